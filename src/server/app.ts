@@ -1,0 +1,26 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { ServerContext } from './context.js';
+import { errorHandler, notFoundHandler } from './error-handler.js';
+import { authPlugin } from './auth/plugin.js';
+import { authRoutes } from './auth/routes.js';
+
+/**
+ * Builds the HTTP application. Each concern is a Fastify plugin; the order below is the
+ * order hooks run in (identify the caller before any route decides what it may do).
+ */
+export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: ctx.config.logRequests ? { level: 'info' } : false,
+    bodyLimit: ctx.config.bodyLimit,
+    trustProxy: true,
+    // Query strings like `_page=abc` are checked by our own code with pt-PT messages.
+    ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false } },
+  });
+  app.decorate('ctx', ctx);
+  app.setErrorHandler(errorHandler);
+  app.setNotFoundHandler(notFoundHandler);
+
+  await app.register(authPlugin);
+  await app.register(authRoutes, { prefix: '/api' });
+  return app;
+}

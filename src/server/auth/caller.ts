@@ -1,0 +1,29 @@
+import type { Role } from '../../core/contract.js';
+
+/** Who is asking: set on every request by the auth plugin before any handler runs. */
+export type Caller =
+  | { kind: 'anonymous' }
+  | {
+      kind: 'user';
+      /** users._id */
+      id: number;
+      name: string;
+      role: Role;
+      /** members._id linked to this user, if any. */
+      memberId: number | null;
+    }
+  | {
+      kind: 'apiKey';
+      /** api_secrets._id */
+      id: number;
+      name: string;
+      role: Role;
+      memberId: null;
+    };
+
+export type AuthenticatedCaller = Exclude<Caller, { kind: 'anonymous' }>;
+
+export const isStaff = (caller: Caller): boolean =>
+  caller.kind !== 'anonymous' && (caller.role === 'admin' || caller.role === 'editor');
+
+export const isAdmin = (caller: Caller): boolean => caller.kind !== 'anonymous' && caller.role === 'admin';

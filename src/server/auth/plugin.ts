@@ -1,0 +1,82 @@
+import fp from 'fastify-plugin';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Role } from '../../core/contract.js';
+import { unauthorized } from '../errors.js';
+import type { Caller } from './caller.js';
+import { isApiSecret, sha256 } from './secrets.js';
+import { createTokenService, type TokenService } from './tokens.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    tokens: TokenService;
+  }
+  interface FastifyRequest {
+    caller: Caller;
+  }
+}
+
+const ANONYMOUS: Caller = { kind: 'anonymous' };
+// Writing last_used_at on every request would turn each read into a write.
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+function bearer(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  if (!match?.[1]) throw unauthorized('Cabeçalho de autorização inválido.');
+  return match[1];
+}
+
+/** Identifies who is asking on every request; routes decide what that caller may do. */
+async function auth(app: FastifyInstance) {
+  const { db } = app.ctx.database;
+  const tokens = await createTokenService(db, app.ctx.now);
+  app.decorate('tokens', tokens);
+  // Fastify wants a primitive placeholder; the onRequest hook below always sets it.
+  app.decorateRequest('caller', null as never);
+
+  async function fromApiKey(secret: string): Promise<Caller> {
+    const key = await db
+      .selectFrom('api_secrets')
+      .select(['_id', 'name', 'role', 'revoked_at', 'last_used_at'])
+      .where('secret_hash', '=', sha256(secret))
+      .executeTakeFirst();
+    if (!key || key.revoked_at) throw unauthorized('Chave de API inválida ou revogada.');
+    const now = app.ctx.now();
+    const lastUsed = key.last_used_at ? Date.parse(String(key.last_used_at)) : 0;
+    if (now - lastUsed > LAST_USED_RESOLUTION_MS) {
+      await db
+        .updateTable('api_secrets')
+        .set({ last_used_at: new Date(now).toISOString() })
+        .where('_id', '=', Number(key._id))
+        .execute();
+    }
+    return { kind: 'apiKey', id: Number(key._id), name: String(key.name), role: key.role as Role, memberId: null };
+  }
+
+  async function fromAccessToken(token: string): Promise<Caller> {
+    const claims = await tokens.verifyAccess(token);
+    if (!claims) throw unauthorized('Sessão inválida ou expirada.');
+    // The account is read on each request so that a role change or deactivation applies at once.
+    const user = await db
+      .selectFrom('users')
+      .select(['_id', 'name', 'role', 'member', 'active'])
+      .where('_id', '=', claims.ID)
+      .executeTakeFirst();
+    if (!user || Number(user.active) !== 1) throw unauthorized('Sessão inválida ou expirada.');
+    return {
+      kind: 'user',
+      id: Number(user._id),
+      name: String(user.name),
+      role: user.role as Role,
+      memberId: user.member === null || user.member === undefined ? null : Number(user.member),
+    };
+  }
+
+  app.addHook('onRequest', async (request) => {
+    const token = bearer(request);
+    request.caller = token === undefined ? ANONYMOUS : isApiSecret(token) ? await fromApiKey(token) : await fromAccessToken(token);
+  });
+}
+
+export const authPlugin = fp(auth, { name: 'associa-auth' });

@@ -1,0 +1,59 @@
+import path from 'node:path';
+
+export type Mode = 'test' | 'production';
+
+/** Everything the server reads from its environment, read once at start. */
+export interface Config {
+  port: number;
+  host: string;
+  /** Holds the SQLite file and uploaded files. */
+  dataDir: string;
+  /** PostgreSQL connection string; SQLite is used when absent. */
+  databaseUrl: string | undefined;
+  /** PostgreSQL schema to use instead of `public` (tests isolate themselves this way). */
+  pgSchema: string | undefined;
+  mode: Mode;
+  /** Password of the first admin account; random when absent. */
+  adminPassword: string | undefined;
+  smtpUrl: string | undefined;
+  /** Sender address of outgoing e-mail. */
+  mailFrom: string;
+  sentryDsn: string | undefined;
+  /** Public address of the back office, used in links sent by e-mail. */
+  publicUrl: string;
+  /** Largest accepted JSON body, in bytes. */
+  bodyLimit: number;
+  /** Print request logs. */
+  logRequests: boolean;
+}
+
+function intFrom(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got "${value}"`);
+  return n;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const mode = env.ASSOCIA_MODE ?? 'test';
+  if (mode !== 'test' && mode !== 'production') {
+    throw new Error(`ASSOCIA_MODE must be "test" or "production", got "${mode}"`);
+  }
+  const port = intFrom(env.PORT, 8080, 'PORT');
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: path.resolve(env.ASSOCIA_DATA ?? './data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    pgSchema: env.ASSOCIA_PG_SCHEMA || undefined,
+    mode,
+    adminPassword: env.ASSOCIA_ADMIN_PASSWORD || undefined,
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM ?? 'Associa <noreply@associa.localhost>',
+    sentryDsn: env.SENTRY_DSN || undefined,
+    publicUrl: (env.ASSOCIA_PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    bodyLimit: intFrom(env.ASSOCIA_BODY_LIMIT, 1024 * 1024, 'ASSOCIA_BODY_LIMIT'),
+    logRequests: env.ASSOCIA_LOG === 'true',
+    ...overrides,
+  };
+}

@@ -1,0 +1,18 @@
+import type { Config } from './config.js';
+import type { Database } from './db/database.js';
+import type { EventBus } from './realtime/bus.js';
+
+/** What every plugin may use: built once in main.ts (or a test) and passed to buildApp. */
+export interface ServerContext {
+  config: Config;
+  database: Database;
+  bus: EventBus;
+  /** Milliseconds since the epoch; tests move time by replacing it. */
+  now(): number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: ServerContext;
+  }
+}

@@ -1,0 +1,99 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+
+export type Engine = 'sqlite' | 'postgres';
+
+/** A row of any table. Resource tables are described by resource definitions, not by static types. */
+export type Row = Record<string, unknown>;
+/** Loose schema: table names come from resource definitions at run time. */
+export type Schema = Record<string, Row>;
+export type Db = Kysely<Schema>;
+
+export interface Database {
+  db: Db;
+  engine: Engine;
+  /** The PostgreSQL pool, for LISTEN/NOTIFY; absent on SQLite. */
+  pool: pg.Pool | undefined;
+  /** The PostgreSQL schema in use (search_path), absent on SQLite. */
+  schema: string | undefined;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  dataDir: string;
+  databaseUrl: string | undefined;
+  pgSchema?: string | undefined;
+  /** SQLite file name inside dataDir. */
+  sqliteFile?: string;
+}
+
+export class DatabaseLockedError extends Error {
+  constructor(file: string) {
+    super(
+      `Another Associa server is already using the database ${file}. ` +
+        'Stop it first, or start this one with a different ASSOCIA_DATA directory.',
+    );
+    this.name = 'DatabaseLockedError';
+  }
+}
+
+// PostgreSQL returns BIGINT (count(*)) and NUMERIC as strings; ours fit in a double.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
+
+function openSqlite(file: string): SQLite.Database {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const conn = new SQLite(file, { timeout: 0 });
+  try {
+    // Exclusive locking mode holds the file lock for the life of the connection, so a
+    // second server process on the same file fails at once; the kernel frees the lock if
+    // this process dies, so a crash never leaves a stale lock behind.
+    conn.pragma('locking_mode = EXCLUSIVE');
+    conn.pragma('journal_mode = WAL');
+    conn.exec('BEGIN IMMEDIATE; COMMIT');
+  } catch (error) {
+    conn.close();
+    if ((error as { code?: string }).code === 'SQLITE_BUSY') throw new DatabaseLockedError(file);
+    throw error;
+  }
+  conn.pragma('foreign_keys = ON');
+  conn.pragma('synchronous = NORMAL');
+  conn.pragma('busy_timeout = 5000');
+  return conn;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.databaseUrl) {
+    const schema = options.pgSchema;
+    if (schema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(schema)) {
+      throw new Error(`Invalid PostgreSQL schema name "${schema}"`);
+    }
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      ...(schema ? { options: `-c search_path=${schema},public` } : {}),
+    });
+    const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
+    if (schema) await sql`CREATE SCHEMA IF NOT EXISTS ${sql.id(schema)}`.execute(db);
+    return {
+      db,
+      engine: 'postgres',
+      pool,
+      schema,
+      close: () => db.destroy(),
+    };
+  }
+  const file = path.join(options.dataDir, options.sqliteFile ?? 'associa.db');
+  const conn = openSqlite(file);
+  const db = new Kysely<Schema>({ dialect: new SqliteDialect({ database: conn }) });
+  return {
+    db,
+    engine: 'sqlite',
+    pool: undefined,
+    schema: undefined,
+    close: () => db.destroy(),
+  };
+}

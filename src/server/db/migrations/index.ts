@@ -1,0 +1,5 @@
+import type { Migration } from '../migrate.js';
+import { core } from './001_core.js';
+
+/** Every migration, in order. A released migration is never edited: add a new one. */
+export const migrations: readonly Migration[] = [core];

@@ -1,0 +1,125 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { Role, TokenPair } from '../../../src/core/contract.js';
+import { buildApp } from '../../../src/server/app.js';
+import { loadConfig, type Config } from '../../../src/server/config.js';
+import type { ServerContext } from '../../../src/server/context.js';
+import { openDatabase, type Database, type Engine } from '../../../src/server/db/database.js';
+import { migrate } from '../../../src/server/db/migrate.js';
+import { hashPassword } from '../../../src/server/auth/passwords.js';
+import { createMemoryBus } from '../../../src/server/realtime/bus.js';
+
+/** The engine server tests run on: `ASSOCIA_TEST_ENGINE=postgres` (with DATABASE_URL) or SQLite. */
+export const testEngine: Engine = process.env.ASSOCIA_TEST_ENGINE === 'postgres' ? 'postgres' : 'sqlite';
+
+export interface TestUser {
+  id: number;
+  username: string;
+  password: string;
+  role: Role;
+  memberId: number | null;
+}
+
+export interface TestServer {
+  app: FastifyInstance;
+  ctx: ServerContext;
+  database: Database;
+  /** Moves the server's clock forward. */
+  advance(ms: number): void;
+  createUser(role: Role, extra?: { memberId?: number | null; password?: string | null; email?: string }): Promise<TestUser>;
+  login(user: TestUser): Promise<TokenPair>;
+  /** `app.inject` with a bearer token. */
+  request(options: InjectOptions & { token?: string }): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+let userCounter = 0;
+
+/**
+ * A real server on a fresh database: a temporary SQLite file, or a new schema on the
+ * PostgreSQL of DATABASE_URL. Nothing is shared between two test servers.
+ */
+export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'associa-test-'));
+  const usePostgres = testEngine === 'postgres';
+  if (usePostgres && !process.env.DATABASE_URL) throw new Error('ASSOCIA_TEST_ENGINE=postgres needs DATABASE_URL');
+  const pgSchema = usePostgres ? `t_${randomBytes(6).toString('hex')}` : undefined;
+  const config = loadConfig(
+    { ...process.env, ASSOCIA_MODE: 'test' },
+    {
+      dataDir,
+      databaseUrl: usePostgres ? process.env.DATABASE_URL : undefined,
+      pgSchema,
+      publicUrl: 'http://associa.test',
+      smtpUrl: undefined,
+      sentryDsn: undefined,
+      logRequests: false,
+      ...overrides,
+    },
+  );
+  const database = await openDatabase(config);
+  await migrate(database.db, database.engine);
+  let offset = 0;
+  const ctx: ServerContext = { config, database, bus: createMemoryBus(), now: () => Date.now() + offset };
+  const app = await buildApp(ctx);
+  await app.ready();
+
+  const server: TestServer = {
+    app,
+    ctx,
+    database,
+    advance(ms) {
+      offset += ms;
+    },
+    async createUser(role, extra = {}) {
+      userCounter += 1;
+      const username = `${role}${userCounter}`;
+      const password = `senha-${username}-${randomBytes(4).toString('hex')}`;
+      const stamp = new Date(ctx.now()).toISOString();
+      const row = await database.db
+        .insertInto('users')
+        .values({
+          username,
+          name: `Utilizador ${username}`,
+          email: extra.email ?? `${username}@exemplo.pt`,
+          role,
+          member: extra.memberId ?? null,
+          active: 1,
+          password_hash: extra.password === null ? null : await hashPassword(extra.password ?? password),
+          created_at: stamp,
+          updated_at: stamp,
+        })
+        .returning('_id')
+        .executeTakeFirstOrThrow();
+      return { id: Number(row._id), username, password: extra.password ?? password, role, memberId: extra.memberId ?? null };
+    },
+    async login(user) {
+      const response = await app.inject({ method: 'POST', url: '/api/auth', payload: { username: user.username, password: user.password } });
+      if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
+      return response.json<TokenPair>();
+    },
+    request({ token, headers, ...options }) {
+      return app.inject({
+        ...options,
+        headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      });
+    },
+    async close() {
+      await app.close();
+      await ctx.bus.close();
+      await database.close();
+      if (pgSchema) {
+        const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+        await client.connect();
+        await client.query(`DROP SCHEMA IF EXISTS ${pgSchema} CASCADE`);
+        await client.end();
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  return server;
+}
