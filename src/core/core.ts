@@ -1,0 +1,274 @@
+import { computed, type ReadonlySignal } from '@preact/signals-core';
+import type { ApiRecord } from './contract.js';
+import { DEFAULT_API, DEFAULT_TIMINGS, LIST_ALL, type Timings } from './constants.js';
+import { createCardVerification, type CardVerification } from './card-verification.js';
+import { browserEnv, type CoreEnv } from './env.js';
+import { setupErrorReporting } from './error-reporting.js';
+import { createExplainer, type Explainer } from './explainer.js';
+import { createHttp, normalizeApi, type Http } from './http.js';
+import { createListStore, type ListStore } from './list-store.js';
+import { createOffline } from './offline.js';
+import { readPaymentAdvice, type PaymentAdviceQuery } from './payment-advice.js';
+import { createPreferences, type Preferences } from './preferences.js';
+import type { ListQuery } from './query.js';
+import { isPublicPath } from './readiness.js';
+import { createRealtime, socketUrl, type Realtime } from './realtime.js';
+import { activeStates, portugalFirst, type Country, type MemberState } from './reference-lists.js';
+import { createServerStatus, type ServerStatus } from './server-status.js';
+import { createSession, type Session } from './session.js';
+import { createSettings, type Settings } from './settings.js';
+import { runStartup } from './startup.js';
+import { basePaths, createTerminology, type BasePaths, type TerminologyStore } from './terminology.js';
+import { createTokens, refreshExpiresSoon, tokenKeys, type Tokens } from './tokens.js';
+import { createUploads, type Uploads } from './uploads.js';
+import type { ListItem } from './list-store.js';
+
+export interface CoreOptions {
+  /** API base; '/api' for the host, an element's `api` attribute otherwise. */
+  api?: string;
+  env?: Partial<CoreEnv>;
+  /** Shorter timings for tests; production uses the spec's. */
+  timings?: Partial<Timings>;
+}
+
+export interface StartOptions<R> {
+  /** Runs after the core's own preparation (terminology, session data). */
+  prepare?(): Promise<void> | void;
+  createRouting(): R;
+  mount(routing: R): Promise<void> | void;
+  /** Error reporting starts only when set. */
+  sentryDsn?: string | null;
+  environment?: string;
+  release?: string;
+}
+
+export interface Core {
+  readonly api: string;
+  readonly env: CoreEnv;
+  readonly timings: Timings;
+  http: Http;
+  tokens: Tokens;
+  session: Session;
+  serverStatus: ServerStatus;
+  offline: ReadonlySignal<boolean>;
+  settings: Settings;
+  terminology: TerminologyStore;
+  /** Route base paths from terminology; null until it is loaded. */
+  basePaths: ReadonlySignal<BasePaths | null>;
+  explainer: Explainer;
+  preferences: Preferences;
+  uploads: Uploads;
+  realtime: Realtime;
+  /** ws:debug text shown for three seconds. */
+  toast: ReadonlySignal<string | null>;
+  /** Settings and explainer loaded, or a public page opened without login. */
+  ready: ReadonlySignal<boolean>;
+  /** The one store of a resource; `initialQuery` only counts when the store is first made. */
+  list<T extends ApiRecord = ApiRecord>(resource: string, initialQuery?: Partial<ListQuery>): ListStore<T>;
+  documentStatuses: ListStore;
+  countries: ListStore<Country>;
+  countriesPortugalFirst: ReadonlySignal<ListItem<Country>[]>;
+  memberStates: ListStore<MemberState>;
+  activeMemberStates: ReadonlySignal<ListItem<MemberState>[]>;
+  cardVerification<T = unknown>(): CardVerification<T>;
+  readPaymentAdvice<T = unknown>(query: PaymentAdviceQuery): Promise<T>;
+  /** Terminology, then (with a session) settings, explainer, document statuses and the user. */
+  prepare(): Promise<void>;
+  loadSessionData(): Promise<void>;
+  /** The host's startup in the spec's order; elements never call it. */
+  start<R>(options: StartOptions<R>): Promise<R>;
+  dispose(): void;
+}
+
+export function createCore(options: CoreOptions = {}): Core {
+  const api = normalizeApi(options.api ?? DEFAULT_API);
+  const env = browserEnv(options.env);
+  const timings: Timings = { ...DEFAULT_TIMINGS, ...options.timings };
+  const isDefaultApi = api === DEFAULT_API;
+  const tokens = createTokens(env.localStorage, tokenKeys(api, DEFAULT_API));
+  const cleanups: (() => void)[] = [];
+
+  function clearStorage() {
+    // The page's storage belongs to the host app only on the default base; an element on
+    // someone else's site clears just its own tokens.
+    if (isDefaultApi) env.localStorage.clear();
+    tokens.clear();
+  }
+
+  function endSession() {
+    realtime.stop();
+    clearStorage();
+    env.navigate('/');
+  }
+
+  const http = createHttp({
+    api,
+    tokens,
+    timeoutMs: timings.requestTimeoutMs,
+    fetch: env.fetch,
+    href: env.href,
+    onNetworkError: () => serverStatus.markUnreachable(),
+    onSessionExpired: endSession,
+  });
+
+  const serverStatus = createServerStatus({
+    healthCheck: () => http.get('', { quiet: true }),
+    reload: env.reload,
+    retryMs: timings.serverRetryMs,
+    reloadAfterMs: timings.reloadAfterReconnectMs,
+  });
+  cleanups.push(serverStatus.dispose);
+
+  const offline = createOffline(env.target, env.isOnline);
+  cleanups.push(offline.dispose);
+
+  const realtime = createRealtime({
+    url: socketUrl(api, env.href()),
+    WebSocket: env.WebSocket,
+    target: env.target,
+    token: () => tokens.access.value,
+    authenticate: (connectionId) => http.post('websocket/auth', { connectionId }, { quiet: true }),
+    onUnreachable: () => serverStatus.markUnreachable(),
+    pingIntervalMs: timings.pingIntervalMs,
+    unreachableDelayMs: timings.unreachableDelayMs,
+    debugToastMs: timings.debugToastMs,
+  });
+  cleanups.push(realtime.stop);
+
+  const settings = createSettings(http);
+  const terminology = createTerminology(http);
+  const explainer = createExplainer(http);
+  const preferences = createPreferences(env.localStorage, env.sessionStorage);
+  const uploads = createUploads(http);
+
+  const stores = new Map<string, ListStore<ApiRecord>>();
+  function makeStore(resource: string, initialQuery: Partial<ListQuery> | undefined, remember: boolean): ListStore<ApiRecord> {
+    let store = stores.get(resource);
+    if (!store) {
+      store = createListStore<ApiRecord>(resource, {
+        http,
+        prepare: (res, record) => explainer.prepare(res, record),
+        initialQuery: {
+          limit: preferences.listSize.value,
+          sort: preferences.sortOrder(resource) ?? undefined,
+          ...initialQuery,
+        },
+        onLimitChange: remember ? (limit) => preferences.setListSize(limit) : undefined,
+        onSortChange: remember ? (sort) => preferences.setSortOrder(resource, sort) : undefined,
+      });
+      stores.set(resource, store);
+    }
+    return store;
+  }
+  const list = <T extends ApiRecord = ApiRecord>(resource: string, initialQuery?: Partial<ListQuery>) =>
+    makeStore(resource, initialQuery, true) as unknown as ListStore<T>;
+  // Reference lists are read whole and never change the user's chosen list size.
+  const all = { limit: LIST_ALL, page: 1 };
+  const documentStatuses = makeStore('document_statuses', all, false);
+  const countries = makeStore('countries', all, false) as unknown as ListStore<Country>;
+  const memberStates = makeStore('member_states', all, false) as unknown as ListStore<MemberState>;
+
+  cleanups.push(
+    realtime.subscribe('settings updated', () => {
+      settings.load().catch(() => undefined);
+    }),
+    realtime.subscribe('*', (payload, topic) => {
+      if (!topic.endsWith(' changed')) return;
+      const named = payload !== null && typeof payload === 'object' && 'resource' in payload ? payload.resource : undefined;
+      const resource = typeof named === 'string' ? named : topic.slice(0, -' changed'.length);
+      void stores.get(resource)?.refresh();
+    }),
+  );
+
+  async function loadSessionData() {
+    if (!tokens.loggedIn.value) return;
+    await Promise.allSettled([settings.ensure(), explainer.load(), documentStatuses.load(), session.loadUser()]);
+  }
+
+  const session = createSession({
+    http,
+    tokens,
+    onLogin: () => {
+      void loadSessionData();
+      realtime.start();
+    },
+    onLogout: () => realtime.stop(),
+  });
+
+  // SPEC 4: at load, a refresh token about to expire ends the session before anything runs.
+  if (refreshExpiresSoon(tokens.refresh.value, Date.now() / 1000)) endSession();
+
+  const publicWithoutLogin = isPublicPath(env.pathname()) && !tokens.loggedIn.value;
+  const ready = computed(() => publicWithoutLogin || (settings.loaded.value && explainer.loaded.value));
+
+  async function prepare() {
+    // Routes are built from terminology, so it is awaited; its failure is already reported
+    // (unreachable overlay) and must not stop the application from mounting.
+    await terminology.load().catch(() => null);
+    void loadSessionData();
+  }
+
+  return {
+    api,
+    env,
+    timings,
+    http,
+    tokens,
+    session,
+    serverStatus,
+    offline: offline.offline,
+    settings,
+    terminology,
+    basePaths: computed(() => (terminology.terminology.value ? basePaths(terminology.terminology.value) : null)),
+    explainer,
+    preferences,
+    uploads,
+    realtime,
+    toast: realtime.toast,
+    ready,
+    list,
+    documentStatuses,
+    countries,
+    countriesPortugalFirst: computed(() => portugalFirst(countries.items.value)),
+    memberStates,
+    activeMemberStates: computed(() => activeStates(memberStates.items.value)),
+    cardVerification: () => createCardVerification(http),
+    readPaymentAdvice: (query) => readPaymentAdvice(http, query),
+    prepare,
+    loadSessionData,
+    start: (startOptions) =>
+      runStartup({
+        prepare: async () => {
+          await prepare();
+          await startOptions.prepare?.();
+        },
+        createRouting: startOptions.createRouting,
+        setupErrorReporting: () =>
+          setupErrorReporting({ dsn: startOptions.sentryDsn, api, environment: startOptions.environment, release: startOptions.release }),
+        mount: startOptions.mount,
+        connectSocket: () => realtime.start(),
+      }),
+    dispose() {
+      for (const cleanup of cleanups.splice(0)) cleanup();
+    },
+  };
+}
+
+const REGISTRY = Symbol.for('associa.cores');
+
+/**
+ * The page's core for an API base, made on first use. The host and every element asking
+ * for the same base share one instance (one session, one socket, one store per resource);
+ * kept on globalThis so separately built bundles on one page still share it.
+ */
+export function getCore(api: string = DEFAULT_API, options: Omit<CoreOptions, 'api'> = {}): Core {
+  const holder = globalThis as unknown as Record<symbol, Map<string, Core> | undefined>;
+  const cores = (holder[REGISTRY] ??= new Map<string, Core>());
+  const key = normalizeApi(api);
+  let core = cores.get(key);
+  if (!core) {
+    core = createCore({ ...options, api: key });
+    cores.set(key, core);
+  }
+  return core;
+}

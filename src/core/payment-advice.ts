@@ -1,0 +1,24 @@
+import type { Http } from './http.js';
+import { coreError } from './api-error.js';
+import { MESSAGES } from './texts.js';
+
+export interface PaymentAdviceQuery {
+  memberId?: string | number | null;
+  type?: string | null;
+  year?: string | number | null;
+}
+
+const present = (v: unknown) => v !== undefined && v !== null && v !== '';
+
+/** SPEC 5: memberId and type are required, and year too when type is 'quota'. */
+export function hasEnoughData(q: PaymentAdviceQuery): boolean {
+  if (!present(q.memberId) || !present(q.type)) return false;
+  return q.type !== 'quota' || present(q.year);
+}
+
+/** GET payment_advice?memberID&type&year; refuses with 'Not Enough Data' before any request. */
+export async function readPaymentAdvice<T = unknown>(http: Http, q: PaymentAdviceQuery): Promise<T> {
+  if (!hasEnoughData(q)) throw coreError(MESSAGES.notEnoughData);
+  const res = await http.get<T>('payment_advice', { params: { memberID: q.memberId, type: q.type, year: q.year } });
+  return res.data;
+}

@@ -1,0 +1,70 @@
+import { signal, type ReadonlySignal } from '@preact/signals-core';
+
+export type ServerStatusValue = 'ok' | 'unreachable';
+
+export interface ServerStatus {
+  status: ReadonlySignal<ServerStatusValue>;
+  /** True once the health check answered again; the page reloads shortly after. */
+  reconnected: ReadonlySignal<boolean>;
+  /** Seconds left before the next health check, for the overlay's countdown. */
+  retryIn: ReadonlySignal<number>;
+  markUnreachable(): void;
+  dispose(): void;
+}
+
+export interface ServerStatusDeps {
+  /** Resolves when the server answers, rejects otherwise. */
+  healthCheck(): Promise<unknown>;
+  reload(): void;
+  retryMs: number;
+  reloadAfterMs: number;
+}
+
+export function createServerStatus(deps: ServerStatusDeps): ServerStatus {
+  const status = signal<ServerStatusValue>('ok');
+  const reconnected = signal(false);
+  const retryIn = signal(0);
+  let poll: ReturnType<typeof setInterval> | undefined;
+  let tick: ReturnType<typeof setInterval> | undefined;
+  let checking = false;
+
+  function stopPolling() {
+    clearInterval(poll);
+    clearInterval(tick);
+    poll = tick = undefined;
+  }
+
+  async function check() {
+    if (checking) return;
+    checking = true;
+    try {
+      await deps.healthCheck();
+    } catch {
+      retryIn.value = Math.ceil(deps.retryMs / 1000);
+      return;
+    } finally {
+      checking = false;
+    }
+    stopPolling();
+    reconnected.value = true;
+    // A reload rather than a resume: whatever happened while away (a deploy, a restart)
+    // may have changed the code and the data the page holds.
+    setTimeout(() => deps.reload(), deps.reloadAfterMs);
+  }
+
+  return {
+    status,
+    reconnected,
+    retryIn,
+    markUnreachable() {
+      if (status.value === 'unreachable') return;
+      status.value = 'unreachable';
+      retryIn.value = Math.ceil(deps.retryMs / 1000);
+      poll = setInterval(() => void check(), deps.retryMs);
+      tick = setInterval(() => {
+        retryIn.value = Math.max(0, retryIn.value - 1);
+      }, 1000);
+    },
+    dispose: stopPolling,
+  };
+}
