@@ -29,6 +29,12 @@ export interface CoreOptions {
   env?: Partial<CoreEnv>;
   /** Shorter timings for tests; production uses the spec's. */
   timings?: Partial<Timings>;
+  /**
+   * Whether the page's local storage belongs to this app: then tokens use the plain keys and
+   * an ended session clears all of it (SPEC 4). Defaults to true on the default API base only,
+   * so an element on someone else's site keeps its tokens apart and clears only those.
+   */
+  ownsStorage?: boolean;
 }
 
 export interface StartOptions<R> {
@@ -84,14 +90,12 @@ export function createCore(options: CoreOptions = {}): Core {
   const api = normalizeApi(options.api ?? DEFAULT_API);
   const env = browserEnv(options.env);
   const timings: Timings = { ...DEFAULT_TIMINGS, ...options.timings };
-  const isDefaultApi = api === DEFAULT_API;
-  const tokens = createTokens(env.localStorage, tokenKeys(api, DEFAULT_API));
+  const ownsStorage = options.ownsStorage ?? api === DEFAULT_API;
+  const tokens = createTokens(env.localStorage, tokenKeys(ownsStorage ? null : api));
   const cleanups: (() => void)[] = [];
 
   function clearStorage() {
-    // The page's storage belongs to the host app only on the default base; an element on
-    // someone else's site clears just its own tokens.
-    if (isDefaultApi) env.localStorage.clear();
+    if (ownsStorage) env.localStorage.clear();
     tokens.clear();
   }
 

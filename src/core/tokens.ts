@@ -18,9 +18,12 @@ export interface TokenKeys {
   refresh: string;
 }
 
-/** Cores for other API bases keep their tokens apart, so one server's token never goes to another. */
-export function tokenKeys(api: string, defaultApi: string): TokenKeys {
-  if (api === defaultApi) return { access: STORAGE_KEYS.access, refresh: STORAGE_KEYS.refresh };
+/**
+ * Plain keys for the app that owns the page's storage; keys suffixed with the API base
+ * otherwise, so one server's token is never sent to another.
+ */
+export function tokenKeys(api: string | null): TokenKeys {
+  if (api === null) return { access: STORAGE_KEYS.access, refresh: STORAGE_KEYS.refresh };
   return { access: `${STORAGE_KEYS.access}@${api}`, refresh: `${STORAGE_KEYS.refresh}@${api}` };
 }
 

@@ -1,0 +1,78 @@
+// Browser tests in Debian's Chromium (never a downloaded browser).
+// Each test file is bundled by esbuild: React ships CommonJS only, which the dev server's
+// file-by-file node-resolve cannot serve, and bundling also handles TypeScript and JSX.
+import path from 'node:path';
+import { build } from 'esbuild';
+import { chromeLauncher } from '@web/test-runner-chrome';
+import { ensureChromium } from './scripts/ensure-chromium.mjs';
+import { faultMiddleware, faultSocketPlugin } from './test/browser/support/fault-server.mjs';
+
+const root = path.dirname(new URL(import.meta.url).pathname);
+
+/** Bundles any .ts/.tsx/.js/.jsx served from test/browser/ (test files and what they import). */
+export function esbuildBundlePlugin({ under = 'test/browser/' } = {}) {
+  return {
+    name: 'esbuild-bundle',
+    async serve(context) {
+      const rel = context.path.replace(/^\//, '');
+      if (!rel.startsWith(under) || !/\.(m?[jt]sx?)$/.test(rel) || rel.includes('/support/fault-server')) return undefined;
+      const result = await build({
+        entryPoints: [path.join(root, rel)],
+        bundle: true,
+        write: false,
+        format: 'esm',
+        platform: 'browser',
+        target: 'es2022',
+        sourcemap: 'inline',
+        jsx: 'automatic',
+        define: { 'process.env.NODE_ENV': '"development"' },
+        logLevel: 'silent',
+      });
+      return { body: result.outputFiles[0].text, type: 'js' };
+    },
+  };
+}
+
+/** `executeServerCommand('set-offline', {offline})`: real network emulation, so the browser fires online/offline itself. */
+function offlineCommandPlugin() {
+  return {
+    name: 'set-offline-command',
+    async executeCommand({ command, payload, session }) {
+      if (command !== 'set-offline') return undefined;
+      const page = session.browser.getPage(session.id);
+      await page.setOfflineMode(Boolean(payload?.offline));
+      return true;
+    },
+  };
+}
+
+const executablePath = ensureChromium();
+
+export default {
+  rootDir: root,
+  files: ['test/browser/**/*.test.ts', 'test/browser/**/*.test.tsx'],
+  // Background tabs get their timers throttled; the timing tests need the page in front.
+  concurrency: 1,
+  nodeResolve: false,
+  middleware: [faultMiddleware],
+  plugins: [esbuildBundlePlugin(), faultSocketPlugin(), offlineCommandPlugin()],
+  browsers: [
+    chromeLauncher({
+      launchOptions: {
+        executablePath,
+        headless: true,
+        args: [
+          '--no-sandbox',
+          '--disable-gpu',
+          '--disable-dev-shm-usage',
+          '--disable-background-networking',
+          '--disable-component-update',
+          '--no-first-run',
+          '--disable-sync',
+        ],
+      },
+    }),
+  ],
+  testFramework: { config: { timeout: 15000 } },
+  testsFinishTimeout: 110_000,
+};
