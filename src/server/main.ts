@@ -1,0 +1,106 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.js';
+import { loadConfig, type Config } from './config.js';
+import type { ServerContext } from './context.js';
+import { DatabaseLockedError, openDatabase, type Database } from './db/database.js';
+import { migrate } from './db/migrate.js';
+import { createMemoryBus, type EventBus } from './realtime/bus.js';
+import { firstStartBanner } from './seed/banner.js';
+import { prepareFirstStart } from './seed/first-start.js';
+
+/** Longest wait for connections and workers to finish at shutdown before giving up. */
+const SHUTDOWN_TIMEOUT_MS = 10_000;
+
+/** An error the operator can act on from its message alone: printed without a stack trace. */
+class StartupError extends Error {}
+
+async function openOrExplain(config: Config): Promise<Database> {
+  try {
+    return await openDatabase(config);
+  } catch (error) {
+    if (error instanceof DatabaseLockedError) throw new StartupError(error.message);
+    throw error;
+  }
+}
+
+function describeDatabase(config: Config, database: Database): string {
+  if (database.engine === 'sqlite') return `sqlite (${config.dataDir})`;
+  return `postgres${database.schema ? ` (schema ${database.schema})` : ''}`;
+}
+
+async function listen(app: FastifyInstance, config: Config): Promise<void> {
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    if ((error as { code?: string }).code === 'EADDRINUSE') {
+      throw new StartupError(`Port ${config.port} is already in use. Stop what uses it, or start with another PORT.`);
+    }
+    throw error;
+  }
+}
+
+/** Closes everything in reverse order of opening, once, however many signals arrive. */
+function closeOnSignals(app: FastifyInstance, bus: EventBus, database: Database): void {
+  let closing = false;
+  const shutdown = async (signal: NodeJS.Signals) => {
+    if (closing) return;
+    closing = true;
+    console.log(`${signal} received: closing connections and the database.`);
+    const timer = setTimeout(() => {
+      console.error(`Shutdown did not finish within ${SHUTDOWN_TIMEOUT_MS / 1000} s; exiting anyway.`);
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS);
+    timer.unref();
+    let code = 0;
+    try {
+      // Stops accepting requests, closes sockets and runs every plugin's onClose hook
+      // (background workers registered as plugins stop there).
+      await app.close();
+      await bus.close();
+      await database.close();
+    } catch (error) {
+      console.error('Error during shutdown:', error);
+      code = 1;
+    }
+    clearTimeout(timer);
+    process.exit(code);
+  };
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
+}
+
+async function start(): Promise<void> {
+  const config = loadConfig();
+  const database = await openOrExplain(config);
+  let app: FastifyInstance | undefined;
+  try {
+    await migrate(database.db, database.engine);
+    const now = () => Date.now();
+    // TODO(lead): once src/server/resources exports it, call
+    //   await ensureReferenceData(database.db, now(), 'association');
+    // here (countries, default member states, settings: every start, idempotent), before
+    // prepareFirstStart so the demo members get countries.
+    const firstStart = await prepareFirstStart(database, config, now());
+
+    // TODO(lead): on PostgreSQL use the LISTEN/NOTIFY bus from src/server/realtime when it lands.
+    const bus = createMemoryBus();
+    const ctx: ServerContext = { config, database, bus, now };
+    app = await buildApp(ctx);
+    await listen(app, config);
+    closeOnSignals(app, bus, database);
+
+    const url = `${config.publicUrl}/`;
+    if (firstStart) console.log(firstStartBanner(firstStart, url, config.adminPassword !== undefined));
+    console.log(`Associa listening on ${url} (engine ${describeDatabase(config, database)}, mode ${config.mode})`);
+  } catch (error) {
+    await app?.close().catch(() => undefined);
+    await database.close().catch(() => undefined);
+    throw error;
+  }
+}
+
+start().catch((error: unknown) => {
+  if (error instanceof StartupError) console.error(error.message);
+  else console.error('Associa could not start:', error);
+  process.exit(1);
+});
