@@ -1,0 +1,21 @@
+// The element kit: what every Associa element is made with.
+export { defineElement } from './define-element.js';
+export type { AttributeType, ElementAttributes, ElementName, ElementOptions } from './define-element.js';
+export { UNMOUNT_DELAY_MS } from './renderer.js';
+export { useApiBase, useElementEvents, useElementHost } from './element-context.js';
+export type { DispatchAssociaEvent } from './element-context.js';
+export { dispatchAssociaEvent } from './events.js';
+export type { AssociaEvent, AssociaEventMap, AssociaEventName } from './events.js';
+export { space, token, tokenProperty, TOKEN_DEFAULTS } from './tokens.js';
+export type { TokenName } from './tokens.js';
+export { focusRing } from './focus-ring.js';
+export { KIT_TEXTS } from './texts.js';
+export { Loading, LOADING_DOT_STEP_MS, LOADING_DOTS } from './loading.js';
+export { EmptyState } from './empty-state.js';
+export { ErrorState } from './error-state.js';
+export { Button } from './button.js';
+export type { ButtonProps, ButtonVariant } from './button.js';
+export { Field, Input, Label, Select, TextArea } from './field.js';
+export type { FieldControlProps } from './field.js';
+export { VisuallyHidden } from './visually-hidden.js';
+export { useSignalValue } from './use-signal-value.js';

@@ -1,0 +1,14 @@
+import styled from 'styled-components';
+
+/** Text for screen readers only, e.g. the name of an icon-only control. */
+export const VisuallyHidden = styled.span`
+  position: absolute;
+  width: 1px;
+  height: 1px;
+  margin: -1px;
+  padding: 0;
+  overflow: hidden;
+  clip-path: inset(50%);
+  white-space: nowrap;
+  border: 0;
+`;
