@@ -3,6 +3,7 @@ import type { ServerContext } from './context.js';
 import { errorHandler, notFoundHandler } from './error-handler.js';
 import { authPlugin } from './auth/plugin.js';
 import { authRoutes } from './auth/routes.js';
+import { realtimeRoutes } from './realtime/routes.js';
 
 /**
  * Builds the HTTP application. Each concern is a Fastify plugin; the order below is the
@@ -22,5 +23,6 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
 
   await app.register(authPlugin);
   await app.register(authRoutes, { prefix: '/api' });
+  await app.register(realtimeRoutes, { prefix: '/api' });
   return app;
 }

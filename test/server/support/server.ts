@@ -11,7 +11,7 @@ import type { ServerContext } from '../../../src/server/context.js';
 import { openDatabase, type Database, type Engine } from '../../../src/server/db/database.js';
 import { migrate } from '../../../src/server/db/migrate.js';
 import { hashPassword } from '../../../src/server/auth/passwords.js';
-import { createMemoryBus } from '../../../src/server/realtime/bus.js';
+import { createBus } from '../../../src/server/realtime/create-bus.js';
 
 /** The engine server tests run on: `ASSOCIA_TEST_ENGINE=postgres` (with DATABASE_URL) or SQLite. */
 export const testEngine: Engine = process.env.ASSOCIA_TEST_ENGINE === 'postgres' ? 'postgres' : 'sqlite';
@@ -64,7 +64,7 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
   const database = await openDatabase(config);
   await migrate(database.db, database.engine);
   let offset = 0;
-  const ctx: ServerContext = { config, database, bus: createMemoryBus(), now: () => Date.now() + offset };
+  const ctx: ServerContext = { config, database, bus: await createBus(database), now: () => Date.now() + offset };
   const app = await buildApp(ctx);
   await app.ready();
 

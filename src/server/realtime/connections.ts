@@ -1,0 +1,96 @@
+import { randomUUID } from 'node:crypto';
+import type { WebSocket } from 'ws';
+import type { RealtimeMessage } from '../../core/contract.js';
+import type { AuthenticatedCaller } from '../auth/caller.js';
+import { mayReceive } from './audience.js';
+import type { BusEvent } from './bus.js';
+import { TOPIC } from './topics.js';
+
+/** A socket that has not authenticated within this time is closed. */
+export const AUTH_TIMEOUT_MS = 30_000;
+/** Close code sent to a socket that never authenticated (4000-4999: application codes). */
+export const CLOSE_UNAUTHENTICATED = 4401;
+
+interface Connection {
+  socket: WebSocket;
+  openedAt: number;
+  caller: AuthenticatedCaller | null;
+}
+
+function send(socket: WebSocket, message: RealtimeMessage) {
+  if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+}
+
+function parse(data: unknown, isBinary: boolean): { topic: string } | undefined {
+  if (isBinary || !Buffer.isBuffer(data)) return undefined;
+  try {
+    const message: unknown = JSON.parse(data.toString('utf8'));
+    if (typeof message === 'object' && message !== null && typeof (message as { topic?: unknown }).topic === 'string') {
+      return message as { topic: string };
+    }
+  } catch {
+    // Answered below like any other malformed frame.
+  }
+  return undefined;
+}
+
+/**
+ * The sockets open on this instance. A socket starts anonymous, receives its id in the
+ * handshake, and becomes its caller once `POST /api/websocket/auth` names that id.
+ * Time is read from the server clock, so tests can move past the authentication delay.
+ */
+export function createConnections(now: () => number, authTimeoutMs = AUTH_TIMEOUT_MS) {
+  const connections = new Map<string, Connection>();
+
+  return {
+    open(socket: WebSocket): string {
+      const id = randomUUID();
+      connections.set(id, { socket, openedAt: now(), caller: null });
+      socket.on('close', () => connections.delete(id));
+      socket.on('message', (data, isBinary) => {
+        const message = parse(data, isBinary);
+        if (!message) {
+          send(socket, { topic: TOPIC.error, payload: { message: 'Mensagem inválida: esperava JSON com "topic".' } });
+        } else if (message.topic === TOPIC.ping) {
+          send(socket, { topic: TOPIC.pong, payload: null });
+        }
+        // Other topics from clients carry no meaning yet and are ignored.
+      });
+      send(socket, { topic: TOPIC.handshake, payload: { connectionId: id } });
+      return id;
+    },
+
+    /** Returns false when no socket with this id is open here. */
+    authenticate(id: string, caller: AuthenticatedCaller): boolean {
+      const connection = connections.get(id);
+      if (!connection) return false;
+      connection.caller = caller;
+      return true;
+    },
+
+    broadcast(event: BusEvent) {
+      const text = JSON.stringify({ topic: event.topic, payload: event.payload ?? null });
+      for (const { socket, caller } of connections.values()) {
+        if (caller && mayReceive(caller, event.audience) && socket.readyState === socket.OPEN) socket.send(text);
+      }
+    },
+
+    closeUnauthenticated() {
+      const deadline = now() - authTimeoutMs;
+      for (const { socket, caller, openedAt } of connections.values()) {
+        if (!caller && openedAt <= deadline) socket.close(CLOSE_UNAUTHENTICATED, 'Autenticação em falta.');
+      }
+    },
+
+    closeAll() {
+      for (const { socket } of connections.values()) socket.close(1001, 'O servidor está a encerrar.');
+      connections.clear();
+    },
+
+    get size() {
+      return connections.size;
+    },
+  };
+}
+
+export type Connections = ReturnType<typeof createConnections>;

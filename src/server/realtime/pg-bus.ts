@@ -1,0 +1,154 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import type { BusEvent, EventBus } from './bus.js';
+
+/**
+ * NOTIFY refuses payloads of 8000 bytes or more. We keep a margin for the envelope and,
+ * when an event is still too big, send it without its payload and with
+ * `payload: { truncated: true }`: every topic we publish means "something changed, fetch
+ * it again", so listeners on other instances still learn what changed. Instances deliver
+ * their own events in-process, with the full payload. The audience is never dropped (it
+ * decides who may see the event); an event whose audience alone is too big is not sent to
+ * other instances and is logged.
+ */
+export const NOTIFY_PAYLOAD_LIMIT = 7900;
+
+const RECONNECT_MIN_MS = 250;
+const RECONNECT_MAX_MS = 30_000;
+
+interface Envelope {
+  /** The instance that published it: it already delivered the event in-process. */
+  origin: string;
+  event: BusEvent;
+}
+
+/** Channel names are identifiers (at most 63 bytes); one per schema, so test schemas never hear each other. */
+export function channelFor(schema: string | undefined): string {
+  return `associa_events_${schema ?? 'public'}`.slice(0, 63);
+}
+
+/** Encodes an event for NOTIFY, trimming its payload when needed; undefined if it cannot fit at all. */
+export function encodeEnvelope(envelope: Envelope): string | undefined {
+  const full = JSON.stringify(envelope);
+  if (Buffer.byteLength(full) <= NOTIFY_PAYLOAD_LIMIT) return full;
+  const trimmed = JSON.stringify({ ...envelope, event: { ...envelope.event, payload: { truncated: true } } });
+  return Buffer.byteLength(trimmed) <= NOTIFY_PAYLOAD_LIMIT ? trimmed : undefined;
+}
+
+function isEnvelope(value: unknown): value is Envelope {
+  if (typeof value !== 'object' || value === null) return false;
+  const { origin, event } = value as Partial<Envelope>;
+  return typeof origin === 'string' && typeof event === 'object' && event !== null && typeof event.topic === 'string';
+}
+
+export interface PgBusOptions {
+  pool: pg.Pool;
+  schema: string | undefined;
+  log?: (message: string, error?: unknown) => void;
+}
+
+/**
+ * Events cross server instances through PostgreSQL LISTEN/NOTIFY. Publishing uses the pool;
+ * listening holds one dedicated connection (same settings as the pool) and reconnects with
+ * backoff if it drops. Events published while the listener is down are not replayed: they
+ * are hints to refetch, and clients refetch when their socket reconnects anyway.
+ */
+export async function createPgBus({ pool, schema, log = defaultLog }: PgBusOptions): Promise<EventBus> {
+  const origin = randomUUID();
+  const channel = channelFor(schema);
+  const listeners = new Set<(event: BusEvent) => void>();
+  let client: pg.Client | undefined;
+  let closed = false;
+  let retryTimer: NodeJS.Timeout | undefined;
+  let retryDelay = RECONNECT_MIN_MS;
+
+  function deliver(event: BusEvent) {
+    for (const listener of listeners) {
+      try {
+        listener(event);
+      } catch (error) {
+        log('event listener failed', error);
+      }
+    }
+  }
+
+  function onNotification(message: pg.Notification) {
+    if (message.channel !== channel || !message.payload) return;
+    let envelope: unknown;
+    try {
+      envelope = JSON.parse(message.payload);
+    } catch {
+      return;
+    }
+    if (isEnvelope(envelope) && envelope.origin !== origin) deliver(envelope.event);
+  }
+
+  function scheduleReconnect() {
+    if (closed || retryTimer) return;
+    retryTimer = setTimeout(() => {
+      retryTimer = undefined;
+      connect().catch((error: unknown) => {
+        log('event bus listener could not reconnect', error);
+        retryDelay = Math.min(retryDelay * 2, RECONNECT_MAX_MS);
+        scheduleReconnect();
+      });
+    }, retryDelay);
+    retryTimer.unref();
+  }
+
+  async function connect() {
+    const next = new pg.Client(pool.options);
+    const lost = (error?: unknown) => {
+      if (client !== next) return;
+      client = undefined;
+      next.removeAllListeners('notification');
+      next.end().catch(() => undefined);
+      if (!closed) {
+        log('event bus listener lost its connection; reconnecting', error);
+        scheduleReconnect();
+      }
+    };
+    next.on('error', lost);
+    next.on('end', () => lost());
+    next.on('notification', onNotification);
+    await next.connect();
+    await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    if (closed) {
+      await next.end();
+      return;
+    }
+    client = next;
+    retryDelay = RECONNECT_MIN_MS;
+  }
+
+  await connect();
+
+  return {
+    async publish(event) {
+      deliver(event);
+      const payload = encodeEnvelope({ origin, event });
+      if (payload === undefined) {
+        log(`event "${event.topic}" is too big for NOTIFY even without its payload; other instances will not see it`);
+        return;
+      }
+      await pool.query('SELECT pg_notify($1, $2)', [channel, payload]);
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    async close() {
+      closed = true;
+      clearTimeout(retryTimer);
+      listeners.clear();
+      const current = client;
+      client = undefined;
+      await current?.end().catch(() => undefined);
+    },
+  };
+}
+
+function defaultLog(message: string, error?: unknown) {
+  const reason = error instanceof Error ? `: ${error.message}` : '';
+  console.error(`[associa] ${message}${reason}`);
+}

@@ -1,0 +1,47 @@
+import websocket from '@fastify/websocket';
+import type { FastifyInstance } from 'fastify';
+import { badRequest, notFound, unauthorized } from '../errors.js';
+import { createConnections } from './connections.js';
+
+// Clients only send pings; anything bigger than this is not ours.
+const MAX_FRAME_BYTES = 16 * 1024;
+// How often sockets past the authentication delay are looked for.
+const SWEEP_INTERVAL_MS = 1000;
+
+/**
+ * GET /api/websocket (the socket) and POST /api/websocket/auth. Bus events are forwarded
+ * to the authenticated sockets of this instance that may see them.
+ */
+export async function realtimeRoutes(app: FastifyInstance) {
+  const { bus, now } = app.ctx;
+  const connections = createConnections(now);
+
+  await app.register(websocket, { options: { maxPayload: MAX_FRAME_BYTES } });
+
+  app.get('/websocket', { websocket: true }, (socket) => {
+    connections.open(socket);
+  });
+
+  app.post('/websocket/auth', async (request, reply) => {
+    const caller = request.caller;
+    if (caller.kind === 'anonymous') throw unauthorized();
+    const body = request.body;
+    const connectionId =
+      typeof body === 'object' && body !== null ? (body as { connectionId?: unknown }).connectionId : undefined;
+    if (typeof connectionId !== 'string' || connectionId.length === 0 || connectionId.length > 100) {
+      throw badRequest('O campo "connectionId" é obrigatório e deve ser texto.');
+    }
+    if (!connections.authenticate(connectionId, caller)) throw notFound('Ligação em tempo real não encontrada.');
+    return reply.status(204).send();
+  });
+
+  const unsubscribe = bus.subscribe((event) => connections.broadcast(event));
+  const sweep = setInterval(() => connections.closeUnauthenticated(), SWEEP_INTERVAL_MS);
+  sweep.unref();
+
+  app.addHook('onClose', async () => {
+    clearInterval(sweep);
+    unsubscribe();
+    connections.closeAll();
+  });
+}
