@@ -33,19 +33,6 @@ export function esbuildBundlePlugin({ under = 'test/browser/' } = {}) {
   };
 }
 
-/** `executeServerCommand('set-offline', {offline})`: real network emulation, so the browser fires online/offline itself. */
-function offlineCommandPlugin() {
-  return {
-    name: 'set-offline-command',
-    async executeCommand({ command, payload, session }) {
-      if (command !== 'set-offline') return undefined;
-      const page = session.browser.getPage(session.id);
-      await page.setOfflineMode(Boolean(payload?.offline));
-      return true;
-    },
-  };
-}
-
 const executablePath = ensureChromium();
 
 export default {
@@ -55,7 +42,7 @@ export default {
   concurrency: 1,
   nodeResolve: false,
   middleware: [faultMiddleware],
-  plugins: [esbuildBundlePlugin(), faultSocketPlugin(), offlineCommandPlugin()],
+  plugins: [esbuildBundlePlugin(), faultSocketPlugin()],
   browsers: [
     chromeLauncher({
       launchOptions: {

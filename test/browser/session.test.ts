@@ -1,0 +1,133 @@
+import { expect } from '@open-wc/testing';
+import { STORAGE_KEYS } from '../../src/core/index.js';
+import { cleanup, testCore } from './support/core.js';
+import { fakeJwt, now, tokenPair } from './support/fault.js';
+
+describe('session', () => {
+  afterEach(cleanup);
+
+  it('is logged in when an access token is stored, with its claims decoded', () => {
+    const pair = tokenPair(42, 'João Gonçalves', 'editor');
+    localStorage.setItem(STORAGE_KEYS.access, pair.access);
+    localStorage.setItem(STORAGE_KEYS.refresh, pair.refresh);
+    const { core } = testCore();
+    expect(core.session.loggedIn.value).to.equal(true);
+    const claims = core.session.claims.value!;
+    expect(claims.ID).to.equal(42);
+    expect(claims.Name).to.equal('João Gonçalves');
+    expect(claims.Role).to.equal('editor');
+    expect(claims.exp).to.be.greaterThan(claims.iat);
+  });
+
+  it('is not logged in without an access token', () => {
+    const { core } = testCore();
+    expect(core.session.loggedIn.value).to.equal(false);
+    expect(core.session.claims.value).to.equal(null);
+  });
+
+  it('at load, a refresh token expiring within 86,400 s clears all local storage and goes to /', () => {
+    localStorage.setItem(STORAGE_KEYS.access, tokenPair().access);
+    localStorage.setItem(STORAGE_KEYS.refresh, fakeJwt({ ID: 1, exp: now() + 86_000 }));
+    localStorage.setItem('fontSize', '16');
+    const { core, navigations } = testCore();
+    expect(navigations).to.deep.equal(['/']);
+    expect(localStorage.length).to.equal(0);
+    expect(core.session.loggedIn.value).to.equal(false);
+  });
+
+  it('at load, a refresh token with more than 86,400 s left is kept', () => {
+    const pair = tokenPair();
+    localStorage.setItem(STORAGE_KEYS.access, pair.access);
+    localStorage.setItem(STORAGE_KEYS.refresh, fakeJwt({ ID: 1, exp: now() + 86_400 + 120 }));
+    const { core, navigations } = testCore();
+    expect(navigations).to.deep.equal([]);
+    expect(core.session.loggedIn.value).to.equal(true);
+  });
+
+  it('login stores the tokens', async () => {
+    const pair = tokenPair();
+    const { core, f } = testCore();
+    await f.script({ 'POST /auth': { body: pair }, 'GET /settings': { body: { data: [], meta: { total: 0 } } } });
+    expect(await core.session.login('admin', 'secret')).to.equal('loggedIn');
+    const [req] = await f.requests('POST', '/auth');
+    expect(req!.body).to.deep.equal({ username: 'admin', password: 'secret' });
+    expect(localStorage.getItem(STORAGE_KEYS.access)).to.equal(pair.access);
+    expect(localStorage.getItem(STORAGE_KEYS.refresh)).to.equal(pair.refresh);
+    expect(core.session.loggedIn.value).to.equal(true);
+  });
+
+  it("login 403 sets the global error 'wrongCredentials'", async () => {
+    const { core, f } = testCore();
+    await f.script({ 'POST /auth': { status: 403, body: { message: 'x' } } });
+    expect(await core.session.login('admin', 'bad')).to.equal('wrongCredentials');
+    expect(core.session.globalError.value).to.equal('wrongCredentials');
+    expect(core.session.loggedIn.value).to.equal(false);
+  });
+
+  it("login 404 sets the global error 'accountNotFound'", async () => {
+    const { core, f } = testCore();
+    await f.script({ 'POST /auth': { status: 404 } });
+    expect(await core.session.login('nobody', 'x')).to.equal('accountNotFound');
+    expect(core.session.globalError.value).to.equal('accountNotFound');
+  });
+
+  it('login 204 does not log in (a link was sent)', async () => {
+    const { core, f } = testCore();
+    await f.script({ 'POST /auth': { status: 204 } });
+    expect(await core.session.login('member', '')).to.equal('linkSent');
+    expect(core.session.loggedIn.value).to.equal(false);
+    expect(localStorage.getItem(STORAGE_KEYS.access)).to.equal(null);
+  });
+
+  it('requests a login link / recovery with email and recover_password', async () => {
+    const { core, f } = testCore();
+    await f.script({ 'POST /auth': { status: 204 } });
+    await core.session.requestLink('ana@example.pt');
+    const [req] = await f.requests('POST', '/auth');
+    expect(req!.body).to.deep.equal({ email: 'ana@example.pt', recover_password: true });
+  });
+
+  it('logs in with a recover code', async () => {
+    const pair = tokenPair();
+    const { core, f } = testCore();
+    await f.script({ 'POST /auth': { body: pair } });
+    expect(await core.session.loginWithCode('abc123')).to.equal(true);
+    const [req] = await f.requests('POST', '/auth');
+    expect(req!.body).to.deep.equal({ recoverCode: 'abc123' });
+    expect(core.session.loggedIn.value).to.equal(true);
+  });
+
+  it('logout removes the tokens', () => {
+    const pair = tokenPair();
+    localStorage.setItem(STORAGE_KEYS.access, pair.access);
+    localStorage.setItem(STORAGE_KEYS.refresh, pair.refresh);
+    const { core } = testCore();
+    core.session.logout();
+    expect(core.session.loggedIn.value).to.equal(false);
+    expect(localStorage.getItem(STORAGE_KEYS.access)).to.equal(null);
+    expect(localStorage.getItem(STORAGE_KEYS.refresh)).to.equal(null);
+  });
+
+  it("reads the user's e-mail from users/{id} for the support link", async () => {
+    const pair = tokenPair(9);
+    localStorage.setItem(STORAGE_KEYS.access, pair.access);
+    localStorage.setItem(STORAGE_KEYS.refresh, pair.refresh);
+    const { core, f } = testCore();
+    await f.script({ 'GET /users/9': { body: { data: { _id: 9, email: 'ana@example.pt', username: 'ana' } } } });
+    await core.session.loadUser();
+    expect(core.session.user.value).to.deep.equal({ email: 'ana@example.pt', username: 'ana' });
+  });
+
+  it('an element core on another API base keeps its tokens apart and clears only them', async () => {
+    localStorage.setItem('unrelated', 'site data');
+    const { core, f, navigations } = testCore({ ownsStorage: false });
+    await f.script({ 'POST /auth': { body: tokenPair() }, 'GET /x': { status: 401 }, 'POST /auth/refresh': { status: 401 } });
+    await core.session.login('a', 'b');
+    expect(localStorage.getItem(STORAGE_KEYS.access)).to.equal(null);
+    expect(localStorage.getItem(`${STORAGE_KEYS.access}@${f.api}`)).to.be.a('string');
+    await core.http.get('x').catch(() => null);
+    expect(navigations).to.deep.equal(['/']);
+    expect(localStorage.getItem('unrelated')).to.equal('site data');
+    expect(localStorage.getItem(`${STORAGE_KEYS.access}@${f.api}`)).to.equal(null);
+  });
+});
