@@ -3,6 +3,7 @@ import type { ServerContext } from './context.js';
 import { errorHandler, notFoundHandler } from './error-handler.js';
 import { authPlugin } from './auth/plugin.js';
 import { authRoutes } from './auth/routes.js';
+import { resourcesPlugin } from './resources/plugin.js';
 import { realtimeRoutes } from './realtime/routes.js';
 
 /**
@@ -23,6 +24,7 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
 
   await app.register(authPlugin);
   await app.register(authRoutes, { prefix: '/api' });
+  await app.register(resourcesPlugin, { prefix: '/api' });
   await app.register(realtimeRoutes, { prefix: '/api' });
   return app;
 }

@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import type { Migration } from '../migrate.js';
 import { BOOL, withRecordColumns } from './schema-helpers.js';
+import { resources } from '../../resources/definitions/index.js';
+import { createSearchIndex } from '../../resources/search.js';
 
 /** Tables of the first release: resources, auth and the message outbox. */
 export const core: Migration = {
@@ -133,5 +135,8 @@ export const core: Migration = {
     await db.schema.createIndex('login_failures_key').on('login_failures').columns(['key', 'at']).execute();
 
     if (engine === 'postgres') await sql`CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public`.execute(db);
+    // Trigram indexes over the searchable fields the definitions have now. A later change to
+    // those fields needs a migration that drops and recreates the index of that resource.
+    for (const resource of resources.filter((r) => r.searchIndex)) await createSearchIndex(db, engine, resource);
   },
 };

@@ -1,0 +1,143 @@
+import type { FieldType, FieldValidation, InputType, Role } from '../../core/contract.js';
+import type { Caller } from '../auth/caller.js';
+import type { Db, Row } from '../db/database.js';
+import type { ServerContext } from '../context.js';
+import type { TokenService } from '../auth/tokens.js';
+
+/**
+ * Who may do something with a resource: a role, 'anyone' (every authenticated caller,
+ * API keys included) or 'own' (a caller whose role is not otherwise allowed, acting on the
+ * one record `ResourceDefinition.owner` says is theirs).
+ */
+export type Grant = Role | 'anyone' | 'own';
+export type Operation = 'list' | 'read' | 'create' | 'update' | 'delete';
+export type Access = Record<Operation, readonly Grant[]>;
+
+/** Many-to-many through a join table, e.g. members.tags via member_tags. */
+export interface Through {
+  table: string;
+  /** Join-table column holding this resource's _id. */
+  self: string;
+  /** Join-table column holding the referenced _id. */
+  other: string;
+}
+
+export interface FieldDefinition {
+  name: string;
+  type: FieldType;
+  label: string;
+  group?: string;
+  inputType?: InputType;
+  validation?: FieldValidation;
+  /** Referenced resource (type 'reference' or 'references'). */
+  ref?: string;
+  through?: Through;
+  options?: readonly { value: string; label: string }[];
+  sortable?: boolean;
+  filterable?: boolean;
+  searchable?: boolean;
+  /** Set by the server: values sent by clients are ignored. */
+  readOnly?: boolean;
+  /** Accepted on writes, never returned (passwords). Not stored in a column of its own name. */
+  writeOnly?: boolean;
+  /** Roles that may set or change this field; absent: every role that may write the resource. */
+  writableBy?: readonly Role[];
+  /** Value for a create that leaves the field out. */
+  defaultValue?: (db: Db) => unknown;
+}
+
+export interface HookContext {
+  ctx: ServerContext;
+  tokens: TokenService;
+  caller: Caller;
+  db: Db;
+}
+
+export interface WriteHooks {
+  /**
+   * Runs before a create or update is stored, after validation. `values` are the column values
+   * about to be written (the hook may change them); `existing` is the stored row on update.
+   * Returns extra members for the response (e.g. a secret shown once).
+   */
+  beforeWrite?(hook: HookContext, values: Row, existing: Row | undefined): Promise<Record<string, unknown> | void>;
+  /** Runs after the change is committed. */
+  afterWrite?(hook: HookContext, record: Row, existing: Row | undefined): Promise<void>;
+  beforeDelete?(hook: HookContext, existing: Row): Promise<void>;
+  afterDelete?(hook: HookContext, existing: Row): Promise<void>;
+}
+
+export interface ResourceDefinition {
+  /** URL segment and table name. */
+  name: string;
+  label: string;
+  labelSingular: string;
+  fields: readonly FieldDefinition[];
+  access: Access;
+  /** The _id of the record the caller owns in this resource, for 'own' grants. */
+  owner?: (caller: Caller) => number | null;
+  /** users._id values that own a record, so change events reach them. */
+  owningUsers?: (db: Db, id: number) => Promise<number[]>;
+  defaultSort?: string;
+  /** Substring search backed by a trigram index (large tables); small tables use a plain scan. */
+  searchIndex?: boolean;
+  hooks?: WriteHooks;
+}
+
+/** Columns every record carries; described once here so sorting and filtering treat them like fields. */
+const RECORD_FIELDS: readonly FieldDefinition[] = [
+  { name: '_id', type: 'integer', label: 'Identificador', group: 'Registo', readOnly: true, sortable: true, filterable: true },
+  { name: 'created_at', type: 'datetime', label: 'Criado em', group: 'Registo', readOnly: true, sortable: true, filterable: true },
+  { name: 'updated_at', type: 'datetime', label: 'Atualizado em', group: 'Registo', readOnly: true, sortable: true, filterable: true },
+];
+
+const INPUT_TYPES: Record<FieldType, InputType> = {
+  string: 'text',
+  text: 'textarea',
+  email: 'email',
+  phone: 'tel',
+  integer: 'number',
+  float32: 'number',
+  boolean: 'checkbox',
+  date: 'date',
+  datetime: 'datetime-local',
+  reference: 'select',
+  references: 'multiselect',
+  enum: 'select',
+  password: 'password',
+};
+
+/** A field with every optional part filled in. */
+export type Field = Required<Pick<FieldDefinition, 'group' | 'inputType' | 'validation' | 'sortable' | 'filterable' | 'searchable' | 'readOnly' | 'writeOnly'>> &
+  FieldDefinition;
+
+export interface Resource extends Omit<ResourceDefinition, 'fields'> {
+  fields: readonly Field[];
+  /** Fields by name, record columns included. */
+  field(name: string): Field | undefined;
+  defaultSort: string;
+}
+
+/** Fills in defaults (input type from type, flags false, group 'Geral') so consumers never guess. */
+export function defineResource(definition: ResourceDefinition): Resource {
+  const fields: Field[] = [...definition.fields, ...RECORD_FIELDS].map((f) => ({
+    ...f,
+    group: f.group ?? 'Geral',
+    inputType: f.inputType ?? INPUT_TYPES[f.type],
+    validation: f.validation ?? {},
+    sortable: f.sortable ?? false,
+    filterable: f.filterable ?? false,
+    searchable: f.searchable ?? false,
+    readOnly: f.readOnly ?? false,
+    writeOnly: f.writeOnly ?? false,
+  }));
+  const byName = new Map(fields.map((f) => [f.name, f]));
+  return {
+    ...definition,
+    fields,
+    field: (name) => byName.get(name),
+    defaultSort: definition.defaultSort ?? 'created_at',
+  };
+}
+
+/** Fields stored in a column of the resource's table (not join tables, not write-only inputs). */
+export const isColumn = (field: Field): boolean => field.type !== 'references' && !field.writeOnly;

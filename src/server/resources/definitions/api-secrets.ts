@@ -1,0 +1,41 @@
+import { newApiSecret } from '../../auth/secrets.js';
+import { invalidRecord } from '../../errors.js';
+import { defineResource } from '../define.js';
+import { ROLE_OPTIONS } from './users.js';
+
+const ADMIN = ['admin'] as const;
+
+export const apiSecrets = defineResource({
+  name: 'api_secrets',
+  label: 'Chaves de API',
+  labelSingular: 'Chave de API',
+  access: { list: ADMIN, read: ADMIN, create: ADMIN, update: ADMIN, delete: ADMIN },
+  fields: [
+    { name: 'name', type: 'string', label: 'Nome', validation: { required: true, maxLength: 200 }, sortable: true, filterable: true, searchable: true },
+    { name: 'role', type: 'enum', label: 'Perfil', options: ROLE_OPTIONS, validation: { required: true }, sortable: true, filterable: true },
+    { name: 'secret_prefix', type: 'string', label: 'Início da chave', readOnly: true, searchable: true },
+    { name: 'created_by', type: 'reference', ref: 'users', label: 'Criada por', readOnly: true, filterable: true },
+    { name: 'last_used_at', type: 'datetime', label: 'Última utilização', readOnly: true, sortable: true },
+    { name: 'revoked_at', type: 'datetime', label: 'Revogada em', sortable: true, filterable: true },
+  ],
+  hooks: {
+    async beforeWrite(hook, values, existing) {
+      const stamp = new Date(hook.ctx.now()).toISOString();
+      if (existing) {
+        if (existing.revoked_at && values.revoked_at === null) {
+          throw invalidRecord({ revoked_at: 'Uma chave revogada não pode voltar a ser usada: crie uma nova.' });
+        }
+        // Revocation time is the server's, whatever the client sent.
+        if (values.revoked_at) values.revoked_at = existing.revoked_at ?? stamp;
+        return;
+      }
+      const { secret, hash, prefix } = newApiSecret();
+      values.secret_hash = hash;
+      values.secret_prefix = prefix;
+      values.created_by = hook.caller.kind === 'user' ? hook.caller.id : null;
+      values.revoked_at = values.revoked_at ? stamp : null;
+      // The only time the secret leaves the server: the store keeps its hash.
+      return { secret };
+    },
+  },
+});

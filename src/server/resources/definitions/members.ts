@@ -1,0 +1,79 @@
+import { sql } from 'kysely';
+import { STAFF_ROLES } from '../../../core/contract.js';
+import { defineResource } from '../define.js';
+import type { Db } from '../../db/database.js';
+
+/** The lowest number above every number in use: numbers of members who left are not reused. */
+export async function nextMemberNumber(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('members')
+    .select(sql<number | null>`max(number)`.as('top'))
+    .executeTakeFirst();
+  return Number(row?.top ?? 0) + 1;
+}
+
+const staffOnly = STAFF_ROLES;
+
+export const members = defineResource({
+  name: 'members',
+  label: 'Sócios',
+  labelSingular: 'Sócio',
+  searchIndex: true,
+  access: {
+    list: ['admin', 'editor'],
+    read: ['admin', 'editor', 'own'],
+    create: ['admin', 'editor'],
+    update: ['admin', 'editor', 'own'],
+    delete: ['admin'],
+  },
+  owner: (caller) => (caller.kind === 'user' ? caller.memberId : null),
+  owningUsers: async (db, id) =>
+    (await db.selectFrom('users').select('_id').where('member', '=', id).execute()).map((r) => Number(r._id)),
+  fields: [
+    {
+      name: 'number', type: 'integer', label: 'Número', group: 'Identificação',
+      validation: { required: true, min: 1, unique: true }, writableBy: staffOnly,
+      sortable: true, filterable: true, searchable: true, defaultValue: nextMemberNumber,
+    },
+    {
+      name: 'name', type: 'string', label: 'Nome', group: 'Identificação',
+      validation: { required: true, minLength: 2, maxLength: 200 }, sortable: true, filterable: true, searchable: true,
+    },
+    {
+      name: 'email', type: 'email', label: 'Email', group: 'Contactos',
+      validation: { maxLength: 254 }, sortable: true, filterable: true, searchable: true,
+    },
+    {
+      name: 'phone', type: 'phone', label: 'Telefone', group: 'Contactos',
+      validation: { maxLength: 30, pattern: '\\+?[0-9 ]{6,20}' }, filterable: true, searchable: true,
+    },
+    {
+      name: 'nif', type: 'string', label: 'NIF', group: 'Identificação',
+      validation: { checks: ['nif'] }, sortable: true, filterable: true, searchable: true,
+    },
+    { name: 'birth_date', type: 'date', label: 'Data de nascimento', group: 'Identificação', sortable: true, filterable: true },
+    { name: 'address', type: 'string', label: 'Morada', group: 'Morada', validation: { maxLength: 300 } },
+    {
+      name: 'postal_code', type: 'string', label: 'Código postal', group: 'Morada',
+      validation: { checks: ['postalCode'] }, sortable: true, filterable: true, searchable: true,
+    },
+    {
+      name: 'locality', type: 'string', label: 'Localidade', group: 'Morada',
+      validation: { maxLength: 100 }, sortable: true, filterable: true, searchable: true,
+    },
+    { name: 'country', type: 'reference', ref: 'countries', label: 'País', group: 'Morada', filterable: true },
+    {
+      name: 'state', type: 'reference', ref: 'member_states', label: 'Estado', group: 'Inscrição',
+      validation: { required: true }, writableBy: staffOnly, sortable: true, filterable: true,
+    },
+    {
+      name: 'admission_date', type: 'date', label: 'Data de admissão', group: 'Inscrição',
+      writableBy: staffOnly, sortable: true, filterable: true,
+    },
+    {
+      name: 'tags', type: 'references', ref: 'tags', label: 'Etiquetas', group: 'Inscrição',
+      through: { table: 'member_tags', self: 'member_id', other: 'tag_id' }, writableBy: staffOnly, filterable: true,
+    },
+    { name: 'notes', type: 'text', label: 'Notas', group: 'Notas', writableBy: staffOnly },
+  ],
+});

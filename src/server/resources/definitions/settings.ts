@@ -1,0 +1,26 @@
+import { defineResource } from '../define.js';
+
+export const SETTINGS_UPDATED = 'settings updated';
+
+async function announce(hook: { ctx: { bus: { publish(e: { topic: string; payload: unknown }): Promise<void> } } }) {
+  await hook.ctx.bus.publish({ topic: SETTINGS_UPDATED, payload: {} });
+}
+
+export const settings = defineResource({
+  name: 'settings',
+  label: 'Configurações',
+  labelSingular: 'Configuração',
+  defaultSort: 'name',
+  access: { list: ['anyone'], read: ['anyone'], create: ['admin'], update: ['admin'], delete: ['admin'] },
+  fields: [
+    {
+      name: 'name', type: 'string', label: 'Nome', validation: { required: true, maxLength: 100, pattern: '[A-Za-z][A-Za-z0-9_]*', unique: true },
+      sortable: true, filterable: true, searchable: true,
+    },
+    { name: 'value', type: 'text', label: 'Valor', validation: { maxLength: 10000 }, filterable: true, defaultValue: () => '' },
+  ],
+  hooks: {
+    afterWrite: (hook) => announce(hook),
+    afterDelete: (hook) => announce(hook),
+  },
+});

@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+import type { ExplainerField, ExplainerResponse } from '../../core/contract.js';
+import type { Caller } from '../auth/caller.js';
+import { unauthorized } from '../errors.js';
+import type { Field, Resource } from './define.js';
+import { resources } from './definitions/index.js';
+import { canWriteField, permission } from './permissions.js';
+
+/** A field as the client sees it; readOnly also covers fields this caller may not change. */
+export function explainField(field: Field, caller: Caller | undefined): ExplainerField {
+  return {
+    name: field.name,
+    type: field.type,
+    validation: field.validation,
+    label: field.label,
+    group: field.group,
+    inputType: field.inputType,
+    ...(field.ref ? { ref: field.ref } : {}),
+    ...(field.options ? { options: field.options.map((o) => ({ ...o })) } : {}),
+    sortable: field.sortable,
+    filterable: field.filterable,
+    searchable: field.searchable,
+    readOnly: caller ? !canWriteField(field, caller) : field.readOnly,
+  };
+}
+
+export function explain(caller: Caller): ExplainerResponse['data'] {
+  const data: ExplainerResponse['data'] = {};
+  for (const resource of resources as readonly Resource[]) {
+    if (permission(resource, caller, 'read') === 'none' && permission(resource, caller, 'list') === 'none') continue;
+    data[resource.name] = { label: resource.label, fields: resource.fields.map((f) => explainField(f, caller)) };
+  }
+  return data;
+}
+
+/** GET /api/explainer: the resources this caller may read, field by field. */
+export async function explainerRoutes(app: FastifyInstance) {
+  app.get('/explainer', async (request): Promise<ExplainerResponse> => {
+    if (request.caller.kind === 'anonymous') throw unauthorized();
+    return { data: explain(request.caller) };
+  });
+}

@@ -1,0 +1,120 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ApiRecord } from '../../core/contract.js';
+import type { Row } from '../db/database.js';
+import { badRequest, invalidRecord, notFound } from '../errors.js';
+import { translateDbError, isUniqueViolation } from './db-errors.js';
+import type { HookContext, Resource } from './define.js';
+import { owningUsers, publishChange } from './events.js';
+import { parseListParams } from './list-params.js';
+import { listRows } from './list-query.js';
+import { authorize } from './permissions.js';
+import { readRow, toRecord, withLinks, writeLinks } from './records.js';
+import { prepareWrite, type WriteMode } from './validate.js';
+
+type Query = Record<string, string | string[] | undefined>;
+
+export function parseId(raw: unknown): number {
+  const text = String(raw ?? '');
+  if (!/^\d{1,10}$/.test(text) || Number(text) > 2_147_483_647) throw badRequest(`Identificador inválido: "${text}".`);
+  return Number(text);
+}
+
+export function objectBody(request: FastifyRequest): Record<string, unknown> {
+  const body = request.body;
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw badRequest('O corpo do pedido deve ser um objeto JSON.');
+  return body as Record<string, unknown>;
+}
+
+const MAX_CREATE_ATTEMPTS = 3;
+
+/** The request handlers of one resource; routes.ts maps them to URLs. */
+export function resourceHandlers(app: FastifyInstance, resource: Resource) {
+  const { ctx } = app;
+  const { db } = ctx.database;
+  const hookContext = (request: FastifyRequest): HookContext => ({ ctx, tokens: app.tokens, caller: request.caller, db });
+  const iso = () => new Date(ctx.now()).toISOString();
+
+  async function existingOr404(id: number): Promise<Row> {
+    const row = await readRow(db, resource, id);
+    if (!row) throw notFound();
+    return row;
+  }
+
+  async function list(request: FastifyRequest, extraQuery: Query = {}) {
+    const own = authorize(resource, request.caller, 'list');
+    const params = parseListParams(resource, { ...(request.query as Query), ...extraQuery });
+    const ownId = own === 'own' ? resource.owner!(request.caller)! : undefined;
+    const { rows, total, exact } = await listRows(ctx.database, resource, params, ownId);
+    const data = (await withLinks(db, resource, rows)).map((r) => toRecord(resource, r));
+    return { data, meta: exact ? { total } : { total, exact: false } };
+  }
+
+  async function read(request: FastifyRequest<{ Params: { id: string } }>) {
+    const id = parseId(request.params.id);
+    authorize(resource, request.caller, 'read', id);
+    return { data: toRecord(resource, await existingOr404(id)) };
+  }
+
+  async function save(request: FastifyRequest, mode: WriteMode, id?: number) {
+    authorize(resource, request.caller, mode === 'create' ? 'create' : 'update', id);
+    const body = objectBody(request);
+    const existing = id === undefined ? undefined : await existingOr404(id);
+    for (let attempt = 1; ; attempt += 1) {
+      const prepared = await prepareWrite(db, resource, request.caller, body, mode, existing);
+      if (Object.keys(prepared.errors).length > 0) throw invalidRecord(prepared.errors);
+      const hook = hookContext(request);
+      const extra = (await resource.hooks?.beforeWrite?.(hook, prepared.values, existing)) ?? {};
+      const stamp = iso();
+      let savedId: number;
+      try {
+        savedId = await db.transaction().execute(async (trx) => {
+          let rowId = id;
+          if (rowId === undefined) {
+            const row = await trx.insertInto(resource.name).values({ ...prepared.values, created_at: stamp, updated_at: stamp }).returning('_id').executeTakeFirstOrThrow();
+            rowId = Number(row._id);
+          } else {
+            await trx.updateTable(resource.name).set({ ...prepared.values, updated_at: stamp }).where('_id', '=', rowId).execute();
+          }
+          await writeLinks(trx, resource, rowId, prepared.links);
+          return rowId;
+        });
+      } catch (error) {
+        // Two creates racing for the same default (the next member number): recompute and retry.
+        if (mode === 'create' && isUniqueViolation(error) && attempt < MAX_CREATE_ATTEMPTS) continue;
+        throw translateDbError(error, resource);
+      }
+      const saved = (await readRow(db, resource, savedId))!;
+      await resource.hooks?.afterWrite?.(hook, saved, existing);
+      await publishChange(ctx.bus, resource, { action: existing ? 'updated' : 'created', id: savedId }, await owningUsers(db, resource, savedId));
+      const data: ApiRecord = { ...toRecord(resource, saved), ...extra };
+      return { data };
+    }
+  }
+
+  async function remove(request: FastifyRequest<{ Params: { id: string } }>) {
+    const id = parseId(request.params.id);
+    authorize(resource, request.caller, 'delete', id);
+    const existing = await existingOr404(id);
+    const hook = hookContext(request);
+    await resource.hooks?.beforeDelete?.(hook, existing);
+    const owners = await owningUsers(db, resource, id);
+    try {
+      await db.deleteFrom(resource.name).where('_id', '=', id).execute();
+    } catch (error) {
+      throw translateDbError(error, resource);
+    }
+    await resource.hooks?.afterDelete?.(hook, existing);
+    await publishChange(ctx.bus, resource, { action: 'deleted', id }, owners);
+  }
+
+  async function validate(request: FastifyRequest) {
+    const body = objectBody(request);
+    const id = body._id === undefined || body._id === null ? undefined : parseId(body._id);
+    authorize(resource, request.caller, id === undefined ? 'create' : 'update', id);
+    const existing = id === undefined ? undefined : await existingOr404(id);
+    const { errors } = await prepareWrite(db, resource, request.caller, body, id === undefined ? 'create' : 'replace', existing);
+    return errors;
+  }
+
+  return { list, read, save, remove, validate };
+}

@@ -1,0 +1,70 @@
+import { LIST_ALL, LIST_DEFAULT_LIMIT, LIST_MAX_LIMIT } from '../../core/contract.js';
+import { badRequest } from '../errors.js';
+import { convertValue } from './convert.js';
+import type { Field, Resource } from './define.js';
+
+export interface Filter {
+  field: Field;
+  /** Converted values (any of them matches); null means "no value". */
+  values: unknown[];
+}
+
+export interface ListParams {
+  page: number;
+  /** LIST_ALL (-1) for every match. */
+  limit: number;
+  sort: { field: Field; descending: boolean };
+  search: string | undefined;
+  filters: Filter[];
+}
+
+type Query = Record<string, string | string[] | undefined>;
+
+function single(query: Query, name: string): string | undefined {
+  const value = query[name];
+  if (Array.isArray(value)) throw badRequest(`O parâmetro "${name}" só pode aparecer uma vez.`);
+  return value;
+}
+
+function integerParam(query: Query, name: string): number | undefined {
+  const raw = single(query, name);
+  if (raw === undefined) return undefined;
+  if (!/^-?\d{1,9}$/.test(raw.trim())) throw badRequest(`O parâmetro "${name}" deve ser um número inteiro.`);
+  return Number(raw);
+}
+
+/** Resolves a sort key ('name', '-created_at'); unknown or unsortable fields are a 400 naming them. */
+export function parseSort(resource: Resource, raw: string): ListParams['sort'] {
+  const descending = raw.startsWith('-');
+  const name = descending ? raw.slice(1) : raw;
+  const field = resource.field(name);
+  if (!field || field.writeOnly) throw badRequest(`Campo de ordenação desconhecido: "${name}".`);
+  if (!field.sortable) throw badRequest(`Não é possível ordenar pelo campo "${name}".`);
+  return { field, descending };
+}
+
+/** Reads `_page`, `_limit`, `_sort`, `_search` and `_{field}` filters (ARCHITECTURE.md contract). */
+export function parseListParams(resource: Resource, query: Query): ListParams {
+  const pageParam = integerParam(query, '_page') ?? 1;
+  if (pageParam < 1) throw badRequest('O parâmetro "_page" deve ser 1 ou superior.');
+  let limit = integerParam(query, '_limit') ?? LIST_DEFAULT_LIMIT;
+  if (limit !== LIST_ALL) limit = Math.min(Math.max(limit, 1), LIST_MAX_LIMIT);
+  const sort = parseSort(resource, single(query, '_sort')?.trim() || resource.defaultSort);
+  const search = single(query, '_search')?.trim() || undefined;
+
+  const filters: Filter[] = [];
+  for (const [key, raw] of Object.entries(query)) {
+    if (!key.startsWith('_') || ['_page', '_limit', '_sort', '_search'].includes(key) || raw === undefined) continue;
+    const name = key.slice(1);
+    const field = resource.field(name);
+    if (!field || field.writeOnly) throw badRequest(`Campo de filtro desconhecido: "${name}".`);
+    if (!field.filterable) throw badRequest(`Não é possível filtrar pelo campo "${name}".`);
+    const values = (Array.isArray(raw) ? raw : [raw]).map((v) => {
+      const converted = convertValue(field.type === 'references' ? { ...field, type: 'reference' } : field, v);
+      if (!converted.ok) throw badRequest(`Valor inválido no filtro "${name}": ${converted.message}`);
+      return converted.value;
+    });
+    filters.push({ field, values });
+  }
+  return { page: pageParam, limit, sort, search, filters };
+}

@@ -1,0 +1,76 @@
+import { sql, type RawBuilder } from 'kysely';
+import { LIST_ALL } from '../../core/contract.js';
+import type { Database, Row } from '../db/database.js';
+import { isColumn, type Resource } from './define.js';
+import type { ListParams } from './list-params.js';
+import { searchCondition } from './search.js';
+import { countMatches } from './total.js';
+
+/** Pages deeper than this fetch ids first and rows second, so skipped rows are never read whole. */
+const DEFERRED_JOIN_OFFSET = 1000;
+
+export const columnNames = (resource: Resource): string[] => resource.fields.filter(isColumn).map((f) => f.name);
+
+/** WHERE conditions of a list: filters, search, and the caller's own record when that is all they may see. */
+export function listConditions(database: Database, resource: Resource, params: ListParams, ownId?: number): RawBuilder<boolean>[] {
+  const conditions: RawBuilder<boolean>[] = [];
+  if (ownId !== undefined) conditions.push(sql<boolean>`${sql.ref('_id')} = ${ownId}`);
+  for (const { field, values } of params.filters) {
+    const present = values.filter((v) => v !== null);
+    const parts: RawBuilder<boolean>[] = [];
+    if (field.type === 'references' && field.through) {
+      const { table, self, other } = field.through;
+      if (present.length > 0) {
+        parts.push(sql<boolean>`${sql.ref('_id')} IN (SELECT ${sql.ref(self)} FROM ${sql.table(table)} WHERE ${sql.ref(other)} IN (${sql.join(present)}))`);
+      }
+      if (present.length < values.length) {
+        parts.push(sql<boolean>`${sql.ref('_id')} NOT IN (SELECT ${sql.ref(self)} FROM ${sql.table(table)})`);
+      }
+    } else {
+      if (present.length === 1) parts.push(sql<boolean>`${sql.ref(field.name)} = ${present[0]}`);
+      if (present.length > 1) parts.push(sql<boolean>`${sql.ref(field.name)} IN (${sql.join(present)})`);
+      if (present.length < values.length) parts.push(sql<boolean>`${sql.ref(field.name)} IS NULL`);
+    }
+    conditions.push(sql<boolean>`(${sql.join(parts, sql` OR `)})`);
+  }
+  if (params.search) {
+    const condition = searchCondition(database.engine, resource, params.search);
+    if (condition) conditions.push(condition);
+  }
+  return conditions;
+}
+
+export const whereClause = (conditions: RawBuilder<boolean>[]) =>
+  conditions.length === 0 ? sql`` : sql` WHERE ${sql.join(conditions, sql` AND `)}`;
+
+/** One page of rows (stored shape) and the total number of matches. */
+export async function listRows(
+  database: Database,
+  resource: Resource,
+  params: ListParams,
+  ownId?: number,
+): Promise<{ rows: Row[]; total: number; exact: boolean }> {
+  const { db } = database;
+  const conditions = listConditions(database, resource, params, ownId);
+  const where = whereClause(conditions);
+  const dir = params.sort.descending ? sql`DESC` : sql`ASC`;
+  // Ties are broken by _id in the same direction, so pages never overlap or skip a record.
+  const order = params.sort.field.name === '_id' ? sql`${sql.ref('_id')} ${dir}` : sql`${sql.ref(params.sort.field.name)} ${dir}, ${sql.ref('_id')} ${dir}`;
+  const columns = sql.join(columnNames(resource).map((c) => sql.ref(c)));
+  const table = sql.table(resource.name);
+  const all = params.limit === LIST_ALL;
+  const offset = all ? 0 : (params.page - 1) * params.limit;
+  const paging = all ? sql`` : sql` LIMIT ${params.limit} OFFSET ${offset}`;
+
+  const query =
+    offset >= DEFERRED_JOIN_OFFSET
+      ? sql<Row>`SELECT ${columns} FROM ${table} WHERE ${sql.ref('_id')} IN (SELECT ${sql.ref('_id')} FROM ${table}${where} ORDER BY ${order}${paging}) ORDER BY ${order}`
+      : sql<Row>`SELECT ${columns} FROM ${table}${where} ORDER BY ${order}${paging}`;
+  const rows = (await query.execute(db)).rows;
+
+  // A page shorter than the limit (and not empty past the end) already tells the total.
+  if (all || (rows.length < params.limit && (rows.length > 0 || offset === 0))) {
+    return { rows, total: offset + rows.length, exact: true };
+  }
+  return { rows, ...(await countMatches(database, resource, conditions)) };
+}

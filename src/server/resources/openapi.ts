@@ -1,0 +1,171 @@
+import type { FastifyInstance } from 'fastify';
+import type { Field, Operation, Resource } from './define.js';
+import { resources } from './definitions/index.js';
+import { nestedRoutes } from './routes.js';
+
+type Schema = Record<string, unknown>;
+
+const pascal = (name: string) => name.replace(/(^|_)(\w)/g, (_m, _s, c: string) => c.toUpperCase());
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+
+/** JSON Schema (2020-12, as OpenAPI 3.1 uses) of one field's value. */
+export function fieldSchema(field: Field): Schema {
+  const v = field.validation;
+  let schema: Schema;
+  switch (field.type) {
+    case 'integer':
+      schema = { type: 'integer', ...(v.min !== undefined ? { minimum: v.min } : {}), ...(v.max !== undefined ? { maximum: v.max } : {}) };
+      break;
+    case 'float32':
+      schema = { type: 'number', format: 'float' };
+      break;
+    case 'boolean':
+      schema = { type: 'boolean' };
+      break;
+    case 'reference':
+      schema = { type: 'integer', description: `_id em ${field.ref}` };
+      break;
+    case 'references':
+      schema = { type: 'array', items: { type: 'integer' }, description: `_id em ${field.ref}` };
+      break;
+    case 'enum':
+      schema = { type: 'string', enum: field.options?.map((o) => o.value) ?? [] };
+      break;
+    default:
+      schema = {
+        type: 'string',
+        ...(field.type === 'email' ? { format: 'email' } : {}),
+        ...(field.type === 'date' ? { format: 'date' } : {}),
+        ...(field.type === 'datetime' ? { format: 'date-time' } : {}),
+        ...(field.type === 'password' ? { format: 'password' } : {}),
+        ...(v.minLength !== undefined ? { minLength: v.minLength } : {}),
+        ...(v.maxLength !== undefined ? { maxLength: v.maxLength } : {}),
+        ...(v.pattern !== undefined ? { pattern: `^(?:${v.pattern})$` } : {}),
+      };
+  }
+  const nullable = !v.required && field.type !== 'references' && field.type !== 'boolean' && !['_id', 'created_at', 'updated_at'].includes(field.name);
+  if (nullable && typeof schema.type === 'string') schema.type = [schema.type, 'null'];
+  return { ...schema, title: field.label, ...(field.readOnly ? { readOnly: true } : {}), ...(field.writeOnly ? { writeOnly: true } : {}) };
+}
+
+function schemas(resource: Resource): Record<string, Schema> {
+  const name = pascal(resource.name);
+  const properties = (fields: readonly Field[]) => Object.fromEntries(fields.map((f) => [f.name, fieldSchema(f)]));
+  const inputFields = resource.fields.filter((f) => !f.readOnly);
+  return {
+    [name]: {
+      type: 'object',
+      title: resource.labelSingular,
+      properties: properties(resource.fields.filter((f) => !f.writeOnly)),
+      required: ['_id', 'created_at', 'updated_at'],
+    },
+    [`${name}Input`]: {
+      type: 'object',
+      title: `${resource.labelSingular} (escrita)`,
+      properties: properties(inputFields),
+      required: inputFields.filter((f) => f.validation.required && !f.defaultValue).map((f) => f.name),
+    },
+  };
+}
+
+const errors = {
+  400: { $ref: '#/components/responses/BadRequest' },
+  401: { $ref: '#/components/responses/Unauthorized' },
+  403: { $ref: '#/components/responses/Forbidden' },
+};
+const json = (schema: Schema) => ({ content: { 'application/json': { schema } } });
+const idParam = { name: 'id', in: 'path', required: true, schema: { type: 'integer' } };
+
+function listParameters(resource: Resource): Schema[] {
+  const sortable = resource.fields.filter((f) => f.sortable).flatMap((f) => [f.name, `-${f.name}`]);
+  return [
+    { name: '_page', in: 'query', schema: { type: 'integer', minimum: 1, default: 1 } },
+    { name: '_limit', in: 'query', description: '1 a 500; -1 devolve todos', schema: { type: 'integer', default: 100 } },
+    { name: '_sort', in: 'query', schema: { type: 'string', enum: sortable, default: resource.defaultSort } },
+    ...(resource.fields.some((f) => f.searchable) ? [{ name: '_search', in: 'query', schema: { type: 'string' } }] : []),
+    ...resource.fields.filter((f) => f.filterable).map((f) => ({ name: `_${f.name}`, in: 'query', description: `Filtro: ${f.label}`, schema: { type: 'string' } })),
+  ];
+}
+
+function operations(resource: Resource): Record<string, Schema> {
+  const name = pascal(resource.name);
+  const allowed = (op: Operation) => resource.access[op].length > 0;
+  const listResponse = { type: 'object', properties: { data: { type: 'array', items: ref(name) }, meta: ref('ListMeta') }, required: ['data', 'meta'] };
+  const itemResponse = { type: 'object', properties: { data: ref(name) }, required: ['data'] };
+  const body = { required: true, ...json(ref(`${name}Input`)) };
+  const tag = [resource.label];
+  const paths: Record<string, Schema> = {};
+  const collection: Schema = {};
+  const item: Schema = {};
+  if (allowed('list')) collection.get = { tags: tag, summary: `Listar ${resource.label}`, operationId: `list${name}`, parameters: listParameters(resource), responses: { 200: { description: 'Página de resultados', ...json(listResponse) }, ...errors } };
+  if (allowed('create')) {
+    collection.post = { tags: tag, summary: `Criar ${resource.labelSingular}`, operationId: `create${name}`, requestBody: body, responses: { 201: { description: 'Criado', ...json(itemResponse) }, ...errors, 422: ref422 } };
+    paths[`/api/${resource.name}/validate`] = { post: { tags: tag, summary: 'Validar sem gravar', operationId: `validate${name}`, requestBody: body, responses: { 200: { description: 'Sem erros', ...json(ref('ValidationErrors')) }, ...errors, 422: ref422 } } };
+  }
+  if (allowed('read')) item.get = { tags: tag, summary: `Ler ${resource.labelSingular}`, operationId: `get${name}`, parameters: [idParam], responses: { 200: { description: 'Registo', ...json(itemResponse) }, ...errors, 404: ref404 } };
+  if (allowed('update')) {
+    item.put = { tags: tag, summary: `Substituir ${resource.labelSingular}`, operationId: `replace${name}`, parameters: [idParam], requestBody: body, responses: { 200: { description: 'Atualizado', ...json(itemResponse) }, ...errors, 404: ref404, 422: ref422 } };
+    item.patch = { tags: tag, summary: `Alterar campos de ${resource.labelSingular}`, operationId: `update${name}`, parameters: [idParam], requestBody: body, responses: { 200: { description: 'Atualizado', ...json(itemResponse) }, ...errors, 404: ref404, 422: ref422 } };
+  }
+  if (allowed('delete')) item.delete = { tags: tag, summary: `Apagar ${resource.labelSingular}`, operationId: `delete${name}`, parameters: [idParam], responses: { 204: { description: 'Apagado' }, ...errors, 404: ref404, 409: ref409 } };
+  if (Object.keys(collection).length > 0) paths[`/api/${resource.name}`] = collection;
+  if (Object.keys(item).length > 0) paths[`/api/${resource.name}/{id}`] = item;
+  return paths;
+}
+
+const ref404 = { $ref: '#/components/responses/NotFound' };
+const ref409 = { $ref: '#/components/responses/Conflict' };
+const ref422 = { $ref: '#/components/responses/Invalid' };
+
+/** The OpenAPI 3.1 document of the resource API, derived from the definitions. */
+export function openApiDocument(version: string): Schema {
+  const paths: Record<string, Schema> = {};
+  for (const resource of resources) Object.assign(paths, operations(resource));
+  for (const { parent, child, field } of nestedRoutes()) {
+    const name = pascal(child.name);
+    paths[`/api/${parent.name}/{id}/${child.name}`] = {
+      get: {
+        tags: [child.label],
+        summary: `${child.label} de ${parent.labelSingular} (campo ${field.name})`,
+        operationId: `list${name}Of${pascal(parent.name)}By${pascal(field.name)}`,
+        parameters: [idParam, ...listParameters(child)],
+        responses: { 200: { description: 'Página de resultados', ...json({ type: 'object', properties: { data: { type: 'array', items: ref(name) }, meta: ref('ListMeta') } }) }, ...errors, 404: ref404 },
+      },
+    };
+  }
+  const error = { type: 'object', properties: { statusCode: { type: 'integer' }, error: { type: 'string' }, message: { type: 'string' } }, required: ['statusCode', 'error', 'message'] };
+  const response = (description: string, schema: Schema) => ({ description, ...json(schema) });
+  return {
+    openapi: '3.1.0',
+    info: { title: 'Associa API', version, description: 'API de gestão de sócios. Mensagens de erro em português.' },
+    servers: [{ url: '/' }],
+    security: [{ bearerAuth: [] }],
+    paths,
+    components: {
+      securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'Token de acesso (JWT) ou chave de API (ask_...)' } },
+      schemas: {
+        ...Object.assign({}, ...resources.map(schemas)),
+        ListMeta: { type: 'object', properties: { total: { type: 'integer' }, exact: { type: 'boolean' } }, required: ['total'] },
+        Error: error,
+        ValidationErrors: { type: 'object', properties: { errors: { type: 'object', additionalProperties: { type: 'string' } } }, required: ['errors'] },
+      },
+      responses: {
+        BadRequest: response('Pedido inválido', ref('Error')),
+        Unauthorized: response('Autenticação necessária', ref('Error')),
+        Forbidden: response('Sem permissão', ref('Error')),
+        NotFound: response('Registo não encontrado', ref('Error')),
+        Conflict: response('Conflito', ref('Error')),
+        Invalid: response('Registo com erros de validação', ref('ValidationErrors')),
+      },
+    },
+  };
+}
+
+/** GET /api/openapi.json: public, like any API reference. */
+export async function openApiRoutes(app: FastifyInstance) {
+  let document: Schema | undefined;
+  app.get('/openapi.json', { config: { public: true } }, async () => {
+    document ??= openApiDocument(process.env.npm_package_version ?? '0.1.0');
+    return document;
+  });
+}

@@ -1,0 +1,60 @@
+import type { ApiRecord } from '../../core/contract.js';
+import type { Db, Row } from '../db/database.js';
+import type { Resource } from './define.js';
+
+const manyFields = (resource: Resource) => resource.fields.filter((f) => f.type === 'references' && f.through);
+
+/** Adds the id lists of many-to-many fields (e.g. members.tags) to stored rows, with one query per field. */
+export async function withLinks(db: Db, resource: Resource, rows: Row[]): Promise<Row[]> {
+  const ids = rows.map((r) => Number(r._id));
+  for (const field of manyFields(resource)) {
+    const { table, self, other } = field.through!;
+    const byId = new Map<number, number[]>(ids.map((id) => [id, []]));
+    if (ids.length > 0) {
+      // Chunked: SQLite limits the number of bound parameters.
+      for (let i = 0; i < ids.length; i += 5000) {
+        const links = await db.selectFrom(table).select([self, other]).where(self, 'in', ids.slice(i, i + 5000)).orderBy(other).execute();
+        for (const link of links) byId.get(Number(link[self]))?.push(Number(link[other]));
+      }
+    }
+    for (const row of rows) row[field.name] = byId.get(Number(row._id)) ?? [];
+  }
+  return rows;
+}
+
+/** A stored row as the API returns it: booleans as true/false, ids as numbers, nothing write-only. */
+export function toRecord(resource: Resource, row: Row): ApiRecord {
+  const record: Record<string, unknown> = {};
+  for (const field of resource.fields) {
+    if (field.writeOnly || !(field.name in row)) continue;
+    const value = row[field.name];
+    if (value === null || value === undefined) record[field.name] = null;
+    else if (field.type === 'boolean') record[field.name] = Number(value) === 1;
+    else if (field.type === 'integer' || field.type === 'reference') record[field.name] = Number(value);
+    else if (field.type === 'float32') record[field.name] = Number(value);
+    else record[field.name] = value;
+  }
+  return record as ApiRecord;
+}
+
+/**
+ * The stored row of one record with its many-to-many lists, or undefined. Every column, hashes
+ * included, for hooks to compare: only toRecord's output ever leaves the server.
+ */
+export async function readRow(db: Db, resource: Resource, id: number): Promise<Row | undefined> {
+  const row = await db.selectFrom(resource.name).selectAll().where('_id', '=', id).executeTakeFirst();
+  if (!row) return undefined;
+  const [withLists] = await withLinks(db, resource, [row]);
+  return withLists;
+}
+
+/** Replaces the many-to-many links of one record. */
+export async function writeLinks(db: Db, resource: Resource, id: number, links: Record<string, number[]>): Promise<void> {
+  for (const field of manyFields(resource)) {
+    const ids = links[field.name];
+    if (!ids) continue;
+    const { table, self, other } = field.through!;
+    await db.deleteFrom(table).where(self, '=', id).execute();
+    if (ids.length > 0) await db.insertInto(table).values(ids.map((o) => ({ [self]: id, [other]: o }))).execute();
+  }
+}

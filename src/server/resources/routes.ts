@@ -1,0 +1,46 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { notFound } from '../errors.js';
+import { resources, resourceByName } from './definitions/index.js';
+import { parseId, resourceHandlers } from './handlers.js';
+import { authorize } from './permissions.js';
+import { readRow } from './records.js';
+
+type WithId = FastifyRequest<{ Params: { id: string } }>;
+
+/** Parent-child pairs served as GET /{parent}/{id}/{child}: every reference field of a child. */
+export function nestedRoutes() {
+  return resources.flatMap((child) =>
+    child.fields.filter((f) => f.ref && resourceByName(f.ref) && !f.writeOnly).map((field) => ({ parent: resourceByName(field.ref!)!, child, field })),
+  );
+}
+
+/** The generic list/read/create/update/delete/validate routes of every resource (register with prefix /api). */
+export async function resourceRoutes(app: FastifyInstance) {
+  for (const resource of resources) {
+    const h = resourceHandlers(app, resource);
+    const base = `/${resource.name}`;
+    app.get(base, (request) => h.list(request));
+    app.get(`${base}/:id`, (request: WithId) => h.read(request));
+    app.post(base, async (request, reply) => reply.status(201).send(await h.save(request, 'create')));
+    app.put(`${base}/:id`, (request: WithId) => h.save(request, 'replace', parseId(request.params.id)));
+    app.patch(`${base}/:id`, (request: WithId) => h.save(request, 'patch', parseId(request.params.id)));
+    app.delete(`${base}/:id`, async (request: WithId, reply) => {
+      await h.remove(request);
+      return reply.status(204).send();
+    });
+    app.post(`${base}/validate`, async (request, reply) => {
+      const errors = await h.validate(request);
+      return reply.status(Object.keys(errors).length > 0 ? 422 : 200).send({ errors });
+    });
+  }
+
+  for (const { parent, child, field } of nestedRoutes()) {
+    const h = resourceHandlers(app, child);
+    app.get(`/${parent.name}/:id/${child.name}`, async (request: WithId) => {
+      const id = parseId(request.params.id);
+      authorize(child, request.caller, 'list');
+      if (!(await readRow(app.ctx.database.db, parent, id))) throw notFound();
+      return h.list(request, { [`_${field.name}`]: String(id) });
+    });
+  }
+}

@@ -1,0 +1,86 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { Db, Engine } from '../db/database.js';
+import { isColumn, type Field, type Resource } from './define.js';
+
+/** Trigram indexes cannot answer terms shorter than this; those fall back to a scan. */
+export const TRIGRAM = 3;
+const MAX_WORDS = 5;
+const MAX_WORD_LENGTH = 100;
+
+export const searchColumns = (resource: Resource): Field[] => resource.fields.filter((f) => f.searchable && isColumn(f));
+export const ftsTable = (resource: Resource) => `${resource.name}_search`;
+
+/**
+ * The one expression PostgreSQL's trigram index is built on and searched with: both must be
+ * written identically for the planner to use the index.
+ */
+export function pgSearchDocument(resource: Resource): RawBuilder<string> {
+  const parts = searchColumns(resource).map((f) =>
+    f.type === 'integer' ? sql`coalesce(${sql.ref(f.name)}::text, '')` : sql`coalesce(${sql.ref(f.name)}, '')`,
+  );
+  return sql<string>`(${sql.join(parts, sql` || ' ' || `)})`;
+}
+
+const likePattern = (word: string) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+function scan(engine: Engine, resource: Resource, word: string): RawBuilder<boolean> {
+  const op = engine === 'postgres' ? sql`ILIKE` : sql`LIKE`;
+  const ors = searchColumns(resource).map(
+    (f) => sql`CAST(${sql.ref(f.name)} AS TEXT) ${op} ${likePattern(word)} ESCAPE '\\'`,
+  );
+  return sql<boolean>`(${sql.join(ors, sql` OR `)})`;
+}
+
+/** Words of a search: every word must appear somewhere in the searchable fields. */
+export function searchWords(term: string): string[] {
+  return term
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, MAX_WORDS)
+    .map((w) => w.slice(0, MAX_WORD_LENGTH));
+}
+
+/**
+ * A condition matching records whose searchable fields contain every word (case-insensitive
+ * substring). Words of 3+ characters use the trigram index: FTS5 on SQLite, pg_trgm on PostgreSQL.
+ */
+export function searchCondition(engine: Engine, resource: Resource, term: string): RawBuilder<boolean> | undefined {
+  const words = searchWords(term);
+  if (words.length === 0 || searchColumns(resource).length === 0) return undefined;
+  const conditions: RawBuilder<boolean>[] = [];
+  const indexed = resource.searchIndex ? words.filter((w) => [...w].length >= TRIGRAM) : [];
+  const scanned = words.filter((w) => !indexed.includes(w));
+  if (indexed.length > 0 && engine === 'sqlite') {
+    // Each word as an FTS5 string: a trigram "phrase" is a substring match.
+    const match = indexed.map((w) => `"${w.replace(/"/g, '""')}"`).join(' AND ');
+    conditions.push(sql<boolean>`${sql.ref('_id')} IN (SELECT rowid FROM ${sql.table(ftsTable(resource))} WHERE ${sql.table(ftsTable(resource))} MATCH ${match})`);
+  } else if (indexed.length > 0) {
+    const doc = pgSearchDocument(resource);
+    for (const w of indexed) conditions.push(sql<boolean>`${doc} ILIKE ${likePattern(w)}`);
+  }
+  for (const w of scanned) conditions.push(scan(engine, resource, w));
+  return sql<boolean>`(${sql.join(conditions, sql` AND `)})`;
+}
+
+/** Creates the trigram index of a resource and, on SQLite, the triggers that keep it current. */
+export async function createSearchIndex(db: Db, engine: Engine, resource: Resource): Promise<void> {
+  const columns = searchColumns(resource).map((f) => f.name);
+  const table = resource.name;
+  if (engine === 'postgres') {
+    await sql`CREATE INDEX ${sql.id(`${table}_search`)} ON ${sql.table(table)} USING gin (${pgSearchDocument(resource)} gin_trgm_ops)`.execute(db);
+    return;
+  }
+  const fts = ftsTable(resource);
+  const cols = sql.join(columns.map((c) => sql.ref(c)));
+  const newCols = sql.join(columns.map((c) => sql.ref(`new.${c}`)));
+  const oldCols = sql.join(columns.map((c) => sql.ref(`old.${c}`)));
+  await sql`CREATE VIRTUAL TABLE ${sql.table(fts)} USING fts5(${cols}, content=${sql.lit(table)}, content_rowid='_id', tokenize='trigram')`.execute(db);
+  await sql`CREATE TRIGGER ${sql.id(`${fts}_insert`)} AFTER INSERT ON ${sql.table(table)} BEGIN
+    INSERT INTO ${sql.table(fts)}(rowid, ${cols}) VALUES (new._id, ${newCols}); END`.execute(db);
+  await sql`CREATE TRIGGER ${sql.id(`${fts}_delete`)} AFTER DELETE ON ${sql.table(table)} BEGIN
+    INSERT INTO ${sql.table(fts)}(${sql.table(fts)}, rowid, ${cols}) VALUES ('delete', old._id, ${oldCols}); END`.execute(db);
+  await sql`CREATE TRIGGER ${sql.id(`${fts}_update`)} AFTER UPDATE OF ${cols} ON ${sql.table(table)} BEGIN
+    INSERT INTO ${sql.table(fts)}(${sql.table(fts)}, rowid, ${cols}) VALUES ('delete', old._id, ${oldCols});
+    INSERT INTO ${sql.table(fts)}(rowid, ${cols}) VALUES (new._id, ${newCols}); END`.execute(db);
+}

@@ -1,0 +1,52 @@
+import { sql, type RawBuilder } from 'kysely';
+import { LIST_EXACT_TOTAL_LIMIT } from '../../core/contract.js';
+import type { Database } from '../db/database.js';
+import type { Resource } from './define.js';
+
+// Rows of the newest ids SQLite checks to estimate how many of all rows match.
+const SQLITE_SAMPLE = 20_000;
+
+const where = (conditions: RawBuilder<boolean>[]) =>
+  conditions.length === 0 ? sql`` : sql` WHERE ${sql.join(conditions, sql` AND `)}`;
+
+/**
+ * Counting every match of a large table on every list call is what makes admin lists slow,
+ * so the count stops after LIST_EXACT_TOTAL_LIMIT + 1 rows; beyond that the total is an
+ * estimate and `exact` is false.
+ */
+export async function countMatches(
+  database: Database,
+  resource: Resource,
+  conditions: RawBuilder<boolean>[],
+): Promise<{ total: number; exact: boolean }> {
+  const { db } = database;
+  const table = sql.table(resource.name);
+  const capped = await sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 AS one FROM ${table}${where(conditions)} LIMIT ${LIST_EXACT_TOTAL_LIMIT + 1}) capped`.execute(db);
+  const n = Number(capped.rows[0]?.n ?? 0);
+  if (n <= LIST_EXACT_TOTAL_LIMIT) return { total: n, exact: true };
+  const estimate = database.engine === 'postgres' ? await estimatePostgres(database, resource, conditions) : await estimateSqlite(database, resource, conditions);
+  return { total: Math.max(LIST_EXACT_TOTAL_LIMIT + 1, Math.round(estimate)), exact: false };
+}
+
+/** The planner's row estimate (from table statistics): instant at any size. */
+async function estimatePostgres(database: Database, resource: Resource, conditions: RawBuilder<boolean>[]): Promise<number> {
+  const plan = await sql<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${sql.table(resource.name)}${where(conditions)}`.execute(database.db);
+  return Number(plan.rows[0]?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0);
+}
+
+/**
+ * SQLite keeps no statistics worth asking: count matches among the newest ids (a rowid range,
+ * so a bounded scan) and scale by the id span of the table.
+ */
+async function estimateSqlite(database: Database, resource: Resource, conditions: RawBuilder<boolean>[]): Promise<number> {
+  const { db } = database;
+  const table = sql.table(resource.name);
+  const span = await sql<{ lo: number | null; hi: number | null }>`SELECT min(_id) AS lo, max(_id) AS hi FROM ${table}`.execute(db);
+  const lo = Number(span.rows[0]?.lo ?? 0);
+  const hi = Number(span.rows[0]?.hi ?? 0);
+  const rows = hi - lo + 1;
+  if (conditions.length === 0) return rows;
+  const from = Math.max(lo, hi - SQLITE_SAMPLE + 1);
+  const sample = await sql<{ n: number }>`SELECT count(*) AS n FROM ${table} WHERE _id >= ${from} AND ${sql.join(conditions, sql` AND `)}`.execute(db);
+  return (Number(sample.rows[0]?.n ?? 0) / (hi - from + 1)) * rows;
+}

@@ -1,0 +1,121 @@
+import type { Caller } from '../auth/caller.js';
+import type { Db, Row } from '../db/database.js';
+import { forbidden } from '../errors.js';
+import { CHECKS } from './checks.js';
+import { convertValue } from './convert.js';
+import type { Field, Resource } from './define.js';
+import { resourceByName } from './definitions/index.js';
+import { canWriteField } from './permissions.js';
+
+/** create: a new record; replace: PUT (fields left out are cleared); patch: only fields sent change. */
+export type WriteMode = 'create' | 'replace' | 'patch';
+
+export interface Prepared {
+  /** Values to store in the resource's table (write-only inputs included, for hooks). */
+  values: Row;
+  /** New id lists of many-to-many fields that were written. */
+  links: Record<string, number[]>;
+  errors: Record<string, string>;
+}
+
+const isEmpty = (v: unknown) => v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0);
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+function ruleMessage(field: Field, value: unknown): string | null {
+  const v = field.validation;
+  if (typeof value === 'string') {
+    if (v.minLength !== undefined && [...value].length < v.minLength) return `Deve ter pelo menos ${v.minLength} caracteres.`;
+    if (v.maxLength !== undefined && [...value].length > v.maxLength) return `Não pode ter mais de ${v.maxLength} caracteres.`;
+    if (v.pattern !== undefined && !new RegExp(`^(?:${v.pattern})$`, 'u').test(value)) return 'Formato inválido.';
+    for (const check of v.checks ?? []) {
+      const message = CHECKS[check]?.(value);
+      if (message) return message;
+    }
+  }
+  if (typeof value === 'number') {
+    if (v.min !== undefined && value < v.min) return `Deve ser pelo menos ${v.min}.`;
+    if (v.max !== undefined && value > v.max) return `Não pode ser superior a ${v.max}.`;
+  }
+  return null;
+}
+
+async function missingIds(db: Db, table: string, ids: number[]): Promise<boolean> {
+  if (ids.length === 0) return false;
+  const found = await db.selectFrom(table).select('_id').where('_id', 'in', ids).execute();
+  return found.length !== ids.length;
+}
+
+/**
+ * Converts and checks a create or update body against the definition. Fields the server sets
+ * and unknown members are ignored (clients send back what they read); a field the caller may
+ * not change is a 403 when its value would change. `existing` carries many-to-many id lists.
+ */
+export async function prepareWrite(
+  db: Db,
+  resource: Resource,
+  caller: Caller,
+  input: Record<string, unknown>,
+  mode: WriteMode,
+  existing?: Row,
+): Promise<Prepared> {
+  const values: Row = {};
+  const links: Record<string, number[]> = {};
+  const errors: Record<string, string> = {};
+
+  for (const field of resource.fields) {
+    if (field.readOnly) continue;
+    const sent = Object.hasOwn(input, field.name) && input[field.name] !== undefined;
+    // A PUT clears what it leaves out, except what it could not send: write-only inputs, fields the
+    // caller may not change, and fields with a default (leaving out `active` must not reactivate).
+    if (!sent && (mode === 'patch' || (mode === 'replace' && (field.writeOnly || field.defaultValue || !canWriteField(field, caller))))) continue;
+    let value: unknown = null;
+    if (sent) {
+      const converted = convertValue(field, input[field.name]);
+      if (!converted.ok) {
+        errors[field.name] = converted.message;
+        continue;
+      }
+      value = converted.value;
+    }
+    // "No value" on a new record means the default (e.g. the next free member number).
+    if (isEmpty(value) && field.defaultValue && (mode === 'create' || !field.validation.required)) value = await field.defaultValue(db);
+    if (!canWriteField(field, caller)) {
+      const current = existing ? existing[field.name] : field.defaultValue ? await field.defaultValue(db) : null;
+      if (!same(value, current)) throw forbidden(`Não tem permissão para alterar o campo "${field.name}".`);
+      continue;
+    }
+    if (field.validation.required && isEmpty(value) && !(field.writeOnly && existing)) {
+      errors[field.name] = 'Campo obrigatório.';
+      continue;
+    }
+    if (isEmpty(value)) {
+      if (field.type === 'references') links[field.name] = [];
+      else if (!field.writeOnly) values[field.name] = value;
+      continue;
+    }
+    const message = ruleMessage(field, value);
+    if (message) {
+      errors[field.name] = message;
+      continue;
+    }
+    if (field.type === 'references') links[field.name] = value as number[];
+    else values[field.name] = value;
+  }
+
+  for (const field of resource.fields) {
+    if (errors[field.name] || !field.ref) continue;
+    const ids = field.type === 'references' ? links[field.name] : values[field.name] == null ? [] : [values[field.name] as number];
+    const target = resourceByName(field.ref);
+    if (ids && target && (await missingIds(db, target.name, ids))) {
+      errors[field.name] = `Não existe ${field.type === 'references' ? 'algum dos registos indicados' : 'o registo indicado'} em "${target.label}".`;
+    }
+  }
+
+  for (const field of resource.fields) {
+    if (!field.validation.unique || errors[field.name] || isEmpty(values[field.name])) continue;
+    let query = db.selectFrom(resource.name).select('_id').where(field.name, '=', values[field.name] as never);
+    if (existing) query = query.where('_id', '!=', Number(existing._id));
+    if (await query.executeTakeFirst()) errors[field.name] = 'Já existe um registo com este valor.';
+  }
+  return { values, links, errors };
+}
