@@ -3,7 +3,7 @@ import type { ApiRecord } from './contract.js';
 import { DEFAULT_API, DEFAULT_TIMINGS, LIST_ALL, type Timings } from './constants.js';
 import { createCardVerification, type CardVerification } from './card-verification.js';
 import { browserEnv, type CoreEnv } from './env.js';
-import { setupErrorReporting } from './error-reporting.js';
+import { setupErrorReporting, type SentryModule } from './error-reporting.js';
 import { createExplainer, type Explainer } from './explainer.js';
 import { createHttp, normalizeApi, type Http } from './http.js';
 import { createListStore, type ListStore } from './list-store.js';
@@ -46,6 +46,8 @@ export interface StartOptions<R> {
   sentryDsn?: string | null;
   environment?: string;
   release?: string;
+  /** Replaces the dynamic import of @sentry/browser (tests). */
+  loadSentry?: () => Promise<SentryModule>;
 }
 
 export interface Core {
@@ -248,7 +250,10 @@ export function createCore(options: CoreOptions = {}): Core {
         },
         createRouting: startOptions.createRouting,
         setupErrorReporting: () =>
-          setupErrorReporting({ dsn: startOptions.sentryDsn, api, environment: startOptions.environment, release: startOptions.release }),
+          setupErrorReporting(
+            { dsn: startOptions.sentryDsn, api, environment: startOptions.environment, release: startOptions.release },
+            startOptions.loadSentry,
+          ),
         mount: startOptions.mount,
         connectSocket: () => realtime.start(),
       }),
