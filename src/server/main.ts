@@ -4,7 +4,8 @@ import { loadConfig, type Config } from './config.js';
 import type { ServerContext } from './context.js';
 import { DatabaseLockedError, openDatabase, type Database } from './db/database.js';
 import { migrate } from './db/migrate.js';
-import { createMemoryBus, type EventBus } from './realtime/bus.js';
+import type { EventBus } from './realtime/bus.js';
+import { createBus } from './realtime/create-bus.js';
 import { firstStartBanner } from './seed/banner.js';
 import { prepareFirstStart } from './seed/first-start.js';
 
@@ -73,6 +74,7 @@ async function start(): Promise<void> {
   const config = loadConfig();
   const database = await openOrExplain(config);
   let app: FastifyInstance | undefined;
+  let bus: EventBus | undefined;
   try {
     await migrate(database.db, database.engine);
     const now = () => Date.now();
@@ -82,8 +84,7 @@ async function start(): Promise<void> {
     // prepareFirstStart so the demo members get countries.
     const firstStart = await prepareFirstStart(database, config, now());
 
-    // TODO(lead): on PostgreSQL use the LISTEN/NOTIFY bus from src/server/realtime when it lands.
-    const bus = createMemoryBus();
+    bus = await createBus(database);
     const ctx: ServerContext = { config, database, bus, now };
     app = await buildApp(ctx);
     await listen(app, config);
@@ -94,6 +95,7 @@ async function start(): Promise<void> {
     console.log(`Associa listening on ${url} (engine ${describeDatabase(config, database)}, mode ${config.mode})`);
   } catch (error) {
     await app?.close().catch(() => undefined);
+    await bus?.close().catch(() => undefined);
     await database.close().catch(() => undefined);
     throw error;
   }

@@ -1,0 +1,136 @@
+#!/usr/bin/env node
+// `npm test`: every suite, one summary. Runs
+//   1. vitest on test/core and test/server with the server on SQLite;
+//   2. vitest on test/server again on PostgreSQL, when DATABASE_URL is set;
+//   3. the browser tests (web-test-runner in Debian's Chromium), when their config exists.
+// and ends with exactly one line `tests: N passed, M failed`. Exits non-zero if anything failed.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const outDir = mkdtempSync(path.join(os.tmpdir(), 'associa-test-results-'));
+const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+
+/** One row of the final report per suite. */
+const suites = [];
+
+function heading(text) {
+  console.log(`\n=== ${text} ===\n`);
+}
+
+/** Runs a command with inherited output; `capture` also keeps stdout+stderr for parsing. */
+function run(command, args, { env = process.env, capture = false } = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, env, stdio: capture ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    let output = '';
+    if (capture) {
+      child.stdout.on('data', (chunk) => {
+        process.stdout.write(chunk);
+        output += chunk;
+      });
+      child.stderr.on('data', (chunk) => {
+        process.stderr.write(chunk);
+        output += chunk;
+      });
+    }
+    child.on('error', (error) => resolve({ code: 127, output: String(error) }));
+    child.on('close', (code, signal) => resolve({ code: code ?? (signal ? 128 : 1), output }));
+  });
+}
+
+async function vitest(name, files, env) {
+  heading(name);
+  const report = path.join(outDir, `${name.replace(/\W+/g, '-')}.json`);
+  const { code } = await run(
+    bin('vitest'),
+    ['run', ...files, '--passWithNoTests', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+    { env },
+  );
+  let passed = 0;
+  let failed = 0;
+  let note = '';
+  if (existsSync(report)) {
+    const result = JSON.parse(readFileSync(report, 'utf8'));
+    passed = result.numPassedTests ?? 0;
+    // Pending/todo tests count as failures: the suite must have no skipped tests.
+    failed = (result.numFailedTests ?? 0) + (result.numPendingTests ?? 0) + (result.numTodoTests ?? 0);
+    // A file that fails to load has no failed test but fails the run.
+    const brokenFiles = (result.testResults ?? []).filter((file) => file.status === 'failed' && file.assertionResults.every((t) => t.status !== 'failed')).length;
+    failed += brokenFiles;
+    if (brokenFiles) note = `${brokenFiles} test file(s) failed to load`;
+  }
+  if (code !== 0 && failed === 0) {
+    failed = 1;
+    note = `vitest exited with code ${code}`;
+  }
+  suites.push({ name, passed, failed, note });
+}
+
+const ANSI = /\u001b\[[0-9;]*[A-Za-z]/g;
+
+async function browserTests() {
+  const name = 'browser (web-test-runner, Chromium)';
+  const config = path.join(root, 'web-test-runner.config.mjs');
+  if (!existsSync(config)) {
+    suites.push({ name, passed: 0, failed: 0, note: 'not run: web-test-runner.config.mjs does not exist' });
+    return;
+  }
+  heading(name);
+  const ensure = path.join(root, 'scripts', 'ensure-chromium.mjs');
+  if (existsSync(ensure)) {
+    const { code } = await run(process.execPath, [ensure]);
+    if (code !== 0) {
+      suites.push({ name, passed: 0, failed: 1, note: 'no Chromium: scripts/ensure-chromium.mjs failed' });
+      return;
+    }
+  } else {
+    console.log('scripts/ensure-chromium.mjs does not exist: running web-test-runner with whatever Chromium its config finds.');
+  }
+  const { code, output } = await run(bin('wtr'), ['--config', config], { capture: true });
+  // The summary line per browser, e.g. "Chrome: |████| 7/7 test files | 48 passed, 0 failed";
+  // the last one printed is final.
+  const perBrowser = new Map();
+  for (const line of output.replace(ANSI, '').split(/\r?\n/)) {
+    const match = /^\s*([^:|]+):\s*\|.*\|\s*\d+\/\d+ test files\s*\|\s*(\d+) passed,\s*(\d+) failed(?:,\s*(\d+) skipped)?/.exec(line);
+    if (match) perBrowser.set(match[1], { passed: Number(match[2]), failed: Number(match[3]) + Number(match[4] ?? 0) });
+  }
+  let passed = 0;
+  let failed = 0;
+  for (const counts of perBrowser.values()) {
+    passed += counts.passed;
+    failed += counts.failed;
+  }
+  let note = '';
+  if (code !== 0 && failed === 0) {
+    failed = 1;
+    note = `web-test-runner exited with code ${code}`;
+  }
+  suites.push({ name, passed, failed, note });
+}
+
+// 1. SQLite: the default engine; make sure a stray variable does not switch it.
+const sqliteEnv = { ...process.env, ASSOCIA_TEST_ENGINE: 'sqlite' };
+await vitest('core and server (SQLite)', ['test/core', 'test/server'], sqliteEnv);
+
+// 2. PostgreSQL.
+if (process.env.DATABASE_URL) {
+  await vitest('server (PostgreSQL)', ['test/server'], { ...process.env, ASSOCIA_TEST_ENGINE: 'postgres' });
+} else {
+  suites.push({ name: 'server (PostgreSQL)', passed: 0, failed: 0, note: 'not run: DATABASE_URL is not set' });
+}
+
+// 3. Browser.
+await browserTests();
+
+rmSync(outDir, { recursive: true, force: true });
+
+const total = suites.reduce((sum, s) => ({ passed: sum.passed + s.passed, failed: sum.failed + s.failed }), { passed: 0, failed: 0 });
+console.log('\n=== summary ===');
+for (const s of suites) {
+  console.log(`  ${s.name.padEnd(38)} ${String(s.passed).padStart(5)} passed ${String(s.failed).padStart(4)} failed${s.note ? `  (${s.note})` : ''}`);
+}
+console.log(`tests: ${total.passed} passed, ${total.failed} failed`);
+process.exit(total.failed > 0 ? 1 : 0);
