@@ -5,6 +5,9 @@ import { authPlugin } from './auth/plugin.js';
 import { authRoutes } from './auth/routes.js';
 import { resourcesPlugin } from './resources/plugin.js';
 import { realtimeRoutes } from './realtime/routes.js';
+import { securityPlugin } from './edges/security.js';
+import { healthRoutes } from './edges/health.js';
+import { sentryRoutes } from './edges/sentry.js';
 
 /**
  * Builds the HTTP application. Each concern is a Fastify plugin; the order below is the
@@ -22,9 +25,13 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler(notFoundHandler);
 
+  // Before any route: it records which routes are public, for CORS.
+  await app.register(securityPlugin);
   await app.register(authPlugin);
   await app.register(authRoutes, { prefix: '/api' });
   await app.register(resourcesPlugin, { prefix: '/api' });
   await app.register(realtimeRoutes, { prefix: '/api' });
+  await app.register(healthRoutes, { prefix: '/api' });
+  await app.register(sentryRoutes, { prefix: '/api' });
   return app;
 }
