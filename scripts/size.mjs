@@ -1,0 +1,47 @@
+// `npm run size`: gzip bytes of every file of the web build and of the pages a visitor
+// loads: one element alone (its module and every chunk it imports, transitively), and the
+// host's first page. Run after `npm run build:web`.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
+const webDir = path.join(root, 'dist/web');
+
+function readManifest() {
+  try {
+    return JSON.parse(readFileSync(path.join(webDir, 'manifest.json'), 'utf8'));
+  } catch {
+    console.error('dist/web/manifest.json not found: run `npm run build:web` first.');
+    process.exit(1);
+  }
+}
+
+const manifest = readManifest();
+const gzipBytes = new Map(
+  Object.keys(manifest.files).map((file) => [file, gzipSync(readFileSync(path.join(webDir, file)), { level: 9 }).length]),
+);
+
+/** The file and everything it statically imports: what the browser fetches before it runs. */
+function staticClosure(file, seen = new Set()) {
+  if (seen.has(file)) return seen;
+  seen.add(file);
+  for (const imported of manifest.files[file]?.imports ?? []) staticClosure(imported, seen);
+  return seen;
+}
+
+const number = (bytes) => bytes.toLocaleString('en-GB').padStart(9);
+const total = (files) => [...files].reduce((sum, file) => sum + (gzipBytes.get(file) ?? 0), 0);
+
+console.log('gzip bytes per file (dist/web)');
+for (const [file, bytes] of [...gzipBytes].sort((a, b) => b[1] - a[1])) console.log(`${number(bytes)}  ${file}`);
+
+console.log('\ngzip bytes per page');
+const pages = Object.entries(manifest.elements).map(([tag, file]) => [`a page with <${tag}> only`, file]);
+if (manifest.host) pages.unshift(['the host, first page', manifest.host]);
+else console.log('          (no host entry yet: src/host/main.tsx does not exist)');
+for (const [label, file] of pages) {
+  const files = staticClosure(file);
+  console.log(`${number(total(files))}  ${label}: ${files.size} files (${[...files].join(', ')})`);
+}

@@ -1,0 +1,139 @@
+// Checks the output of `npm run build:web` (run it first):
+//   node --test test/build/
+// The chunk layout, then the built element itself in Debian's Chromium.
+import assert from 'node:assert/strict';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { ensureChromium } from '../../scripts/ensure-chromium.mjs';
+
+const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const webDir = path.join(root, 'dist/web');
+const manifestFile = path.join(webDir, 'manifest.json');
+assert.ok(existsSync(manifestFile), 'dist/web/manifest.json is missing: run `npm run build:web` first');
+const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
+const files = Object.keys(manifest.files);
+const read = (file) => readFileSync(path.join(webDir, file), 'utf8');
+const chunk = (name) => files.filter((file) => new RegExp(`^chunks/${name}-[\\w-]+\\.js$`).test(file));
+
+// A string only React's own modules contain, in production and development builds alike.
+const REACT_MARKER = '__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE';
+const STYLED_MARKER = 'data-styled';
+
+describe('web build layout', () => {
+  it('has one module per src/widgets/*/element.ts, at elements/{tag}.js', () => {
+    const features = readdirSync(path.join(root, 'src/widgets'), { withFileTypes: true }).filter(
+      (entry) => entry.isDirectory() && existsSync(path.join(root, 'src/widgets', entry.name, 'element.ts')),
+    );
+    assert.equal(Object.keys(manifest.elements).length, features.length);
+    for (const [tag, file] of Object.entries(manifest.elements)) {
+      assert.match(tag, /^associa-[a-z0-9-]+$/);
+      assert.equal(file, `elements/${tag}.js`);
+      assert.match(read(file), new RegExp(`"${tag}"`), `${file} does not define <${tag}>`);
+    }
+  });
+
+  it('holds React in exactly one chunk, production build', () => {
+    const [react, ...others] = chunk('react');
+    assert.ok(react, 'no react chunk');
+    assert.deepEqual(others, []);
+    const withReact = files.filter((file) => read(file).includes(REACT_MARKER));
+    assert.deepEqual(withReact, [react]);
+    assert.ok(read(react).includes('Minified React error'), 'React is not the production build');
+  });
+
+  it('holds styled-components and the kit in one runtime chunk that only imports React', () => {
+    const [runtime, ...others] = chunk('runtime');
+    assert.ok(runtime, 'no runtime chunk');
+    assert.deepEqual(others, []);
+    assert.deepEqual(files.filter((file) => read(file).includes(STYLED_MARKER)), [runtime]);
+    assert.deepEqual(manifest.files[runtime].imports, chunk('react'));
+    assert.deepEqual(manifest.files[chunk('react')[0]].imports, [], 'the react chunk imports another chunk (circular)');
+  });
+
+  it('keeps element modules small and apart: no element imports another', () => {
+    const elementFiles = Object.values(manifest.elements);
+    for (const file of elementFiles) {
+      assert.ok(read(file).length < 20_000, `${file} is ${read(file).length} bytes: shared code leaked into it`);
+      assert.ok(!manifest.files[file].imports.some((imported) => elementFiles.includes(imported)), `${file} imports an element`);
+    }
+  });
+
+  it('keeps Sentry out of the shared chunks', () => {
+    for (const file of [...chunk('react'), ...chunk('runtime')]) assert.ok(!/sentry/i.test(read(file)), `${file} contains Sentry`);
+  });
+
+  it('writes a source map for every module', () => {
+    for (const file of files) assert.ok(existsSync(path.join(webDir, `${file}.map`)), `${file}.map missing`);
+  });
+});
+
+describe('built element in Chromium', () => {
+  let server;
+  let browser;
+  let base;
+  const requests = [];
+
+  before(async () => {
+    server = createServer((request, response) => {
+      const url = new URL(request.url, 'http://localhost');
+      requests.push(url.pathname);
+      if (url.pathname === '/') {
+        response.setHeader('content-type', 'text/html; charset=utf-8');
+        response.end(`<!doctype html><html lang="pt-PT"><body>
+          <div style="--associa-color-warning-surface: rgb(10, 20, 30)">
+            <associa-test-mode-banner></associa-test-mode-banner>
+          </div>
+          <script type="module" src="/elements/associa-test-mode-banner.js"></script>
+          <script type="module" src="/elements/associa-test-mode-banner.js"></script>
+        </body></html>`);
+        return;
+      }
+      if (url.pathname === '/favicon.ico') {
+        response.statusCode = 204;
+        response.end();
+        return;
+      }
+      const file = path.join(webDir, path.normalize(url.pathname));
+      if (!file.startsWith(webDir) || !existsSync(file)) {
+        response.statusCode = 404;
+        response.end();
+        return;
+      }
+      response.setHeader('content-type', 'text/javascript');
+      response.end(readFileSync(file));
+    });
+    await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${server.address().port}`;
+    browser = await chromium.launch({
+      executablePath: ensureChromium(),
+      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--disable-sync'],
+    });
+  });
+
+  after(async () => {
+    await browser?.close();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  it('renders the banner in its shadow root, themed by the page, without errors', async () => {
+    const page = await browser.newPage();
+    const problems = [];
+    page.on('console', (message) => {
+      if (['error', 'warning'].includes(message.type())) problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(error.message));
+    await page.goto(`${base}/`);
+    const banner = page.locator('associa-test-mode-banner [role="status"]');
+    await banner.waitFor();
+    assert.equal(await banner.textContent(), 'Aplicação em modo de testes. Toda a informação é fictícia.');
+    assert.equal(await banner.evaluate((element) => getComputedStyle(element).backgroundColor), 'rgb(10, 20, 30)');
+    assert.deepEqual(problems, []);
+    const fetched = requests.filter((pathname) => pathname.endsWith('.js'));
+    assert.deepEqual([...new Set(fetched)].sort(), [...fetched].sort(), 'a module was fetched twice');
+    await page.close();
+  });
+});
