@@ -6,6 +6,7 @@ import { DatabaseLockedError, openDatabase, type Database } from './db/database.
 import { migrate } from './db/migrate.js';
 import type { EventBus } from './realtime/bus.js';
 import { createBus } from './realtime/create-bus.js';
+import { ensureReferenceData } from './resources/reference-data.js';
 import { firstStartBanner } from './seed/banner.js';
 import { prepareFirstStart } from './seed/first-start.js';
 
@@ -78,10 +79,9 @@ async function start(): Promise<void> {
   try {
     await migrate(database.db, database.engine);
     const now = () => Date.now();
-    // TODO(lead): once src/server/resources exports it, call
-    //   await ensureReferenceData(database.db, now(), 'association');
-    // here (countries, default member states, settings: every start, idempotent), before
-    // prepareFirstStart so the demo members get countries.
+    // Every start, idempotent: adds missing countries and settings; before the first-start
+    // seed so demo members get countries and the default member states.
+    await ensureReferenceData(database.db, now(), 'association');
     const firstStart = await prepareFirstStart(database, config, now());
 
     bus = await createBus(database);

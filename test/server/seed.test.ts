@@ -4,6 +4,8 @@ import { loadConfig } from '../../src/server/config.js';
 import { generateNif, nifCheckDigit } from '../../src/server/seed/nif.js';
 import { prepareFirstStart } from '../../src/server/seed/first-start.js';
 import { DEMO_MEMBERS } from '../../src/server/seed/demo.js';
+import { ensureReferenceData } from '../../src/server/resources/reference-data.js';
+import { isValidNif } from '../../src/server/resources/checks.js';
 
 let server: TestServer;
 beforeEach(async () => {
@@ -42,6 +44,7 @@ describe('NIF generator', () => {
 
 describe('first start', () => {
   it('in test mode creates the admin, the demo organisation and two demo accounts, once', async () => {
+    await ensureReferenceData(database(), Date.now());
     const report = await prepareFirstStart(server.database, configFor('test'), Date.now());
     expect(report).not.toBeNull();
     expect(report!.admin.password).toMatch(/^[A-Za-z0-9]{16}$/);
@@ -60,12 +63,26 @@ describe('first start', () => {
     for (const member of members) {
       const nif = String(member.nif);
       expect(nif).toMatch(/^\d{9}$/);
-      expect(Number(nif[8])).toBe(nifCheckDigit(nif.slice(0, 8)));
+      expect(isValidNif(nif)).toBe(true);
       expect(member.postal_code).toMatch(/^[1-9]\d{3}-\d{3}$/);
       expect(member.phone).toMatch(/^\+351 9[1236]\d \d{3} \d{3}$/);
       expect(member.email).toMatch(/^[a-z.]+\d+@example\.(com|org|net)$/);
       expect(member.birth_date! < member.admission_date!).toBe(true);
     }
+    const portugal = await database().selectFrom('countries').select('_id').where('code', '=', 'PT').executeTakeFirstOrThrow();
+    const inPortugal = members.filter((m) => m.country === portugal._id).length;
+    expect(inPortugal / DEMO_MEMBERS).toBeGreaterThan(0.85);
+    expect(inPortugal).toBeLessThan(DEMO_MEMBERS);
+
+    // The resource engine serves them: list, search index and filters see the demo rows.
+    const { access } = admin;
+    const list = await server.request({ method: 'GET', url: '/api/members?_page=1&_limit=10', token: access });
+    expect(list.statusCode).toBe(200);
+    expect(list.json().meta.total).toBe(DEMO_MEMBERS);
+    const someone = members[500]!;
+    const found = await server.request({ method: 'GET', url: `/api/members?_search=${someone.nif}`, token: access });
+    expect(found.json().data.map((m: { _id: number }) => m._id)).toContain(someone._id);
+
     const states = await database().selectFrom('member_states').selectAll().execute();
     expect(states.filter((s) => Number(s.marksEnd) === 1).length).toBeGreaterThanOrEqual(2);
     expect(states.filter((s) => Number(s.marksEnd) === 0).length).toBeGreaterThanOrEqual(1);
