@@ -6,6 +6,7 @@
 //   dist/web/host.js             the host app, when src/host/main.tsx exists
 //   dist/web/chunks/react-*.js   react, react-dom, scheduler
 //   dist/web/chunks/runtime-*.js styled-components, signals, r2wc, the kit, the core
+//   dist/web/chunks/sentry-*.js  error reporting, imported dynamically only when a DSN is set
 //   dist/web/manifest.json       entries and each file's static imports (size report, preload)
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -62,7 +63,7 @@ function packageOf(id) {
   return match ? match[1].replace('\\', '/') : null;
 }
 
-/** Sentry and anything unlisted stay where rollup puts them: Sentry loads lazily, only with a DSN. */
+/** Anything unlisted stays where rollup puts it (wouter, with the host). */
 function manualChunks(id) {
   // Rollup's CommonJS helpers go with React, whose modules need them first: elsewhere they
   // make the react and runtime chunks import each other.
@@ -71,6 +72,8 @@ function manualChunks(id) {
   if (pkg) {
     if (REACT_PACKAGES.has(pkg)) return 'react';
     if (RUNTIME_PACKAGES.has(pkg)) return 'runtime';
+    // Its own chunk, reached only by the core's dynamic import: loaded lazily, with a DSN.
+    if (pkg.startsWith('@sentry/') || pkg.startsWith('@sentry-internal/')) return 'sentry';
     return undefined;
   }
   const source = path.relative(root, id.replace(/^\0/, '')).split(path.sep).join('/');
