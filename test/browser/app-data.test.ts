@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import { effect } from '@preact/signals-core';
-import { STORAGE_KEYS } from '../../src/core/index.js';
+import { getCore, STORAGE_KEYS } from '../../src/core/index.js';
 import { cleanup, testCore } from './support/core.js';
 import { tokenPair, until } from './support/fault.js';
 
@@ -154,5 +154,19 @@ describe('settings, terminology, explainer, readiness, reference lists', () => {
     expect(core.preferences.fontSize.value).to.equal(12);
     expect(localStorage.getItem('fontSize')).to.equal('12');
     expect(testCore().core.preferences.fontSize.value).to.equal(12);
+  });
+
+  it('getCore gives one core per API base on the page, shared by host and elements', () => {
+    const a = getCore('/shared-api-test');
+    const b = getCore('/shared-api-test/');
+    const other = getCore('https://elsewhere.example/api');
+    try {
+      expect(a).to.equal(b);
+      expect(other).to.not.equal(a);
+      expect(other.api).to.equal('https://elsewhere.example/api');
+    } finally {
+      a.dispose();
+      other.dispose();
+    }
   });
 });
