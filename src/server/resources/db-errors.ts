@@ -17,7 +17,7 @@ export function translateDbError(error: unknown, resource: Resource): unknown {
   const uniquePg = e.code === '23505' ? /Key \((\w+)\)/.exec(e.detail ?? '')?.[1] : undefined;
   const field = uniqueSqlite ?? uniquePg;
   if (field && resource.field(field)) return invalidRecord({ [field]: 'Já existe um registo com este valor.' });
-  if (e.code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || e.code === '23503') {
+  if (e.code === '23503' || (e.code?.startsWith('SQLITE_CONSTRAINT') && /FOREIGN KEY/.test(e.message ?? ''))) {
     return conflict('O registo está a ser usado noutros registos e não pode ser apagado nem alterado assim.');
   }
   return error;

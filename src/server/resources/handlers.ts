@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
 import type { ApiRecord } from '../../core/contract.js';
 import type { Row } from '../db/database.js';
 import { badRequest, invalidRecord, notFound } from '../errors.js';
@@ -9,7 +10,7 @@ import { parseListParams } from './list-params.js';
 import { listRows } from './list-query.js';
 import { authorize } from './permissions.js';
 import { readRow, toRecord, withLinks, writeLinks } from './records.js';
-import { prepareWrite, type WriteMode } from './validate.js';
+import { prepareWrite, UNIQUE_MESSAGE, type WriteMode } from './validate.js';
 
 type Query = Record<string, string | string[] | undefined>;
 
@@ -25,7 +26,7 @@ export function objectBody(request: FastifyRequest): Record<string, unknown> {
   return body as Record<string, unknown>;
 }
 
-const MAX_CREATE_ATTEMPTS = 3;
+const MAX_CREATE_ATTEMPTS = 10;
 
 /** The request handlers of one resource; routes.ts maps them to URLs. */
 export function resourceHandlers(app: FastifyInstance, resource: Resource) {
@@ -61,6 +62,10 @@ export function resourceHandlers(app: FastifyInstance, resource: Resource) {
     const existing = id === undefined ? undefined : await existingOr404(id);
     for (let attempt = 1; ; attempt += 1) {
       const prepared = await prepareWrite(db, resource, request.caller, body, mode, existing);
+      // A unique default (the next member number) is taken again under a lock below, so a
+      // clash found now only means another create got there first.
+      const uniqueDefaults = prepared.defaulted.filter((name) => resource.field(name)?.validation.unique);
+      for (const name of uniqueDefaults) if (prepared.errors[name] === UNIQUE_MESSAGE) delete prepared.errors[name];
       if (Object.keys(prepared.errors).length > 0) throw invalidRecord(prepared.errors);
       const hook = hookContext(request);
       const extra = (await resource.hooks?.beforeWrite?.(hook, prepared.values, existing)) ?? {};
@@ -70,6 +75,11 @@ export function resourceHandlers(app: FastifyInstance, resource: Resource) {
         savedId = await db.transaction().execute(async (trx) => {
           let rowId = id;
           if (rowId === undefined) {
+            if (uniqueDefaults.length > 0) {
+              // SQLite's single connection already serialises transactions; PostgreSQL needs a lock.
+              if (ctx.database.engine === 'postgres') await sql`SELECT pg_advisory_xact_lock(hashtext(${resource.name}))`.execute(trx);
+              for (const name of uniqueDefaults) prepared.values[name] = await resource.field(name)!.defaultValue!(trx);
+            }
             const row = await trx.insertInto(resource.name).values({ ...prepared.values, created_at: stamp, updated_at: stamp }).returning('_id').executeTakeFirstOrThrow();
             rowId = Number(row._id);
           } else {

@@ -16,7 +16,11 @@ export interface Prepared {
   /** New id lists of many-to-many fields that were written. */
   links: Record<string, number[]>;
   errors: Record<string, string>;
+  /** Fields that took their default value (a unique clash there is a race, not the client's fault). */
+  defaulted: string[];
 }
+
+export const UNIQUE_MESSAGE = 'Já existe um registo com este valor.';
 
 const isEmpty = (v: unknown) => v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0);
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
@@ -61,6 +65,7 @@ export async function prepareWrite(
   const values: Row = {};
   const links: Record<string, number[]> = {};
   const errors: Record<string, string> = {};
+  const defaulted: string[] = [];
 
   for (const field of resource.fields) {
     if (field.readOnly) continue;
@@ -78,11 +83,16 @@ export async function prepareWrite(
       value = converted.value;
     }
     // "No value" on a new record means the default (e.g. the next free member number).
-    if (isEmpty(value) && field.defaultValue && (mode === 'create' || !field.validation.required)) value = await field.defaultValue(db);
+    if (isEmpty(value) && field.defaultValue && (mode === 'create' || !field.validation.required)) {
+      value = await field.defaultValue(db);
+      defaulted.push(field.name);
+    }
     if (!canWriteField(field, caller)) {
       const current = existing ? existing[field.name] : field.defaultValue ? await field.defaultValue(db) : null;
       if (!same(value, current)) throw forbidden(`Não tem permissão para alterar o campo "${field.name}".`);
-      continue;
+      // A new record still gets the default of a field its author may not choose.
+      if (existing || isEmpty(current)) continue;
+      value = current;
     }
     if (field.validation.required && isEmpty(value) && !(field.writeOnly && existing)) {
       errors[field.name] = 'Campo obrigatório.';
@@ -115,7 +125,7 @@ export async function prepareWrite(
     if (!field.validation.unique || errors[field.name] || isEmpty(values[field.name])) continue;
     let query = db.selectFrom(resource.name).select('_id').where(field.name, '=', values[field.name] as never);
     if (existing) query = query.where('_id', '!=', Number(existing._id));
-    if (await query.executeTakeFirst()) errors[field.name] = 'Já existe um registo com este valor.';
+    if (await query.executeTakeFirst()) errors[field.name] = UNIQUE_MESSAGE;
   }
-  return { values, links, errors };
+  return { values, links, errors, defaulted };
 }
