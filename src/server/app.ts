@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { ServerContext } from './context.js';
 import { errorHandler, notFoundHandler } from './error-handler.js';
+import { recordRoutes } from './route-list.js';
 import { authPlugin } from './auth/plugin.js';
 import { authRoutes } from './auth/routes.js';
 import { resourcesPlugin } from './resources/plugin.js';
@@ -22,6 +23,7 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false } },
   });
   app.decorate('ctx', ctx);
+  recordRoutes(app);
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler(notFoundHandler);
 

@@ -1,0 +1,26 @@
+import type { FastifyInstance } from 'fastify';
+
+export interface RouteEntry {
+  method: string;
+  url: string;
+  public: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route the application serves (HEAD and CORS preflight left out). */
+    routeList: readonly RouteEntry[];
+  }
+}
+
+/** Call first in buildApp: routes registered afterwards are listed, so tests can prove each one is checked. */
+export function recordRoutes(app: FastifyInstance): void {
+  const list: RouteEntry[] = [];
+  app.decorate('routeList', list);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method === 'HEAD' || method === 'OPTIONS') continue;
+      list.push({ method, url: route.url, public: route.config?.public === true });
+    }
+  });
+}

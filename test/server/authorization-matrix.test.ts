@@ -1,0 +1,310 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureReferenceData } from '../../src/server/resources/reference-data.js';
+import { startTestServer, type TestServer } from './support/server.js';
+
+/**
+ * Every route the server has, called by every kind of caller, with the status each must get.
+ * The table is written by hand from the product's rules (SPEC.md section 6, the platform
+ * issue), not derived from the resource definitions, so a wrong definition fails here.
+ */
+
+const CALLERS = ['anonymous', 'member', 'editor', 'admin', 'apiKey'] as const;
+type Who = (typeof CALLERS)[number];
+/** Statuses in CALLERS order; the API key acts with role editor. */
+type Row5 = readonly [number, number, number, number, number];
+
+let server: TestServer;
+const tokens: Partial<Record<Who, string>> = {};
+let ownMemberId = 0;
+let ownUserId = 0;
+let counter = 0;
+const unique = () => `${Date.now().toString(36)}${(counter += 1)}`;
+
+async function as(who: Who, method: string, url: string, payload?: object | string, headers: Record<string, string> = {}) {
+  return server.request({
+    method: method as 'GET',
+    url,
+    token: tokens[who],
+    headers,
+    ...(payload === undefined ? {} : { payload }),
+  });
+}
+
+async function adminCreate(resource: string, body: object): Promise<number> {
+  const response = await as('admin', 'POST', `/api/${resource}`, body);
+  if (response.statusCode !== 201) throw new Error(`setup create ${resource}: ${response.statusCode} ${response.body}`);
+  return Number(response.json().data._id);
+}
+
+async function anyId(resource: string): Promise<number> {
+  const row = await server.database.db.selectFrom(resource).select('_id').orderBy('_id').executeTakeFirstOrThrow();
+  return Number(row._id);
+}
+
+async function stateId(): Promise<number> {
+  return anyId('member_states');
+}
+
+// ISO 3166 leaves these codes unassigned, so they never clash with the real countries.
+const FREE_COUNTRY_CODES = [...'MNOPQRSTUVWXYZ'].map((c) => `Q${c}`).concat([...'ABCDEFGHIJ'].map((c) => `X${c}`));
+
+/** A valid new record of each resource (unique values each call). */
+const bodies: Record<string, () => Promise<object>> = {
+  members: async () => ({ name: `Sócio ${unique()}`, state: await stateId() }),
+  member_states: async () => ({ name: `Estado ${unique()}`, marksEnd: false }),
+  countries: async () => ({ name: `País ${unique()}`, code: FREE_COUNTRY_CODES.shift() }),
+  tags: async () => ({ name: `Etiqueta ${unique()}` }),
+  contacts: async () => ({ name: `Contacto ${unique()}` }),
+  users: async () => ({ username: `u${unique()}`, name: 'Novo Utilizador', role: 'member' }),
+  settings: async () => ({ name: `custom_${unique()}`, value: 'x' }),
+  api_secrets: async () => ({ name: `Chave ${unique()}`, role: 'member' }),
+  messages: async () => ({ recipient: 'a@exemplo.pt', subject: 'x', body: 'x' }),
+};
+
+/** A patch each resource accepts. */
+const patches: Record<string, () => object> = {
+  members: () => ({ notes: `nota ${unique()}` }),
+  member_states: () => ({ name: `Estado ${unique()}` }),
+  countries: () => ({ name: `País ${unique()}` }),
+  tags: () => ({ name: `Etiqueta ${unique()}` }),
+  contacts: () => ({ notes: `nota ${unique()}` }),
+  users: () => ({ name: `Nome ${unique()}` }),
+  settings: () => ({ value: `v${unique()}` }),
+  api_secrets: () => ({ name: `Chave ${unique()}` }),
+  messages: () => ({ subject: 'mudado' }),
+};
+
+interface ResourceRules {
+  list: Row5;
+  read: Row5;
+  create: Row5;
+  update: Row5;
+  delete: Row5;
+}
+
+const STAFF_ALL: ResourceRules = {
+  list: [401, 403, 200, 200, 200],
+  read: [401, 403, 200, 200, 200],
+  create: [401, 403, 201, 201, 201],
+  update: [401, 403, 200, 200, 200],
+  delete: [401, 403, 204, 204, 204],
+};
+const PUBLIC_READ_ADMIN_WRITE: ResourceRules = {
+  list: [401, 200, 200, 200, 200],
+  read: [401, 200, 200, 200, 200],
+  create: [401, 403, 403, 201, 403],
+  update: [401, 403, 403, 200, 403],
+  delete: [401, 403, 403, 204, 403],
+};
+
+const RULES: Record<string, ResourceRules> = {
+  members: { ...STAFF_ALL, delete: [401, 403, 403, 204, 403] },
+  users: { ...STAFF_ALL, delete: [401, 403, 403, 204, 403] },
+  tags: STAFF_ALL,
+  contacts: STAFF_ALL,
+  member_states: PUBLIC_READ_ADMIN_WRITE,
+  countries: PUBLIC_READ_ADMIN_WRITE,
+  settings: PUBLIC_READ_ADMIN_WRITE,
+  api_secrets: {
+    list: [401, 403, 403, 200, 403],
+    read: [401, 403, 403, 200, 403],
+    create: [401, 403, 403, 201, 403],
+    update: [401, 403, 403, 200, 403],
+    delete: [401, 403, 403, 204, 403],
+  },
+  // The outbox is written by the server only.
+  messages: {
+    list: [401, 403, 200, 200, 200],
+    read: [401, 403, 200, 200, 200],
+    create: [401, 403, 403, 403, 403],
+    update: [401, 403, 403, 403, 403],
+    delete: [401, 403, 403, 403, 403],
+  },
+};
+
+/** Routes outside the generic resource set, with the request that exercises each. */
+const OTHER_ROUTES: Record<string, { payload?: object | string; headers?: Record<string, string>; expect: Row5 }> = {
+  'GET /api/': { expect: [200, 200, 200, 200, 200] },
+  'GET /api': { expect: [200, 200, 200, 200, 200] },
+  'GET /api/terminology': { expect: [200, 200, 200, 200, 200] },
+  'GET /api/openapi.json': { expect: [200, 200, 200, 200, 200] },
+  'GET /api/explainer': { expect: [401, 200, 200, 200, 200] },
+  // Public, so the caller does not matter; an empty body is refused the same for all.
+  'POST /api/auth': { payload: {}, expect: [400, 400, 400, 400, 400] },
+  'POST /api/auth/refresh': { payload: { refreshToken: 'x' }, expect: [401, 401, 401, 401, 401] },
+  // No SENTRY_DSN in tests: the tunnel accepts and drops the envelope.
+  'POST /api/sentry': { payload: '{}\n{"type":"event"}\n{}', headers: { 'content-type': 'text/plain' }, expect: [204, 204, 204, 204, 204] },
+  'POST /api/websocket/auth': { payload: { connectionId: 'nenhuma' }, expect: [401, 404, 404, 404, 404] },
+  // A plain GET without the WebSocket upgrade.
+  'GET /api/websocket': { expect: [404, 404, 404, 404, 404] },
+};
+
+beforeAll(async () => {
+  server = await startTestServer();
+  await ensureReferenceData(server.database.db, Date.now());
+  const admin = await server.createUser('admin');
+  tokens.admin = (await server.login(admin)).access;
+  const editor = await server.createUser('editor');
+  tokens.editor = (await server.login(editor)).access;
+  ownMemberId = await adminCreate('members', await bodies.members!());
+  const member = await server.createUser('member', { memberId: ownMemberId });
+  ownUserId = member.id;
+  tokens.member = (await server.login(member)).access;
+  const key = await as('admin', 'POST', '/api/api_secrets', { name: 'Integração', role: 'editor' });
+  tokens.apiKey = key.json().data.secret;
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+function expectStatuses(label: string, actual: number[], expected: Row5) {
+  const got = Object.fromEntries(CALLERS.map((who, i) => [who, actual[i]]));
+  const want = Object.fromEntries(CALLERS.map((who, i) => [who, expected[i]]));
+  expect(got, label).toEqual(want);
+}
+
+describe('authorisation matrix', () => {
+  it('covers every route the server serves', () => {
+    const generic = new Set<string>();
+    for (const name of Object.keys(RULES)) {
+      for (const route of [`GET /api/${name}`, `GET /api/${name}/:id`, `POST /api/${name}`, `PUT /api/${name}/:id`, `PATCH /api/${name}/:id`, `DELETE /api/${name}/:id`, `POST /api/${name}/validate`]) {
+        generic.add(route);
+      }
+    }
+    const unchecked = server.app.routeList
+      .map((r) => `${r.method} ${r.url}`)
+      .filter((key) => !generic.has(key) && !(key in OTHER_ROUTES) && !/^GET \/api\/\w+\/:id\/\w+$/.test(key));
+    expect(unchecked).toEqual([]);
+  });
+
+  for (const [resource, rules] of Object.entries(RULES)) {
+    describe(resource, () => {
+      it('list, read, validate', async () => {
+        const id = resource === 'messages' ? await seedMessage() : await adminCreate(resource, await bodies[resource]!());
+        const lists: number[] = [];
+        const reads: number[] = [];
+        const validations: number[] = [];
+        for (const who of CALLERS) {
+          lists.push((await as(who, 'GET', `/api/${resource}`)).statusCode);
+          reads.push((await as(who, 'GET', `/api/${resource}/${id}`)).statusCode);
+          // validate answers 200 (no errors) where create is allowed, with the create's denials otherwise.
+          validations.push((await as(who, 'POST', `/api/${resource}/validate`, await bodies[resource]!())).statusCode);
+        }
+        expectStatuses('list', lists, rules.list);
+        expectStatuses('read', reads, rules.read);
+        expectStatuses('validate', validations, rules.create.map((s) => (s === 201 ? 200 : s)) as unknown as Row5);
+      });
+
+      it('create, update, delete; a refused write changes nothing', async () => {
+        const creates: number[] = [];
+        const puts: number[] = [];
+        const updates: number[] = [];
+        const deletes: number[] = [];
+        for (const who of CALLERS) {
+          const before = await countRows(resource);
+          const created = await as(who, 'POST', `/api/${resource}`, await bodies[resource]!());
+          creates.push(created.statusCode);
+          if (created.statusCode !== 201) expect(await countRows(resource), `${who} create changed nothing`).toBe(before);
+
+          const id = resource === 'messages' ? await seedMessage() : await adminCreate(resource, await bodies[resource]!());
+          const stored = await rowOf(resource, id);
+          const patch = await as(who, 'PATCH', `/api/${resource}/${id}`, patches[resource]!());
+          updates.push(patch.statusCode);
+          const current = (await as('admin', 'GET', `/api/${resource}/${id}`)).json().data ?? {};
+          const put = await as(who, 'PUT', `/api/${resource}/${id}`, { ...withoutRecordFields(current), ...patches[resource]!() });
+          puts.push(put.statusCode);
+          if (patch.statusCode >= 400 && put.statusCode >= 400) expect(await rowOf(resource, id), `${who} update changed nothing`).toEqual(stored);
+
+          const removed = await as(who, 'DELETE', `/api/${resource}/${id}`);
+          deletes.push(removed.statusCode);
+          if (removed.statusCode !== 204) expect(await rowOf(resource, id), `${who} delete changed nothing`).toBeTruthy();
+          else expect(await rowOf(resource, id)).toBeUndefined();
+        }
+        expectStatuses('create', creates, rules.create);
+        expectStatuses('update (PATCH)', updates, rules.update);
+        expectStatuses('update (PUT)', puts, rules.update);
+        expectStatuses('delete', deletes, rules.delete);
+      });
+    });
+  }
+
+  it('nested lists follow the child resource list rules', async () => {
+    const nested = server.app.routeList.filter((r) => /^\/api\/\w+\/:id\/\w+$/.test(r.url));
+    expect(nested.length).toBeGreaterThan(0);
+    for (const route of nested) {
+      const [, parent, child] = /^\/api\/(\w+)\/:id\/(\w+)$/.exec(route.url)!;
+      const id = await anyId(parent!);
+      const statuses: number[] = [];
+      for (const who of CALLERS) statuses.push((await as(who, 'GET', `/api/${parent}/${id}/${child}`)).statusCode);
+      expectStatuses(route.url, statuses, RULES[child!]!.list);
+    }
+  });
+
+  for (const [key, { payload, headers, expect: expected }] of Object.entries(OTHER_ROUTES)) {
+    it(key, async () => {
+      const [method, url] = key.split(' ');
+      const statuses: number[] = [];
+      for (const who of CALLERS) statuses.push((await as(who, method!, url!, payload, headers)).statusCode);
+      expectStatuses(key, statuses, expected);
+    });
+  }
+});
+
+describe('a member and their own records', () => {
+  it('reads and updates their own member and user record, and no other', async () => {
+    const otherMember = await adminCreate('members', await bodies.members!());
+    const otherUser = await server.createUser('member', { memberId: otherMember });
+    expect((await as('member', 'GET', `/api/members/${ownMemberId}`)).statusCode).toBe(200);
+    expect((await as('member', 'GET', `/api/users/${ownUserId}`)).statusCode).toBe(200);
+    expect((await as('member', 'PATCH', `/api/members/${ownMemberId}`, { phone: '912345678' })).statusCode).toBe(200);
+    expect((await as('member', 'PATCH', `/api/users/${ownUserId}`, { name: 'Nome Próprio' })).statusCode).toBe(200);
+
+    expect((await as('member', 'GET', `/api/members/${otherMember}`)).statusCode).toBe(403);
+    expect((await as('member', 'GET', `/api/users/${otherUser.id}`)).statusCode).toBe(403);
+    expect((await as('member', 'PATCH', `/api/members/${otherMember}`, { phone: '912345678' })).statusCode).toBe(403);
+    expect((await as('member', 'GET', `/api/members?_search=S%C3%B3cio`)).statusCode).toBe(403);
+    const stateOfOther = (await rowOf('members', otherMember))!.state;
+    expect((await as('member', 'GET', `/api/member_states/${stateOfOther}/members`)).statusCode).toBe(403);
+  });
+
+  it('cannot change their number, state or role', async () => {
+    const before = await rowOf('members', ownMemberId);
+    const otherState = Number((await server.database.db.selectFrom('member_states').select('_id').where('_id', '!=', Number(before!.state)).executeTakeFirstOrThrow())._id);
+    for (const patch of [{ number: 99999 }, { state: otherState }]) {
+      const response = await as('member', 'PATCH', `/api/members/${ownMemberId}`, patch);
+      expect(response.statusCode, JSON.stringify(patch)).toBeGreaterThanOrEqual(400);
+    }
+    const role = await as('member', 'PATCH', `/api/users/${ownUserId}`, { role: 'admin' });
+    expect(role.statusCode).toBeGreaterThanOrEqual(400);
+    const after = await rowOf('members', ownMemberId);
+    expect({ number: after!.number, state: after!.state }).toEqual({ number: before!.number, state: before!.state });
+    expect((await rowOf('users', ownUserId))!.role).toBe('member');
+  });
+});
+
+async function countRows(resource: string): Promise<number> {
+  const row = await server.database.db.selectFrom(resource).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+async function rowOf(resource: string, id: number) {
+  return server.database.db.selectFrom(resource).selectAll().where('_id', '=', id).executeTakeFirst();
+}
+
+function withoutRecordFields(record: Record<string, unknown>) {
+  const { _id, created_at, updated_at, ...rest } = record;
+  void _id;
+  void created_at;
+  void updated_at;
+  return rest;
+}
+
+async function seedMessage(): Promise<number> {
+  const stamp = new Date().toISOString();
+  const row = await server.database.db
+    .insertInto('messages')
+    .values({ recipient: 'a@exemplo.pt', subject: 'x', body: 'x', status: 'pending', attempts: 0, created_at: stamp, updated_at: stamp })
+    .returning('_id')
+    .executeTakeFirstOrThrow();
+  return Number(row._id);
+}
