@@ -1,0 +1,56 @@
+import { sql } from 'kysely';
+import type { Database } from '../src/server/db/database.js';
+import { migrate } from '../src/server/db/migrate.js';
+import { ensureReferenceData } from '../src/server/resources/reference-data.js';
+import { insertFakeMembers } from '../src/server/seed/members.js';
+import { createMemberFactory } from '../src/server/seed/people.js';
+import { demoReferences } from '../src/server/seed/reference.js';
+
+/** A surname no generated person has, planted on a handful of members for the rare-term search. */
+export const RARE_SURNAME = 'Quixabeira';
+export const RARE_COUNT = 5;
+const BENCH_SEED = 4242;
+
+export interface Generated {
+  seconds: number;
+  /** The member state with the most members, for the filter query. */
+  filterStateId: number;
+  filterStateName: string;
+}
+
+/** Fills a fresh database with `count` members in one transaction and refreshes planner statistics. */
+export async function generate(database: Database, count: number, log: (line: string) => void): Promise<Generated> {
+  const started = performance.now();
+  const { db, engine } = database;
+  await migrate(db, engine);
+  const now = Date.now();
+  await ensureReferenceData(db, now);
+  const every = Math.max(1, Math.floor(count / RARE_COUNT));
+  let lastReport = 0;
+  await db.transaction().execute(async (trx) => {
+    const refs = await demoReferences(trx, new Date(now).toISOString());
+    const factory = createMemberFactory(BENCH_SEED, refs);
+    await insertFakeMembers(trx, factory, {
+      count,
+      firstCreatedAt: now - count * 1000,
+      stepMs: 1000,
+      overridesFor: (number) => (number % every === 0 && number / every <= RARE_COUNT ? { name: `Rita ${RARE_SURNAME} Sousa` } : undefined),
+      onProgress: (inserted) => {
+        if (inserted - lastReport >= 100_000 || inserted === count) {
+          lastReport = inserted;
+          log(`  ${inserted.toLocaleString('en')} members (${((performance.now() - started) / 1000).toFixed(1)} s)`);
+        }
+      },
+    });
+  });
+  // Fresh statistics, as a database that has lived a while would have (autovacuum on PostgreSQL).
+  await sql`ANALYZE`.execute(db);
+  const top = await db
+    .selectFrom('members')
+    .innerJoin('member_states', 'member_states._id', 'members.state')
+    .select(['member_states._id as id', 'member_states.name as name', sql<number>`count(*)`.as('n')])
+    .groupBy(['member_states._id', 'member_states.name'])
+    .orderBy('n', 'desc')
+    .executeTakeFirstOrThrow();
+  return { seconds: (performance.now() - started) / 1000, filterStateId: Number(top.id), filterStateName: String(top.name) };
+}
