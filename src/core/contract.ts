@@ -177,6 +177,8 @@ export interface HealthResponse {
   version: string;
   database: 'ok';
   engine: 'sqlite' | 'postgres';
+  /** 'test': fictitious data, the client shows the test-mode banner. */
+  mode: 'test' | 'production';
 }
 
 // Constants of the contract (SPEC.md section 9).

@@ -9,6 +9,7 @@ import { realtimeRoutes } from './realtime/routes.js';
 import { securityPlugin } from './edges/security.js';
 import { healthRoutes } from './edges/health.js';
 import { sentryRoutes } from './edges/sentry.js';
+import { webPlugin } from './web/plugin.js';
 
 /**
  * Builds the HTTP application. Each concern is a Fastify plugin; the order below is the
@@ -35,5 +36,7 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
   await app.register(realtimeRoutes, { prefix: '/api' });
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(sentryRoutes, { prefix: '/api' });
+  // Last: its catch-all GET serves the host page wherever no API route answers.
+  await app.register(webPlugin);
   return app;
 }

@@ -18,8 +18,13 @@ describe('GET /api/ health', () => {
     for (const url of ['/api/', '/api']) {
       const response = await server.request({ method: 'GET', url });
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({ status: 'ok', version, database: 'ok', engine: server.database.engine });
+      expect(response.json()).toEqual({ status: 'ok', version, database: 'ok', engine: server.database.engine, mode: 'test' });
     }
+  });
+
+  it('tells the client whether the server runs in test mode (the test-mode banner follows it)', async () => {
+    server = await startTestServer({ mode: 'production' });
+    expect((await server.request({ method: 'GET', url: '/api/' })).json().mode).toBe('production');
   });
 
   it('answers 503 in pt-PT when the database does not answer', async () => {

@@ -17,6 +17,6 @@ export async function healthRoutes(app: FastifyInstance) {
       request.log.error({ err: error }, 'health check: database query failed');
       throw new HttpError(503, 'A base de dados não está disponível. Tente novamente dentro de momentos.');
     }
-    return { status: 'ok', version, database: 'ok', engine };
+    return { status: 'ok', version, database: 'ok', engine, mode: app.ctx.config.mode };
   });
 }
