@@ -71,6 +71,15 @@ describe('realtime socket', () => {
     expect(socket.received.filter((m) => m.topic === TOPIC.error)).toHaveLength(3);
   });
 
+  it('closes a connection that sends an oversized frame, and keeps serving others', async () => {
+    const { socket: big } = await open();
+    const { socket: other } = await open();
+    big.sendRaw(JSON.stringify({ topic: 'ping', padding: 'x'.repeat(64 * 1024) }));
+    expect(await big.closed()).toBe(1009);
+    other.sendRaw(JSON.stringify({ topic: 'ping' }));
+    await other.next(TOPIC.pong);
+  });
+
   it('authenticates a connection with a user token or an API key; refuses anonymous, unknown ids and bad bodies', async () => {
     const editor = await server.createUser('editor');
     const { access } = await server.login(editor);

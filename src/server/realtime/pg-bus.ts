@@ -131,7 +131,13 @@ export async function createPgBus({ pool, schema, log = defaultLog }: PgBusOptio
         log(`event "${event.topic}" is too big for NOTIFY even without its payload; other instances will not see it`);
         return;
       }
-      await pool.query('SELECT pg_notify($1, $2)', [channel, payload]);
+      try {
+        await pool.query('SELECT pg_notify($1, $2)', [channel, payload]);
+      } catch (error) {
+        // The change behind the event is already committed; failing its request now would
+        // only mislead the caller. Other instances' clients catch up when they refetch.
+        log(`event "${event.topic}" could not be sent to other instances`, error);
+      }
     },
     subscribe(listener) {
       listeners.add(listener);
