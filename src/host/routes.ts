@@ -1,0 +1,231 @@
+// The route table of SPEC section 2, as data: built from the organisation's terminology,
+// so member and payment paths follow its words (accents included).
+import type { Terminology } from '../core/index.js';
+import { matchPath } from './routing/paths.js';
+
+export type RouteName =
+  | 'root'
+  | 'login'
+  | 'forgot'
+  | 'recover'
+  | 'logout'
+  | 'adminHome'
+  | 'memberHome'
+  | 'membersList'
+  | 'membersNew'
+  | 'membersEdit'
+  | 'memberSettings'
+  | 'memberApplicationsList'
+  | 'memberApplicationsNew'
+  | 'memberApplicationsEdit'
+  | 'memberApplicationSettings'
+  | 'applicationEmailVerification'
+  | 'membershipCardList'
+  | 'membershipCardVerifyMultiple'
+  | 'membershipCardSingle'
+  | 'membershipCardLettersSingle'
+  | 'membershipCardVerify'
+  | 'membershipCardSettings'
+  | 'PaymentsC'
+  | 'paymentsList'
+  | 'unpaid'
+  | 'unpaidByMember'
+  | 'paymentsNotifyMultiple'
+  | 'paymentsNew'
+  | 'paymentsEdit'
+  | 'unpaidSingle'
+  | 'userSettings'
+  | 'usersNew'
+  | 'usersEdit'
+  | 'usersEditPassword'
+  | 'reportOverview'
+  | 'messageList'
+  | 'messagesEdit'
+  | 'messageSettings'
+  | 'treasuryDocList'
+  | 'treasuryDocsNew'
+  | 'treasuryDocsMultiple'
+  | 'treasuryDocsEdit'
+  | 'treasurySettings'
+  | 'developers'
+  | 'apiSecretsNew'
+  | 'apiSecretsEdit';
+
+export interface RouteDef {
+  name: RouteName;
+  /** wouter-style pattern: ':id' a parameter, ':id?' an optional last one. Terminology as written. */
+  path: string;
+  /** pt-PT; the document title is this, the separator and the organisation name. */
+  title: string;
+  /** Roles that may open it; absent: anyone logged in (or anyone, for public routes). */
+  access?: readonly string[];
+  /** Opens without login. */
+  public?: boolean;
+  /** No top navigation, breadcrumbs or toolbar (recover, unpaidSingle). */
+  bare?: boolean;
+  /** Where the route sends the browser instead of showing a page. */
+  redirect?: 'login' | 'membersList';
+}
+
+export const STAFF: readonly string[] = ['admin', 'editor'];
+
+/** Until terminology loads (or when it cannot): an association's words. */
+export const FALLBACK_TERMINOLOGY: Terminology = {
+  name: 'Associação',
+  memberSingular: 'Sócio',
+  memberPlural: 'Sócios',
+  memberURLSingular: 'socio',
+  memberURLPlural: 'socios',
+  membershipPayments: 'Quotas',
+  membershipPaymentsURL: 'quotas',
+};
+
+export const LOGIN_PATH = '/autorizacao/entrar';
+export const MEMBER_HOME_PATH = '/dashboard';
+export const TITLE_SEPARATOR = ' | ';
+
+/**
+ * Every route, most specific first where two could match one address ('novo' before ':id').
+ * SPEC 2 spells '/tesoouraria/{id}' with a double 'o': kept exactly so.
+ */
+export function buildRoutes(t: Terminology): RouteDef[] {
+  const members = '/' + t.memberURLPlural;
+  const cards = '/cartoes' + t.memberURLSingular;
+  const payments = '/' + t.membershipPaymentsURL;
+  const staff = { access: STAFF };
+  const r = (name: RouteName, path: string, title: string, extra: Partial<RouteDef> = {}): RouteDef => ({ name, path, title, ...extra });
+
+  return [
+    // Authentication and home
+    r('root', '/', 'Entrar', { public: true, redirect: 'login' }),
+    r('login', LOGIN_PATH, 'Entrar', { public: true }),
+    r('forgot', '/autorizacao/loginporlink', 'Entrar por ligação', { public: true }),
+    r('recover', '/autorizacao/loginporlink/:recoverCode', 'Recuperar acesso', { public: true, bare: true }),
+    r('logout', '/autorizacao/sair', 'Sair', { public: true }),
+    r('adminHome', '/adminHome', t.memberPlural, { ...staff, redirect: 'membersList' }),
+    r('memberHome', MEMBER_HOME_PATH, 'Início'),
+
+    // Members
+    r('membersList', members, t.memberPlural, staff),
+    r('membersNew', `${members}/novo`, `Novo ${t.memberSingular}`, staff),
+    r('membersEdit', `${members}/:id`, `Editar ${t.memberSingular}`, staff),
+    r('memberSettings', '/configuracao' + t.memberPlural, `Configuração de ${t.memberPlural}`, staff),
+
+    // Applications
+    r('memberApplicationsList', '/candidaturas', 'Candidaturas', staff),
+    r('memberApplicationsNew', '/candidaturas/nova', 'Nova Candidatura', staff),
+    r('memberApplicationsEdit', '/candidaturas/:id', 'Candidatura', staff),
+    r('memberApplicationSettings', '/configuracaoCandidaturas', 'Configuração de Candidaturas', staff),
+    r('applicationEmailVerification', '/inscricao/confirmacao/:verificationCode', 'Confirmação de e-mail', { public: true }),
+
+    // Cards
+    r('membershipCardList', cards, `Cartões de ${t.memberSingular}`, staff),
+    r('membershipCardVerifyMultiple', `${cards}/verificarVarios/:id?`, 'Verificar Cartões', staff),
+    r('membershipCardSingle', `${cards}/:id`, `Cartão de ${t.memberSingular}`, staff),
+    r('membershipCardLettersSingle', `/cartaCartoes${t.memberURLSingular}/:id`, 'Carta do Cartão', staff),
+    r('membershipCardVerify', '/v/:id', 'Verificação de Cartão', { public: true }),
+    r('membershipCardSettings', '/configuracaoCartoes' + t.memberPlural, 'Configuração de Cartões', staff),
+
+    // Payments
+    r('PaymentsC', payments, t.membershipPayments, staff),
+    r('paymentsList', `${payments}/pagamentos`, 'Pagamentos', staff),
+    r('paymentsNew', `${payments}/pagamentos/novo`, 'Novo Pagamento', staff),
+    r('unpaid', `${payments}/dividas`, 'Dívidas', staff),
+    r('unpaidByMember', `${payments}/dividas/:memberId`, `Dívidas do ${t.memberSingular}`, staff),
+    r('paymentsNotifyMultiple', `${payments}/notificar${t.memberPlural}`, `Notificar ${t.memberPlural}`, staff),
+    r('paymentsEdit', '/pagamentos/:id', 'Pagamento', staff),
+    r('unpaidSingle', '/informacaoDePagamento/:id', 'Informação de Pagamento', { public: true, bare: true }),
+
+    // Users
+    r('userSettings', '/utilizadores', 'Utilizadores', staff),
+    r('usersNew', '/utilizadores/novo', 'Novo Utilizador'),
+    r('usersEditPassword', '/utilizadores/recuperar-password/:id', 'Alterar Palavra-passe'),
+    r('usersEdit', '/utilizadores/:id', 'Editar Utilizador'),
+
+    // Others
+    r('reportOverview', '/relatorios', 'Relatórios', staff),
+    r('messageList', '/mensagens', 'Mensagens', staff),
+    r('messagesEdit', '/mensagens/:id', 'Mensagem', staff),
+    r('messageSettings', '/configuracaoMensagens', 'Configuração de Mensagens', staff),
+    r('treasuryDocList', '/tesouraria', 'Tesouraria', staff),
+    r('treasuryDocsNew', '/tesouraria/novo', 'Novo Documento de Tesouraria', staff),
+    r('treasuryDocsMultiple', '/tesouraria/multiplos', 'Vários Documentos de Tesouraria', staff),
+    r('treasuryDocsEdit', '/tesoouraria/:id', 'Documento de Tesouraria', staff),
+    r('treasurySettings', '/configuracaoTesouraria', 'Configuração de Tesouraria', staff),
+    r('developers', '/developers', 'Programadores', staff),
+    r('apiSecretsNew', '/apiSecrets/new', 'Nova Chave de API', staff),
+    r('apiSecretsEdit', '/apiSecrets/:id', 'Chave de API', staff),
+  ];
+}
+
+export interface RouteMatch {
+  route: RouteDef;
+  params: Record<string, string>;
+}
+
+/** The first route matching a decoded pathname, strictly (trailing slash and case matter). */
+export function matchRoute(routes: readonly RouteDef[], pathname: string): RouteMatch | null {
+  for (const route of routes) {
+    const params = matchPath(route.path, pathname);
+    if (params) return { route, params };
+  }
+  return null;
+}
+
+/** Whether a user with `role` may open the route (SPEC 6; breadcrumbs use it too). */
+export function mayOpen(route: RouteDef, role: string | null): boolean {
+  if (!route.access) return true;
+  return role !== null && route.access.includes(role);
+}
+
+export const isStaff = (role: string | null | undefined) => role != null && STAFF.includes(role);
+
+/** Where a user lands after login (and on '/' when logged in): staff on the member list, members on memberHome. */
+export function landingPath(routes: readonly RouteDef[], role: string | null): string {
+  return isStaff(role) ? pathOf(routes, 'membersList') : MEMBER_HOME_PATH;
+}
+
+/** The literal path of a parameterless route, or with parameters filled in. */
+export function pathOf(routes: readonly RouteDef[], name: RouteName, params: Record<string, string | number> = {}): string {
+  const route = routes.find((candidate) => candidate.name === name);
+  if (!route) throw new Error(`No route named ${name}`);
+  return route.path
+    .replace(/\/:([A-Za-z_][A-Za-z0-9_]*)\?/g, (_, key: string) => (params[key] === undefined ? '' : `/${encodeURIComponent(String(params[key]))}`))
+    .replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_, key: string) => {
+      if (params[key] === undefined) throw new Error(`Route ${name} needs ${key}`);
+      return encodeURIComponent(String(params[key]));
+    });
+}
+
+export const NOT_FOUND_TITLE = 'Página não encontrada';
+
+/** SPEC 2: the route title followed by the organisation name. */
+export function documentTitle(title: string, organisation: string | null | undefined): string {
+  return organisation ? `${title}${TITLE_SEPARATOR}${organisation}` : title;
+}
+
+export interface Crumb {
+  label: string;
+  /** Decoded path the crumb stands for. */
+  path: string;
+  /** Null when the crumb is plain text: the current page, or a route the user may not open. */
+  href: string | null;
+}
+
+/**
+ * Breadcrumbs from the path's segments: each prefix that is a route becomes a crumb with
+ * that route's title, a link only where the user's role may open it (SPEC 2 and 6);
+ * prefixes that are no route are left out. The last crumb is the current page.
+ */
+export function breadcrumbs(routes: readonly RouteDef[], pathname: string, role: string | null): Crumb[] {
+  const segments = pathname.split('/').filter(Boolean);
+  const crumbs: Crumb[] = [];
+  for (let i = 1; i <= segments.length; i += 1) {
+    const path = '/' + segments.slice(0, i).join('/');
+    const found = matchRoute(routes, path);
+    if (!found || found.route.redirect) continue;
+    const current = i === segments.length;
+    crumbs.push({ label: found.route.title, path, href: !current && mayOpen(found.route, role) ? path : null });
+  }
+  return crumbs;
+}

@@ -1,0 +1,100 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Role } from '../../../src/core/contract.js';
+import { startE2eServer, type E2eServer } from './server.js';
+
+/** Debian's Chromium; test tools must not download a browser of their own. */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const SCREENSHOT_DIR = path.resolve('test-output/screenshots');
+const WEB_DIR = path.resolve('dist/web');
+
+export interface E2ePage extends Page {
+  /** Uncaught page errors and console errors seen so far (a healthy page has none). */
+  problems: string[];
+}
+
+export interface Harness {
+  baseUrl: string;
+  server: E2eServer;
+  browser: Browser;
+  /** A page in a fresh browser context (own storage), 1280x800, pt-PT. */
+  newPage(): Promise<E2ePage>;
+  /** A fresh page already logged in as the demo account of that role (tokens in local storage). */
+  loginAs(role: Role): Promise<E2ePage>;
+  /** Saves a full-page PNG under test-output/screenshots/{name}.png and returns its path. */
+  screenshot(page: Page, name: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+function assertBuilt(): void {
+  const manifest = path.join(WEB_DIR, 'manifest.json');
+  if (!fs.existsSync(manifest) || !(JSON.parse(fs.readFileSync(manifest, 'utf8')) as { host: unknown }).host) {
+    throw new Error('End-to-end tests need the web build: run `npx rollup -c rollup.config.mjs` first.');
+  }
+}
+
+/**
+ * One real server (test mode, demo data) and one Chromium for a spec file. Pages get their
+ * own contexts, so sessions never leak from one test to the next.
+ */
+export async function startHarness(): Promise<Harness> {
+  assertBuilt();
+  const server = await startE2eServer();
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+      '--disable-sync',
+    ],
+  });
+  const contexts = new Set<BrowserContext>();
+
+  async function newPage(): Promise<E2ePage> {
+    const context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1280, height: 800 }, locale: 'pt-PT' });
+    contexts.add(context);
+    context.on('close', () => contexts.delete(context));
+    const page = (await context.newPage()) as E2ePage;
+    page.problems = [];
+    page.on('pageerror', (error) => page.problems.push(`pageerror: ${error.message}`));
+    page.on('console', (message) => {
+      if (message.type() === 'error') page.problems.push(`console: ${message.text()}`);
+    });
+    return page;
+  }
+
+  return {
+    baseUrl: server.baseUrl,
+    server,
+    browser,
+    newPage,
+    async loginAs(role) {
+      const tokens = await server.tokensFor(role);
+      const page = await newPage();
+      // Stored on the origin before the app runs (the core reads tokens when it is created);
+      // the API health address is a same-origin page that runs none of the app.
+      await page.goto('/api/');
+      await page.evaluate((pair) => {
+        window.localStorage.setItem('access', pair.access);
+        window.localStorage.setItem('refresh', pair.refresh);
+      }, tokens);
+      return page;
+    },
+    async screenshot(page, name) {
+      fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+      const file = path.join(SCREENSHOT_DIR, `${name}.png`);
+      await page.screenshot({ path: file, fullPage: true });
+      return file;
+    },
+    async close() {
+      for (const context of [...contexts]) await context.close().catch(() => undefined);
+      await browser.close().catch(() => undefined);
+      await server.close();
+    },
+  };
+}

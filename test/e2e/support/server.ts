@@ -1,0 +1,113 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { Role, TokenPair } from '../../../src/core/contract.js';
+import { buildApp } from '../../../src/server/app.js';
+import { loadConfig } from '../../../src/server/config.js';
+import type { ServerContext } from '../../../src/server/context.js';
+import { openDatabase } from '../../../src/server/db/database.js';
+import { migrate } from '../../../src/server/db/migrate.js';
+import { createBus } from '../../../src/server/realtime/create-bus.js';
+import { ensureReferenceData } from '../../../src/server/resources/reference-data.js';
+import { prepareFirstStart } from '../../../src/server/seed/first-start.js';
+
+export const ADMIN_PASSWORD = 'admin-e2e-senha';
+
+export interface E2eAccount {
+  username: string;
+  password: string;
+  name: string;
+  role: Role;
+}
+
+export interface E2eServer {
+  baseUrl: string;
+  ctx: ServerContext;
+  accounts: Record<Role, E2eAccount>;
+  /** Access and refresh tokens of an account, straight from POST /api/auth. */
+  tokensFor(role: Role): Promise<TokenPair>;
+  /** Stops answering (connections refused), keeping the database: the server-lost overlay's trigger. */
+  stop(): Promise<void>;
+  /** Answers again on the same address. */
+  restart(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * The real server as `npm start` prepares it on an empty data directory in test mode:
+ * reference data, the admin, the demo organisation (members, tags, an editor and a member
+ * account) on a fresh SQLite file, listening on 127.0.0.1 on a free port, serving dist/web.
+ */
+export async function startE2eServer(): Promise<E2eServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'associa-e2e-'));
+  const config = loadConfig(
+    { ...process.env, ASSOCIA_MODE: 'test' },
+    {
+      dataDir,
+      databaseUrl: undefined,
+      host: '127.0.0.1',
+      port: 0,
+      adminPassword: ADMIN_PASSWORD,
+      smtpUrl: undefined,
+      sentryDsn: undefined,
+      logRequests: false,
+    },
+  );
+  const database = await openDatabase(config);
+  await migrate(database.db, database.engine);
+  const now = Date.now();
+  await ensureReferenceData(database.db, now, 'association');
+  const report = await prepareFirstStart(database, config, now);
+  if (!report) throw new Error('e2e: the fresh database already had users');
+  const bus = await createBus(database);
+  const ctx: ServerContext = { config, database, bus, now: () => Date.now() };
+
+  const accounts = {} as Record<Role, E2eAccount>;
+  for (const account of [report.admin, ...report.demoAccounts]) {
+    accounts[account.role] = { username: account.username, password: account.password, name: account.name, role: account.role };
+  }
+
+  let app: FastifyInstance | null = await buildApp(ctx);
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  if (address === null || typeof address === 'string') throw new Error('e2e: no TCP address');
+  const port = address.port;
+  const baseUrl = `http://127.0.0.1:${port}`;
+
+  return {
+    baseUrl,
+    ctx,
+    accounts,
+    async tokensFor(role) {
+      const account = accounts[role];
+      const response = await fetch(`${baseUrl}/api/auth`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: account.username, password: account.password }),
+      });
+      if (response.status !== 200) throw new Error(`e2e: login of ${role} failed with ${response.status}`);
+      return (await response.json()) as TokenPair;
+    },
+    async stop() {
+      // Open sockets would keep close() waiting: end them so the page sees the server gone.
+      app?.server.closeAllConnections();
+      await app?.close();
+      app = null;
+    },
+    async restart() {
+      if (app) return;
+      app = await buildApp(ctx);
+      await app.listen({ host: '127.0.0.1', port });
+    },
+    async close() {
+      if (app) {
+        app.server.closeAllConnections();
+        await app.close();
+      }
+      await bus.close();
+      await database.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

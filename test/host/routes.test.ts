@@ -1,0 +1,209 @@
+import { describe, expect, it } from 'vitest';
+import {
+  breadcrumbs,
+  buildRoutes,
+  documentTitle,
+  FALLBACK_TERMINOLOGY,
+  landingPath,
+  matchRoute,
+  mayOpen,
+  pathOf,
+  type RouteName,
+} from '../../src/host/routes.js';
+import { compilePath, decodePath } from '../../src/host/routing/paths.js';
+import type { Terminology } from '../../src/core/index.js';
+
+const association = buildRoutes(FALLBACK_TERMINOLOGY);
+const cooperative: Terminology = {
+  name: 'Cooperativa Agrícola do Vale',
+  memberSingular: 'Cooperador',
+  memberPlural: 'Cooperadores',
+  memberURLSingular: 'cooperador',
+  memberURLPlural: 'cooperadores',
+  membershipPayments: 'Capital Social',
+  membershipPaymentsURL: 'capitalsocial',
+};
+const accented: Terminology = { ...FALLBACK_TERMINOLOGY, memberPlural: 'Sócios', memberURLPlural: 'sócios', memberURLSingular: 'sócio' };
+
+const nameAt = (routes = association, path: string) => matchRoute(routes, decodePath(path))?.route.name ?? null;
+
+describe('the route table (SPEC 2)', () => {
+  it('has every path of section 2 with its name, for the association words', () => {
+    const expected: Array<[string, RouteName]> = [
+      ['/', 'root'],
+      ['/autorizacao/entrar', 'login'],
+      ['/autorizacao/loginporlink', 'forgot'],
+      ['/autorizacao/loginporlink/abc123', 'recover'],
+      ['/autorizacao/sair', 'logout'],
+      ['/adminHome', 'adminHome'],
+      ['/dashboard', 'memberHome'],
+      ['/socios', 'membersList'],
+      ['/socios/novo', 'membersNew'],
+      ['/socios/42', 'membersEdit'],
+      ['/configuracaoSócios', 'memberSettings'],
+      ['/candidaturas', 'memberApplicationsList'],
+      ['/candidaturas/nova', 'memberApplicationsNew'],
+      ['/candidaturas/7', 'memberApplicationsEdit'],
+      ['/configuracaoCandidaturas', 'memberApplicationSettings'],
+      ['/inscricao/confirmacao/xyz', 'applicationEmailVerification'],
+      ['/cartoessocio', 'membershipCardList'],
+      ['/cartoessocio/verificarVarios', 'membershipCardVerifyMultiple'],
+      ['/cartoessocio/verificarVarios/3', 'membershipCardVerifyMultiple'],
+      ['/cartoessocio/9', 'membershipCardSingle'],
+      ['/cartaCartoessocio/9', 'membershipCardLettersSingle'],
+      ['/v/abc', 'membershipCardVerify'],
+      ['/configuracaoCartoesSócios', 'membershipCardSettings'],
+      ['/quotas', 'PaymentsC'],
+      ['/quotas/pagamentos', 'paymentsList'],
+      ['/quotas/dividas', 'unpaid'],
+      ['/quotas/dividas/12', 'unpaidByMember'],
+      ['/quotas/notificarSócios', 'paymentsNotifyMultiple'],
+      ['/quotas/pagamentos/novo', 'paymentsNew'],
+      ['/pagamentos/5', 'paymentsEdit'],
+      ['/informacaoDePagamento/5', 'unpaidSingle'],
+      ['/utilizadores', 'userSettings'],
+      ['/utilizadores/novo', 'usersNew'],
+      ['/utilizadores/3', 'usersEdit'],
+      ['/utilizadores/recuperar-password/3', 'usersEditPassword'],
+      ['/relatorios', 'reportOverview'],
+      ['/mensagens', 'messageList'],
+      ['/mensagens/4', 'messagesEdit'],
+      ['/configuracaoMensagens', 'messageSettings'],
+      ['/tesouraria', 'treasuryDocList'],
+      ['/tesouraria/novo', 'treasuryDocsNew'],
+      ['/tesouraria/multiplos', 'treasuryDocsMultiple'],
+      ['/tesoouraria/8', 'treasuryDocsEdit'],
+      ['/configuracaoTesouraria', 'treasurySettings'],
+      ['/developers', 'developers'],
+      ['/apiSecrets/new', 'apiSecretsNew'],
+      ['/apiSecrets/2', 'apiSecretsEdit'],
+    ];
+    for (const [path, name] of expected) expect(nameAt(association, path), path).toBe(name);
+    expect(new Set(association.map((route) => route.name)).size).toBe(association.length);
+    expect(association).toHaveLength(new Set(expected.map(([, name]) => name)).size);
+  });
+
+  it('follows the terminology: cooperative words change member, card and payment paths', () => {
+    const routes = buildRoutes(cooperative);
+    expect(nameAt(routes, '/cooperadores')).toBe('membersList');
+    expect(nameAt(routes, '/cooperadores/novo')).toBe('membersNew');
+    expect(nameAt(routes, '/configuracaoCooperadores')).toBe('memberSettings');
+    expect(nameAt(routes, '/cartoescooperador/1')).toBe('membershipCardSingle');
+    expect(nameAt(routes, '/configuracaoCartoesCooperadores')).toBe('membershipCardSettings');
+    expect(nameAt(routes, '/capitalsocial/dividas')).toBe('unpaid');
+    expect(nameAt(routes, '/capitalsocial/notificarCooperadores')).toBe('paymentsNotifyMultiple');
+    expect(nameAt(routes, '/socios')).toBeNull();
+    expect(nameAt(routes, '/quotas')).toBeNull();
+  });
+
+  it('matches accented terminology from the percent-encoded location.pathname', () => {
+    const routes = buildRoutes(accented);
+    expect(nameAt(routes, '/s%C3%B3cios')).toBe('membersList');
+    expect(nameAt(routes, '/s%C3%B3cios/12')).toBe('membersEdit');
+    expect(matchRoute(routes, decodePath('/s%C3%B3cios/12'))?.params).toEqual({ id: '12' });
+    expect(nameAt(routes, '/configuracaoS%C3%B3cios')).toBe('memberSettings');
+    expect(nameAt(routes, '/cart%C3%B5essocio')).toBeNull();
+    expect(nameAt(routes, '/cartoess%C3%B3cio/4')).toBe('membershipCardSingle');
+    // A malformed escape is not a crash, just no route.
+    expect(decodePath('/%E0%A4%A')).toBe('/%E0%A4%A');
+    expect(nameAt(routes, '/%E0%A4%A')).toBeNull();
+  });
+
+  it('is strict about trailing slashes and case; anything else is no route (not-found page)', () => {
+    for (const path of ['/socios/', '/autorizacao/entrar/', '/Socios', '/SOCIOS/1', '/utilizadores/', '/dashboard/', '/tesouraria/8', '/socios/1/2', '/nada', '//', '/cartoessocio/verificarVarios/']) {
+      expect(nameAt(association, path), path).toBeNull();
+    }
+  });
+
+  it('gives route parameters, including the optional one', () => {
+    expect(matchRoute(association, '/autorizacao/loginporlink/c0d3')?.params).toEqual({ recoverCode: 'c0d3' });
+    expect(matchRoute(association, '/cartoessocio/verificarVarios')?.params).toEqual({});
+    expect(matchRoute(association, '/cartoessocio/verificarVarios/3')?.params).toEqual({ id: '3' });
+    expect(matchRoute(association, '/quotas/dividas/77')?.params).toEqual({ memberId: '77' });
+  });
+
+  it('redirects / to login and /adminHome to the member list', () => {
+    expect(matchRoute(association, '/')?.route.redirect).toBe('login');
+    expect(matchRoute(association, '/adminHome')?.route.redirect).toBe('membersList');
+  });
+
+  it('lands staff on the member list and members on /dashboard', () => {
+    expect(landingPath(association, 'admin')).toBe('/socios');
+    expect(landingPath(association, 'editor')).toBe('/socios');
+    expect(landingPath(buildRoutes(cooperative), 'admin')).toBe('/cooperadores');
+    expect(landingPath(association, 'member')).toBe('/dashboard');
+    expect(landingPath(association, 'tesoureiro')).toBe('/dashboard');
+  });
+
+  it('keeps back-office routes to staff and lets members open their own pages (SPEC 6)', () => {
+    const at = (path: string) => matchRoute(association, path)!.route;
+    for (const path of ['/socios', '/socios/1', '/utilizadores', '/quotas/dividas', '/mensagens', '/developers', '/configuracaoMensagens']) {
+      expect(mayOpen(at(path), 'admin'), path).toBe(true);
+      expect(mayOpen(at(path), 'editor'), path).toBe(true);
+      expect(mayOpen(at(path), 'member'), path).toBe(false);
+    }
+    for (const path of ['/dashboard', '/utilizadores/3', '/utilizadores/recuperar-password/3', '/utilizadores/novo']) {
+      expect(mayOpen(at(path), 'member'), path).toBe(true);
+    }
+    for (const path of ['/autorizacao/entrar', '/v/x', '/inscricao/confirmacao/x', '/informacaoDePagamento/x', '/autorizacao/loginporlink/x']) {
+      expect(at(path).public, path).toBe(true);
+    }
+    expect(at('/socios').public).toBeUndefined();
+  });
+
+  it('hides the top navigation on recover and unpaidSingle only', () => {
+    expect(association.filter((route) => route.bare).map((route) => route.name).sort()).toEqual(['recover', 'unpaidSingle']);
+  });
+
+  it('titles pages with the route title and the organisation name', () => {
+    expect(documentTitle(matchRoute(association, '/socios')!.route.title, 'Associação Recreativa')).toBe('Sócios | Associação Recreativa');
+    expect(documentTitle('Entrar', null)).toBe('Entrar');
+    for (const route of association) expect(route.title.trim(), route.name).not.toBe('');
+  });
+
+  it('builds paths from names and parameters', () => {
+    expect(pathOf(association, 'membersEdit', { id: 12 })).toBe('/socios/12');
+    expect(pathOf(association, 'membershipCardVerifyMultiple')).toBe('/cartoessocio/verificarVarios');
+    expect(pathOf(association, 'membershipCardVerifyMultiple', { id: 3 })).toBe('/cartoessocio/verificarVarios/3');
+    expect(() => pathOf(association, 'usersEdit')).toThrow(/needs id/);
+  });
+});
+
+describe('breadcrumbs', () => {
+  it('come from path segments, with route titles, the last one the current page', () => {
+    expect(breadcrumbs(association, '/quotas/pagamentos/novo', 'admin')).toEqual([
+      { label: 'Quotas', path: '/quotas', href: '/quotas' },
+      { label: 'Pagamentos', path: '/quotas/pagamentos', href: '/quotas/pagamentos' },
+      { label: 'Novo Pagamento', path: '/quotas/pagamentos/novo', href: null },
+    ]);
+  });
+
+  it('link a crumb only where the role may open its route', () => {
+    expect(breadcrumbs(association, '/utilizadores/3', 'member')).toEqual([
+      { label: 'Utilizadores', path: '/utilizadores', href: null },
+      { label: 'Editar Utilizador', path: '/utilizadores/3', href: null },
+    ]);
+    expect(breadcrumbs(association, '/utilizadores/3', 'editor')[0]!.href).toBe('/utilizadores');
+  });
+
+  it('leave out prefixes that are no route', () => {
+    expect(breadcrumbs(association, '/autorizacao/entrar', null).map((c) => c.label)).toEqual(['Entrar']);
+    expect(breadcrumbs(association, '/utilizadores/recuperar-password/3', 'admin').map((c) => c.label)).toEqual([
+      'Utilizadores',
+      'Editar Utilizador',
+      'Alterar Palavra-passe',
+    ]);
+  });
+});
+
+describe('the strict path parser given to wouter', () => {
+  it('compiles parameters, optional last parameters and the root', () => {
+    expect(compilePath('/').pattern.test('/')).toBe(true);
+    expect(compilePath('/').pattern.test('')).toBe(false);
+    const { pattern, keys } = compilePath('/a/:id?');
+    expect(keys).toEqual(['id']);
+    expect(['/a', '/a/1'].map((p) => pattern.test(p))).toEqual([true, true]);
+    expect(['/a/', '/a/1/', '/A'].map((p) => pattern.test(p))).toEqual([false, false, false]);
+    expect(compilePath('/x.y').pattern.test('/xzy')).toBe(false);
+  });
+});
