@@ -1,0 +1,73 @@
+import { LIST_MAX_LIMIT, queryParams, type ApiRecord, type Core, type ExplainerField, type ListQuery, type ListResponse } from '../../core/index.js';
+import type { ReferenceCache } from '../shared/reference-cache.js';
+import { buildCsv } from './csv.js';
+
+/**
+ * Every row matching the query (its search, filters and sort; not its page), read in pages of
+ * the largest size the server allows: one unlimited request for a big result could outlast the
+ * 10 s request timeout, pages of 500 never do.
+ */
+export async function fetchAllRows(core: Core, resource: string, query: ListQuery): Promise<ApiRecord[]> {
+  const rows: ApiRecord[] = [];
+  for (let page = 1; ; page += 1) {
+    const params = queryParams({ ...query, page, limit: LIST_MAX_LIMIT });
+    const res = await core.http.get<ListResponse<ApiRecord>>(resource, { params });
+    const data = Array.isArray(res.data?.data) ? res.data.data : [];
+    rows.push(...data);
+    if (data.length < LIST_MAX_LIMIT) return rows;
+  }
+}
+
+/** Reads the reference names the rows need, so the file shows names as the table does. */
+async function referenceLabels(cache: ReferenceCache, fields: readonly ExplainerField[], rows: readonly ApiRecord[]) {
+  for (const field of fields) {
+    if (!field.ref) continue;
+    const ids = rows.flatMap((row) => {
+      const value = row[field.name];
+      return (Array.isArray(value) ? value : [value]).filter((id): id is number => typeof id === 'number');
+    });
+    await cache.ensure(field.ref, ids);
+  }
+  return cache.labels.value;
+}
+
+/** A file name such as 'socios-2024-05-31.csv'. */
+export function csvFileName(label: string, today = new Date()): string {
+  const base = label
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '') || 'exportacao';
+  return `${base}-${today.toISOString().slice(0, 10)}.csv`;
+}
+
+/** Hands a file to the browser's download. */
+export function downloadBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.style.display = 'none';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The download has started by now; revoking at once may cancel it in some browsers.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+export interface ExportRequest {
+  core: Core;
+  cache: ReferenceCache;
+  resource: string;
+  label: string;
+  fields: readonly ExplainerField[];
+  query: ListQuery;
+}
+
+export async function exportCsv({ core, cache, resource, label, fields, query }: ExportRequest): Promise<void> {
+  const rows = await fetchAllRows(core, resource, query);
+  const labels = await referenceLabels(cache, fields, rows);
+  const csv = buildCsv(fields, rows, labels);
+  downloadBlob(new Blob([csv], { type: 'text/csv;charset=utf-8' }), csvFileName(label));
+}

@@ -1,0 +1,210 @@
+import { useEffect, useId, useMemo, useState } from 'react';
+import styled from 'styled-components';
+import { isSilentFailure, toggleSort, type ListItem } from '../../core/index.js';
+import { EmptyState, ErrorState, Loading, space, token, useElementEvents, useSignalValue } from '../kit/index.js';
+import { nameList } from '../shared/list-attribute.js';
+import { referenceCache } from '../shared/reference-cache.js';
+import { RESOURCE_TEXTS, rangeText, totalText } from '../shared/texts.js';
+import { useCore } from '../shared/use-core.js';
+import { useExplainerResource } from '../shared/use-explainer.js';
+import { ColumnChooser } from './column-chooser.js';
+import { defaultColumns, filterFields, listableFields, visibleColumns } from './columns.js';
+import { exportCsv } from './export-csv.js';
+import { Filters } from './filters.js';
+import { ListControls } from './list-controls.js';
+import { Pagination } from './pagination.js';
+import { ResultsTable } from './results-table.js';
+import { useInfiniteScroll } from './use-infinite-scroll.js';
+import { useListCommands } from './use-list-commands.js';
+import { useReferenceLabels } from './use-reference-labels.js';
+
+export interface ResourceListProps {
+  /** Resource name as the API knows it, e.g. "members". */
+  resource?: string;
+  /** Where a row leads, ':id' replaced by the record's id, e.g. "/socios/:id". Absent: rows are not links. */
+  editPath?: string;
+  /** "pages" (default) or "infinite". */
+  mode?: string;
+  /** Default visible columns, comma-separated, until the user chooses others. */
+  columns?: string;
+  /** Accessible name of the table; defaults to the resource's label. */
+  label?: string;
+  /** "true" when the page's toolbar offers export and column settings (see shared/commands.ts). */
+  externalActions?: boolean;
+}
+
+const Summary = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  justify-content: space-between;
+  gap: ${space(1)};
+  margin-bottom: ${space(1)};
+  color: ${token('color-text-muted')};
+`;
+
+const Footer = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${space(1.5)};
+  margin-top: ${space(2)};
+`;
+
+const Scroll = styled.div<{ $infinite: boolean }>`
+  overflow: auto;
+  max-height: ${({ $infinite }) => ($infinite ? 'var(--associa-list-max-height, 70vh)' : 'none')};
+  border: 1px solid ${token('color-border')};
+  border-radius: ${token('radius')};
+  &[aria-busy='true'] table {
+    opacity: 0.6;
+  }
+`;
+
+const ExportError = styled.div`
+  margin-bottom: ${space(2)};
+`;
+
+/** The explainer-driven list of a resource: search, filters, sort, paging or infinite scroll, columns, CSV. */
+export function ResourceList({ resource = '', editPath, mode, columns: preferred, label, externalActions = false }: ResourceListProps) {
+  const core = useCore();
+  const cache = referenceCache(core);
+  const dispatch = useElementEvents();
+  const explainer = useExplainerResource(core, resource);
+  const store = core.list(resource);
+  const items = useSignalValue(store.items);
+  const state = useSignalValue(store.state);
+  const total = useSignalValue(store.total);
+  const exact = useSignalValue(store.exact);
+  const query = useSignalValue(store.query);
+  const infinite = mode === 'infinite';
+  const ids = { filters: useId(), columns: useId() };
+
+  const [chosen, setChosen] = useState<string[] | null>(() => core.preferences.columns(resource));
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const [columnsOpen, setColumnsOpen] = useState(false);
+  const [exporting, setExporting] = useState(false);
+  const [exportFailed, setExportFailed] = useState(false);
+  // Until the first load answers, 'not-loaded' means "not asked yet", not a failure.
+  const [asked, setAsked] = useState(false);
+  // State, not a ref: the scroll listener must be attached again when the box first appears.
+  const [scrollBox, setScrollBox] = useState<HTMLDivElement | null>(null);
+
+  useEffect(() => {
+    if (!resource) return;
+    setAsked(false);
+    // Infinite scroll starts from the first page; paging keeps the page the user left.
+    void (infinite ? store.setPage(1) : store.load()).finally(() => setAsked(true));
+  }, [store, resource, infinite]);
+
+  const fields = explainer.entry?.fields;
+  const listable = useMemo(() => listableFields(fields ?? []), [fields]);
+  const defaults = useMemo(() => defaultColumns(fields ?? [], nameList(preferred)), [fields, preferred]);
+  const columns = useMemo(() => visibleColumns(fields ?? [], chosen, defaults), [fields, chosen, defaults]);
+  const filterable = useMemo(() => filterFields(fields ?? []), [fields]);
+  const labels = useReferenceLabels(cache, columns, items);
+
+  const runExport = async () => {
+    if (!explainer.entry || exporting) return;
+    setExporting(true);
+    setExportFailed(false);
+    try {
+      await exportCsv({ core, cache, resource, label: label ?? explainer.entry.label, fields: columns, query: store.query.value });
+    } catch (e) {
+      if (!isSilentFailure(e)) setExportFailed(true);
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  useListCommands(resource, {
+    onExport: () => void runExport(),
+    onColumns: () => setColumnsOpen(true),
+  });
+
+  const canLoadMore = state === 'loaded' && items.length < total;
+  useInfiniteScroll(scrollBox, {
+    enabled: infinite,
+    canLoadMore,
+    loadMore: () => void store.loadMore(),
+    contentKey: items.length,
+  });
+
+  if (explainer.status === 'failed') return <ErrorState message={RESOURCE_TEXTS.listError} onRetry={explainer.retry} />;
+  if (explainer.status === 'loading') return <Loading />;
+  if (!explainer.entry) return <ErrorState message={RESOURCE_TEXTS.unknownResource} />;
+
+  const caption = label ?? explainer.entry.label;
+  const chooseColumns = (next: string[]) => {
+    setChosen(next);
+    core.preferences.setColumns(resource, next);
+  };
+  const open = editPath
+    ? (row: ListItem) => dispatch('associa-navigate', { path: editPath.replace(':id', encodeURIComponent(String(row._id))) })
+    : undefined;
+  const failed = asked && state === 'not-loaded';
+  const first = items[0]?._index ?? 0;
+
+  let body;
+  if (failed) body = <ErrorState message={RESOURCE_TEXTS.listError} onRetry={() => void store.load()} />;
+  else if (items.length === 0 && (state === 'loading' || !asked)) body = <Loading />;
+  else if (items.length === 0) body = <EmptyState />;
+  else
+    body = (
+      <Scroll ref={setScrollBox} $infinite={infinite} aria-busy={state === 'loading'} data-scroll-box>
+        <ResultsTable caption={caption} columns={columns} rows={items} sort={query.sort} labels={labels} onSort={(field) => void store.setSort(toggleSort(query.sort, field))} onOpen={open} />
+        {infinite && state === 'loading' && <Loading />}
+      </Scroll>
+    );
+
+  return (
+    <section aria-label={caption}>
+      <ListControls
+        search={query.search}
+        onSearch={(value) => void store.setSearch(value)}
+        limit={query.limit}
+        onLimit={(limit) => void store.setLimit(limit)}
+        filterCount={filterable.length > 0 ? Object.keys(query.constraints).length : null}
+        filtersOpen={filtersOpen}
+        filtersId={ids.filters}
+        onToggleFilters={() => setFiltersOpen((o) => !o)}
+        externalActions={externalActions}
+        columnsOpen={columnsOpen}
+        columnsId={ids.columns}
+        onToggleColumns={() => setColumnsOpen((o) => !o)}
+        exporting={exporting}
+        onExport={() => void runExport()}
+      />
+      {filtersOpen && (
+        <Filters id={ids.filters} fields={filterable} constraints={query.constraints} cache={cache} onChange={(c) => void store.setConstraints(c)} />
+      )}
+      {columnsOpen && (
+        <ColumnChooser id={ids.columns} fields={listable} visible={columns.map((c) => c.name)} onChange={chooseColumns} onClose={() => setColumnsOpen(false)} />
+      )}
+      {exportFailed && (
+        <ExportError>
+          <ErrorState message={RESOURCE_TEXTS.exportFailed} onRetry={() => void runExport()} />
+        </ExportError>
+      )}
+      <Summary role="status" aria-live="polite">
+        <span data-total>{asked && !failed ? totalText(total, exact) : ''}</span>
+        {!infinite && items.length > 0 && <span>{rangeText(first + 1, first + items.length)}</span>}
+      </Summary>
+      {body}
+      {!infinite && items.length > 0 && (
+        <Footer>
+          <span />
+          <Pagination
+            page={query.page}
+            limit={query.limit}
+            total={total}
+            exact={exact}
+            pageFull={items.length >= query.limit}
+            disabled={state === 'loading'}
+            onPage={(page) => void store.setPage(page)}
+          />
+        </Footer>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,53 @@
+import type { ExplainerField } from '../../core/index.js';
+import { RESOURCE_TEXTS } from './texts.js';
+
+/** Reference names by id for one resource. */
+export type LabelsById = Record<string, string> | undefined;
+
+const dateFormat = new Intl.DateTimeFormat('pt-PT', { timeZone: 'UTC' });
+const dateTimeFormat = new Intl.DateTimeFormat('pt-PT', { dateStyle: 'short', timeStyle: 'short' });
+const numberFormat = new Intl.NumberFormat('pt-PT');
+
+function isEmpty(value: unknown): boolean {
+  return value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
+}
+
+function referenceName(id: unknown, labels: LabelsById): string {
+  return labels?.[String(id)] ?? `#${String(id)}`;
+}
+
+/**
+ * A value as a person reads it (pt-PT): Sim/Não, dd/mm/aaaa, option labels, the names of
+ * referenced records. Empty values are ''.
+ */
+export function formatValue(field: ExplainerField, value: unknown, labels?: LabelsById): string {
+  if (isEmpty(value)) return '';
+  switch (field.type) {
+    case 'boolean':
+      return value === true || value === 1 || value === 'true' ? RESOURCE_TEXTS.yes : RESOURCE_TEXTS.no;
+    case 'date': {
+      // Dates are calendar days ('YYYY-MM-DD'): formatted in UTC so no time zone moves them.
+      const d = new Date(`${String(value)}T00:00:00Z`);
+      return Number.isNaN(d.getTime()) ? String(value) : dateFormat.format(d);
+    }
+    case 'datetime': {
+      const d = new Date(String(value));
+      return Number.isNaN(d.getTime()) ? String(value) : dateTimeFormat.format(d);
+    }
+    case 'integer':
+      // Identifiers and member numbers read better without thousands separators.
+      return String(value);
+    case 'float32':
+      return typeof value === 'number' ? numberFormat.format(value) : String(value);
+    case 'enum':
+      return field.options?.find((o) => o.value === String(value))?.label ?? String(value);
+    case 'reference':
+      return referenceName(value, labels);
+    case 'references':
+      return Array.isArray(value) ? value.map((id) => referenceName(id, labels)).join(', ') : referenceName(value, labels);
+    case 'password':
+      return '';
+    default:
+      return String(value);
+  }
+}

@@ -1,0 +1,63 @@
+// Every word the resource list and form show, in pt-PT.
+export const RESOURCE_TEXTS = {
+  yes: 'Sim',
+  no: 'Não',
+  any: 'Todos',
+  search: 'Pesquisar',
+  searchPlaceholder: 'Pesquisar…',
+  filters: 'Filtros',
+  clearFilters: 'Limpar filtros',
+  columns: 'Colunas',
+  chooseColumns: 'Escolher colunas',
+  close: 'Fechar',
+  export: 'Exportar CSV',
+  exporting: 'A exportar…',
+  exportFailed: 'Não foi possível exportar os resultados. Tente novamente.',
+  pageSize: 'Linhas por página',
+  previous: 'Anterior',
+  next: 'Seguinte',
+  first: 'Primeira',
+  last: 'Última',
+  pagination: 'Paginação',
+  loadingMore: 'A carregar mais resultados…',
+  listError: 'Não foi possível carregar a lista.',
+  loadError: 'Não foi possível carregar o registo.',
+  notFound: 'Registo não encontrado.',
+  unknownResource: 'Recurso desconhecido.',
+  save: 'Guardar',
+  saving: 'A guardar…',
+  saved: 'Registo guardado.',
+  saveFailed: 'Não foi possível guardar. Tente novamente.',
+  fixErrors: 'Corrija os campos assinalados.',
+  delete: 'Apagar',
+  deleteQuestion: 'Apagar este registo?',
+  deleteWarning: 'Esta ação não pode ser desfeita.',
+  cancel: 'Cancelar',
+  deleteFailed: 'Não foi possível apagar o registo.',
+  deleted: 'Registo apagado.',
+  choose: 'Escolher…',
+  none: '—',
+  unsaved: 'Há alterações por guardar.',
+  requiredLegend: 'Campos obrigatórios assinalados com *',
+} as const;
+
+/** 'Página 2 de 10' */
+export function pageOf(page: number, pages: number): string {
+  return `Página ${page} de ${pages}`;
+}
+
+/** Total wording: exact ('1 234 resultados') or an estimate ('mais de 10 000 resultados'). */
+export function totalText(total: number, exact: boolean): string {
+  const n = formatNumber(total);
+  if (!exact) return `mais de ${n} resultados`;
+  return total === 1 ? '1 resultado' : `${n} resultados`;
+}
+
+/** 'A mostrar 1–100' */
+export function rangeText(from: number, to: number): string {
+  return `A mostrar ${formatNumber(from)}–${formatNumber(to)}`;
+}
+
+export function formatNumber(n: number): string {
+  return new Intl.NumberFormat('pt-PT').format(n);
+}
