@@ -49,7 +49,9 @@ export function searchCondition(engine: Engine, resource: Resource, term: string
   const words = searchWords(term);
   if (words.length === 0 || searchColumns(resource).length === 0) return undefined;
   const conditions: RawBuilder<boolean>[] = [];
-  const indexed = resource.searchIndex ? words.filter((w) => [...w].length >= TRIGRAM) : [];
+  // PostgreSQL: one ILIKE over the indexed document beats one per column even when the word is
+  // too short for the index. SQLite's FTS5 cannot match short words at all: those scan.
+  const indexed = !resource.searchIndex ? [] : engine === 'postgres' ? words : words.filter((w) => [...w].length >= TRIGRAM);
   const scanned = words.filter((w) => !indexed.includes(w));
   if (indexed.length > 0 && engine === 'sqlite') {
     // Each word as an FTS5 string: a trigram "phrase" is a substring match.

@@ -41,7 +41,8 @@ async function estimatePostgres(database: Database, resource: Resource, conditio
 async function estimateSqlite(database: Database, resource: Resource, conditions: RawBuilder<boolean>[]): Promise<number> {
   const { db } = database;
   const table = sql.table(resource.name);
-  const span = await sql<{ lo: number | null; hi: number | null }>`SELECT min(_id) AS lo, max(_id) AS hi FROM ${table}`.execute(db);
+  // Two subqueries: SQLite answers a lone min() or max() from the index, but not both in one SELECT.
+  const span = await sql<{ lo: number | null; hi: number | null }>`SELECT (SELECT min(_id) FROM ${table}) AS lo, (SELECT max(_id) FROM ${table}) AS hi`.execute(db);
   const lo = Number(span.rows[0]?.lo ?? 0);
   const hi = Number(span.rows[0]?.hi ?? 0);
   const rows = hi - lo + 1;

@@ -44,6 +44,8 @@ export const core: Migration = {
     await db.schema.createIndex('members_name').on('members').columns(['name', '_id']).execute();
     await db.schema.createIndex('members_state').on('members').columns(['state', 'created_at', '_id']).execute();
     await db.schema.createIndex('members_nif').on('members').column('nif').execute();
+    // Filtering by locality is common and, unindexed, the capped count scans the table.
+    await db.schema.createIndex('members_locality').on('members').columns(['locality', 'created_at', '_id']).execute();
 
     await db.schema
       .createTable('member_tags')
