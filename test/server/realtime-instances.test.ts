@@ -58,6 +58,23 @@ if (testEngine === 'postgres') {
       expect(memberSocket.received.map((m) => m.topic)).toEqual(['handshake', 'marker']);
     });
 
+    it('authenticates a socket held by one instance through the other (a load balancer may split them)', async () => {
+      const { first, second } = await pair();
+      const admin = await first.server.createUser('admin');
+      const { access } = await first.server.login(admin);
+      const socket = await connectSocket(second.url);
+      sockets.push(socket);
+      const { connectionId } = (await socket.next('handshake')).payload as { connectionId: string };
+      const response = await first.server.request({ method: 'POST', url: '/api/websocket/auth', token: access, payload: { connectionId } });
+      expect(response.statusCode).toBe(204);
+      await first.server.ctx.bus.publish({ topic: 'settings updated', payload: null, audience: { roles: ['admin'] } });
+      await socket.next('settings updated');
+      // Messages between instances never reach a socket.
+      expect(socket.received.map((m) => m.topic)).toEqual(['handshake', 'settings updated']);
+      const unknown = await first.server.request({ method: 'POST', url: '/api/websocket/auth', token: access, payload: { connectionId: 'nao-existe' } });
+      expect(unknown.statusCode).toBe(404);
+    });
+
     it('does not deliver an instance its own event twice, nor events of another schema', async () => {
       const { first } = await pair();
       const stranger = await start();

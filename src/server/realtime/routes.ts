@@ -2,6 +2,7 @@ import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import { badRequest, notFound, unauthorized } from '../errors.js';
 import { createConnections } from './connections.js';
+import { createRemoteAuth } from './remote-auth.js';
 
 // Clients only send pings; anything bigger than this is not ours.
 const MAX_FRAME_BYTES = 16 * 1024;
@@ -15,6 +16,8 @@ const SWEEP_INTERVAL_MS = 1000;
 export async function realtimeRoutes(app: FastifyInstance) {
   const { bus, now } = app.ctx;
   const connections = createConnections(now);
+  // Only PostgreSQL deployments run several instances; on SQLite every socket is local.
+  const remote = app.ctx.database.engine === 'postgres' ? createRemoteAuth(bus, connections) : undefined;
 
   await app.register(websocket, { options: { maxPayload: MAX_FRAME_BYTES } });
 
@@ -31,7 +34,8 @@ export async function realtimeRoutes(app: FastifyInstance) {
     if (typeof connectionId !== 'string' || connectionId.length === 0 || connectionId.length > 100) {
       throw badRequest('O campo "connectionId" é obrigatório e deve ser texto.');
     }
-    if (!connections.authenticate(connectionId, caller)) throw notFound('Ligação em tempo real não encontrada.');
+    const found = connections.authenticate(connectionId, caller) || ((await remote?.authenticate(connectionId, caller)) ?? false);
+    if (!found) throw notFound('Ligação em tempo real não encontrada.');
     return reply.status(204).send();
   });
 
@@ -42,6 +46,7 @@ export async function realtimeRoutes(app: FastifyInstance) {
   app.addHook('onClose', async () => {
     clearInterval(sweep);
     unsubscribe();
+    remote?.close();
     connections.closeAll();
   });
 }
