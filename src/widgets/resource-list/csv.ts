@@ -16,7 +16,7 @@ export function csvCell(text: string): string {
   // quote character keeps it text. Numbers and phone numbers ('+351 912 345 678') stay as they are.
   const formula = /^[=@\t\r]/.test(text) || (/^[+-]/.test(text) && !/^[+-][\d\s().,]*$/.test(text));
   const safe = formula ? `'${text}` : text;
-  return /[;"\r\n,]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+  return /[;"\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
 /** A value as the table shows it, except numbers: no grouping, a decimal comma (what pt-PT Excel parses). */

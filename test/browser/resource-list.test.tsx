@@ -1,0 +1,274 @@
+import { expect, waitUntil } from '@open-wc/testing';
+import '../../src/widgets/resource-list/element.js';
+import { inShadow, place, removePlaced, shadowOf, sleep } from './kit/fixtures.js';
+import {
+  all, buttonNamed, disposeCores, explainerReply, freshFault, member, pageReply, statesReply, tagsReply, text, typeInto, waitForButton,
+} from './resource-fixtures.js';
+import type { Fault } from './support/fault.js';
+
+const TAG = 'associa-resource-list';
+const rows = (n: number, from = 1, extra: Record<string, unknown> = {}) => Array.from({ length: n }, (_, i) => member(from + i, extra));
+
+async function showList(f: Fault, attributes: Record<string, string> = {}) {
+  const element = place(TAG, { resource: 'members', api: f.api, ...attributes });
+  await waitUntil(() => all(element, 'tbody tr').length > 0 || text(element).includes('Sem resultados'), 'the list never rendered');
+  return element;
+}
+
+const listRequests = async (f: Fault) => (await f.requests('GET', '/members')).map((r) => r.query);
+const headerButton = (element: Element, name: string) => shadowOf(element).querySelector<HTMLButtonElement>(`button[data-sort="${name}"]`)!;
+
+describe('<associa-resource-list>', () => {
+  afterEach(() => {
+    removePlaced();
+    disposeCores();
+  });
+
+  it('shows the columns from the explainer, reference names instead of ids, and an accessible table', async () => {
+    const f = freshFault();
+    await f.script({ 'GET /explainer': explainerReply(), 'GET /members': pageReply([member(1), member(2, { state: 2 })]), 'GET /member_states': statesReply });
+    const element = await showList(f, { columns: 'number,name,state,active,kind' });
+    expect(all(element, 'th').map((th) => th.textContent?.replace(/[▲▼↕]/g, ''))).to.deep.equal(['Número', 'Nome', 'Estado', 'Ativo', 'Tipo']);
+    expect(all(element, 'th').every((th) => th.getAttribute('scope') === 'col')).to.equal(true);
+    expect(shadowOf(element).querySelector('caption')?.textContent).to.equal('Sócios');
+    await waitUntil(() => all(element, 'tbody tr')[1]?.textContent?.includes('Suspenso'), 'reference name never shown');
+    expect(all(element, 'tbody tr')[0]!.textContent).to.equal('1Sócio 1AtivoSimEfetivo');
+    const [lookup] = await f.requests('GET', '/member_states');
+    expect(lookup!.query._limit).to.equal('-1');
+    expect(text(element)).to.include('2 resultados');
+  });
+
+  it('sorts by clicking a column header, toggling the direction, with aria-sort', async () => {
+    const f = freshFault();
+    await f.script({ 'GET /explainer': explainerReply(), 'GET /members': pageReply(rows(3)), 'GET /member_states': statesReply });
+    const element = await showList(f);
+    headerButton(element, 'name').click();
+    await waitUntil(async () => (await listRequests(f)).length === 2);
+    await waitUntil(() => headerButton(element, 'name').closest('th')?.getAttribute('aria-sort') === 'ascending');
+    headerButton(element, 'name').click();
+    await waitUntil(async () => (await listRequests(f)).length === 3);
+    await waitUntil(() => headerButton(element, 'name').closest('th')?.getAttribute('aria-sort') === 'descending');
+    expect((await listRequests(f)).map((q) => q._sort)).to.deep.equal(['created_at', 'name', '-name']);
+    expect(headerButton(element, 'number').closest('th')?.getAttribute('aria-sort')).to.equal('none');
+    expect(sessionStorage.getItem('sort:members')).to.equal('-name');
+  });
+
+  it('searches once typing pauses', async () => {
+    const f = freshFault();
+    await f.script({ 'GET /explainer': explainerReply(), 'GET /members': [pageReply(rows(3)), pageReply([member(9, { name: 'Ana' })])], 'GET /member_states': statesReply });
+    const element = await showList(f);
+    const search = await inShadow<HTMLInputElement>(element, 'input[type="search"]');
+    typeInto(search, 'a');
+    typeInto(search, 'an');
+    typeInto(search, 'ana');
+    await waitUntil(() => text(element).includes('Ana'), 'search result never shown');
+    const queries = await listRequests(f);
+    expect(queries.length).to.equal(2);
+    expect(queries[1]!._search).to.equal('ana');
+    expect(queries[1]!._page).to.equal('1');
+  });
+
+  it('pages on the server with the total, and says "mais de" for an estimated total', async () => {
+    const f = freshFault();
+    await f.script({
+      'GET /explainer': explainerReply(),
+      'GET /members': [pageReply(rows(100), 250), pageReply(rows(100, 101), 250), pageReply(rows(100, 201), 10_000, false)],
+      'GET /member_states': statesReply,
+    });
+    const element = await showList(f);
+    expect(text(element)).to.include('250 resultados');
+    expect(text(element)).to.include('Página 1 de 3');
+    expect(buttonNamed(element, 'Anterior')!.disabled).to.equal(true);
+    buttonNamed(element, 'Seguinte')!.click();
+    await waitUntil(() => text(element).includes('A mostrar 101–200'));
+    expect(text(element)).to.include('Página 2 de 3');
+    buttonNamed(element, 'Seguinte')!.click();
+    await waitUntil(() => text(element).includes('mais de 10'));
+    expect(text(element)).to.match(/mais de 10\s000 resultados/);
+    expect(buttonNamed(element, 'Última')).to.equal(undefined);
+    expect((await listRequests(f)).map((q) => q._page)).to.deep.equal(['1', '2', '3']);
+  });
+
+  it('filters by enum, reference and yes/no fields with selects, others with text', async () => {
+    const f = freshFault();
+    await f.script({ 'GET /explainer': explainerReply(), 'GET /members': pageReply(rows(2)), 'GET /member_states': statesReply });
+    const element = await showList(f);
+    (await waitForButton(element, 'Filtros')).click();
+    const panel = await inShadow(element, 'fieldset');
+    const selectFor = (label: string) => {
+      const l = [...panel.querySelectorAll('label')].find((x) => x.textContent === label)!;
+      return shadowOf(element).getElementById(l.htmlFor) as HTMLSelectElement | HTMLInputElement;
+    };
+    await waitUntil(() => (selectFor('Estado') as HTMLSelectElement).options.length === 3, 'reference options never loaded');
+    expect([...(selectFor('Estado') as HTMLSelectElement).options].map((o) => o.textContent)).to.deep.equal(['Todos', 'Ativo', 'Suspenso']);
+    expect(selectFor('Ativo').tagName).to.equal('SELECT');
+    expect(selectFor('Nome').tagName).to.equal('INPUT');
+    typeInto(selectFor('Estado'), '2');
+    await waitUntil(async () => (await listRequests(f)).length === 2);
+    typeInto(selectFor('Ativo'), 'false');
+    await waitUntil(async () => (await listRequests(f)).length === 3);
+    typeInto(selectFor('Tipo'), 'honorario');
+    await waitUntil(async () => (await listRequests(f)).length === 4);
+    const last = (await listRequests(f))[3]!;
+    expect(last).to.include({ _state: '2', _active: 'false', _kind: 'honorario', _page: '1' });
+    expect(buttonNamed(element, 'Filtros (3)')).to.not.equal(undefined);
+    buttonNamed(element, 'Limpar filtros')!.click();
+    await waitUntil(async () => (await listRequests(f)).length === 5);
+    expect(Object.keys((await listRequests(f))[4]!).filter((k) => !['_page', '_limit', '_sort'].includes(k))).to.deep.equal([]);
+  });
+
+  it('keeps the chosen columns in session storage and opens the chooser on the page\'s command', async () => {
+    const f = freshFault();
+    await f.script({ 'GET /explainer': explainerReply(), 'GET /members': pageReply(rows(2)), 'GET /member_states': statesReply });
+    const element = await showList(f, { columns: 'number,name', 'external-actions': 'true' });
+    expect(buttonNamed(element, 'Colunas')).to.equal(undefined);
+    document.dispatchEvent(new CustomEvent('associa-columns', { detail: { resource: 'tags' } }));
+    await sleep(50);
+    expect(shadowOf(element).querySelector('input[name="email"]')).to.equal(null);
+    document.dispatchEvent(new CustomEvent('associa-columns', { detail: { resource: 'members' } }));
+    const email = await inShadow<HTMLInputElement>(element, 'input[name="email"]');
+    expect(shadowOf(element).activeElement?.getAttribute('name')).to.equal('number');
+    email.click();
+    await waitUntil(() => all(element, 'th').length === 3);
+    expect(JSON.parse(sessionStorage.getItem('columns:members')!)).to.deep.equal(['number', 'name', 'email']);
+    // The last visible column cannot be removed.
+    shadowOf(element).querySelector<HTMLInputElement>('input[name="number"]')!.click();
+    shadowOf(element).querySelector<HTMLInputElement>('input[name="email"]')!.click();
+    await waitUntil(() => all(element, 'th').length === 1);
+    expect(shadowOf(element).querySelector<HTMLInputElement>('input[name="name"]')!.disabled).to.equal(true);
+  });
+
+  it('keeps the list size in local storage', async () => {
+    const f = freshFault();
+    await f.script({ 'GET /explainer': explainerReply(), 'GET /members': pageReply(rows(2)), 'GET /member_states': statesReply });
+    const element = await showList(f);
+    const size = [...shadowOf(element).querySelectorAll('select')].find((s) => [...s.options].some((o) => o.value === '250'))!;
+    expect(size.value).to.equal('100');
+    typeInto(size, '25');
+    await waitUntil(async () => (await listRequests(f)).length === 2);
+    expect((await listRequests(f))[1]!._limit).to.equal('25');
+    expect(localStorage.getItem('listSize')).to.equal('25');
+  });
+
+  it('exports every row of the current query as a semicolon CSV with a BOM and pt-PT headers', async () => {
+    const f = freshFault();
+    const full = rows(500, 1);
+    await f.script({
+      'GET /explainer': explainerReply(),
+      'GET /members': [
+        pageReply([member(1)], 501),
+        pageReply(full, 501),
+        pageReply([member(501, { name: 'Silva; "Zé"', notes: 'linha 1\nlinha 2', phone: '=HYPERLINK("x")', state: 2, fee: 7.25 })], 501),
+      ],
+      'GET /member_states': statesReply,
+    });
+    const element = await showList(f, { columns: 'number,name,phone,state,fee,notes' });
+    const blobs: Blob[] = [];
+    const names: string[] = [];
+    const { createObjectURL } = URL;
+    const click = HTMLAnchorElement.prototype.click;
+    URL.createObjectURL = (blob: Blob | MediaSource) => {
+      blobs.push(blob as Blob);
+      return 'blob:test';
+    };
+    HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) {
+      names.push(this.download);
+    };
+    try {
+      const search = await inShadow<HTMLInputElement>(element, 'input[type="search"]');
+      search.value = '';
+      (await waitForButton(element, 'Exportar CSV')).click();
+      await waitUntil(() => blobs.length === 1, 'no file was made');
+    } finally {
+      URL.createObjectURL = createObjectURL;
+      HTMLAnchorElement.prototype.click = click;
+    }
+    const queries = await listRequests(f);
+    expect(queries.slice(1).map((q) => [q._page, q._limit, q._sort])).to.deep.equal([['1', '500', 'created_at'], ['2', '500', 'created_at']]);
+    expect(names[0]).to.match(/^socios-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(blobs[0]!.type).to.equal('text/csv;charset=utf-8');
+    const bytes = new Uint8Array(await blobs[0]!.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).to.deep.equal([0xef, 0xbb, 0xbf]);
+    const csv = new TextDecoder().decode(bytes.slice(3));
+    const lines = csv.split('\r\n');
+    expect(lines[0]).to.equal('Número;Nome;Telefone;Estado;Quota;Notas');
+    expect(lines[1]).to.equal('1;Sócio 1;+351 912 345 678;Ativo;12,5;');
+    expect(lines.length).to.equal(503);
+    expect(csv).to.include('501;"Silva; ""Zé""";"\'=HYPERLINK(""x"")";Suspenso;7,25;"linha 1\nlinha 2"\r\n');
+  });
+
+  it('in infinite mode loads the next page at once when the first does not fill the box, then on scrolling to the end', async () => {
+    localStorage.setItem('listSize', '5');
+    const f = freshFault();
+    await f.script({
+      'GET /explainer': explainerReply(),
+      'GET /members': [pageReply(rows(5), 40), pageReply(rows(5, 6), 40), pageReply(rows(5, 11), 40), pageReply(rows(5, 16), 40)],
+      'GET /member_states': statesReply,
+    });
+    const holder = document.createElement('div');
+    holder.style.setProperty('--associa-list-max-height', '420px');
+    document.body.append(holder);
+    try {
+      const element = place(TAG, { resource: 'members', api: f.api, mode: 'infinite' }, holder);
+      // 5 rows do not fill 420 px; 10 do: the immediate check asks once more, then waits for scrolling.
+      await waitUntil(() => all(element, 'tbody tr').length >= 10, 'the immediate check did not load the next page');
+      await sleep(300);
+      const box = shadowOf(element).querySelector<HTMLElement>('[data-scroll-box]')!;
+      const before = (await listRequests(f)).length;
+      expect(box.scrollHeight).to.be.greaterThan(box.clientHeight);
+      expect(buttonNamed(element, 'Seguinte')).to.equal(undefined);
+      box.scrollTop = box.scrollHeight;
+      await waitUntil(async () => (await listRequests(f)).length === before + 1, 'scrolling to the end loaded nothing');
+      await waitUntil(() => all(element, 'tbody tr').length === (before + 1) * 5);
+      const pages = (await listRequests(f)).map((q) => q._page);
+      expect(pages).to.deep.equal(pages.map((_, i) => String(i + 1)));
+      expect(pages.length).to.be.greaterThan(2);
+      expect(all(element, 'tbody tr').map((tr) => tr.dataset.id)).to.deep.equal(Array.from({ length: (before + 1) * 5 }, (_, i) => String(i + 1)));
+    } finally {
+      holder.remove();
+    }
+  });
+
+  it('opens a row by click, Enter or Space and moves between rows with the arrow keys', async () => {
+    const f = freshFault();
+    await f.script({ 'GET /explainer': explainerReply(), 'GET /members': pageReply(rows(3)), 'GET /member_states': statesReply });
+    const element = await showList(f, { 'edit-path': '/socios/:id' });
+    const paths: string[] = [];
+    const listener = (event: CustomEvent<{ path: string }>) => paths.push(event.detail.path);
+    document.addEventListener('associa-navigate', listener);
+    try {
+      const trs = all<HTMLTableRowElement>(element, 'tbody tr');
+      expect(trs.map((tr) => tr.tabIndex)).to.deep.equal([0, -1, -1]);
+      trs[0]!.focus();
+      trs[0]!.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true }));
+      expect(shadowOf(element).activeElement).to.equal(trs[1]);
+      await waitUntil(() => trs[1]!.tabIndex === 0, 'the tab stop did not follow');
+      trs[1]!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+      trs[1]!.dispatchEvent(new KeyboardEvent('keydown', { key: 'End', bubbles: true }));
+      trs[2]!.dispatchEvent(new KeyboardEvent('keydown', { key: ' ', bubbles: true }));
+      trs[0]!.click();
+      expect(paths).to.deep.equal(['/socios/2', '/socios/3', '/socios/1']);
+    } finally {
+      document.removeEventListener('associa-navigate', listener);
+    }
+  });
+
+  it('shows an error with retry when the list fails, and the empty state', async () => {
+    const f = freshFault();
+    await f.script({ 'GET /explainer': explainerReply(), 'GET /members': [{ status: 500 }, pageReply([])] });
+    const element = place(TAG, { resource: 'members', api: f.api });
+    const retry = await waitForButton(element, 'Tentar novamente');
+    expect(shadowOf(element).querySelector('[role="alert"]')?.textContent).to.include('Não foi possível carregar a lista.');
+    retry.click();
+    await waitUntil(() => text(element).includes('Sem resultados.'), 'empty state never shown');
+  });
+
+  it('shows the tags of a record by name', async () => {
+    const f = freshFault();
+    await f.script({ 'GET /explainer': explainerReply(), 'GET /members': pageReply([member(1, { tags: [7, 8] })]), 'GET /tags': tagsReply, 'GET /member_states': statesReply });
+    const element = await showList(f, { columns: 'name,tags' });
+    await waitUntil(() => all(element, 'tbody td')[1]?.textContent === 'Direção, Fundador', 'tag names never shown');
+    const [lookup] = await f.requests('GET', '/tags');
+    expect(lookup!.query._id).to.equal('8');
+  });
+});
