@@ -1,0 +1,190 @@
+import styled from 'styled-components';
+import { EmptyState, ErrorState, Loading, space, token, useSignalValue } from '../kit/index.js';
+import { Heading, Lead, Notice } from '../feature-kit/layout.js';
+import { NavLink } from '../feature-kit/navigation.js';
+import { PATHS, userEditPath } from '../feature-kit/paths.js';
+import { FEATURE_TEXTS } from '../feature-kit/texts.js';
+import { useCore } from '../feature-kit/use-core.js';
+import { formatDate, present } from './format.js';
+import { MEMBER_HOME_TEXTS as T } from './texts.js';
+import { useOwnMember, type OwnMember } from './use-own-member.js';
+
+const Card = styled.article`
+  max-width: 48rem;
+  background: ${token('color-background')};
+  border: 1px solid ${token('color-border')};
+  border-radius: ${token('radius')};
+  overflow: hidden;
+`;
+
+const CardHeader = styled.header`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${space(2)};
+  padding: ${space(3)};
+  color: ${token('color-primary-contrast')};
+  background: ${token('color-primary')};
+`;
+
+const Name = styled.h3`
+  margin: 0;
+  font-size: 1.35em;
+`;
+
+const Number = styled.p`
+  margin: ${space(0.5)} 0 0;
+  opacity: 0.9;
+`;
+
+const Badge = styled.span`
+  padding: ${space(0.5)} ${space(1.5)};
+  font-size: 0.875em;
+  font-weight: 600;
+  color: ${token('color-primary')};
+  background: ${token('color-primary-contrast')};
+  border-radius: 999px;
+`;
+
+const Sections = styled.div`
+  display: grid;
+  grid-template-columns: repeat(auto-fit, minmax(16rem, 1fr));
+  gap: ${space(3)};
+  padding: ${space(3)};
+`;
+
+const SectionTitle = styled.h4`
+  margin: 0 0 ${space(1)};
+  font-size: 0.8em;
+  letter-spacing: 0.06em;
+  text-transform: uppercase;
+  color: ${token('color-text-muted')};
+`;
+
+const List = styled.dl`
+  margin: 0;
+  display: grid;
+  grid-template-columns: max-content 1fr;
+  gap: ${space(0.75)} ${space(2)};
+  & dt {
+    color: ${token('color-text-muted')};
+  }
+  & dd {
+    margin: 0;
+    overflow-wrap: anywhere;
+  }
+`;
+
+const Muted = styled.span`
+  color: ${token('color-text-muted')};
+  font-style: italic;
+`;
+
+const CardFooter = styled.footer`
+  padding: ${space(2)} ${space(3)};
+  background: ${token('color-surface')};
+  border-top: 1px solid ${token('color-border')};
+`;
+
+function Value({ value }: { value: string | null }) {
+  return <dd>{value ?? <Muted>{T.notGiven}</Muted>}</dd>;
+}
+
+function Row({ label, value }: { label: string; value: string | null }) {
+  return (
+    <>
+      <dt>{label}</dt>
+      <Value value={value} />
+    </>
+  );
+}
+
+function MemberCard({ data, singular, userId }: { data: OwnMember; singular: string; userId: number }) {
+  const { member, stateName, countryName } = data;
+  const place = [present(member.postal_code), present(member.locality)].filter(Boolean).join(' ') || null;
+  return (
+    <Card aria-labelledby="member-name">
+      <CardHeader>
+        <div>
+          <Name id="member-name">{present(member.name) ?? '—'}</Name>
+          {member.number !== undefined && <Number>{T.number(singular, String(member.number))}</Number>}
+        </div>
+        {stateName && <Badge>{stateName}</Badge>}
+      </CardHeader>
+      <Sections>
+        <section>
+          <SectionTitle>{T.sections.contacts}</SectionTitle>
+          <List>
+            <Row label={T.fields.email} value={present(member.email)} />
+            <Row label={T.fields.phone} value={present(member.phone)} />
+          </List>
+        </section>
+        <section>
+          <SectionTitle>{T.sections.identification}</SectionTitle>
+          <List>
+            <Row label={T.fields.nif} value={present(member.nif)} />
+            <Row label={T.fields.birthDate} value={formatDate(member.birth_date)} />
+          </List>
+        </section>
+        <section>
+          <SectionTitle>{T.sections.address}</SectionTitle>
+          <List>
+            <Row label={T.fields.address} value={present(member.address)} />
+            <Row label={T.fields.postalCode} value={place} />
+            <Row label={T.fields.country} value={countryName} />
+          </List>
+        </section>
+        <section>
+          <SectionTitle>{T.sections.membership}</SectionTitle>
+          <List>
+            <Row label={T.fields.admissionDate} value={formatDate(member.admission_date)} />
+            <Row label={T.fields.state} value={stateName} />
+          </List>
+        </section>
+      </Sections>
+      <CardFooter>
+        <NavLink path={userEditPath(userId)}>{T.editProfile}</NavLink>
+      </CardFooter>
+    </Card>
+  );
+}
+
+/** Home of a member (/dashboard): their own member record, read-only, and a link to edit their profile. */
+export function MemberHome() {
+  const core = useCore();
+  const claims = useSignalValue(core.session.claims);
+  const terminology = useSignalValue(core.terminology.terminology);
+  const singular = terminology?.memberSingular ?? T.defaultSingular;
+  const { load, retry } = useOwnMember(core, claims?.ID);
+
+  let body;
+  // Claims are checked first: a logout clears them before the load state catches up.
+  if (!claims || load.state === 'loggedOut')
+    body = (
+      <Notice tone="info">
+        <p>{FEATURE_TEXTS.notLoggedIn}</p>
+        <p>
+          <NavLink path={PATHS.login}>{FEATURE_TEXTS.loginLink}</NavLink>
+        </p>
+      </Notice>
+    );
+  else if (load.state === 'loading') body = <Loading />;
+  else if (load.state === 'failed') body = <ErrorState message={T.loadFailed} onRetry={retry} />;
+  else if (load.state === 'notLinked')
+    body = (
+      <EmptyState message={T.notLinked(singular)}>
+        <NavLink path={userEditPath(claims.ID)}>{T.editProfile}</NavLink>
+      </EmptyState>
+    );
+  else body = <MemberCard data={load} singular={singular} userId={claims.ID} />;
+
+  return (
+    <section aria-labelledby="home-title">
+      <Heading id="home-title">{T.title}</Heading>
+      {claims && <Lead>{T.greeting(claims.Name)}</Lead>}
+      {body}
+    </section>
+  );
+}
+
