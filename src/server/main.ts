@@ -6,6 +6,7 @@ import { DatabaseLockedError, openDatabase, type Database } from './db/database.
 import { migrate } from './db/migrate.js';
 import type { EventBus } from './realtime/bus.js';
 import { createBus } from './realtime/create-bus.js';
+import { startSender, type MessageSender } from './messages/sender.js';
 import { ensureReferenceData } from './resources/reference-data.js';
 import { firstStartBanner } from './seed/banner.js';
 import { prepareFirstStart } from './seed/first-start.js';
@@ -42,7 +43,7 @@ async function listen(app: FastifyInstance, config: Config): Promise<void> {
 }
 
 /** Closes everything in reverse order of opening, once, however many signals arrive. */
-function closeOnSignals(app: FastifyInstance, bus: EventBus, database: Database): void {
+function closeOnSignals(app: FastifyInstance, sender: MessageSender, bus: EventBus, database: Database): void {
   let closing = false;
   const shutdown = async (signal: NodeJS.Signals) => {
     if (closing) return;
@@ -55,9 +56,10 @@ function closeOnSignals(app: FastifyInstance, bus: EventBus, database: Database)
     timer.unref();
     let code = 0;
     try {
-      // Stops accepting requests, closes sockets and runs every plugin's onClose hook
-      // (background workers registered as plugins stop there).
+      // Stops accepting requests, closes sockets and runs every plugin's onClose hook.
       await app.close();
+      // Waits for a delivery in progress, so a message is never sent without being marked sent.
+      await sender.stop();
       await bus.close();
       await database.close();
     } catch (error) {
@@ -88,7 +90,9 @@ async function start(): Promise<void> {
     const ctx: ServerContext = { config, database, bus, now };
     app = await buildApp(ctx);
     await listen(app, config);
-    closeOnSignals(app, bus, database);
+    // Delivers the messages outbox (only with SMTP_URL and setting SendMessages 'true').
+    const sender = startSender(ctx);
+    closeOnSignals(app, sender, bus, database);
 
     const url = `${config.publicUrl}/`;
     if (firstStart) console.log(firstStartBanner(firstStart, url, config.adminPassword !== undefined));
