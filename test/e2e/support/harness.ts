@@ -12,6 +12,8 @@ const WEB_DIR = path.resolve('dist/web');
 export interface E2ePage extends Page {
   /** Uncaught page errors and console errors seen so far (a healthy page has none). */
   problems: string[];
+  /** Answers of 400 and above, as 'STATUS METHOD path' (the browser logs them as bare console errors). */
+  failedResponses: string[];
 }
 
 export interface Harness {
@@ -61,9 +63,14 @@ export async function startHarness(): Promise<Harness> {
     context.on('close', () => contexts.delete(context));
     const page = (await context.newPage()) as E2ePage;
     page.problems = [];
+    page.failedResponses = [];
     page.on('pageerror', (error) => page.problems.push(`pageerror: ${error.message}`));
     page.on('console', (message) => {
-      if (message.type() === 'error') page.problems.push(`console: ${message.text()}`);
+      // Failed loads are listed with their address in failedResponses instead.
+      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) page.problems.push(`console: ${message.text()}`);
+    });
+    page.on('response', (response) => {
+      if (response.status() >= 400) page.failedResponses.push(`${response.status()} ${response.request().method()} ${new URL(response.url()).pathname}`);
     });
     return page;
   }

@@ -1,0 +1,28 @@
+import { createRoot } from 'react-dom/client';
+import { getCore } from '../core/index.js';
+import { App } from './app.js';
+import { createHostState, type HostState } from './state.js';
+
+/** Error reporting is on where the page says so: <meta name="associa-sentry-dsn" content="..."> */
+function sentryDsn(): string | null {
+  return document.querySelector<HTMLMetaElement>('meta[name="associa-sentry-dsn"]')?.content || null;
+}
+
+const core = getCore('/api');
+
+// SPEC 4 startup order: preparation, routing and state, error reporting, mounting, socket.
+void core.start<HostState>({
+  prepare: () => createHostStateOnce().loadHealth(),
+  createRouting: () => createHostStateOnce(),
+  mount(host) {
+    const root = document.getElementById('root');
+    if (!root) throw new Error('The host page has no #root');
+    createRoot(root).render(<App host={host} />);
+  },
+  sentryDsn: sentryDsn(),
+});
+
+let state: HostState | undefined;
+function createHostStateOnce(): HostState {
+  return (state ??= createHostState(core));
+}

@@ -1,0 +1,43 @@
+// Routes of domains the server gains in later releases (applications, cards, payments,
+// treasury, reports) and messages, which it has. Each shows its resource's generic list
+// where the server offers the resource, and says plainly that it does not otherwise.
+import { pathOf } from '../routes.js';
+import { ElementPage, FormPage, ModulePage } from './parts.js';
+import type { Page, PageTable } from './types.js';
+
+const listOf =
+  (resource: string, edit?: (p: Parameters<Page>[0]) => string): Page =>
+  (props) => <ModulePage title={props.route.title} resource={resource} editPath={edit?.(props)} />;
+
+const formOf =
+  (resource: string): Page =>
+  ({ route, params }) => <FormPage title={route.title} resource={resource} id={params.id} />;
+
+export const MODULE_PAGES = {
+  memberApplicationsList: listOf('member_applications', () => '/candidaturas/:id'),
+  memberApplicationsNew: formOf('member_applications'),
+  memberApplicationsEdit: formOf('member_applications'),
+
+  membershipCardList: listOf('membership_cards'),
+  membershipCardVerifyMultiple: ({ route, params }) => <ElementPage title={route.title} tag="associa-card-verify-multiple" attrs={{ 'record-id': params.id }} />,
+  membershipCardSingle: ({ route, params }) => <ElementPage title={route.title} tag="associa-membership-card" attrs={{ 'record-id': params.id }} />,
+  membershipCardLettersSingle: ({ route, params }) => <ElementPage title={route.title} tag="associa-card-letter" attrs={{ 'record-id': params.id }} />,
+
+  PaymentsC: listOf('payments', () => '/pagamentos/:id'),
+  paymentsList: listOf('payments', () => '/pagamentos/:id'),
+  paymentsNew: formOf('payments'),
+  paymentsEdit: formOf('payments'),
+  unpaid: listOf('unsettled_payments'),
+  unpaidByMember: ({ route, params }) => <ElementPage title={route.title} tag="associa-member-debts" attrs={{ 'member-id': params.memberId }} />,
+  paymentsNotifyMultiple: ({ route }) => <ElementPage title={route.title} tag="associa-payments-notify" />,
+
+  reportOverview: ({ route }) => <ElementPage title={route.title} tag="associa-reports" />,
+
+  messageList: listOf('messages', ({ routes }) => `${pathOf(routes, 'messageList')}/:id`),
+  messagesEdit: formOf('messages'),
+
+  treasuryDocList: listOf('treasury_docs', () => '/tesoouraria/:id'),
+  treasuryDocsNew: formOf('treasury_docs'),
+  treasuryDocsMultiple: ({ route }) => <ElementPage title={route.title} tag="associa-treasury-multiple" />,
+  treasuryDocsEdit: formOf('treasury_docs'),
+} satisfies Partial<PageTable>;

@@ -1,0 +1,119 @@
+import type { ReactNode } from 'react';
+import styled from 'styled-components';
+import { EmptyState, space, token } from '../../widgets/kit/index.js';
+import { useHost, useValue } from '../context.js';
+import { ElementSlot } from '../elements/element-slot.js';
+import { useDeclareList } from '../shell/list-on-page.js';
+import { PageHeader, Panel, PrimaryRouteLink as ActionLink } from '../shell/styles.js';
+
+/** Title of the page (h1) and, optionally, its main action ("Novo ..."). */
+export function Heading({ title, action }: { title: string; action?: { href: string; label: string } }) {
+  return (
+    <PageHeader>
+      <h1>{title}</h1>
+      {action && (
+        <ActionLink href={action.href} data-action="new">
+          <span aria-hidden="true">+</span> {action.label}
+        </ActionLink>
+      )}
+    </PageHeader>
+  );
+}
+
+/** A page around one list element: heading, optional "new" action, the toolbar wired to it. */
+export function ListPage({ title, resource, editPath, action }: { title: string; resource: string; editPath?: string; action?: { href: string; label: string } }) {
+  useDeclareList(resource);
+  return (
+    <>
+      <Heading title={title} action={action} />
+      <Panel>
+        <ElementSlot tag="associa-resource-list" attrs={{ resource, 'edit-path': editPath, label: title, 'external-actions': 'true' }} />
+      </Panel>
+    </>
+  );
+}
+
+export function FormPage({ title, resource, id, children }: { title: string; resource: string; id?: string; children?: ReactNode }) {
+  return (
+    <>
+      <Heading title={title} />
+      <Panel>
+        <ElementSlot tag="associa-resource-form" attrs={{ resource, 'record-id': id }} />
+      </Panel>
+      {children}
+    </>
+  );
+}
+
+/** A page that places one element in the standard panel. */
+export function ElementPage({ title, tag, attrs }: { title: string; tag: `associa-${string}`; attrs?: Record<string, string | undefined> }) {
+  return (
+    <>
+      <Heading title={title} />
+      <Panel>
+        <ElementSlot tag={tag} attrs={attrs} />
+      </Panel>
+    </>
+  );
+}
+
+const Note = styled.p`
+  margin: ${space(1)} 0 0;
+  font-size: 0.875rem;
+  color: ${token('color-text-muted')};
+`;
+
+/**
+ * A route whose domain the server does not offer yet: the shell, the title and an honest
+ * statement, instead of a broken list. With the resource on the server, its generic list.
+ */
+export function ModulePage({ title, resource, editPath, action }: { title: string; resource: string; editPath?: string; action?: { href: string; label: string } }) {
+  const { core } = useHost();
+  const resources = useValue(core.explainer.resources);
+  if (resources[resource]) return <ListPage title={title} resource={resource} editPath={editPath} action={action} />;
+  return (
+    <>
+      <Heading title={title} />
+      <Panel data-module-unavailable={resource}>
+        <EmptyState message={`O módulo “${title}” ainda não está disponível neste servidor.`} />
+        <Note>Quando o servidor for atualizado com este módulo, esta página passa a mostrar os seus dados.</Note>
+      </Panel>
+    </>
+  );
+}
+
+const Centre = styled.div`
+  display: grid;
+  place-items: start center;
+  padding-top: ${space(6)};
+`;
+
+const AuthCard = styled(Panel)`
+  width: min(26rem, 100%);
+  padding: ${space(4)};
+  box-shadow: 0 10px 30px rgba(15, 23, 42, 0.08);
+  h1 {
+    margin: 0 0 ${space(0.5)};
+    font-size: 1.375rem;
+  }
+`;
+
+const Organisation = styled.p`
+  margin: 0 0 ${space(3)};
+  color: ${token('color-text-muted')};
+`;
+
+/** Login, login by link, recover: one centred card. */
+export function AuthPage({ title, children }: { title: string; children: ReactNode }) {
+  const host = useHost();
+  const organisation = useValue(host.organisation);
+  return (
+    <Centre>
+      <AuthCard>
+        <h1>{title}</h1>
+        <Organisation>{organisation ?? 'Associa'}</Organisation>
+        {children}
+      </AuthCard>
+    </Centre>
+  );
+}

@@ -1,0 +1,107 @@
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import styled from 'styled-components';
+import { focusRing, space, token } from '../../widgets/kit/index.js';
+
+const Wrap = styled.div`
+  position: relative;
+`;
+
+export const NavButton = styled.button`
+  display: inline-flex;
+  align-items: center;
+  gap: 0.35rem;
+  padding: ${space(1)} ${space(1.5)};
+  color: inherit;
+  background: transparent;
+  border: 0;
+  border-radius: ${token('radius')};
+  font: inherit;
+  font-weight: 550;
+  cursor: pointer;
+  &:hover,
+  &[aria-expanded='true'] {
+    background: rgba(255, 255, 255, 0.14);
+  }
+  ${focusRing}
+`;
+
+const Menu = styled.ul<{ $align: 'left' | 'right' }>`
+  position: absolute;
+  top: calc(100% + 4px);
+  ${({ $align }) => ($align === 'right' ? 'right: 0;' : 'left: 0;')}
+  z-index: 30;
+  min-width: 12rem;
+  margin: 0;
+  padding: ${space(0.5)} 0;
+  list-style: none;
+  background: ${token('color-background')};
+  border: 1px solid ${token('color-border')};
+  border-radius: ${token('radius')};
+  box-shadow: 0 8px 24px rgba(15, 23, 42, 0.16);
+  a {
+    display: block;
+    padding: ${space(1)} ${space(2)};
+    color: ${token('color-text')};
+    text-decoration: none;
+    white-space: nowrap;
+  }
+  a:hover,
+  a:focus-visible {
+    background: ${token('color-surface')};
+    outline: none;
+  }
+`;
+
+const Caret = styled.span`
+  font-size: 0.7em;
+  opacity: 0.8;
+`;
+
+interface DropdownProps {
+  label: ReactNode;
+  /** Accessible name when the label is not plain text. */
+  ariaLabel?: string;
+  align?: 'left' | 'right';
+  /** One <li> per entry; a click on any of them closes the menu. */
+  children: ReactNode;
+}
+
+/** A disclosure menu: Escape and a click outside close it, focus returns to the button. */
+export function Dropdown({ label, ariaLabel, align = 'left', children }: DropdownProps) {
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  const wrap = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (event: PointerEvent) => {
+      if (!wrap.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      button.current?.focus();
+    };
+    document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  return (
+    <Wrap ref={wrap}>
+      <NavButton ref={button} aria-expanded={open} aria-controls={id} aria-label={ariaLabel} onClick={() => setOpen((o) => !o)}>
+        {label}
+        <Caret aria-hidden="true">▼</Caret>
+      </NavButton>
+      {open && (
+        <Menu id={id} $align={align} onClick={() => setOpen(false)}>
+          {children}
+        </Menu>
+      )}
+    </Wrap>
+  );
+}

@@ -1,0 +1,151 @@
+import { useEffect, type ReactNode } from 'react';
+import styled from 'styled-components';
+import { useLocation } from 'wouter';
+import { Loading, space } from '../../widgets/kit/index.js';
+import { useHost, useValue } from '../context.js';
+import { ForbiddenPage, NotFoundPage, PAGES } from '../pages/index.js';
+import { Replace } from '../routing/redirect.js';
+import { documentTitle, FALLBACK_TERMINOLOGY, landingPath, LOGIN_PATH, matchRoute, mayOpen, NOT_FOUND_TITLE, pathOf, type RouteDef } from '../routes.js';
+import { Banners } from './banners.js';
+import { Breadcrumbs } from './breadcrumbs.js';
+import { useRootFontSize } from './font-size.js';
+import { Footer } from './footer.js';
+import { ListOnPageProvider } from './list-on-page.js';
+import { DebugOverlay, ServerLostOverlay } from './overlays.js';
+import { SETTINGS_ROUTES, SettingsTabs } from './settings-tabs.js';
+import { Content, Frame, GlobalStyle } from './styles.js';
+import { Toolbar } from './toolbar.js';
+import { TopNav } from './top-nav.js';
+
+const Chrome = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${space(1)} ${space(2)};
+  margin-bottom: ${space(2)};
+  min-height: 2.25rem;
+`;
+
+type Outcome =
+  | { kind: 'redirect'; to: string }
+  | { kind: 'page'; route: RouteDef; params: Record<string, string> }
+  | { kind: 'loading'; route: RouteDef }
+  | { kind: 'forbidden'; route: RouteDef }
+  | { kind: 'notFound' };
+
+/** What the address shows, by SPEC 2 and 6: redirects, login first, access lists, readiness. */
+function useOutcome(location: string): Outcome {
+  const host = useHost();
+  const { core } = host;
+  const routes = useValue(host.routes);
+  const loggedIn = useValue(core.session.loggedIn);
+  const role = useValue(host.role);
+  const ready = useValue(core.ready);
+
+  const match = matchRoute(routes, location);
+  if (!match) return { kind: 'notFound' };
+  const { route, params } = match;
+  const home = landingPath(routes, role);
+  if (route.redirect === 'login') return { kind: 'redirect', to: loggedIn ? home : LOGIN_PATH };
+  if (route.redirect === 'membersList') return { kind: 'redirect', to: loggedIn ? pathOf(routes, 'membersList') : LOGIN_PATH };
+  // Someone logged in has no business on the login forms: their home instead.
+  if (loggedIn && (route.name === 'login' || route.name === 'forgot')) return { kind: 'redirect', to: home };
+  if (route.public) return { kind: 'page', route, params };
+  if (!loggedIn) return { kind: 'redirect', to: LOGIN_PATH };
+  if (!mayOpen(route, role)) return { kind: 'forbidden', route };
+  // Settings and the explainer first: pages and menus depend on them.
+  if (!ready) return { kind: 'loading', route };
+  return { kind: 'page', route, params };
+}
+
+function useTitle(outcome: Outcome) {
+  const host = useHost();
+  const organisation = useValue(host.organisation);
+  const title = outcome.kind === 'notFound' ? NOT_FOUND_TITLE : outcome.kind === 'redirect' ? null : outcome.route.title;
+  useEffect(() => {
+    if (title !== null) document.title = documentTitle(title, organisation);
+  }, [title, organisation]);
+}
+
+/** Keeps the applications badge current while the menu shows it. */
+function usePendingApplications(enabled: boolean) {
+  const host = useHost();
+  useEffect(() => {
+    if (!enabled) return;
+    void host.loadPendingApplications();
+    return host.core.realtime.subscribe('member_applications changed', () => void host.loadPendingApplications());
+  }, [enabled, host]);
+}
+
+/** The whole page: banners, top navigation, breadcrumbs and toolbar, the route's page, footer, overlays. */
+export function Shell() {
+  const host = useHost();
+  const { core } = host;
+  const [location] = useLocation();
+  const outcome = useOutcome(location);
+  const routes = useValue(host.routes);
+  const loggedIn = useValue(core.session.loggedIn);
+  const role = useValue(host.role);
+  const words = useValue(core.terminology.terminology) ?? FALLBACK_TERMINOLOGY;
+  const hasApplications = useValue(core.settings.hasMemberApplication);
+  useRootFontSize();
+  useTitle(outcome);
+  usePendingApplications(loggedIn && hasApplications && (role === 'admin' || role === 'editor'));
+
+  const bare = outcome.kind !== 'notFound' && outcome.kind !== 'redirect' && outcome.route.bare === true;
+  const withNavigation = loggedIn && !bare;
+  const home = landingPath(routes, role);
+
+  let page: ReactNode;
+  switch (outcome.kind) {
+    case 'redirect':
+      page = <Replace to={outcome.to} />;
+      break;
+    case 'notFound':
+      page = <NotFoundPage home={loggedIn ? home : LOGIN_PATH} />;
+      break;
+    case 'forbidden':
+      page = <ForbiddenPage home={home} />;
+      break;
+    case 'loading':
+      page = <Loading />;
+      break;
+    case 'page': {
+      const name = outcome.route.name;
+      const Page = name === 'root' || name === 'adminHome' ? null : PAGES[name];
+      page = Page ? <Page route={outcome.route} params={outcome.params} routes={routes} words={words} /> : null;
+      if (SETTINGS_ROUTES.has(name) && (role === 'admin' || role === 'editor')) {
+        page = (
+          <>
+            <SettingsTabs current={name} />
+            {page}
+          </>
+        );
+      }
+      break;
+    }
+  }
+
+  return (
+    <ListOnPageProvider>
+      <GlobalStyle />
+      <Frame>
+        <Banners />
+        {withNavigation && <TopNav current={location} />}
+        <Content id="main" data-route={outcome.kind === 'page' || outcome.kind === 'loading' ? outcome.route.name : outcome.kind}>
+          {withNavigation && (
+            <Chrome>
+              <Breadcrumbs current={location} />
+              <Toolbar />
+            </Chrome>
+          )}
+          {page}
+        </Content>
+        <Footer />
+      </Frame>
+      <ServerLostOverlay />
+      <DebugOverlay />
+    </ListOnPageProvider>
+  );
+}

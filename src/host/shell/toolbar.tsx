@@ -1,0 +1,95 @@
+import styled from 'styled-components';
+import { Button, space, token } from '../../widgets/kit/index.js';
+import { FONT_SIZE_MAX, FONT_SIZE_MIN } from '../../core/index.js';
+import { useHost, useValue } from '../context.js';
+import { isStaff } from '../routes.js';
+import { useListOnPage } from './list-on-page.js';
+import { supportHref } from './support-link.js';
+import { SHELL_TEXTS } from './texts.js';
+
+const Bar = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${space(1)};
+`;
+
+const Group = styled.div`
+  display: inline-flex;
+  align-items: center;
+  gap: ${space(0.5)};
+`;
+
+const Size = styled.span`
+  min-width: 3.2rem;
+  text-align: center;
+  font-size: 0.8125rem;
+  color: ${token('color-text-muted')};
+  font-variant-numeric: tabular-nums;
+`;
+
+const SupportLink = styled.a`
+  font-size: 0.875rem;
+  font-weight: 600;
+  padding: ${space(1)};
+`;
+
+const Small = styled(Button)`
+  min-height: 2rem;
+  padding: 0 ${space(1.25)};
+  font-size: 0.875rem;
+`;
+
+/** Tells the page's <associa-resource-list> to export or open its column chooser. */
+function command(name: 'associa-export' | 'associa-columns', resource: string) {
+  document.dispatchEvent(new CustomEvent(name, { detail: { resource } }));
+}
+
+/** SPEC 2 toolbar: export results, column settings, font zoom, technical support (staff). */
+export function Toolbar() {
+  const host = useHost();
+  const { core } = host;
+  const list = useListOnPage();
+  const fontSize = useValue(core.preferences.fontSize);
+  const role = useValue(host.role);
+  const claims = useValue(core.session.claims);
+  const user = useValue(core.session.user);
+  const orgType = useValue(core.settings.orgType);
+  useValue(core.settings.items);
+
+  return (
+    <Bar role="toolbar" aria-label={SHELL_TEXTS.toolbar}>
+      {list && (
+        <Group>
+          <Small variant="secondary" onClick={() => command('associa-export', list)} data-toolbar="export">
+            {SHELL_TEXTS.exportResults}
+          </Small>
+          <Small variant="secondary" onClick={() => command('associa-columns', list)} data-toolbar="columns">
+            {SHELL_TEXTS.columnSettings}
+          </Small>
+        </Group>
+      )}
+      <Group>
+        <Small variant="secondary" onClick={core.preferences.zoomOut} disabled={fontSize <= FONT_SIZE_MIN} aria-label={SHELL_TEXTS.zoomOut} title={SHELL_TEXTS.zoomOut}>
+          A−
+        </Small>
+        <Size aria-live="polite" aria-label={SHELL_TEXTS.fontSize(fontSize)}>
+          {fontSize} px
+        </Size>
+        <Small variant="secondary" onClick={core.preferences.zoomIn} disabled={fontSize >= FONT_SIZE_MAX} aria-label={SHELL_TEXTS.zoomIn} title={SHELL_TEXTS.zoomIn}>
+          A+
+        </Small>
+      </Group>
+      {isStaff(role) && claims && (
+        <SupportLink
+          href={supportHref({ orgType, claims, user, supportUrl: core.settings.get('supportUrl') })}
+          target="_blank"
+          rel="noopener"
+          data-toolbar="support"
+        >
+          {SHELL_TEXTS.support}
+        </SupportLink>
+      )}
+    </Bar>
+  );
+}
