@@ -12,6 +12,8 @@ const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 // Deliberately loose: one @, no spaces, a dot in the domain. Delivery is the real test.
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const MAX_INT = 2_147_483_647;
+// Digits with the usual separators, an optional international prefix: 912 345 678, +351 212345678.
+const PHONE = /^\+?[0-9][0-9 ().-]{5,24}$/;
 
 export function toInteger(value: unknown): number | undefined {
   const n = typeof value === 'number' ? value : typeof value === 'string' && INTEGER.test(value.trim()) ? Number(value) : NaN;
@@ -72,6 +74,8 @@ export function convertValue(field: Field, value: unknown): Converted {
       const t = Date.parse(text);
       return Number.isNaN(t) ? fail('Data e hora inválidas: use o formato ISO 8601.') : ok(new Date(t).toISOString());
     }
+    case 'phone':
+      return PHONE.test(text) ? ok(text) : fail('Número de telefone inválido.');
     case 'email':
       return EMAIL.test(text) ? ok(text.toLowerCase()) : fail('Endereço de email inválido.');
     case 'enum':

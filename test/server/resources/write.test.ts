@@ -69,7 +69,7 @@ describe('validation', () => {
   });
 
   it('rejects wrong types with 422, not 500', async () => {
-    for (const [field, value] of [['name', 42], ['name', { a: 1 }], ['state', true], ['tags', 'x'], ['country', '1.5']] as const) {
+    for (const [field, value] of [['name', 42], ['name', { a: 1 }], ['state', true], ['tags', 'x'], ['country', '1.5'], ['phone', 'abc'], ['birth_date', 20240101]] as const) {
       const response = await server.json('POST', '/api/members', token, { name: 'Ana', state: active, [field]: value });
       expect(response.status, `${field}=${JSON.stringify(value)}`).toBe(422);
       expect(response.body.errors[field]).toBeTruthy();

@@ -45,7 +45,7 @@ export const members = defineResource({
     },
     {
       name: 'phone', type: 'phone', label: 'Telefone', group: 'Contactos',
-      validation: { maxLength: 30, pattern: '\\+?[0-9 ]{6,20}' }, filterable: true, searchable: true,
+      validation: { maxLength: 30 }, filterable: true, searchable: true,
     },
     {
       name: 'nif', type: 'string', label: 'NIF', group: 'Identificação',
