@@ -9,22 +9,19 @@ import { AuthPage } from './parts.js';
 import type { Page } from './types.js';
 
 export const LoginPage: Page = () => (
-  <AuthPage title="Entrar">
+  <AuthPage>
     <ElementSlot tag="associa-login" />
   </AuthPage>
 );
 
 export const ForgotPage: Page = () => (
-  <AuthPage title="Entrar por ligação">
+  <AuthPage below={<Link href={LOGIN_PATH}>Voltar a entrar com palavra-passe</Link>}>
     <ElementSlot tag="associa-login-link" />
-    <p>
-      <Link href={LOGIN_PATH}>Voltar a entrar com palavra-passe</Link>
-    </p>
   </AuthPage>
 );
 
 export const RecoverPage: Page = ({ params }) => (
-  <AuthPage title="Recuperar acesso">
+  <AuthPage>
     <ElementSlot tag="associa-recover" attrs={{ code: params.recoverCode }} />
   </AuthPage>
 );

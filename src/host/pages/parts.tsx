@@ -84,36 +84,55 @@ export function ModulePage({ title, resource, editPath, action }: { title: strin
 
 const Centre = styled.div`
   display: grid;
-  place-items: start center;
-  padding-top: ${space(6)};
-`;
-
-const AuthCard = styled(Panel)`
-  width: min(26rem, 100%);
-  padding: ${space(4)};
-  box-shadow: 0 10px 30px rgba(15, 23, 42, 0.08);
-  h1 {
-    margin: 0 0 ${space(0.5)};
-    font-size: 1.375rem;
+  justify-items: center;
+  gap: ${space(3)};
+  padding-top: ${space(5)};
+  > * {
+    width: min(26rem, 100%);
   }
 `;
 
-const Organisation = styled.p`
-  margin: 0 0 ${space(3)};
-  color: ${token('color-text-muted')};
+const Brand = styled.div`
+  display: flex;
+  align-items: center;
+  justify-content: center;
+  gap: ${space(1.5)};
+  font-size: 1.25rem;
+  font-weight: 700;
+  h1 {
+    margin: 0;
+    font-size: inherit;
+  }
 `;
 
-/** Login, login by link, recover: one centred card. */
-export function AuthPage({ title, children }: { title: string; children: ReactNode }) {
+const Mark = styled.span`
+  display: inline-grid;
+  place-items: center;
+  width: 2.5rem;
+  height: 2.5rem;
+  border-radius: 9px;
+  color: ${token('color-primary-contrast')};
+  background: ${token('color-primary')};
+  font-weight: 800;
+`;
+
+const Below = styled.div`
+  text-align: center;
+  font-size: 0.9375rem;
+`;
+
+/** Login, login by link, recover: the organisation above the element, which brings its own card. */
+export function AuthPage({ children, below }: { children: ReactNode; below?: ReactNode }) {
   const host = useHost();
   const organisation = useValue(host.organisation);
   return (
     <Centre>
-      <AuthCard>
-        <h1>{title}</h1>
-        <Organisation>{organisation ?? 'Associa'}</Organisation>
-        {children}
-      </AuthCard>
+      <Brand>
+        <Mark aria-hidden="true">A</Mark>
+        <h1>{organisation ?? 'Associa'}</h1>
+      </Brand>
+      <div>{children}</div>
+      {below && <Below>{below}</Below>}
     </Centre>
   );
 }

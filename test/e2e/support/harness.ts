@@ -12,7 +12,7 @@ const WEB_DIR = path.resolve('dist/web');
 export interface E2ePage extends Page {
   /** Uncaught page errors and console errors seen so far (a healthy page has none). */
   problems: string[];
-  /** Answers of 400 and above, as 'STATUS METHOD path' (the browser logs them as bare console errors). */
+  /** Answers of 400 and above, as 'STATUS METHOD path (on page path)' (the browser logs them as bare console errors). */
   failedResponses: string[];
 }
 
@@ -24,8 +24,8 @@ export interface Harness {
   newPage(): Promise<E2ePage>;
   /** A fresh page already logged in as the demo account of that role (tokens in local storage). */
   loginAs(role: Role): Promise<E2ePage>;
-  /** Saves a full-page PNG under test-output/screenshots/{name}.png and returns its path. */
-  screenshot(page: Page, name: string): Promise<string>;
+  /** Saves a PNG of the viewport (or the full page) under test-output/screenshots/{name}.png; returns its path. */
+  screenshot(page: Page, name: string, options?: { fullPage?: boolean }): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -70,7 +70,7 @@ export async function startHarness(): Promise<Harness> {
       if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) page.problems.push(`console: ${message.text()}`);
     });
     page.on('response', (response) => {
-      if (response.status() >= 400) page.failedResponses.push(`${response.status()} ${response.request().method()} ${new URL(response.url()).pathname}`);
+      if (response.status() >= 400) page.failedResponses.push(`${response.status()} ${response.request().method()} ${new URL(response.url()).pathname} (on ${decodeURIComponent(new URL(page.url()).pathname)})`);
     });
     return page;
   }
@@ -92,10 +92,10 @@ export async function startHarness(): Promise<Harness> {
       }, tokens);
       return page;
     },
-    async screenshot(page, name) {
+    async screenshot(page, name, options = {}) {
       fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
       const file = path.join(SCREENSHOT_DIR, `${name}.png`);
-      await page.screenshot({ path: file, fullPage: true });
+      await page.screenshot({ path: file, fullPage: options.fullPage ?? false });
       return file;
     },
     async close() {
