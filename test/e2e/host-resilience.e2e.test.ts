@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startHarness, type Harness } from './support/harness.js';
+import { shownRoute } from './support/routes.js';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+describe('banners and overlays (SPEC 2 and 4)', () => {
+  it('shows the offline banner while the browser is offline, and clears it', async () => {
+    const page = await h.loginAs('admin');
+    await page.goto('/socios');
+    await shownRoute(page, 'membersList');
+    const banner = page.locator('[data-banner="offline"]');
+    expect(await banner.count()).toBe(0);
+    await page.context().setOffline(true);
+    await banner.waitFor();
+    expect(await banner.innerText()).toBe('Ligação à internet perdida. Verifique a ligação do seu dispositivo.');
+    await page.context().setOffline(false);
+    await banner.waitFor({ state: 'detached' });
+  });
+
+  it('shows the test-mode banner on a test-mode server, logged in or not', async () => {
+    const page = await h.newPage();
+    await page.goto('/autorizacao/entrar');
+    await page.locator('[data-banner="test-mode"]').waitFor();
+    expect(await page.locator('[data-banner="test-mode"]').innerText()).toBe('Aplicação em modo de testes. Toda a informação é fictícia.');
+  });
+
+  it('covers the page while the server is gone, retries every 3 s, and reloads once it answers', async () => {
+    const page = await h.loginAs('admin');
+    await page.goto('/socios');
+    await shownRoute(page, 'membersList');
+    const overlay = page.locator('[data-overlay="server-lost"]');
+    await h.server.stop();
+    try {
+      // The socket closes; still disconnected a second later, the server counts as unreachable.
+      await overlay.waitFor({ timeout: 10_000 });
+      expect(await overlay.getByRole('heading').innerText()).toBe('Perdido o contacto com o servidor');
+      expect(await overlay.innerText()).toContain('contacte o suporte técnico');
+      await expect.poll(() => overlay.locator('[data-countdown]').innerText()).toMatch(/Nova tentativa dentro de [1-3] s\.|A tentar novamente/);
+    } finally {
+      await h.server.restart();
+    }
+    await overlay.getByText('Contacto Reestabelicido').waitFor({ timeout: 10_000 });
+    expect(await overlay.innerText()).toContain('A ligar...');
+    // The core reloads the page 500 ms later: a fresh page without the overlay.
+    await page.waitForEvent('load', { timeout: 10_000 });
+    await shownRoute(page, 'membersList');
+    await overlay.waitFor({ state: 'detached' });
+  });
+
+  it('shows server debug messages with OK and Recarregar', async () => {
+    const page = await h.loginAs('admin');
+    await page.goto('/socios');
+    await shownRoute(page, 'membersList');
+    await page.evaluate(() => window.dispatchEvent(new CustomEvent('ws:panic', { detail: { message: 'panic: índice fora dos limites' } })));
+    const overlay = page.locator('[data-overlay="debug"]');
+    await overlay.waitFor();
+    expect(await overlay.innerText()).toContain('panic: índice fora dos limites');
+    await overlay.getByRole('button', { name: 'Recarregar' }).waitFor();
+    await overlay.getByRole('button', { name: 'OK' }).click();
+    await overlay.waitFor({ state: 'detached' });
+  });
+});
