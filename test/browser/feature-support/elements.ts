@@ -107,9 +107,11 @@ export function type(input: HTMLInputElement | HTMLTextAreaElement, value: strin
   input.dispatchEvent(new Event('input', { bubbles: true }));
 }
 
+/** The first button named `name` a user could press (buttons of a closed dialog are not). */
 export async function button(element: Element, name: string): Promise<HTMLButtonElement> {
-  await waitUntil(() => all(element, 'button').some((b) => b.textContent?.trim() === name), `no button "${name}" in ${element.localName}: ${element.shadowRoot?.textContent ?? ''}`, { timeout: 4000 });
-  return all<HTMLButtonElement>(element, 'button').find((b) => b.textContent?.trim() === name)!;
+  const candidates = () => all<HTMLButtonElement>(element, 'button').filter((b) => b.textContent?.trim() === name && !b.closest('dialog:not([open])'));
+  await waitUntil(() => candidates().length > 0, `no button "${name}" in ${element.localName}: ${element.shadowRoot?.textContent ?? ''}`, { timeout: 4000 });
+  return candidates()[0]!;
 }
 
 export async function link(element: Element, name: string): Promise<HTMLAnchorElement> {

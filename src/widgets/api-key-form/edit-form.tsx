@@ -1,0 +1,153 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import styled from 'styled-components';
+import { isSilentFailure } from '../../core/index.js';
+import { Button, ErrorState, Field, Input, Loading, space, token, useElementEvents } from '../kit/index.js';
+import { API_KEY_TEXTS, API_SECRETS, formatDateTime, revokeApiSecret, roleLabel, type ApiSecret } from '../feature-kit/api-secrets.js';
+import { ConfirmDialog } from '../feature-kit/confirm-dialog.js';
+import { Actions, Heading, Notice, Panel } from '../feature-kit/layout.js';
+import { NavLink } from '../feature-kit/navigation.js';
+import { PATHS } from '../feature-kit/paths.js';
+import { describeFailure } from '../feature-kit/server-message.js';
+import { useCore } from '../feature-kit/use-core.js';
+import { API_KEY_FORM_TEXTS as T } from './texts.js';
+
+const Facts = styled.dl`
+  display: grid;
+  grid-template-columns: max-content 1fr;
+  gap: ${space(0.75)} ${space(2)};
+  margin: 0 0 ${space(3)};
+  & dt {
+    color: ${token('color-text-muted')};
+  }
+  & dd {
+    margin: 0;
+  }
+`;
+
+type Load = { state: 'loading' } | { state: 'notFound' } | { state: 'failed' } | { state: 'loaded'; key: ApiSecret };
+
+/** An existing key: rename it, or revoke it for good (with confirmation). Its secret is never shown again. */
+export function EditForm({ recordId }: { recordId: string }) {
+  const core = useCore();
+  const dispatch = useElementEvents();
+  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const [round, setRound] = useState(0);
+  const [name, setName] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+
+  useEffect(() => {
+    let current = true;
+    core
+      .list<ApiSecret>(API_SECRETS)
+      .read(recordId)
+      .then(
+        (key) => {
+          if (!current) return;
+          setLoad(key ? { state: 'loaded', key } : { state: 'notFound' });
+          if (key) setName(key.name);
+        },
+        (e: unknown) => current && !isSilentFailure(e) && setLoad({ state: 'failed' }),
+      );
+    return () => {
+      current = false;
+    };
+  }, [core, recordId, round]);
+
+  if (load.state === 'loading') return <Loading />;
+  if (load.state === 'notFound') return <ErrorState message={API_KEY_TEXTS.notFound} />;
+  if (load.state === 'failed') return <ErrorState message={API_KEY_TEXTS.loadFailed} onRetry={() => setRound((n) => n + 1)} />;
+  const { key } = load;
+  const revokedAt = formatDateTime(key.revoked_at);
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    if (!name.trim()) return setErrors({ name: T.nameRequired });
+    setBusy(true);
+    setNotice(null);
+    try {
+      const result = await core.list<ApiSecret>(API_SECRETS).patch(key._id, { name: name.trim() });
+      if (result.ok) {
+        setErrors({});
+        setLoad({ state: 'loaded', key: { ...key, ...result.data } });
+        setNotice({ tone: 'success', text: T.saved });
+        dispatch('associa-saved', { resource: API_SECRETS, id: String(key._id) });
+      } else setErrors(result.errors);
+    } catch (e) {
+      if (!isSilentFailure(e)) setNotice({ tone: 'error', text: describeFailure(e) });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function revoke() {
+    setBusy(true);
+    try {
+      const updated = await revokeApiSecret(core, key._id);
+      setLoad({ state: 'loaded', key: { ...key, ...updated, revoked_at: updated?.revoked_at ?? new Date().toISOString() } });
+      setNotice({ tone: 'success', text: API_KEY_TEXTS.revoked });
+      dispatch('associa-saved', { resource: API_SECRETS, id: String(key._id) });
+    } catch (e) {
+      if (!isSilentFailure(e)) setNotice({ tone: 'error', text: describeFailure(e) });
+    } finally {
+      setBusy(false);
+      setConfirming(false);
+    }
+  }
+
+  return (
+    <Panel aria-labelledby="key-title">
+      <Heading id="key-title">
+        {T.editTitle}: {key.name}
+      </Heading>
+      <Facts>
+        <dt>{API_KEY_TEXTS.role}</dt>
+        <dd>{roleLabel(key.role)}</dd>
+        <dt>{API_KEY_TEXTS.prefix}</dt>
+        <dd>{key.secret_prefix ? `${key.secret_prefix}…` : '—'}</dd>
+        <dt>{API_KEY_TEXTS.createdAt}</dt>
+        <dd>{formatDateTime(key.created_at) ?? '—'}</dd>
+        <dt>{API_KEY_TEXTS.lastUsed}</dt>
+        <dd>{formatDateTime(key.last_used_at) ?? API_KEY_TEXTS.never}</dd>
+        <dt>{API_KEY_TEXTS.status}</dt>
+        <dd>{revokedAt ? API_KEY_TEXTS.revokedOn(revokedAt) : API_KEY_TEXTS.active}</dd>
+      </Facts>
+      {notice && (
+        <Notice tone={notice.tone}>
+          <p>{notice.text}</p>
+        </Notice>
+      )}
+      <form onSubmit={save} noValidate>
+        <Field label={API_KEY_TEXTS.name} error={errors.name} required>
+          {(control) => (
+            <Input {...control} name="name" maxLength={200} value={name} disabled={busy} onChange={(e) => setName(e.target.value)} />
+          )}
+        </Field>
+        <Actions>
+          <Button type="submit" disabled={busy}>
+            {T.save}
+          </Button>
+          {!revokedAt && (
+            <Button variant="danger" disabled={busy} onClick={() => setConfirming(true)}>
+              {API_KEY_TEXTS.revoke}
+            </Button>
+          )}
+          <NavLink path={PATHS.developers}>{T.backToList}</NavLink>
+        </Actions>
+      </form>
+      <ConfirmDialog
+        open={confirming}
+        title={API_KEY_TEXTS.revokeTitle(key.name)}
+        confirmLabel={API_KEY_TEXTS.revoke}
+        busy={busy}
+        onConfirm={() => void revoke()}
+        onCancel={() => setConfirming(false)}
+      >
+        <p>{API_KEY_TEXTS.revokeBody}</p>
+      </ConfirmDialog>
+    </Panel>
+  );
+}

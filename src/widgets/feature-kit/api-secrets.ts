@@ -1,0 +1,66 @@
+// What the API key list and the API key form share: the record, its words, its revocation.
+import type { ApiRecord, Core, ItemResponse } from '../../core/index.js';
+
+export const API_SECRETS = 'api_secrets';
+
+export interface ApiSecret extends ApiRecord {
+  name: string;
+  role: string;
+  secret_prefix?: string | null;
+  last_used_at?: string | null;
+  revoked_at?: string | null;
+  created_by?: number | null;
+  /** Present only in the answer to the create request: the one time the server sends it. */
+  secret?: string;
+}
+
+/** The server's role options (users.role), in pt-PT. */
+export const ROLE_LABELS: Readonly<Record<string, string>> = {
+  admin: 'Administrador',
+  editor: 'Editor',
+  member: 'Sócio',
+};
+
+export const roleLabel = (role: string) => ROLE_LABELS[role] ?? role;
+
+export const API_KEY_TEXTS = {
+  title: 'Chaves de API',
+  lead: 'As chaves de API deixam outras aplicações usar o Associa em nome da organização, com as permissões do perfil escolhido.',
+  docs: 'Documentação da API (OpenAPI)',
+  create: 'Nova chave',
+  name: 'Nome',
+  role: 'Perfil',
+  prefix: 'Início da chave',
+  lastUsed: 'Última utilização',
+  status: 'Estado',
+  createdAt: 'Criada em',
+  actions: 'Ações',
+  never: 'Nunca',
+  active: 'Ativa',
+  revokedOn: (when: string) => `Revogada em ${when}`,
+  revoke: 'Revogar',
+  revokeTitle: (name: string) => `Revogar a chave «${name}»?`,
+  revokeBody: 'As aplicações que usam esta chave deixam de ter acesso de imediato. Não é possível anular esta operação.',
+  revoked: 'Chave revogada.',
+  empty: 'Ainda não há chaves de API.',
+  loadFailed: 'Não foi possível carregar as chaves de API.',
+  adminOnly: 'Só um administrador pode gerir chaves de API.',
+  notFound: 'Chave de API não encontrada.',
+  edit: (name: string) => `Editar a chave ${name}`,
+} as const;
+
+/** An ISO timestamp as pt-PT date and time. */
+export function formatDateTime(value: string | null | undefined): string | null {
+  if (!value) return null;
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return value;
+  return date.toLocaleString('pt-PT', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+}
+
+/** Revokes a key for good; the server records its own time, whatever is sent. */
+export async function revokeApiSecret(core: Core, id: number | string): Promise<ApiSecret | null> {
+  const res = await core.http.patch<ItemResponse<ApiSecret>>(`${API_SECRETS}/${encodeURIComponent(String(id))}`, {
+    revoked_at: new Date().toISOString(),
+  });
+  return res.data?.data ?? null;
+}
