@@ -11,7 +11,8 @@ export function explainField(field: Field, caller: Caller | undefined): Explaine
   return {
     name: field.name,
     type: field.type,
-    validation: field.validation,
+    // A field the server fills in when left empty (the next member number) is not required of the form.
+    validation: field.defaultValue && field.validation.required ? { ...field.validation, required: false } : field.validation,
     label: field.label,
     group: field.group,
     inputType: field.inputType,

@@ -50,12 +50,16 @@ export async function listRows(
   params: ListParams,
   ownId?: number,
 ): Promise<{ rows: Row[]; total: number; exact: boolean }> {
-  const { db } = database;
+  const { db, engine } = database;
   const conditions = listConditions(database, resource, params, ownId);
   const where = whereClause(conditions);
   const dir = params.sort.descending ? sql`DESC` : sql`ASC`;
+  // SQLite puts NULLs first when ascending, PostgreSQL last: make PostgreSQL agree, for
+  // columns that can be empty only (required ones keep their plain index order).
+  const nullable = engine === 'postgres' && !params.sort.field.validation.required && !['_id', 'created_at', 'updated_at'].includes(params.sort.field.name);
+  const nulls = nullable ? (params.sort.descending ? sql` NULLS LAST` : sql` NULLS FIRST`) : sql``;
   // Ties are broken by _id in the same direction, so pages never overlap or skip a record.
-  const order = params.sort.field.name === '_id' ? sql`${sql.ref('_id')} ${dir}` : sql`${sql.ref(params.sort.field.name)} ${dir}, ${sql.ref('_id')} ${dir}`;
+  const order = params.sort.field.name === '_id' ? sql`${sql.ref('_id')} ${dir}` : sql`${sql.ref(params.sort.field.name)} ${dir}${nulls}, ${sql.ref('_id')} ${dir}`;
   const columns = sql.join(columnNames(resource).map((c) => sql.ref(c)));
   const table = sql.table(resource.name);
   const all = params.limit === LIST_ALL;

@@ -73,6 +73,20 @@ describe('GET /api/{res}: paging, sorting, filters', () => {
     expect((await list('?_locality=Porto&_sort=name')).body.data.map((m: any) => m.name)).toEqual(['Duarte Lopes', 'Eva Martins', 'Filipe Rocha', 'Gil Vaz']);
   });
 
+  it('sorts empty values first ascending and last descending on both engines, and filters booleans', async () => {
+    const withEmail = await list('?_sort=email&_limit=-1');
+    const noEmail = await server.json('POST', '/api/members', token, { name: 'Sem Email', state: active });
+    const asc = await list('?_sort=email&_limit=1');
+    expect(asc.body.data[0]._id).toBe(noEmail.body.data._id);
+    const desc = await list('?_sort=-email&_limit=-1');
+    expect(desc.body.data.at(-1)._id).toBe(noEmail.body.data._id);
+    expect(desc.body.data.slice(0, -1).map((m: any) => m._id)).toEqual(withEmail.body.data.map((m: any) => m._id).reverse());
+    await server.json('DELETE', `/api/members/${noEmail.body.data._id}`, token);
+    const ending = await server.json('GET', '/api/member_states?_marksEnd=true', token);
+    expect(ending.body.data.map((s: any) => s.name)).toEqual(['Desistente', 'Falecido', 'Excluído']);
+    expect((await server.json('GET', '/api/member_states?_marksEnd=talvez', token)).status).toBe(400);
+  });
+
   it('searches substrings of the searchable fields, short terms too, case-insensitively', async () => {
     expect((await list('?_search=SILV')).body.data.map((m: any) => m.name)).toEqual(['Ana Silva']);
     expect((await list('?_search=exemplo.pt')).body.meta.total).toBe(7);
