@@ -91,8 +91,9 @@ export function all<E extends Element = HTMLElement>(element: Element, selector:
   return [...(element.shadowRoot?.querySelectorAll<E>(selector) ?? [])];
 }
 
+/** A button a user can see (not one inside a closed dialog) by its text. */
 export function buttonNamed(element: Element, text: string): HTMLButtonElement | undefined {
-  return all<HTMLButtonElement>(element, 'button').find((b) => b.textContent?.trim() === text);
+  return all<HTMLButtonElement>(element, 'button').find((b) => b.textContent?.trim() === text && !b.closest('dialog:not([open])'));
 }
 
 export async function waitForButton(element: Element, text: string): Promise<HTMLButtonElement> {

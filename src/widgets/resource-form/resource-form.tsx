@@ -217,7 +217,7 @@ export function ResourceForm({ resource = '', recordId, fields: only, hiddenFiel
           </Button>
         )}
       </Actions>
-      <DeleteDialog open={confirming} busy={deleting} onConfirm={() => void remove()} onCancel={() => setConfirming(false)} />
+      {record && !noDelete && <DeleteDialog open={confirming} busy={deleting} onConfirm={() => void remove()} onCancel={() => setConfirming(false)} />}
     </Form>
   );
 }
