@@ -133,6 +133,15 @@ export function openApiDocument(version: string): Schema {
       },
     };
   }
+  paths['/api/explainer'] = {
+    get: { tags: ['Metadados'], summary: 'Campos de cada recurso que o utilizador pode ler', operationId: 'getExplainer', responses: { 200: { description: 'Descrição dos recursos', ...json({ type: 'object', properties: { data: { type: 'object' } } }) }, 401: errors[401] } },
+  };
+  paths['/api/terminology'] = {
+    get: {
+      tags: ['Metadados'], summary: 'Terminologia da organização', operationId: 'getTerminology', security: [],
+      responses: { 200: { description: 'Terminologia', ...json({ type: 'object', properties: { data: { type: 'object', properties: { data: { type: 'object', additionalProperties: { type: 'string' } } } } } }) } },
+    },
+  };
   const error = { type: 'object', properties: { statusCode: { type: 'integer' }, error: { type: 'string' }, message: { type: 'string' } }, required: ['statusCode', 'error', 'message'] };
   const response = (description: string, schema: Schema) => ({ description, ...json(schema) });
   return {
