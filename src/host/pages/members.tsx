@@ -11,8 +11,14 @@ export const MembersListPage: Page = ({ route, routes, words }) => (
   />
 );
 
-export const MembersNewPage: Page = ({ route }) => <FormPage title={route.title} resource="members" />;
+const base = (routes: Parameters<Page>[0]['routes']) => pathOf(routes, 'membersList');
 
-export const MembersEditPage: Page = ({ route, params }) => <FormPage title={route.title} resource="members" id={params.id} />;
+export const MembersNewPage: Page = ({ route, routes }) => (
+  <FormPage title={route.title} resource="members" editPath={`${base(routes)}/:id`} listPath={base(routes)} />
+);
+
+export const MembersEditPage: Page = ({ route, params, routes }) => (
+  <FormPage title={route.title} resource="members" id={params.id} listPath={base(routes)} />
+);
 
 export const MemberHomePage: Page = ({ route }) => <ElementPage title={route.title} tag="associa-member-home" />;

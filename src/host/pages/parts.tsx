@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { useLocation } from 'wouter';
 import styled from 'styled-components';
 import { EmptyState, space, token } from '../../widgets/kit/index.js';
 import { useHost, useValue } from '../context.js';
@@ -33,11 +34,41 @@ export function ListPage({ title, resource, editPath, action }: { title: string;
   );
 }
 
-export function FormPage({ title, resource, id, children }: { title: string; resource: string; id?: string; children?: ReactNode }) {
+interface FormPageProps {
+  title: string;
+  resource: string;
+  id?: string;
+  /** '/socios/:id': where a newly created record opens. */
+  editPath?: string;
+  /** Where to go once the record is deleted. */
+  listPath?: string;
+  children?: ReactNode;
+}
+
+/** A page around one record form: a created record opens in its edit page, a deleted one returns to the list. */
+export function FormPage({ title, resource, id, editPath, listPath, children }: FormPageProps) {
+  const [, navigate] = useLocation();
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const node = box.current;
+    if (!node) return;
+    const onSaved = (event: CustomEvent<{ resource: string; id: string }>) => {
+      if (!id && editPath && event.detail?.id !== undefined) navigate(editPath.replace(':id', encodeURIComponent(String(event.detail.id))), { replace: true });
+    };
+    const onDeleted = () => {
+      if (listPath) navigate(listPath);
+    };
+    node.addEventListener('associa-saved', onSaved);
+    node.addEventListener('associa-deleted', onDeleted);
+    return () => {
+      node.removeEventListener('associa-saved', onSaved);
+      node.removeEventListener('associa-deleted', onDeleted);
+    };
+  }, [id, editPath, listPath, navigate]);
   return (
     <>
       <Heading title={title} />
-      <Panel>
+      <Panel ref={box}>
         <ElementSlot tag="associa-resource-form" attrs={{ resource, 'record-id': id }} />
       </Panel>
       {children}

@@ -1,19 +1,44 @@
+import styled from 'styled-components';
+import { space } from '../../widgets/kit/index.js';
+import { settingsNames } from '../../widgets/settings-form/pages.js';
+import { ElementSlot } from '../elements/element-slot.js';
 import { pathOf } from '../routes.js';
+import { Panel, SecondaryRouteLink } from '../shell/styles.js';
 import { ElementPage, FormPage, ListPage } from './parts.js';
 import type { Page } from './types.js';
 
+const Spaced = styled.div`
+  margin-top: ${space(3)};
+`;
+
+/** The settings landing: the users, then the organisation's own details. */
 export const UsersListPage: Page = ({ route, routes }) => (
-  <ListPage
-    title={route.title}
-    resource="users"
-    editPath={`${pathOf(routes, 'userSettings')}/:id`}
-    action={{ href: pathOf(routes, 'usersNew'), label: 'Novo Utilizador' }}
-  />
+  <>
+    <ListPage
+      title={route.title}
+      resource="users"
+      editPath={`${pathOf(routes, 'userSettings')}/:id`}
+      action={{ href: pathOf(routes, 'usersNew'), label: 'Novo Utilizador' }}
+    />
+    <Spaced>
+      <Panel>
+        <ElementSlot tag="associa-settings-form" attrs={{ names: settingsNames('organisation'), heading: 'Organização' }} />
+      </Panel>
+    </Spaced>
+  </>
 );
 
-export const UsersNewPage: Page = ({ route }) => <FormPage title={route.title} resource="users" />;
+export const UsersNewPage: Page = ({ route, routes }) => (
+  <FormPage title={route.title} resource="users" editPath={`${pathOf(routes, 'userSettings')}/:id`} listPath={pathOf(routes, 'userSettings')} />
+);
 
-export const UsersEditPage: Page = ({ route, params }) => <FormPage title={route.title} resource="users" id={params.id} />;
+export const UsersEditPage: Page = ({ route, params, routes }) => (
+  <FormPage title={route.title} resource="users" id={params.id} listPath={pathOf(routes, 'userSettings')}>
+    <Spaced>
+      <SecondaryRouteLink href={pathOf(routes, 'usersEditPassword', { id: params.id ?? '' })}>Alterar palavra-passe</SecondaryRouteLink>
+    </Spaced>
+  </FormPage>
+);
 
 export const UsersPasswordPage: Page = ({ route, params }) => (
   <ElementPage title={route.title} tag="associa-user-password" attrs={{ 'user-id': params.id }} />

@@ -28,7 +28,8 @@ export const NavLink = styled(Link)`
   &:hover {
     background: rgba(255, 255, 255, 0.14);
   }
-  &[aria-current='page'] {
+  &[aria-current='page'],
+  &[aria-current='location'] {
     background: rgba(255, 255, 255, 0.22);
   }
   ${focusRing}
@@ -61,7 +62,12 @@ export function MainMenu({ current }: { current: string }) {
   const pending = useValue(host.pendingApplications);
   const words = useValue(terminology.terminology);
   const to = (name: RouteName) => pathOf(routes, name);
-  const here = (name: RouteName) => (current === to(name) ? 'page' : undefined);
+  // The page itself, or a page inside its section (a member's edit page under the member list).
+  const here = (name: RouteName) => {
+    const path = to(name);
+    if (current === path) return 'page' as const;
+    return current.startsWith(`${path}/`) ? ('location' as const) : undefined;
+  };
 
   return (
     <nav aria-label={SHELL_TEXTS.mainMenu}>

@@ -86,3 +86,10 @@ export const PrimaryRouteLink = styled(Link)`
     filter: brightness(0.92);
   }
 `;
+
+export const SecondaryRouteLink = styled(Link)`
+  ${linkButton}
+  color: ${token('color-primary')};
+  background: ${token('color-background')};
+  border: 1px solid ${token('color-border')};
+`;
