@@ -12,10 +12,14 @@ const Table = styled.table`
   font-variant-numeric: tabular-nums;
 `;
 
+// For screen readers only: pages show their own heading above the list.
 const Caption = styled.caption`
-  padding: 0 0 ${space(1)};
-  text-align: left;
-  color: ${token('color-text-muted')};
+  position: absolute;
+  width: 1px;
+  height: 1px;
+  overflow: hidden;
+  clip-path: inset(50%);
+  white-space: nowrap;
 `;
 
 const Row = styled.tr<{ $interactive: boolean }>`
@@ -39,12 +43,16 @@ const Row = styled.tr<{ $interactive: boolean }>`
     `}
 `;
 
-const Td = styled.td`
+// Short values (numbers, dates, phones, codes) never break; long text wraps between words.
+const NO_WRAP: readonly ExplainerField['type'][] = ['integer', 'float32', 'date', 'datetime', 'phone', 'boolean'];
+
+const Td = styled.td<{ $nowrap: boolean }>`
   padding: ${space(1)} ${space(1.5)};
   vertical-align: top;
   border-bottom: 1px solid ${token('color-border')};
   max-width: 24rem;
-  overflow-wrap: anywhere;
+  overflow-wrap: break-word;
+  white-space: ${({ $nowrap }) => ($nowrap ? 'nowrap' : 'normal')};
 `;
 
 interface ResultsTableProps {
@@ -124,7 +132,7 @@ export function ResultsTable({ caption, columns, rows, sort, labels, onSort, onO
             onKeyDown={onOpen ? (event) => onRowKey(event, () => onOpen(row)) : undefined}
           >
             {columns.map((field) => (
-              <Td key={field.name}>{formatValue(field, row[field.name], field.ref ? labels[field.ref] : undefined)}</Td>
+              <Td key={field.name} $nowrap={NO_WRAP.includes(field.type)}>{formatValue(field, row[field.name], field.ref ? labels[field.ref] : undefined)}</Td>
             ))}
           </Row>
         ))}
