@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startResourceServer, type ResourceTestServer } from './support.js';
-import type { BusEvent } from '../../../src/server/realtime/bus.js';
 
 let server: ResourceTestServer;
 let token: string;
