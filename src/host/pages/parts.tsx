@@ -98,10 +98,13 @@ const Note = styled.p`
  * A route whose domain the server does not offer yet: the shell, the title and an honest
  * statement, instead of a broken list. With the resource on the server, its generic list.
  */
-export function ModulePage({ title, resource, editPath, action }: { title: string; resource: string; editPath?: string; action?: { href: string; label: string } }) {
+/** Whether the server offers a resource (its explainer names it). */
+export function useResourceOnServer(resource: string): boolean {
   const { core } = useHost();
-  const resources = useValue(core.explainer.resources);
-  if (resources[resource]) return <ListPage title={title} resource={resource} editPath={editPath} action={action} />;
+  return Boolean(useValue(core.explainer.resources)[resource]);
+}
+
+function Unavailable({ title, resource }: { title: string; resource: string }) {
   return (
     <>
       <Heading title={title} />
@@ -111,6 +114,17 @@ export function ModulePage({ title, resource, editPath, action }: { title: strin
       </Panel>
     </>
   );
+}
+
+/** A record page of a domain the server may not offer yet (see ModulePage). */
+export function ModuleFormPage(props: FormPageProps & { moduleTitle: string }) {
+  if (!useResourceOnServer(props.resource)) return <Unavailable title={props.moduleTitle} resource={props.resource} />;
+  return <FormPage {...props} />;
+}
+
+export function ModulePage({ title, resource, editPath, action }: { title: string; resource: string; editPath?: string; action?: { href: string; label: string } }) {
+  if (useResourceOnServer(resource)) return <ListPage title={title} resource={resource} editPath={editPath} action={action} />;
+  return <Unavailable title={title} resource={resource} />;
 }
 
 const Centre = styled.div`
