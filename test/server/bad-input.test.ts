@@ -1,0 +1,219 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SignJWT } from 'jose';
+import { ensureReferenceData } from '../../src/server/resources/reference-data.js';
+import { resources } from '../../src/server/resources/definitions/index.js';
+import { startTestServer, type TestServer } from './support/server.js';
+
+/**
+ * Bad input of every kind against every kind of endpoint: each answer is a 4xx with a
+ * pt-PT message (or field messages), and the database is exactly as before.
+ */
+
+let server: TestServer;
+let admin = '';
+let member = '';
+const ids: Record<string, number> = {};
+
+/** Every table's rows, to prove a refused request changed nothing. */
+async function snapshot() {
+  const tables = ['members', 'member_tags', 'member_states', 'countries', 'tags', 'contacts', 'users', 'settings', 'api_secrets', 'messages', 'refresh_tokens'];
+  const result: Record<string, unknown[]> = {};
+  for (const table of tables) {
+    const order = table === 'member_tags' ? ['member_id', 'tag_id'] : ['_id'];
+    result[table] = await server.database.db.selectFrom(table).selectAll().orderBy(order).execute();
+  }
+  return result;
+}
+
+function expectClearRefusal(response: { statusCode: number; json(): unknown }, status: number | number[], label: string) {
+  expect([status].flat(), `${label}: got ${response.statusCode}`).toContain(response.statusCode);
+  const body = response.json() as { message?: string; errors?: Record<string, string> };
+  if (response.statusCode === 422) {
+    expect(Object.keys(body.errors ?? {}).length, label).toBeGreaterThan(0);
+  } else {
+    expect(body.message, label).toMatch(/[a-zà-ú]{3,}/i);
+    expect(body.message, `${label}: no stack or internals`).not.toMatch(/\bat \w+ \(|SQLITE|syntax error|TypeError/);
+  }
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  await ensureReferenceData(server.database.db, Date.now());
+  admin = (await server.login(await server.createUser('admin'))).access;
+  const state = await server.request({ method: 'GET', url: '/api/member_states', token: admin });
+  const created = await server.request({
+    method: 'POST',
+    url: '/api/members',
+    token: admin,
+    payload: { name: 'Maria Alves', state: state.json().data[0]._id },
+  });
+  ids.members = created.json().data._id;
+  member = (await server.login(await server.createUser('member', { memberId: ids.members }))).access;
+  for (const [resource, payload] of [['tags', { name: 'Fundador' }], ['contacts', { name: 'Junta de Freguesia' }], ['api_secrets', { name: 'Site', role: 'editor' }]] as const) {
+    await server.request({ method: 'POST', url: `/api/${resource}`, token: admin, payload });
+  }
+  for (const resource of resources) {
+    const row = await server.database.db.selectFrom(resource.name).select('_id').orderBy('_id').executeTakeFirst();
+    if (row) ids[resource.name] = Number(row._id);
+  }
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('request bodies', () => {
+  const bodies: { label: string; payload: string; type?: string; status: number | number[] }[] = [
+    { label: 'malformed JSON', payload: '{"name": "Ana",', status: 400 },
+    { label: 'a JSON array', payload: '[{"name":"Ana"}]', status: 400 },
+    { label: 'a JSON string', payload: '"Ana"', status: 400 },
+    { label: 'JSON null', payload: 'null', status: 400 },
+    { label: 'an unsupported content type', payload: 'name=Ana', type: 'application/x-www-form-urlencoded', status: 415 },
+    { label: 'a body over the limit', payload: JSON.stringify({ name: 'x'.repeat(1_100_000) }), status: 413 },
+  ];
+
+  it('are refused with a clear 4xx on every write endpoint of every resource, changing nothing', async () => {
+    const before = await snapshot();
+    for (const resource of resources) {
+      const id = ids[resource.name] ?? 1;
+      const endpoints: [string, string][] = [
+        ['POST', `/api/${resource.name}`],
+        ['PUT', `/api/${resource.name}/${id}`],
+        ['PATCH', `/api/${resource.name}/${id}`],
+        ['POST', `/api/${resource.name}/validate`],
+      ];
+      for (const [method, url] of endpoints) {
+        for (const body of bodies) {
+          const response = await server.request({
+            method: method as 'POST',
+            url,
+            token: admin,
+            headers: { 'content-type': body.type ?? 'application/json' },
+            payload: body.payload,
+          });
+          // Writing messages is refused to everyone, before the body matters.
+          const status = resource.name === 'messages' && body.status === 400 ? [400, 403] : body.status;
+          expectClearRefusal(response, status, `${method} ${url} with ${body.label}`);
+        }
+      }
+    }
+    for (const [method, url] of [['POST', '/api/auth'], ['POST', '/api/auth/refresh'], ['POST', '/api/websocket/auth']] as const) {
+      for (const body of bodies) {
+        const response = await server.request({ method, url, token: url.includes('websocket') ? admin : undefined, headers: { 'content-type': body.type ?? 'application/json' }, payload: body.payload });
+        expectClearRefusal(response, body.status, `${method} ${url} with ${body.label}`);
+      }
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('wrong types for every writable field are field errors (422), never a 500, and change nothing', async () => {
+    const before = await snapshot();
+    const wrong: Record<string, unknown[]> = {
+      string: [42, true, { a: 1 }, ['x']],
+      text: [42, { a: 1 }],
+      email: [42, 'não-é-email'],
+      phone: [{ a: 1 }, 'abc'],
+      integer: ['abc', 1.5, true, { a: 1 }, '99999999999999999999'],
+      float32: ['abc', { a: 1 }],
+      boolean: ['talvez', 2, { a: 1 }],
+      date: ['ontem', '2024-13-45', 20240101],
+      datetime: ['agora', 5],
+      reference: ['abc', 99_999_999, { a: 1 }],
+      references: ['abc', [99_999_999], [{ a: 1 }]],
+      enum: ['nenhum', 3],
+      password: [42, 'curta'],
+    };
+    const accepted: string[] = [];
+    for (const resource of resources) {
+      if (resource.access.create.length === 0) continue;
+      for (const field of resource.fields) {
+        if (field.readOnly) continue;
+        for (const value of wrong[field.type] ?? []) {
+          const response = await server.request({
+            method: 'PATCH',
+            url: `/api/${resource.name}/${ids[resource.name]}`,
+            token: admin,
+            payload: { [field.name]: value },
+          });
+          const message = response.statusCode === 422 ? response.json().errors[field.name] : undefined;
+          if (typeof message !== 'string' || message.length < 5) {
+            accepted.push(`${resource.name}.${field.name} = ${JSON.stringify(value)} -> ${response.statusCode}`);
+          }
+        }
+      }
+    }
+    expect(accepted).toEqual([]);
+    expect(await snapshot()).toEqual(before);
+  });
+});
+
+describe('list parameters and ids', () => {
+  const badQueries = ['_limit=abc', '_limit=1.5', '_page=abc', '_page=-1', '_page=0', '_sort=nao_existe', '_sort=-nao_existe', '_nao_existe=1', '_limit='];
+
+  it('are refused with a 400 naming the problem, on every resource', async () => {
+    for (const resource of resources) {
+      if (resource.access.list.length === 0) continue;
+      for (const query of badQueries) {
+        const response = await server.request({ method: 'GET', url: `/api/${resource.name}?${query}`, token: admin });
+        expectClearRefusal(response, 400, `${resource.name}?${query.slice(0, 30)}`);
+      }
+      const unsortable = resource.fields.find((f) => !f.sortable && !f.writeOnly);
+      if (unsortable) {
+        const response = await server.request({ method: 'GET', url: `/api/${resource.name}?_sort=${unsortable.name}`, token: admin });
+        expectClearRefusal(response, 400, `${resource.name} sorted by ${unsortable.name}`);
+        expect(response.json().message).toContain(unsortable.name);
+      }
+    }
+  });
+
+  it('malformed and missing ids get 400 and 404', async () => {
+    for (const resource of resources) {
+      for (const id of ['abc', '-1', '1.5', '99999999999', '1;DROP TABLE members']) {
+        const response = await server.request({ method: 'GET', url: `/api/${resource.name}/${encodeURIComponent(id)}`, token: admin });
+        expectClearRefusal(response, 400, `${resource.name}/${id}`);
+      }
+      const missing = await server.request({ method: 'GET', url: `/api/${resource.name}/2000000000`, token: admin });
+      expectClearRefusal(missing, resource.name === 'messages' || resource.access.read.length > 0 ? 404 : 403, `${resource.name} missing id`);
+      const deleted = await server.request({ method: 'DELETE', url: `/api/${resource.name}/2000000000`, token: admin });
+      expectClearRefusal(deleted, resource.access.delete.length > 0 ? 404 : 403, `${resource.name} delete missing id`);
+    }
+  });
+});
+
+describe('tokens', () => {
+  async function serverKey(): Promise<Uint8Array> {
+    const row = await server.database.db.selectFrom('server_secrets').select('value').where('name', '=', 'jwt').executeTakeFirstOrThrow();
+    return Buffer.from(String(row.value), 'base64url');
+  }
+
+  it('refuses a token signed with the right key but another algorithm, and an unsigned one', async () => {
+    const key = await serverKey();
+    const claims = { ID: 1, Name: 'Intruso', Role: 'admin', typ: 'access' };
+    const hs512 = await new SignJWT(claims).setProtectedHeader({ alg: 'HS512' }).setIssuedAt().setExpirationTime('1h').sign(key);
+    const hs256 = await new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setIssuedAt().setExpirationTime('1h').sign(key);
+    const none = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${Buffer.from(JSON.stringify({ ...claims, exp: Math.floor(Date.now() / 1000) + 3600 })).toString('base64url')}.`;
+    // The control: the same claims with the right algorithm are accepted, so the refusals are about the algorithm.
+    expect((await server.request({ method: 'GET', url: '/api/members', token: hs256 })).statusCode).toBe(200);
+    for (const token of [hs512, none]) {
+      const response = await server.request({ method: 'GET', url: '/api/members', token });
+      expectClearRefusal(response, 401, 'wrong algorithm');
+    }
+  });
+
+  it('refuses malformed authorisation headers', async () => {
+    for (const authorization of ['Bearer', 'Basic YWRtaW46YWRtaW4=', 'Bearer a b', `Bearer ${member}x`]) {
+      const response = await server.request({ method: 'GET', url: '/api/explainer', headers: { authorization } });
+      expectClearRefusal(response, 401, authorization);
+    }
+  });
+
+  it('a reused refresh token is refused and revokes the session family', async () => {
+    const user = await server.createUser('editor');
+    const pair = await server.login(user);
+    const rotated = await server.request({ method: 'POST', url: '/api/auth/refresh', payload: { refreshToken: pair.refresh } });
+    expect(rotated.statusCode).toBe(200);
+    const reused = await server.request({ method: 'POST', url: '/api/auth/refresh', payload: { refreshToken: pair.refresh } });
+    expectClearRefusal(reused, 401, 'reused refresh token');
+    const next = await server.request({ method: 'POST', url: '/api/auth/refresh', payload: { refreshToken: rotated.json().refresh } });
+    expectClearRefusal(next, 401, 'refresh token of a revoked family');
+  });
+});
