@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: every suite, one summary. Runs
-//   1. vitest on test/core and test/server with the server on SQLite;
+//   1. vitest on everything vitest.config.ts includes (core, host, server), the server on SQLite;
 //   2. vitest on test/server again on PostgreSQL, when DATABASE_URL is set;
 //   3. the browser tests (web-test-runner in Debian's Chromium), when their config exists.
 // and ends with exactly one line `tests: N passed, M failed`. Exits non-zero if anything failed.
@@ -113,13 +113,13 @@ async function browserTests() {
 
 // 1. SQLite: the default engine; make sure a stray variable does not switch it.
 const sqliteEnv = { ...process.env, ASSOCIA_TEST_ENGINE: 'sqlite' };
-await vitest('core and server (SQLite)', ['test/core', 'test/server'], sqliteEnv);
+await vitest('vitest: core, host, server (SQLite)', [], sqliteEnv);
 
 // 2. PostgreSQL.
 if (process.env.DATABASE_URL) {
-  await vitest('server (PostgreSQL)', ['test/server'], { ...process.env, ASSOCIA_TEST_ENGINE: 'postgres' });
+  await vitest('vitest: server (PostgreSQL)', ['test/server'], { ...process.env, ASSOCIA_TEST_ENGINE: 'postgres' });
 } else {
-  suites.push({ name: 'server (PostgreSQL)', passed: 0, failed: 0, note: 'not run: DATABASE_URL is not set' });
+  suites.push({ name: 'vitest: server (PostgreSQL)', passed: 0, failed: 0, note: 'not run: DATABASE_URL is not set' });
 }
 
 // 3. Browser.
@@ -130,7 +130,7 @@ rmSync(outDir, { recursive: true, force: true });
 const total = suites.reduce((sum, s) => ({ passed: sum.passed + s.passed, failed: sum.failed + s.failed }), { passed: 0, failed: 0 });
 console.log('\n=== summary ===');
 for (const s of suites) {
-  console.log(`  ${s.name.padEnd(38)} ${String(s.passed).padStart(5)} passed ${String(s.failed).padStart(4)} failed${s.note ? `  (${s.note})` : ''}`);
+  console.log(`  ${s.name.padEnd(40)} ${String(s.passed).padStart(5)} passed ${String(s.failed).padStart(4)} failed${s.note ? `  (${s.note})` : ''}`);
 }
 console.log(`tests: ${total.passed} passed, ${total.failed} failed`);
 process.exit(total.failed > 0 ? 1 : 0);
