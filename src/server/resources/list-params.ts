@@ -55,7 +55,8 @@ export function parseListParams(resource: Resource, query: Query): ListParams {
   const filters: Filter[] = [];
   for (const [key, raw] of Object.entries(query)) {
     if (!key.startsWith('_') || ['_page', '_limit', '_sort', '_search'].includes(key) || raw === undefined) continue;
-    const name = key.slice(1);
+    // `_state=2` filters the field `state`; `_id=1` has no field `id`, so it filters `_id` itself.
+    const name = resource.field(key.slice(1)) || !resource.field(key) ? key.slice(1) : key;
     const field = resource.field(name);
     if (!field || field.writeOnly) throw badRequest(`Campo de filtro desconhecido: "${name}".`);
     if (!field.filterable) throw badRequest(`Não é possível filtrar pelo campo "${name}".`);

@@ -73,6 +73,14 @@ describe('GET /api/{res}: paging, sorting, filters', () => {
     expect((await list('?_locality=Porto&_sort=name')).body.data.map((m: any) => m.name)).toEqual(['Duarte Lopes', 'Eva Martins', 'Filipe Rocha', 'Gil Vaz']);
   });
 
+  it('filters by record id with _id, several ids meaning any of them (how lists resolve reference names)', async () => {
+    const all = (await list('?_limit=-1')).body.data.map((m: any) => m._id);
+    const picked = [all[1], all[4]];
+    const { body } = await list(`?_id=${picked[0]}&_id=${picked[1]}`);
+    expect(body.data.map((m: any) => m._id)).toEqual(picked);
+    expect((await list('?_id=abc')).status).toBe(400);
+  });
+
   it('sorts empty values first ascending and last descending on both engines, and filters booleans', async () => {
     const withEmail = await list('?_sort=email&_limit=-1');
     const noEmail = await server.json('POST', '/api/members', token, { name: 'Sem Email', state: active });
