@@ -40,7 +40,7 @@ describe('<associa-member-home>', () => {
       NIF: '123456789',
       'Data de nascimento': '09/03/1990',
       Morada: 'Rua das Flores, 12',
-      'Código postal e localidade': '4000-123 Porto',
+      Localidade: '4000-123 Porto',
       País: 'Portugal',
       'Data de admissão': '15/01/2020',
       Estado: 'Ativo',

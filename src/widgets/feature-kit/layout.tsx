@@ -13,13 +13,12 @@ export const AuthPanel = styled.section`
   box-shadow: 0 1px 2px rgb(16 24 40 / 6%), 0 4px 12px rgb(16 24 40 / 6%);
 `;
 
-/** A wider panel for data and settings inside the back office. */
+/**
+ * A form or data block inside the back office. No frame of its own: the host's page (or the
+ * embedding site) already draws one, and two nested frames look like a mistake.
+ */
 export const Panel = styled.section`
   max-width: 48rem;
-  padding: ${space(3)};
-  background: ${token('color-background')};
-  border: 1px solid ${token('color-border')};
-  border-radius: ${token('radius')};
 `;
 
 export const Heading = styled.h2`

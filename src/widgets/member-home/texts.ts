@@ -19,7 +19,7 @@ export const MEMBER_HOME_TEXTS = {
     nif: 'NIF',
     birthDate: 'Data de nascimento',
     address: 'Morada',
-    postalCode: 'Código postal e localidade',
+    postalCode: 'Localidade',
     country: 'País',
     state: 'Estado',
     admissionDate: 'Data de admissão',

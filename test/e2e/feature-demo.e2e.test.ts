@@ -1,0 +1,50 @@
+// demo/index.html, an association's own website on another origin, loads elements from the
+// real server by script tags: cross-origin module loading, theme tokens, a public request.
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startHarness, type Harness } from './support/harness.js';
+
+let h: Harness;
+let site: http.Server;
+let siteUrl: string;
+
+beforeAll(async () => {
+  h = await startHarness();
+  // The demo names http://localhost:8080; here the server listens elsewhere.
+  const html = fs.readFileSync(path.resolve('demo/index.html'), 'utf8').replaceAll('http://localhost:8080', h.baseUrl);
+  site = http.createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    response.end(html);
+  });
+  await new Promise<void>((resolve) => site.listen(0, 'localhost', resolve));
+  // 'localhost' against the server's '127.0.0.1': a different origin, as on a real website.
+  siteUrl = `http://localhost:${(site.address() as AddressInfo).port}/`;
+});
+afterAll(async () => {
+  await new Promise((resolve) => site?.close(resolve));
+  await h?.close();
+});
+
+describe('demo association website', () => {
+  it('embeds elements from the server, restyled by the page, and sends a public request', async () => {
+    const page = await h.newPage();
+    await page.goto(siteUrl);
+    await page.getByText('Aplicação em modo de testes. Toda a informação é fictícia.').waitFor();
+    const heading = page.locator('associa-login-link h2');
+    await heading.waitFor();
+    expect(await heading.evaluate((el) => getComputedStyle(el).fontFamily)).toContain('Georgia');
+    const button = page.getByRole('button', { name: 'Enviar ligação' });
+    // --associa-color-primary set by the page: #2f5d50.
+    expect(await button.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(47, 93, 80)');
+    expect(await page.getByRole('link', { name: 'Voltar ao início de sessão' }).getAttribute('href')).toBe(`${h.baseUrl}/autorizacao/entrar`);
+    await page.getByLabel('E-mail').fill('socio@culturaldovale.example');
+    await button.click();
+    await page.getByText('Se existir uma conta com este e-mail, enviámos uma ligação de acesso.', { exact: false }).waitFor();
+    await h.screenshot(page, 'feature-demo', { fullPage: true });
+    expect(page.problems).toEqual([]);
+    expect(page.failedResponses).toEqual([]);
+  });
+});
