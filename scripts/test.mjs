@@ -2,7 +2,9 @@
 // `npm test`: every suite, one summary. Runs
 //   1. vitest on everything vitest.config.ts includes (core, host, server), the server on SQLite;
 //   2. vitest on test/server again on PostgreSQL, when DATABASE_URL is set;
-//   3. the browser tests (web-test-runner in Debian's Chromium), when their config exists.
+//   3. the browser tests (web-test-runner in Debian's Chromium), when their config exists;
+//   4. the web build (rollup), then the tests of its output (node:test) and the end-to-end
+//      tests (the real server and Chromium driven by playwright-core);
 // and ends with exactly one line `tests: N passed, M failed`. Exits non-zero if anything failed.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -41,12 +43,12 @@ function run(command, args, { env = process.env, capture = false } = {}) {
   });
 }
 
-async function vitest(name, files, env) {
+async function vitest(name, files, env, extraArgs = []) {
   heading(name);
   const report = path.join(outDir, `${name.replace(/\W+/g, '-')}.json`);
   const { code } = await run(
     bin('vitest'),
-    ['run', ...files, '--passWithNoTests', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+    ['run', ...extraArgs, ...files, '--passWithNoTests', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
     { env },
   );
   let passed = 0;
@@ -65,6 +67,21 @@ async function vitest(name, files, env) {
   if (code !== 0 && failed === 0) {
     failed = 1;
     note = `vitest exited with code ${code}`;
+  }
+  suites.push({ name, passed, failed, note });
+}
+
+/** node's own test runner; its closing lines read "# pass N" and "# fail N". */
+async function nodeTests(name, files) {
+  heading(name);
+  const { code, output } = await run(process.execPath, ['--test', ...files], { capture: true });
+  const count = (label) => Number(new RegExp(`^# ${label} (\\d+)$`, 'm').exec(output)?.[1] ?? 0);
+  const passed = count('pass');
+  let failed = count('fail') + count('skipped') + count('todo') + count('cancelled');
+  let note = '';
+  if (code !== 0 && failed === 0) {
+    failed = 1;
+    note = `node --test exited with code ${code}`;
   }
   suites.push({ name, passed, failed, note });
 }
@@ -124,6 +141,16 @@ if (process.env.DATABASE_URL) {
 
 // 3. Browser.
 await browserTests();
+
+// 4. The web build, its output, and the whole product end to end.
+heading('web build (rollup)');
+const build = await run(bin('rollup'), ['-c', 'rollup.config.mjs']);
+if (build.code !== 0) {
+  suites.push({ name: 'web build', passed: 0, failed: 1, note: `rollup exited with code ${build.code}` });
+} else {
+  await nodeTests('build output (node:test)', ['test/build/']);
+  await vitest('end to end (playwright-core, Chromium)', [], sqliteEnv, ['--config', 'vitest.e2e.config.ts']);
+}
 
 rmSync(outDir, { recursive: true, force: true });
 
