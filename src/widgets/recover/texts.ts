@@ -6,7 +6,7 @@ export const RECOVER_TEXTS = {
   invalid: 'A ligação é inválida, já foi usada ou expirou. Peça uma nova.',
   requestNew: 'Pedir uma nova ligação',
   missingCode: 'Falta o código da ligação. Abra a ligação completa que recebeu por e-mail.',
-  title: 'Definir nova palavra-passe',
+  title: 'Nova palavra-passe',
   lead: 'Entrou com a ligação enviada por e-mail. Defina uma nova palavra-passe para as próximas vezes.',
   save: 'Guardar palavra-passe',
   skip: 'Continuar sem alterar',
