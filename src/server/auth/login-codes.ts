@@ -14,7 +14,8 @@ interface Recipient {
  * Creates a single-use code valid for one hour and queues the e-mail carrying its link,
  * in one transaction: no code without its message, no message without its code.
  */
-export async function sendLoginLink(db: Db, now: number, publicUrl: string, user: Recipient, reason: 'login' | 'recover') {
+/** Returns the id of the queued message. */
+export async function sendLoginLink(db: Db, now: number, publicUrl: string, user: Recipient, reason: 'login' | 'recover'): Promise<number> {
   const code = randomToken(24);
   const stamp = new Date(now).toISOString();
   const link = `${publicUrl}/autorizacao/loginporlink/${code}`;
@@ -23,7 +24,7 @@ export async function sendLoginLink(db: Db, now: number, publicUrl: string, user
     reason === 'login'
       ? 'Use a ligação abaixo para entrar na sua conta.'
       : 'Recebemos um pedido para recuperar o acesso à sua conta. Use a ligação abaixo para entrar e definir uma nova palavra-passe.';
-  await db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx) => {
     await trx
       .insertInto('login_codes')
       .values({
@@ -34,7 +35,7 @@ export async function sendLoginLink(db: Db, now: number, publicUrl: string, user
         updated_at: stamp,
       })
       .execute();
-    await enqueueMessage(trx, now, {
+    return enqueueMessage(trx, now, {
       recipient: String(user.email),
       subject,
       body: `Olá ${String(user.name)},\n\n${intro}\n\n${link}\n\nA ligação é válida durante uma hora e só pode ser usada uma vez. Se não fez este pedido, ignore esta mensagem.`,

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Role } from '../../core/contract.js';
 import { badRequest, HttpError, notFound, tooManyRequests, unauthorized } from '../errors.js';
+import { announceMessage } from '../messages/outbox.js';
 import { redeemLoginCode, sendLoginLink } from './login-codes.js';
 import { verifyPassword } from './passwords.js';
 import { createThrottle } from './throttle.js';
@@ -64,7 +65,9 @@ export async function authRoutes(app: FastifyInstance) {
         .where((eb) => eb(eb.fn('lower', ['email']), '=', email))
         .where('active', '=', 1)
         .execute();
-      for (const user of users) await sendLoginLink(db, now(), config.publicUrl, user, 'recover');
+      for (const user of users) {
+        await announceMessage(app.ctx.bus, await sendLoginLink(db, now(), config.publicUrl, user, 'recover'), 'created');
+      }
       return reply.status(204).send();
     }
 
@@ -83,7 +86,7 @@ export async function authRoutes(app: FastifyInstance) {
     }
     if (!user.password_hash) {
       // Accounts without a password log in by a link sent to their e-mail.
-      if (user.email) await sendLoginLink(db, now(), config.publicUrl, user, 'login');
+      if (user.email) await announceMessage(app.ctx.bus, await sendLoginLink(db, now(), config.publicUrl, user, 'login'), 'created');
       return reply.status(204).send();
     }
     if (!(await verifyPassword(password, String(user.password_hash)))) {

@@ -1,3 +1,4 @@
+import { webcrypto } from 'node:crypto';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import type { AccessClaims, Role, TokenPair } from '../../core/contract.js';
 import type { Db } from '../db/database.js';
@@ -40,7 +41,9 @@ async function loadKey(db: Db): Promise<Uint8Array> {
 const iso = (ms: number) => new Date(ms).toISOString();
 
 export async function createTokenService(db: Db, now: () => number): Promise<TokenService> {
-  const key = await loadKey(db);
+  // jose works through WebCrypto: a key given as bytes is imported again on every signature
+  // and verification, a noticeable cost per request, so import it once.
+  const key = await webcrypto.subtle.importKey('raw', await loadKey(db), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
   const seconds = () => Math.floor(now() / 1000);
 
   async function verify(token: string, type: 'access' | 'refresh') {

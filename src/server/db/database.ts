@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql, type SqliteDatabase } from 'kysely';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -65,6 +65,27 @@ function openSqlite(file: string): SQLite.Database {
   return conn;
 }
 
+// Kysely prepares every query afresh; with better-sqlite3 that preparation is a noticeable part
+// of a short query, and the same few statements run over and over.
+const STATEMENT_CACHE_SIZE = 500;
+
+/** The connection as Kysely sees it, with prepared statements reused by their SQL text. */
+function withStatementCache(conn: SQLite.Database): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => conn.close(),
+    prepare(text: string) {
+      let statement = statements.get(text);
+      if (!statement) {
+        statement = conn.prepare(text);
+        if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
+        statements.set(text, statement);
+      }
+      return statement;
+    },
+  };
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
     const schema = options.pgSchema;
@@ -88,7 +109,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   const file = path.join(options.dataDir, options.sqliteFile ?? 'associa.db');
   const conn = openSqlite(file);
-  const db = new Kysely<Schema>({ dialect: new SqliteDialect({ database: conn }) });
+  const db = new Kysely<Schema>({ dialect: new SqliteDialect({ database: withStatementCache(conn) }) });
   return {
     db,
     engine: 'sqlite',

@@ -1,4 +1,7 @@
 import type { Db } from '../db/database.js';
+import type { EventBus } from '../realtime/bus.js';
+import { messages } from '../resources/definitions/messages.js';
+import { publishChange } from '../resources/events.js';
 
 export interface OutgoingMessage {
   recipient: string;
@@ -28,4 +31,12 @@ export async function enqueueMessage(db: Db, now: number, message: OutgoingMessa
     .returning('_id')
     .executeTakeFirstOrThrow();
   return Number(row._id);
+}
+
+/**
+ * Tells every instance a message was queued or its status changed, after the change is
+ * committed: staff lists refresh and the sender wakes up at once instead of at its next poll.
+ */
+export async function announceMessage(bus: EventBus, id: number, action: 'created' | 'updated'): Promise<void> {
+  await publishChange(bus, messages, { action, id }, []);
 }

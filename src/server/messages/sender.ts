@@ -1,4 +1,5 @@
 import type { ServerContext } from '../context.js';
+import { announceMessage } from './outbox.js';
 import { claimMessage, dueMessageIds, markFailed, markSent } from './queue.js';
 import { sendingEnabled } from './send-setting.js';
 import { createSmtpTransport, type MailTransport } from './smtp-transport.js';
@@ -85,10 +86,12 @@ export function createSender(
         try {
           await smtp.send({ from: ctx.config.mailFrom, to: message.recipient, subject: message.subject, text: message.body });
           await markSent(db, message, ctx.now());
+          await announceMessage(ctx.bus, message.id, 'updated');
           summary.sent += 1;
         } catch (error) {
           const retryAt = message.attempts >= maxAttempts ? undefined : ctx.now() + backoffMs(message.attempts);
           await markFailed(db, message, ctx.now(), errorText(error), retryAt);
+          await announceMessage(ctx.bus, message.id, 'updated');
           summary.failed += 1;
           log(`message ${message.id} not sent (attempt ${message.attempts}/${maxAttempts}): ${errorText(error)}`);
         }

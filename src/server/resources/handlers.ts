@@ -7,6 +7,7 @@ import { translateDbError, isUniqueViolation } from './db-errors.js';
 import type { HookContext, Resource } from './define.js';
 import { owningUsers, publishChange } from './events.js';
 import { parseListParams } from './list-params.js';
+import { listKey, type ListCaches } from './list-caches.js';
 import { listRows } from './list-query.js';
 import { authorize } from './permissions.js';
 import { readRow, toRecord, withLinks, writeLinks } from './records.js';
@@ -29,7 +30,7 @@ export function objectBody(request: FastifyRequest): Record<string, unknown> {
 const MAX_CREATE_ATTEMPTS = 10;
 
 /** The request handlers of one resource; routes.ts maps them to URLs. */
-export function resourceHandlers(app: FastifyInstance, resource: Resource) {
+export function resourceHandlers(app: FastifyInstance, resource: Resource, caches?: ListCaches) {
   const { ctx } = app;
   const { db } = ctx.database;
   const hookContext = (request: FastifyRequest): HookContext => ({ ctx, tokens: app.tokens, caller: request.caller, db });
@@ -41,13 +42,20 @@ export function resourceHandlers(app: FastifyInstance, resource: Resource) {
     return row;
   }
 
-  async function list(request: FastifyRequest, extraQuery: Query = {}) {
+  /** The list answer as JSON text: reused from `caches.pages` until a change event. */
+  async function list(request: FastifyRequest, extraQuery: Query = {}): Promise<string> {
     const own = authorize(resource, request.caller, 'list');
-    const params = parseListParams(resource, { ...(request.query as Query), ...extraQuery });
+    const query = { ...(request.query as Query), ...extraQuery };
+    const params = parseListParams(resource, query);
     const ownId = own === 'own' ? resource.owner!(request.caller)! : undefined;
-    const { rows, total, exact } = await listRows(ctx.database, resource, params, ownId);
+    const key = listKey(resource.name, ownId ?? 'all', query);
+    const cached = caches?.pages.get(key);
+    if (cached !== undefined) return cached;
+    const { rows, total, exact } = await listRows(ctx.database, resource, params, ownId, caches?.totals);
     const data = (await withLinks(db, resource, rows)).map((r) => toRecord(resource, r));
-    return { data, meta: exact ? { total } : { total, exact: false } };
+    const body = JSON.stringify({ data, meta: exact ? { total } : { total, exact: false } });
+    caches?.pages.set(key, body);
+    return body;
   }
 
   async function read(request: FastifyRequest<{ Params: { id: string } }>) {

@@ -4,6 +4,7 @@ import type { Database, Row } from '../db/database.js';
 import { isColumn, type Resource } from './define.js';
 import type { ListParams } from './list-params.js';
 import { searchCondition } from './search.js';
+import type { ChangeCache } from './change-cache.js';
 import { countMatches } from './total.js';
 
 /** Pages deeper than this fetch ids first and rows second, so skipped rows are never read whole. */
@@ -49,6 +50,7 @@ export async function listRows(
   resource: Resource,
   params: ListParams,
   ownId?: number,
+  largeTotals?: ChangeCache<number>,
 ): Promise<{ rows: Row[]; total: number; exact: boolean }> {
   const { db, engine } = database;
   const conditions = listConditions(database, resource, params, ownId);
@@ -76,5 +78,5 @@ export async function listRows(
   if (all || (rows.length < params.limit && (rows.length > 0 || offset === 0))) {
     return { rows, total: offset + rows.length, exact: true };
   }
-  return { rows, ...(await countMatches(database, resource, conditions)) };
+  return { rows, ...(await countMatches(database, resource, conditions, largeTotals)) };
 }

@@ -2,10 +2,14 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { notFound } from '../errors.js';
 import { resources, resourceByName } from './definitions/index.js';
 import { parseId, resourceHandlers } from './handlers.js';
+import { createListCaches } from './list-caches.js';
 import { authorize } from './permissions.js';
 import { readRow } from './records.js';
 
 type WithId = FastifyRequest<{ Params: { id: string } }>;
+
+// Lists are answered with JSON text already serialised (and possibly cached).
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** Parent-child pairs served as GET /{parent}/{id}/{child}: every reference field of a child. */
 export function nestedRoutes() {
@@ -16,10 +20,12 @@ export function nestedRoutes() {
 
 /** The generic list/read/create/update/delete/validate routes of every resource (register with prefix /api). */
 export async function resourceRoutes(app: FastifyInstance) {
+  const caches = createListCaches(app.ctx.bus, app.ctx.now);
+  app.addHook('onClose', async () => caches.close());
   for (const resource of resources) {
-    const h = resourceHandlers(app, resource);
+    const h = resourceHandlers(app, resource, caches);
     const base = `/${resource.name}`;
-    app.get(base, (request) => h.list(request));
+    app.get(base, async (request, reply) => reply.type(JSON_TYPE).send(await h.list(request)));
     app.get(`${base}/:id`, (request: WithId) => h.read(request));
     app.post(base, async (request, reply) => reply.status(201).send(await h.save(request, 'create')));
     app.put(`${base}/:id`, (request: WithId) => h.save(request, 'replace', parseId(request.params.id)));
@@ -35,12 +41,12 @@ export async function resourceRoutes(app: FastifyInstance) {
   }
 
   for (const { parent, child, field } of nestedRoutes()) {
-    const h = resourceHandlers(app, child);
-    app.get(`/${parent.name}/:id/${child.name}`, async (request: WithId) => {
+    const h = resourceHandlers(app, child, caches);
+    app.get(`/${parent.name}/:id/${child.name}`, async (request: WithId, reply) => {
       const id = parseId(request.params.id);
       authorize(child, request.caller, 'list');
       if (!(await readRow(app.ctx.database.db, parent, id))) throw notFound();
-      return h.list(request, { [`_${field.name}`]: String(id) });
+      return reply.type(JSON_TYPE).send(await h.list(request, { [`_${field.name}`]: String(id) }));
     });
   }
 }

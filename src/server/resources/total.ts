@@ -2,6 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import { LIST_EXACT_TOTAL_LIMIT } from '../../core/contract.js';
 import type { Database } from '../db/database.js';
 import type { Resource } from './define.js';
+import type { ChangeCache } from './change-cache.js';
 
 // Rows of the newest ids SQLite checks to estimate how many of all rows match.
 const SQLITE_SAMPLE = 20_000;
@@ -12,20 +13,28 @@ const where = (conditions: RawBuilder<boolean>[]) =>
 /**
  * Counting every match of a large table on every list call is what makes admin lists slow,
  * so the count stops after LIST_EXACT_TOTAL_LIMIT + 1 rows; beyond that the total is an
- * estimate and `exact` is false.
+ * estimate and `exact` is false. Finding that out still costs a capped count of 10,001 rows,
+ * so estimates are kept in `largeTotals` until a change; exact totals are never cached.
  */
 export async function countMatches(
   database: Database,
   resource: Resource,
   conditions: RawBuilder<boolean>[],
+  largeTotals?: ChangeCache<number>,
 ): Promise<{ total: number; exact: boolean }> {
   const { db } = database;
   const table = sql.table(resource.name);
+  const condition = conditions.length === 0 ? undefined : sql.join(conditions, sql` AND `).compile(db);
+  const key = JSON.stringify([resource.name, condition?.sql, condition?.parameters]);
+  const known = largeTotals?.get(key);
+  if (known !== undefined) return { total: known, exact: false };
   const capped = await sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 AS one FROM ${table}${where(conditions)} LIMIT ${LIST_EXACT_TOTAL_LIMIT + 1}) capped`.execute(db);
   const n = Number(capped.rows[0]?.n ?? 0);
   if (n <= LIST_EXACT_TOTAL_LIMIT) return { total: n, exact: true };
   const estimate = database.engine === 'postgres' ? await estimatePostgres(database, resource, conditions) : await estimateSqlite(database, resource, conditions);
-  return { total: Math.max(LIST_EXACT_TOTAL_LIMIT + 1, Math.round(estimate)), exact: false };
+  const total = Math.max(LIST_EXACT_TOTAL_LIMIT + 1, Math.round(estimate));
+  largeTotals?.set(key, total);
+  return { total, exact: false };
 }
 
 /** The planner's row estimate (from table statistics): instant at any size. */

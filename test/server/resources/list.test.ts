@@ -168,4 +168,21 @@ describe('large totals', () => {
     const generated = await list('?_search=gerado%2010099&_limit=1');
     expect(generated.body.meta).toEqual({ total: 2 });
   });
+
+  it('reuses a large estimate until a change event says the table changed, then estimates again', async () => {
+    const { db } = server.database;
+    const before = (await list('?_limit=10')).body.meta;
+    expect(before.exact).toBe(false);
+    // Rows written behind the API's back raise no event: the known estimate stands.
+    const stamp = new Date().toISOString();
+    const more = Array.from({ length: 6000 }, (_, i) => ({ number: 50_000 + i, name: `Sócio Extra ${i}`, state: active, created_at: stamp, updated_at: stamp }));
+    for (let i = 0; i < more.length; i += 500) await db.insertInto('members').values(more.slice(i, i + 500)).execute();
+    if (server.database.engine === 'postgres') await sql`ANALYZE members`.execute(db);
+    expect((await list('?_limit=10')).body.meta).toEqual(before);
+    // A write through the API publishes "members changed", and the next list estimates afresh.
+    expect((await server.json('POST', '/api/members', token, { name: 'Nova Sócia', state: active })).status).toBe(201);
+    const after = (await list('?_limit=10')).body.meta;
+    expect(after.exact).toBe(false);
+    expect(after.total).toBeGreaterThan(before.total + 4000);
+  });
 });

@@ -1,0 +1,33 @@
+import type { EventBus } from '../realtime/bus.js';
+import { createChangeCache, type ChangeCache } from './change-cache.js';
+
+/** What list requests reuse between changes: estimated totals and whole answers. */
+export interface ListCaches {
+  /** Estimated totals (over the exact-count limit) by resource and conditions. */
+  totals: ChangeCache<number>;
+  /** Serialised list answers by resource, the caller's scope and the query. */
+  pages: ChangeCache<string>;
+  close(): void;
+}
+
+export function createListCaches(bus: EventBus, now: () => number): ListCaches {
+  const totals = createChangeCache<number>(bus, now, { ttlMs: 30_000, maxEntries: 1000 });
+  // A page of 100 members is about 50 KB of JSON: 200 of them stay well under 16 MB.
+  const pages = createChangeCache<string>(bus, now, { ttlMs: 5_000, maxEntries: 200 });
+  return {
+    totals,
+    pages,
+    close() {
+      totals.close();
+      pages.close();
+    },
+  };
+}
+
+/** The same query in any parameter order is the same key. */
+export function listKey(resource: string, scope: number | 'all', query: Record<string, unknown>): string {
+  const entries = Object.entries(query)
+    .filter(([, value]) => value !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return JSON.stringify([resource, scope, entries]);
+}

@@ -1,0 +1,73 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ensureReferenceData } from '../../src/server/resources/reference-data.js';
+import { startTestServer, testEngine, type TestServer } from './support/server.js';
+
+// List answers are reused until a change event; these tests prove a change made anywhere is
+// seen at once: through this instance, or (PostgreSQL) through another instance on the same schema.
+
+const servers: TestServer[] = [];
+afterEach(async () => {
+  // Newest first: the first server owns (and drops) the shared schema.
+  for (const server of servers.splice(0).reverse()) await server.close();
+});
+
+async function start(overrides: Parameters<typeof startTestServer>[0] = {}) {
+  const server = await startTestServer(overrides);
+  servers.push(server);
+  return server;
+}
+
+async function setUp(server: TestServer) {
+  await ensureReferenceData(server.database.db, Date.now());
+  const token = (await server.login(await server.createUser('admin'))).access;
+  const state = (await server.request({ method: 'GET', url: '/api/member_states', token })).json().data[0]._id as number;
+  return { token, state };
+}
+
+const names = async (server: TestServer, token: string) =>
+  (await server.request({ method: 'GET', url: '/api/members?_sort=name', token })).json().data.map((m: { name: string }) => m.name);
+
+describe('list answers between changes', () => {
+  it('show a create, an update and a delete made through the API at once', async () => {
+    const server = await start();
+    const { token, state } = await setUp(server);
+    expect(await names(server, token)).toEqual([]);
+    const created = await server.request({ method: 'POST', url: '/api/members', token, payload: { name: 'Ana Faria', state } });
+    expect(await names(server, token)).toEqual(['Ana Faria']);
+    await server.request({ method: 'PATCH', url: `/api/members/${created.json().data._id}`, token, payload: { name: 'Ana Faria Lopes' } });
+    expect(await names(server, token)).toEqual(['Ana Faria Lopes']);
+    expect((await server.request({ method: 'DELETE', url: `/api/members/${created.json().data._id}`, token })).statusCode).toBe(204);
+    expect(await names(server, token)).toEqual([]);
+  });
+
+  it('expire after a few seconds even when a change raised no event', async () => {
+    const server = await start();
+    const { token, state } = await setUp(server);
+    expect(await names(server, token)).toEqual([]);
+    const stamp = new Date().toISOString();
+    await server.database.db.insertInto('members').values({ number: 1, name: 'Direto na Base', state, created_at: stamp, updated_at: stamp }).execute();
+    expect(await names(server, token)).toEqual([]);
+    server.advance(6_000);
+    expect(await names(server, token)).toEqual(['Direto na Base']);
+  });
+
+  it('are kept apart per caller scope: a member never gets an answer cached for staff', async () => {
+    const server = await start();
+    const { token, state } = await setUp(server);
+    const own = await server.request({ method: 'POST', url: '/api/members', token, payload: { name: 'Própria', state } });
+    const member = (await server.login(await server.createUser('member', { memberId: own.json().data._id }))).access;
+    expect((await server.request({ method: 'GET', url: '/api/users', token })).statusCode).toBe(200);
+    expect((await server.request({ method: 'GET', url: '/api/users', token: member })).statusCode).toBe(403);
+  });
+
+  if (testEngine === 'postgres') {
+    it('show a change made on another instance of the same database at once', async () => {
+      const first = await start();
+      const second = await start({ pgSchema: first.database.schema });
+      const { token, state } = await setUp(first);
+      expect(await names(second, token)).toEqual([]);
+      await first.request({ method: 'POST', url: '/api/members', token, payload: { name: 'Bruno Lima', state } });
+      await vi.waitFor(async () => expect(await names(second, token)).toEqual(['Bruno Lima']), { timeout: 3000, interval: 50 });
+    });
+  }
+});
