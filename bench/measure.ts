@@ -17,13 +17,20 @@ function percentile(sorted: readonly number[], p: number): number {
 
 /**
  * Loads one URL at the given concurrency for `seconds`. autocannon's own summary has no p95,
- * so latencies are collected per response and the percentiles computed here.
+ * so latencies are collected per response and the percentiles computed here. With `uncached`,
+ * every request carries a distinct parameter the API ignores, so the server's list cache never
+ * answers and each request reaches the database.
  */
-export async function measure(url: string, token: string, connections: number, seconds: number): Promise<Measurement> {
+export async function measure(url: string, token: string, connections: number, seconds: number, uncached = false): Promise<Measurement> {
   const latencies: number[] = [];
+  let sequence = 0;
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const target = new URL(url);
+    const requests: autocannon.Request[] | undefined = uncached
+      ? [{ setupRequest: (request) => ({ ...request, path: `${target.pathname}${target.search}&bench=${(sequence += 1)}` }) }]
+      : undefined;
     const instance = autocannon(
-      { url, connections, duration: seconds, headers: { authorization: `Bearer ${token}` } },
+      { url, connections, duration: seconds, headers: { authorization: `Bearer ${token}` }, ...(requests ? { requests } : {}) },
       (error: unknown, res: autocannon.Result) => (error ? reject(error) : resolve(res)),
     );
     instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
