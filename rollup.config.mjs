@@ -57,6 +57,10 @@ const RUNTIME_PACKAGES = new Set([
   'redaxios',
 ]);
 const RUNTIME_SOURCES = ['src/core/', 'src/widgets/kit/'];
+// Pieces several feature elements share: one chunk rather than a handful of tiny ones, so a
+// page with one element fetches four files, not nine. Elements that need none of it (the
+// banner, future public verifiers) never load it.
+const WIDGET_SOURCES = ['src/widgets/shared/', 'src/widgets/feature-kit/'];
 
 function packageOf(id) {
   const match = /[\\/]node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)/.exec(id);
@@ -78,6 +82,7 @@ function manualChunks(id) {
   }
   const source = path.relative(root, id.replace(/^\0/, '')).split(path.sep).join('/');
   if (RUNTIME_SOURCES.some((dir) => source.startsWith(dir))) return 'runtime';
+  if (WIDGET_SOURCES.some((dir) => source.startsWith(dir))) return 'widgets';
   return undefined;
 }
 

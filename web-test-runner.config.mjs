@@ -4,7 +4,7 @@
 import path from 'node:path';
 import { build } from 'esbuild';
 import { chromeLauncher } from '@web/test-runner-chrome';
-import { ensureChromium } from './scripts/ensure-chromium.mjs';
+import { CHROMIUM_ARGS, ensureChromium } from './scripts/ensure-chromium.mjs';
 import { faultMiddleware, faultSocketPlugin } from './test/browser/support/fault-server.mjs';
 
 const root = path.dirname(new URL(import.meta.url).pathname);
@@ -48,15 +48,7 @@ export default {
       launchOptions: {
         executablePath,
         headless: true,
-        args: [
-          '--no-sandbox',
-          '--disable-gpu',
-          '--disable-dev-shm-usage',
-          '--disable-background-networking',
-          '--disable-component-update',
-          '--no-first-run',
-          '--disable-sync',
-        ],
+        args: [...CHROMIUM_ARGS],
       },
     }),
   ],

@@ -7,6 +7,22 @@ import { pathToFileURL } from 'node:url';
 
 const CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
 
+/**
+ * Flags for every headless Chromium the tests start: as root it needs --no-sandbox; this
+ * machine has no GPU, a small /dev/shm and no internet (background requests only fail);
+ * pt-PT so dates and numbers are shown as our users see them.
+ */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-sync',
+  '--lang=pt-PT',
+];
+
 export function findChromium() {
   const fromEnv = process.env.CHROME_PATH;
   if (fromEnv) {

@@ -117,6 +117,30 @@ export interface Terminology {
   membershipPaymentsURL: string;
 }
 
+export type OrgType = 'association' | 'cooperative';
+
+/** Each organisation type's words until an administrator changes them (pt-PT). */
+export const TERMINOLOGY_DEFAULTS: Readonly<Record<OrgType, Terminology>> = {
+  association: {
+    name: 'Associação',
+    memberSingular: 'Sócio',
+    memberPlural: 'Sócios',
+    memberURLSingular: 'socio',
+    memberURLPlural: 'socios',
+    membershipPayments: 'Quotas',
+    membershipPaymentsURL: 'quotas',
+  },
+  cooperative: {
+    name: 'Cooperativa',
+    memberSingular: 'Cooperador',
+    memberPlural: 'Cooperadores',
+    memberURLSingular: 'cooperador',
+    memberURLPlural: 'cooperadores',
+    membershipPayments: 'Capital Social',
+    membershipPaymentsURL: 'capitalsocial',
+  },
+};
+
 export interface TerminologyResponse {
   data: { data: Terminology };
 }

@@ -33,4 +33,4 @@ export { runStartup } from './startup.js';
 export type { StartupSteps } from './startup.js';
 export { decodeJwtPayload } from './jwt.js';
 export type * from './contract.js';
-export { STAFF_ROLES } from './contract.js';
+export { STAFF_ROLES, TERMINOLOGY_DEFAULTS } from './contract.js';

@@ -1,9 +1,10 @@
 import { computed, signal, type ReadonlySignal } from '@preact/signals-core';
-import type { ListResponse, Setting } from './contract.js';
+import type { ListResponse, OrgType as KnownOrgType, Setting } from './contract.js';
 import { LIST_ALL, SETTINGS_RELOAD_THRESHOLD } from './constants.js';
 import type { Http } from './http.js';
 
-export type OrgType = 'association' | 'cooperative' | string;
+/** A known organisation type, or whatever text the setting holds. */
+export type OrgType = KnownOrgType | (string & {});
 
 export interface Settings {
   items: ReadonlySignal<Setting[]>;

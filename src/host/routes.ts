@@ -1,6 +1,6 @@
 // The route table of SPEC section 2, as data: built from the organisation's terminology,
 // so member and payment paths follow its words (accents included).
-import type { Terminology } from '../core/index.js';
+import { TERMINOLOGY_DEFAULTS, type Terminology } from '../core/index.js';
 import { matchPath } from './routing/paths.js';
 
 export type RouteName =
@@ -70,15 +70,7 @@ export interface RouteDef {
 export const STAFF: readonly string[] = ['admin', 'editor'];
 
 /** Until terminology loads (or when it cannot): an association's words. */
-export const FALLBACK_TERMINOLOGY: Terminology = {
-  name: 'Associação',
-  memberSingular: 'Sócio',
-  memberPlural: 'Sócios',
-  memberURLSingular: 'socio',
-  memberURLPlural: 'socios',
-  membershipPayments: 'Quotas',
-  membershipPaymentsURL: 'quotas',
-};
+export const FALLBACK_TERMINOLOGY: Terminology = TERMINOLOGY_DEFAULTS.association;
 
 export const LOGIN_PATH = '/autorizacao/entrar';
 export const MEMBER_HOME_PATH = '/dashboard';

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { ensureChromium } from '../../scripts/ensure-chromium.mjs';
+import { CHROMIUM_ARGS, ensureChromium } from '../../scripts/ensure-chromium.mjs';
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const webDir = path.join(root, 'dist/web');
@@ -115,7 +115,7 @@ describe('built element in Chromium', () => {
     base = `http://127.0.0.1:${server.address().port}`;
     browser = await chromium.launch({
       executablePath: ensureChromium(),
-      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--disable-sync'],
+      args: [...CHROMIUM_ARGS],
     });
   });
 

@@ -1,5 +1,4 @@
 import { useEffect } from 'react';
-import { Link } from 'wouter';
 import { Loading } from '../../widgets/kit/index.js';
 import { useHost } from '../context.js';
 import { ElementSlot } from '../elements/element-slot.js';
@@ -15,7 +14,7 @@ export const LoginPage: Page = () => (
 );
 
 export const ForgotPage: Page = () => (
-  <AuthPage below={<Link href={LOGIN_PATH}>Voltar a entrar com palavra-passe</Link>}>
+  <AuthPage>
     <ElementSlot tag="associa-login-link" />
   </AuthPage>
 );

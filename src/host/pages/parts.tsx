@@ -161,13 +161,8 @@ const Mark = styled.span`
   font-weight: 800;
 `;
 
-const Below = styled.div`
-  text-align: center;
-  font-size: 0.9375rem;
-`;
-
 /** Login, login by link, recover: the organisation above the element, which brings its own card. */
-export function AuthPage({ children, below }: { children: ReactNode; below?: ReactNode }) {
+export function AuthPage({ children }: { children: ReactNode }) {
   const host = useHost();
   const organisation = useValue(host.organisation);
   return (
@@ -177,7 +172,6 @@ export function AuthPage({ children, below }: { children: ReactNode; below?: Rea
         <h1>{organisation ?? 'Associa'}</h1>
       </Brand>
       <div>{children}</div>
-      {below && <Below>{below}</Below>}
     </Centre>
   );
 }

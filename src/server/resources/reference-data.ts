@@ -1,29 +1,6 @@
 import countriesPt from 'i18n-iso-countries/langs/pt.json' with { type: 'json' };
 import type { Db } from '../db/database.js';
-import type { Terminology } from '../../core/contract.js';
-
-export type OrgType = 'association' | 'cooperative';
-
-export const TERMINOLOGY_DEFAULTS: Record<OrgType, Terminology> = {
-  association: {
-    name: 'Associação',
-    memberSingular: 'Sócio',
-    memberPlural: 'Sócios',
-    memberURLSingular: 'socio',
-    memberURLPlural: 'socios',
-    membershipPayments: 'Quotas',
-    membershipPaymentsURL: 'quotas',
-  },
-  cooperative: {
-    name: 'Cooperativa',
-    memberSingular: 'Cooperador',
-    memberPlural: 'Cooperadores',
-    memberURLSingular: 'cooperador',
-    memberURLPlural: 'cooperadores',
-    membershipPayments: 'Capital Social',
-    membershipPaymentsURL: 'capitalsocial',
-  },
-};
+import { TERMINOLOGY_DEFAULTS, type OrgType } from '../../core/contract.js';
 
 /** Settings every organisation starts with; values are strings ('true'/'false' for flags). */
 export function defaultSettings(orgType: OrgType): Record<string, string> {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Terminology, TerminologyResponse } from '../../core/contract.js';
 import type { Db } from '../db/database.js';
-import { TERMINOLOGY_DEFAULTS, type OrgType } from './reference-data.js';
+import { TERMINOLOGY_DEFAULTS, type OrgType } from '../../core/contract.js';
 
 const KEYS = Object.keys(TERMINOLOGY_DEFAULTS.association) as (keyof Terminology)[];
 

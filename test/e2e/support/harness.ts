@@ -2,10 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import type { Role } from '../../../src/core/contract.js';
+import { CHROMIUM_ARGS, ensureChromium } from '../../../scripts/ensure-chromium.mjs';
 import { startE2eServer, type E2eServer } from './server.js';
 
 /** Debian's Chromium; test tools must not download a browser of their own. */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_PATH = ensureChromium();
 export const SCREENSHOT_DIR = path.resolve('test-output/screenshots');
 const WEB_DIR = path.resolve('dist/web');
 
@@ -45,15 +46,7 @@ export async function startHarness(): Promise<Harness> {
   const server = await startE2eServer();
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-dev-shm-usage',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-      '--disable-sync',
-    ],
+    args: [...CHROMIUM_ARGS],
   });
   const contexts = new Set<BrowserContext>();
 
