@@ -25,6 +25,30 @@ export interface Config {
   bodyLimit: number;
   /** Print request logs. */
   logRequests: boolean;
+  /**
+   * Websites (origins such as https://associacao.pt) whose pages may call every endpoint, so
+   * elements they embed work with a session or an API key. Empty: only public endpoints
+   * answer other sites.
+   */
+  embedOrigins: readonly string[];
+}
+
+/** `https://a.pt, https://b.pt/` -> the origins, checked, without trailing slashes. */
+function originsFrom(value: string | undefined): string[] {
+  if (!value?.trim()) return [];
+  return value.split(',').map((raw) => {
+    const text = raw.trim();
+    let url: URL;
+    try {
+      url = new URL(text);
+    } catch {
+      throw new Error(`ASSOCIA_EMBED_ORIGINS: "${text}" is not an address such as https://associacao.pt`);
+    }
+    if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.pathname !== '/' || url.search || url.hash) {
+      throw new Error(`ASSOCIA_EMBED_ORIGINS: "${text}" must be an origin only, such as https://associacao.pt`);
+    }
+    return url.origin;
+  });
 }
 
 function intFrom(value: string | undefined, fallback: number, name: string): number {
@@ -54,6 +78,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     publicUrl: (env.ASSOCIA_PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     bodyLimit: intFrom(env.ASSOCIA_BODY_LIMIT, 1024 * 1024, 'ASSOCIA_BODY_LIMIT'),
     logRequests: env.ASSOCIA_LOG === 'true',
+    embedOrigins: originsFrom(env.ASSOCIA_EMBED_ORIGINS),
     ...overrides,
   };
 }

@@ -122,6 +122,24 @@ describe('CORS', () => {
       expect(preflight.headers['access-control-allow-methods']).toBeUndefined();
     }
   });
+  it('answers a listed embedding website on every endpoint, and still no other site', async () => {
+    server = await startTestServer({ embedOrigins: ['https://site-da-associacao.pt'] });
+    const { access } = await server.login(await server.createUser('editor'));
+    const listed = await server.request({ method: 'GET', url: '/api/members', token: access, headers: { origin: 'https://site-da-associacao.pt' } });
+    expect(listed.statusCode).toBe(200);
+    expect(listed.headers['access-control-allow-origin']).toBe('https://site-da-associacao.pt');
+    expect(String(listed.headers.vary)).toMatch(/origin/i);
+    const preflight = await server.request({
+      method: 'OPTIONS',
+      url: '/api/members/1',
+      headers: { origin: 'https://site-da-associacao.pt', 'access-control-request-method': 'PATCH', 'access-control-request-headers': 'authorization,content-type' },
+    });
+    expect(preflight.statusCode).toBe(204);
+    expect(String(preflight.headers['access-control-allow-methods'])).toContain('PATCH');
+
+    const other = await server.request({ method: 'GET', url: '/api/members', token: access, headers: { origin: ORIGIN } });
+    expect(other.headers['access-control-allow-origin']).toBeUndefined();
+  });
 });
 
 describe('body size limit', () => {
@@ -148,4 +166,5 @@ describe('body size limit', () => {
     const response = await server.request({ method: 'POST', url: '/api/auth', payload: { username: 'x', password: 'y'.repeat(1024 * 1024) } });
     expect(response.statusCode).toBe(413);
   });
+
 });

@@ -8,7 +8,8 @@ import { trackPublicRoutes } from './public-routes.js';
 /**
  * Security headers on every answer, and CORS only on the public endpoints (login,
  * terminology, card verification, applications, payment information, health, error
- * tunnel): the rest of the API answers no other site. Register before any route.
+ * tunnel): the rest of the API answers no other site, except the embedding websites an
+ * administrator lists in ASSOCIA_EMBED_ORIGINS. Register before any route.
  */
 async function security(app: FastifyInstance) {
   await app.register(helmet, {
@@ -35,8 +36,20 @@ async function security(app: FastifyInstance) {
   });
 
   const isPublic = trackPublicRoutes(app);
+  const embedders = new Set(app.ctx.config.embedOrigins);
   await app.register(cors, {
     delegator(request, callback) {
+      const origin = request.headers.origin;
+      // A website the administrator listed embeds elements that work with a session or a key:
+      // authorisation is by bearer token, never cookies, so this lends it no one's identity.
+      if (origin && embedders.has(origin)) {
+        return callback(null, {
+          origin,
+          methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+          allowedHeaders: ['Content-Type', 'Authorization', PAGE_ADDRESS_HEADER],
+          maxAge: 600,
+        });
+      }
       if (!isPublic(request)) return callback(null, { origin: false });
       callback(null, {
         origin: '*',
