@@ -122,6 +122,9 @@ export function createCore(options: CoreOptions = {}): Core {
     reload: env.reload,
     retryMs: timings.serverRetryMs,
     reloadAfterMs: timings.reloadAfterReconnectMs,
+    // Reloading is the host's way back after an outage; an element on someone else's website
+    // must not reload that website's page.
+    resumeInPlace: !ownsStorage,
   });
   cleanups.push(serverStatus.dispose);
 

@@ -18,6 +18,11 @@ export interface ServerStatusDeps {
   reload(): void;
   retryMs: number;
   reloadAfterMs: number;
+  /**
+   * Go back to 'ok' where we are instead of reloading: for elements on someone else's website,
+   * whose page is not ours to reload.
+   */
+  resumeInPlace?: boolean;
 }
 
 export function createServerStatus(deps: ServerStatusDeps): ServerStatus {
@@ -46,6 +51,10 @@ export function createServerStatus(deps: ServerStatusDeps): ServerStatus {
       checking = false;
     }
     stopPolling();
+    if (deps.resumeInPlace) {
+      status.value = 'ok';
+      return;
+    }
     reconnected.value = true;
     // A reload rather than a resume: whatever happened while away (a deploy, a restart)
     // may have changed the code and the data the page holds.

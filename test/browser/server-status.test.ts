@@ -26,6 +26,16 @@ describe('server status and offline flag', () => {
     expect(TEXTS.connecting).to.equal('A ligar...');
   });
 
+  it('an element on another website comes back without reloading that website', async () => {
+    const { core, f, reloads } = testCore({ ownsStorage: false, timings: { serverRetryMs: 100, reloadAfterReconnectMs: 50 } });
+    await f.script({ 'GET /members': { drop: true }, 'GET /': { body: { status: 'ok' } } });
+    await core.http.get('members').catch(() => null);
+    expect(core.serverStatus.status.value).to.equal('unreachable');
+    await until(() => core.serverStatus.status.value === 'ok', 3000, 'back');
+    await sleep(300);
+    expect(reloads).to.have.length(0);
+  });
+
   it('polls with the production 3 s interval by default', async () => {
     const { core, f } = testCore();
     await f.script({ 'GET /': { drop: true } });
