@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Field, Operation, Resource } from './define.js';
 import { resources } from './definitions/index.js';
 import { nestedRoutes } from './routes.js';
+import { packageVersion } from '../edges/package-version.js';
 
 type Schema = Record<string, unknown>;
 
@@ -174,7 +175,7 @@ export function openApiDocument(version: string): Schema {
 export async function openApiRoutes(app: FastifyInstance) {
   let document: Schema | undefined;
   app.get('/openapi.json', { config: { public: true } }, async () => {
-    document ??= openApiDocument(process.env.npm_package_version ?? '0.1.0');
+    document ??= openApiDocument(packageVersion());
     return document;
   });
 }
