@@ -1,6 +1,6 @@
 import { signal, type ReadonlySignal } from '@preact/signals-core';
 import type { ApiRecord, ItemResponse, ListResponse, ValidationErrorResponse } from './contract.js';
-import { LIST_ALL } from './constants.js';
+import { LIST_ALL, LIST_MAX_LIMIT } from './constants.js';
 import { ApiError, coreError } from './api-error.js';
 import type { Http } from './http.js';
 import { normalizeQuery, queryParams, type ListQuery } from './query.js';
@@ -80,6 +80,8 @@ export function createListStore<T extends ApiRecord = ApiRecord>(resource: strin
   let sequence = 0;
   let inflight: AbortController | null = null;
   let everLoaded = false;
+  /** First page of what `items` holds: loadMore adds pages after it. */
+  let firstPage = 1;
 
   async function fetchPage(q: ListQuery, append: boolean): Promise<void> {
     // A newer query supersedes the one in flight; its abort is ignored like any other.
@@ -97,6 +99,7 @@ export function createListStore<T extends ApiRecord = ApiRecord>(resource: strin
       const offset = q.limit === LIST_ALL ? 0 : (q.page - 1) * q.limit;
       const indexed = data.map((record, i) => ({ ...record, _index: offset + i }));
       items.value = append ? [...items.value, ...indexed] : indexed;
+      if (!append) firstPage = q.page;
       total.value = typeof res.data?.meta?.total === 'number' ? res.data.meta.total : data.length;
       exact.value = res.data?.meta?.exact !== false;
       state.value = 'loaded';
@@ -155,7 +158,16 @@ export function createListStore<T extends ApiRecord = ApiRecord>(resource: strin
   const prepare = (record: Partial<T>) => deps.prepare(resource, record as Record<string, unknown>);
 
   function refresh(): Promise<void> {
-    return everLoaded ? fetchPage(query.value, false) : Promise.resolve();
+    if (!everLoaded) return Promise.resolve();
+    const q = query.value;
+    const pages = q.limit === LIST_ALL ? 1 : q.page - firstPage + 1;
+    if (pages <= 1) return fetchPage(q, false);
+    // After loadMore the list holds several pages: reloading only the last would drop the
+    // rows of the others from under the reader. Reload them all in one request where the
+    // page size allows, otherwise start again from the first page.
+    if (firstPage === 1 && pages * q.limit <= LIST_MAX_LIMIT) return fetchPage({ ...q, page: 1, limit: pages * q.limit }, false);
+    query.value = { ...q, page: firstPage };
+    return fetchPage(query.value, false);
   }
 
   return {

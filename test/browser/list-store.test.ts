@@ -123,6 +123,21 @@ describe('list stores', () => {
     expect(await f.requests('GET', '/members')).to.have.length(2);
   });
 
+  it('a refresh after loadMore reloads every page it holds, keeping the reader where they are', async () => {
+    const { core, f } = testCore();
+    await f.script({ 'GET /members': [page(2, 6), page(2, 6, 3), page(4, 7, 10)] });
+    const members = core.list('members', { limit: 2 });
+    await members.load();
+    await members.loadMore();
+    await members.refresh();
+    const reqs = await f.requests('GET', '/members');
+    expect(reqs).to.have.length(3);
+    expect(reqs[2]!.query).to.include({ _page: '1', _limit: '4' });
+    expect(members.items.value.map((i) => [i._id, i._index])).to.deep.equal([[10, 0], [11, 1], [12, 2], [13, 3]]);
+    expect(members.query.value).to.include({ page: 2, limit: 2 });
+    expect(members.total.value).to.equal(7);
+  });
+
   it('validate posts to {res}/validate and keeps field errors per record', async () => {
     const { core, f } = testCore();
     await f.script({ 'POST /members/validate': [{ status: 422, body: { errors: { email: 'E-mail inválido' } } }, { status: 200, body: {} }] });
