@@ -29,7 +29,7 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
   app.setNotFoundHandler(notFoundHandler);
 
   // Before any route: it records which routes are public, for CORS.
-  await app.register(securityPlugin);
+  await app.register(securityPlugin, { embedOrigins: ctx.config.embedOrigins });
   await app.register(authPlugin);
   await app.register(authRoutes, { prefix: '/api' });
   await app.register(resourcesPlugin, { prefix: '/api' });
@@ -37,6 +37,6 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(sentryRoutes, { prefix: '/api' });
   // Last: its catch-all GET serves the host page wherever no API route answers.
-  await app.register(webPlugin);
+  await app.register(webPlugin, { sentryDsn: ctx.config.sentryDsn });
   return app;
 }

@@ -67,6 +67,15 @@ describe('serving the web build', () => {
     }
   });
 
+  it('tells the host page the Sentry DSN only when one is configured', async () => {
+    expect((await app.inject({ method: 'GET', url: '/' })).body).not.toContain('associa-sentry-dsn');
+    const withDsn = Fastify();
+    await withDsn.register(webPlugin, { root: dist, sentryDsn: 'https://chave@erros.exemplo.pt/42' });
+    const page = await withDsn.inject({ method: 'GET', url: '/autorizacao/entrar' });
+    expect(page.body).toContain('<meta name="associa-sentry-dsn" content="https://chave@erros.exemplo.pt/42">');
+    await withDsn.close();
+  });
+
   it('preloads every chunk the host imports statically, transitively', async () => {
     const body = (await app.inject({ method: 'GET', url: '/' })).body;
     expect(body).toContain('<link rel="modulepreload" href="/chunks/runtime-AbC123.js">');

@@ -11,7 +11,12 @@ import { trackPublicRoutes } from './public-routes.js';
  * tunnel): the rest of the API answers no other site, except the embedding websites an
  * administrator lists in ASSOCIA_EMBED_ORIGINS. Register before any route.
  */
-async function security(app: FastifyInstance) {
+export interface SecurityOptions {
+  /** Websites allowed to call every endpoint (ASSOCIA_EMBED_ORIGINS). */
+  embedOrigins?: readonly string[];
+}
+
+async function security(app: FastifyInstance, options: SecurityOptions) {
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -36,7 +41,7 @@ async function security(app: FastifyInstance) {
   });
 
   const isPublic = trackPublicRoutes(app);
-  const embedders = new Set(app.ctx.config.embedOrigins);
+  const embedders = new Set(options.embedOrigins ?? []);
   await app.register(cors, {
     delegator(request, callback) {
       const origin = request.headers.origin;

@@ -10,7 +10,7 @@ const FAVICON =
  * The page every back-office address answers with: the host module decides what to show
  * (including not-found), so the server needs no copy of the route table.
  */
-export function hostHtml(manifest: WebManifest & { host: string }): string {
+export function hostHtml(manifest: WebManifest & { host: string }, sentryDsn?: string): string {
   const preloads = staticImports(manifest, manifest.host)
     .map((file) => `    <link rel="modulepreload" href="/${escapeAttr(file)}">`)
     .join('\n');
@@ -21,7 +21,7 @@ export function hostHtml(manifest: WebManifest & { host: string }): string {
     <meta name="viewport" content="width=device-width, initial-scale=1">
     <title>Associa</title>
     <link rel="icon" href="${FAVICON}">
-${preloads}
+${sentryDsn ? `    <meta name="associa-sentry-dsn" content="${escapeAttr(sentryDsn)}">\n` : ''}${preloads}
     <script type="module" src="/${escapeAttr(manifest.host)}"></script>
     <style>html{font-size:16px}body{margin:0;background:#f5f7fa;color:#1f2933;font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif}</style>
   </head>

@@ -7,6 +7,8 @@ import { readManifest } from './manifest.js';
 export interface WebPluginOptions {
   /** The rollup output (dist/web); see defaultWebDir. */
   root?: string;
+  /** Passed to the host page, which then reports errors through the /api/sentry tunnel. */
+  sentryDsn?: string | undefined;
 }
 
 // Chunk names carry a content hash: a changed chunk is a new URL, so it may be kept forever.
@@ -40,7 +42,7 @@ export async function webPlugin(app: FastifyInstance, options: WebPluginOptions)
     const manifest = await readManifest(root);
     reply.header('cache-control', 'no-cache');
     if (!manifest?.host) return reply.status(503).type('text/html; charset=utf-8').send(missingBuildHtml());
-    return reply.type('text/html; charset=utf-8').send(hostHtml({ ...manifest, host: manifest.host }));
+    return reply.type('text/html; charset=utf-8').send(hostHtml({ ...manifest, host: manifest.host }, options.sentryDsn));
   }
 
   function fileOf(pathname: string): string | null {
