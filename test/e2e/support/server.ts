@@ -25,6 +25,8 @@ export interface E2eServer {
   baseUrl: string;
   ctx: ServerContext;
   accounts: Record<Role, E2eAccount>;
+  /** Moves the server's clock forward (tokens expire as if the time had passed). */
+  advance(ms: number): void;
   /** Access and refresh tokens of an account, straight from POST /api/auth. */
   tokensFor(role: Role): Promise<TokenPair>;
   /** Stops answering (connections refused), keeping the database: the server-lost overlay's trigger. */
@@ -61,7 +63,8 @@ export async function startE2eServer(): Promise<E2eServer> {
   const report = await prepareFirstStart(database, config, now);
   if (!report) throw new Error('e2e: the fresh database already had users');
   const bus = await createBus(database);
-  const ctx: ServerContext = { config, database, bus, now: () => Date.now() };
+  let offset = 0;
+  const ctx: ServerContext = { config, database, bus, now: () => Date.now() + offset };
 
   const accounts = {} as Record<Role, E2eAccount>;
   for (const account of [report.admin, ...report.demoAccounts]) {
@@ -79,6 +82,9 @@ export async function startE2eServer(): Promise<E2eServer> {
     baseUrl,
     ctx,
     accounts,
+    advance(ms) {
+      offset += ms;
+    },
     async tokensFor(role) {
       const account = accounts[role];
       const response = await fetch(`${baseUrl}/api/auth`, {
