@@ -148,6 +148,43 @@ describe('realtime socket', () => {
     await authenticated.next(TOPIC.pong);
   });
 
+  it('closes an authenticated connection when its access token expires, so it must authenticate again', async () => {
+    const editor = await server.createUser('editor');
+    const socket = await openAs((await server.login(editor)).access);
+    const key = await openAs(await apiKey('editor'));
+    server.advance(15 * 60_000 + 1000);
+    expect(await socket.closed()).toBe(CLOSE_UNAUTHENTICATED);
+    // An API key has no expiry of its own.
+    key.sendRaw(JSON.stringify({ topic: 'ping' }));
+    await key.next(TOPIC.pong);
+  });
+
+  it("closes the sockets of an account or key that changed, leaving everyone else's", async () => {
+    const admin = (await server.login(await server.createUser('admin'))).access;
+    const member = await server.createUser('member');
+    const memberToken = (await server.login(member)).access;
+    const memberSocket = await openAs(memberToken);
+    const adminSocket = await openAs(admin);
+    // A harmless edit (the member's name) keeps the socket.
+    await server.request({ method: 'PATCH', url: `/api/users/${member.id}`, token: admin, payload: { name: 'Outro Nome' } });
+    await settle(memberSocket);
+    const created = await server.request({ method: 'POST', url: '/api/api_secrets', token: admin, payload: { name: 'Site', role: 'editor' } });
+    const keySocket = await openAs(created.json().data.secret);
+
+    expect((await server.request({ method: 'PATCH', url: `/api/users/${member.id}`, token: admin, payload: { active: false } })).statusCode).toBe(200);
+    expect(await memberSocket.closed()).toBe(CLOSE_UNAUTHENTICATED);
+    // The deactivated account cannot come back with the token it still holds.
+    const { connectionId } = await open();
+    expect((await authenticate(connectionId, memberToken)).statusCode).toBe(401);
+
+    const revoked = await server.request({ method: 'PATCH', url: `/api/api_secrets/${created.json().data._id}`, token: admin, payload: { revoked_at: new Date().toISOString() } });
+    expect(revoked.statusCode).toBe(200);
+    expect(await keySocket.closed()).toBe(CLOSE_UNAUTHENTICATED);
+    await settle(adminSocket);
+    adminSocket.sendRaw(JSON.stringify({ topic: 'ping' }));
+    await adminSocket.next(TOPIC.pong);
+  });
+
   it('closes its sockets when the server closes', async () => {
     const { socket } = await open();
     await server.app.close();

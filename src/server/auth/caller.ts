@@ -11,6 +11,8 @@ export type Caller =
       role: Role;
       /** members._id linked to this user, if any. */
       memberId: number | null;
+      /** When the access token that identified this caller expires (ms since the epoch). */
+      expiresAt?: number;
     }
   | {
       kind: 'apiKey';

@@ -70,6 +70,7 @@ async function auth(app: FastifyInstance) {
       name: String(user.name),
       role: user.role as Role,
       memberId: user.member === null || user.member === undefined ? null : Number(user.member),
+      expiresAt: claims.exp * 1000,
     };
   }
 

@@ -8,7 +8,7 @@ import { TOPIC } from './topics.js';
 
 /** A socket that has not authenticated within this time is closed. */
 export const AUTH_TIMEOUT_MS = 30_000;
-/** Close code sent to a socket that never authenticated (4000-4999: application codes). */
+/** Close code sent to a socket that never authenticated, or whose caller must authenticate again (4000-4999: application codes). */
 export const CLOSE_UNAUTHENTICATED = 4401;
 
 interface Connection {
@@ -68,6 +68,17 @@ export function createConnections(now: () => number, authTimeoutMs = AUTH_TIMEOU
       return true;
     },
 
+    /**
+     * Closes the sockets of a caller whose rights may have changed (an account edited or
+     * deactivated, a key revoked). The client reconnects at once and authenticates again,
+     * with whatever its token or key is worth now.
+     */
+    closeCaller(kind: AuthenticatedCaller['kind'], id: number) {
+      for (const { socket, caller } of connections.values()) {
+        if (caller?.kind === kind && caller.id === id) socket.close(CLOSE_UNAUTHENTICATED, 'Autentique-se novamente.');
+      }
+    },
+
     broadcast(event: BusEvent) {
       const text = JSON.stringify({ topic: event.topic, payload: event.payload ?? null });
       for (const { socket, caller } of connections.values()) {
@@ -75,10 +86,15 @@ export function createConnections(now: () => number, authTimeoutMs = AUTH_TIMEOU
       }
     },
 
+    /** Closes sockets that never authenticated in time, and those whose access token expired. */
     closeUnauthenticated() {
-      const deadline = now() - authTimeoutMs;
+      const time = now();
+      const deadline = time - authTimeoutMs;
       for (const { socket, caller, openedAt } of connections.values()) {
         if (!caller && openedAt <= deadline) socket.close(CLOSE_UNAUTHENTICATED, 'Autenticação em falta.');
+        else if (caller?.kind === 'user' && caller.expiresAt !== undefined && caller.expiresAt <= time) {
+          socket.close(CLOSE_UNAUTHENTICATED, 'Sessão expirada: autentique-se novamente.');
+        }
       }
     },
 

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { badRequest, notFound, unauthorized } from '../errors.js';
 import { createConnections } from './connections.js';
 import { createRemoteAuth } from './remote-auth.js';
+import { REAUTHENTICATE_TOPIC, type Reauthenticate } from './topics.js';
 
 // Clients only send pings; anything bigger than this is not ours.
 const MAX_FRAME_BYTES = 16 * 1024;
@@ -39,7 +40,11 @@ export async function realtimeRoutes(app: FastifyInstance) {
     return reply.status(204).send();
   });
 
-  const unsubscribe = bus.subscribe((event) => connections.broadcast(event));
+  const unsubscribe = bus.subscribe((event) => {
+    if (event.topic !== REAUTHENTICATE_TOPIC) return connections.broadcast(event);
+    const target = event.payload as Partial<Reauthenticate> | null;
+    if ((target?.kind === 'user' || target?.kind === 'apiKey') && typeof target.id === 'number') connections.closeCaller(target.kind, target.id);
+  });
   const sweep = setInterval(() => connections.closeUnauthenticated(), SWEEP_INTERVAL_MS);
   sweep.unref();
 

@@ -1,4 +1,5 @@
 import type { ResourceChange } from '../../core/contract.js';
+import type { AuthenticatedCaller } from '../auth/caller.js';
 import type { Audience, BusEvent } from './bus.js';
 
 /** Topics of the realtime channel (SPEC 7). */
@@ -23,4 +24,22 @@ export function resourceChanged(
 ): BusEvent {
   const payload: ResourceChange = { resource, action, id };
   return { topic: resourceChangedTopic(resource), payload, ...(audience ? { audience } : {}) };
+}
+
+/** Between instances only: sockets of this caller must authenticate again. */
+export const REAUTHENTICATE_TOPIC = 'realtime:reauthenticate';
+
+export interface Reauthenticate {
+  kind: AuthenticatedCaller['kind'];
+  id: number;
+}
+
+/**
+ * Published when an account or key loses rights its sockets may still hold (password
+ * changed, account deactivated or deleted, role changed, key revoked or deleted).
+ */
+export function reauthenticate(kind: Reauthenticate['kind'], id: number): BusEvent {
+  const payload: Reauthenticate = { kind, id };
+  // An audience naming no role and no user: no socket receives it, every instance hears it.
+  return { topic: REAUTHENTICATE_TOPIC, payload, audience: { roles: [] } };
 }

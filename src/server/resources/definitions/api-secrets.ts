@@ -2,6 +2,7 @@ import { newApiSecret } from '../../auth/secrets.js';
 import { invalidRecord } from '../../errors.js';
 import { defineResource } from '../define.js';
 import { ROLE_OPTIONS } from './users.js';
+import { reauthenticate } from '../../realtime/topics.js';
 
 const ADMIN = ['admin'] as const;
 
@@ -36,6 +37,12 @@ export const apiSecrets = defineResource({
       values.revoked_at = values.revoked_at ? stamp : null;
       // The only time the secret leaves the server: the store keeps its hash.
       return { secret };
+    },
+    async afterWrite(hook, record, existing) {
+      if (existing && !existing.revoked_at && record.revoked_at) await hook.ctx.bus.publish(reauthenticate('apiKey', Number(record._id)));
+    },
+    async afterDelete(hook, existing) {
+      await hook.ctx.bus.publish(reauthenticate('apiKey', Number(existing._id)));
     },
   },
 });

@@ -1,5 +1,6 @@
 import { forbidden } from '../../errors.js';
 import { hashPassword } from '../../auth/passwords.js';
+import { reauthenticate } from '../../realtime/topics.js';
 import { defineResource, type HookContext } from '../define.js';
 import type { Row } from '../../db/database.js';
 
@@ -59,10 +60,18 @@ export const users = defineResource({
       if (!existing) return;
       const passwordChanged = record.password_hash !== existing.password_hash;
       const deactivated = Number(existing.active) === 1 && Number(record.active) !== 1;
-      if (passwordChanged || deactivated) await hook.tokens.revokeUser(Number(record._id));
+      const roleChanged = record.role !== existing.role;
+      // A new password or fewer rights end every session the account has, live sockets included.
+      if (passwordChanged || deactivated || roleChanged) {
+        await hook.tokens.revokeUser(Number(record._id));
+        await hook.ctx.bus.publish(reauthenticate('user', Number(record._id)));
+      }
     },
     async beforeDelete(hook, existing) {
       guardAdministrators(hook, existing);
+    },
+    async afterDelete(hook, existing) {
+      await hook.ctx.bus.publish(reauthenticate('user', Number(existing._id)));
     },
   },
 });
