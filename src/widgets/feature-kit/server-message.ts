@@ -1,6 +1,11 @@
 import { ApiError } from '../../core/index.js';
 import { FEATURE_TEXTS } from './texts.js';
 
+/** A failure raised in the browser whose message is already the pt-PT words for the user. */
+export class UserMessageError extends Error {
+  override name = 'UserMessageError';
+}
+
 /** The pt-PT `message` the server put in an error answer, if any. */
 export function serverMessage(error: unknown): string | null {
   const cause = error instanceof Error && error.cause instanceof ApiError ? error.cause : error;
@@ -19,6 +24,7 @@ export function statusOf(error: unknown): number | null {
  * otherwise a message for the kind of failure.
  */
 export function describeFailure(error: unknown, fallback: string = FEATURE_TEXTS.unexpected): string {
+  if (error instanceof UserMessageError) return error.message;
   const message = serverMessage(error);
   if (message) return message;
   const cause = error instanceof Error && error.cause instanceof ApiError ? error.cause : error;

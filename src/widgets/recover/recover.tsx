@@ -1,12 +1,12 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { isSilentFailure } from '../../core/index.js';
 import { Button, ErrorState, Loading } from '../kit/index.js';
-import { Actions, AuthPanel, Heading, Lead, Notice } from '../feature-kit/layout.js';
+import { AuthPanel, Heading, Lead, Notice } from '../feature-kit/layout.js';
 import { NavLink, useNavigate } from '../feature-kit/navigation.js';
 import { setUserPassword } from '../feature-kit/own-password.js';
-import { checkPasswordPair, PasswordFields, type PasswordErrors, type PasswordPair } from '../feature-kit/password-fields.js';
+import { NewPasswordForm } from '../feature-kit/new-password-form.js';
 import { homePath, PATHS } from '../feature-kit/paths.js';
-import { describeFailure, serverMessage, statusOf } from '../feature-kit/server-message.js';
+import { describeFailure, serverMessage, statusOf, UserMessageError } from '../feature-kit/server-message.js';
 import { FEATURE_TEXTS } from '../feature-kit/texts.js';
 import { useCore } from '../feature-kit/use-core.js';
 import { RECOVER_TEXTS } from './texts.js';
@@ -71,33 +71,8 @@ function RecoverWithCode({ code }: { code: string }) {
 function NewPassword() {
   const core = useCore();
   const navigate = useNavigate();
-  const [pair, setPair] = useState<PasswordPair>({ password: '', confirmation: '' });
-  const [errors, setErrors] = useState<PasswordErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [saved, setSaved] = useState(false);
   const home = homePath(core.session.claims.value?.Role);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (busy) return;
-    const found = checkPasswordPair(pair);
-    setErrors(found);
-    if (found.password || found.confirmation) return;
-    const id = core.session.claims.value?.ID;
-    if (id === undefined) return setFailure(FEATURE_TEXTS.notLoggedIn);
-    setFailure(null);
-    setBusy(true);
-    try {
-      await setUserPassword(core, id, pair.password);
-      setSaved(true);
-      navigate(home, true);
-    } catch (e) {
-      if (!isSilentFailure(e)) setFailure(describeFailure(e));
-    } finally {
-      setBusy(false);
-    }
-  }
 
   if (saved) {
     return (
@@ -111,34 +86,29 @@ function NewPassword() {
     );
   }
 
+  async function save(password: string) {
+    const id = core.session.claims.value?.ID;
+    if (id === undefined) throw new UserMessageError(FEATURE_TEXTS.notLoggedIn);
+    await setUserPassword(core, id, password);
+  }
+
   return (
     <AuthPanel aria-labelledby="recover-title">
       <Heading id="recover-title">{RECOVER_TEXTS.title}</Heading>
       <Lead>{RECOVER_TEXTS.lead}</Lead>
-      {failure && (
-        <Notice tone="error">
-          <p>{failure}</p>
-        </Notice>
-      )}
-      <form onSubmit={submit} noValidate>
-        <PasswordFields
-          value={pair}
-          errors={errors}
-          disabled={busy}
-          onChange={(next) => {
-            setPair(next);
-            setErrors({});
-          }}
-        />
-        <Actions>
-          <Button type="submit" disabled={busy} aria-busy={busy || undefined}>
-            {busy ? FEATURE_TEXTS.saving : RECOVER_TEXTS.save}
-          </Button>
+      <NewPasswordForm
+        save={save}
+        onSaved={() => {
+          setSaved(true);
+          navigate(home, true);
+        }}
+        submitLabel={RECOVER_TEXTS.save}
+        extraActions={(busy) => (
           <Button variant="secondary" disabled={busy} onClick={() => navigate(home, true)}>
             {RECOVER_TEXTS.skip}
           </Button>
-        </Actions>
-      </form>
+        )}
+      />
     </AuthPanel>
   );
 }
