@@ -3,6 +3,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect, sql, type SqliteDatabase } from 'kysely';
+import { FOLD_FUNCTION, foldText } from './fold.js';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -59,6 +60,7 @@ function openSqlite(file: string): SQLite.Database {
     if ((error as { code?: string }).code === 'SQLITE_BUSY') throw new DatabaseLockedError(file);
     throw error;
   }
+  conn.function(FOLD_FUNCTION, { deterministic: true }, (value: unknown) => (value === null ? null : foldText(String(value))));
   conn.pragma('foreign_keys = ON');
   conn.pragma('synchronous = NORMAL');
   conn.pragma('busy_timeout = 5000');

@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db, Engine } from '../db/database.js';
+import { FOLD_FUNCTION, foldText } from '../db/fold.js';
 import { isColumn, type Field, type Resource } from './define.js';
 
 /** Trigram indexes cannot answer terms shorter than this; those fall back to a scan. */
@@ -10,24 +11,24 @@ const MAX_WORD_LENGTH = 100;
 export const searchColumns = (resource: Resource): Field[] => resource.fields.filter((f) => f.searchable && isColumn(f));
 export const ftsTable = (resource: Resource) => `${resource.name}_search`;
 
+const fold = (expression: RawBuilder<unknown>) => sql<string>`${sql.id(FOLD_FUNCTION)}(${expression})`;
+
 /**
  * The one expression PostgreSQL's trigram index is built on and searched with: both must be
- * written identically for the planner to use the index.
+ * written identically for the planner to use the index. Folded: accents do not count.
  */
 export function pgSearchDocument(resource: Resource): RawBuilder<string> {
   const parts = searchColumns(resource).map((f) =>
     f.type === 'integer' ? sql`coalesce(${sql.ref(f.name)}::text, '')` : sql`coalesce(${sql.ref(f.name)}, '')`,
   );
-  return sql<string>`(${sql.join(parts, sql` || ' ' || `)})`;
+  return fold(sql`(${sql.join(parts, sql` || ' ' || `)})`);
 }
 
 const likePattern = (word: string) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-function scan(engine: Engine, resource: Resource, word: string): RawBuilder<boolean> {
-  const op = engine === 'postgres' ? sql`ILIKE` : sql`LIKE`;
-  const ors = searchColumns(resource).map(
-    (f) => sql`CAST(${sql.ref(f.name)} AS TEXT) ${op} ${likePattern(word)} ESCAPE '\\'`,
-  );
+/** Every searchable column read and folded, without an index (short words, small tables). */
+function scan(resource: Resource, word: string): RawBuilder<boolean> {
+  const ors = searchColumns(resource).map((f) => sql`${fold(sql`CAST(${sql.ref(f.name)} AS TEXT)`)} LIKE ${likePattern(foldText(word))} ESCAPE '\\'`);
   return sql<boolean>`(${sql.join(ors, sql` OR `)})`;
 }
 
@@ -42,8 +43,9 @@ export function searchWords(term: string): string[] {
 }
 
 /**
- * A condition matching records whose searchable fields contain every word (case-insensitive
- * substring). Words of 3+ characters use the trigram index: FTS5 on SQLite, pg_trgm on PostgreSQL.
+ * A condition matching records whose searchable fields contain every word (a substring, case
+ * and accents ignored). Words of 3+ characters use the trigram index: FTS5 on SQLite, pg_trgm
+ * on PostgreSQL.
  */
 export function searchCondition(engine: Engine, resource: Resource, term: string): RawBuilder<boolean> | undefined {
   const words = searchWords(term);
@@ -59,9 +61,9 @@ export function searchCondition(engine: Engine, resource: Resource, term: string
     conditions.push(sql<boolean>`${sql.ref('_id')} IN (SELECT rowid FROM ${sql.table(ftsTable(resource))} WHERE ${sql.table(ftsTable(resource))} MATCH ${match})`);
   } else if (indexed.length > 0) {
     const doc = pgSearchDocument(resource);
-    for (const w of indexed) conditions.push(sql<boolean>`${doc} ILIKE ${likePattern(w)}`);
+    for (const w of indexed) conditions.push(sql<boolean>`${doc} LIKE ${likePattern(foldText(w))}`);
   }
-  for (const w of scanned) conditions.push(scan(engine, resource, w));
+  for (const w of scanned) conditions.push(scan(resource, w));
   return sql<boolean>`(${sql.join(conditions, sql` AND `)})`;
 }
 
@@ -77,7 +79,7 @@ export async function createSearchIndex(db: Db, engine: Engine, resource: Resour
   const cols = sql.join(columns.map((c) => sql.ref(c)));
   const newCols = sql.join(columns.map((c) => sql.ref(`new.${c}`)));
   const oldCols = sql.join(columns.map((c) => sql.ref(`old.${c}`)));
-  await sql`CREATE VIRTUAL TABLE ${sql.table(fts)} USING fts5(${cols}, content=${sql.lit(table)}, content_rowid='_id', tokenize='trigram')`.execute(db);
+  await sql`CREATE VIRTUAL TABLE ${sql.table(fts)} USING fts5(${cols}, content=${sql.lit(table)}, content_rowid='_id', tokenize='trigram remove_diacritics 1')`.execute(db);
   await sql`CREATE TRIGGER ${sql.id(`${fts}_insert`)} AFTER INSERT ON ${sql.table(table)} BEGIN
     INSERT INTO ${sql.table(fts)}(rowid, ${cols}) VALUES (new._id, ${newCols}); END`.execute(db);
   await sql`CREATE TRIGGER ${sql.id(`${fts}_delete`)} AFTER DELETE ON ${sql.table(table)} BEGIN

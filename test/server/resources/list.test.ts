@@ -106,6 +106,19 @@ describe('GET /api/{res}: paging, sorting, filters', () => {
     expect((await list('?_search=zzzz')).body).toEqual({ data: [], meta: { total: 0 } });
   });
 
+  it('ignores accents and cedillas both ways, on indexed and short words, and on small tables', async () => {
+    const created = await server.json('POST', '/api/members', token, { name: 'João Conceição Brandão', state: active, locality: 'Óbidos' });
+    const id = created.body.data._id;
+    const found = async (term: string) => (await list(`?_search=${encodeURIComponent(term)}`)).body.data.map((m: any) => m._id);
+    for (const term of ['joao', 'JOÃO', 'conceicao', 'Conceiçao', 'brandao obidos', 'jo', 'ob', 'ão']) expect(await found(term), term).toEqual([id]);
+    expect(await found('joaquim')).toEqual([]);
+    // Tags have no trigram index: the plain scan folds too.
+    await server.json('POST', '/api/tags', token, { name: 'Sócia Fundadora' });
+    const tags = await server.json('GET', '/api/tags?_search=socia', token);
+    expect(tags.body.data.map((t: any) => t.name)).toEqual(['Sócia Fundadora']);
+    expect((await server.json('DELETE', `/api/members/${id}`, token)).status).toBe(204);
+  });
+
   it('search follows updates and deletes', async () => {
     const created = await server.json('POST', '/api/members', token, { name: 'Xavier Quintela', state: active });
     const id = created.body.data._id;

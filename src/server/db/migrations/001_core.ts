@@ -3,6 +3,7 @@ import type { Migration } from '../migrate.js';
 import { BOOL, withRecordColumns } from './schema-helpers.js';
 import { resources } from '../../resources/definitions/index.js';
 import { createSearchIndex } from '../../resources/search.js';
+import { FOLD_FUNCTION } from '../fold.js';
 
 /** Tables of the first release: resources, auth and the message outbox. */
 export const core: Migration = {
@@ -136,7 +137,14 @@ export const core: Migration = {
       .execute();
     await db.schema.createIndex('login_failures_key').on('login_failures').columns(['key', 'at']).execute();
 
-    if (engine === 'postgres') await sql`CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public`.execute(db);
+    if (engine === 'postgres') {
+      await sql`CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public`.execute(db);
+      await sql`CREATE EXTENSION IF NOT EXISTS unaccent SCHEMA public`.execute(db);
+      // unaccent() is only STABLE (its dictionary could change); pinning the dictionary makes
+      // a function an index may use. Same folding as foldText in src/server/db/fold.ts.
+      await sql`CREATE FUNCTION ${sql.id(FOLD_FUNCTION)}(text) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT
+        AS $$ SELECT lower(public.unaccent('public.unaccent'::regdictionary, $1)) $$`.execute(db);
+    }
     // Trigram indexes over the searchable fields the definitions have now. A later change to
     // those fields needs a migration that drops and recreates the index of that resource.
     for (const resource of resources.filter((r) => r.searchIndex)) await createSearchIndex(db, engine, resource);
