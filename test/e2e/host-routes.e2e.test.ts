@@ -77,8 +77,7 @@ describe('every route of SPEC 2, as admin', () => {
   });
 
   it('turns applications (without a badge while the server has none) and treasury on with their settings', async () => {
-    const db = h.server.ctx.database.db;
-    await db.updateTable('settings').set({ value: 'true' }).where('name', 'in', ['hasMemberApplication', 'hasTreasury']).execute();
+    await h.server.setSettings({ hasMemberApplication: 'true', hasTreasury: 'true' });
     try {
       await admin.goto('/socios');
       const menu = admin.getByRole('navigation', { name: 'Menu principal' });
@@ -86,7 +85,7 @@ describe('every route of SPEC 2, as admin', () => {
       await menu.getByRole('link', { name: 'Tesouraria' }).waitFor();
       expect(await menu.getByRole('link', { name: 'Candidaturas' }).innerText()).toBe('Candidaturas');
     } finally {
-      await db.updateTable('settings').set({ value: 'false' }).where('name', 'in', ['hasMemberApplication', 'hasTreasury']).execute();
+      await h.server.setSettings({ hasMemberApplication: 'false', hasTreasury: 'false' });
     }
   });
 

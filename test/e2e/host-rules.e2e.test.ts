@@ -36,8 +36,7 @@ describe('strict addresses (SPEC 2)', () => {
   });
 
   it('follows accented terminology in addresses (percent-encoded by the browser)', async () => {
-    const db = h.server.ctx.database.db;
-    await db.updateTable('settings').set({ value: 'sócios' }).where('name', '=', 'memberURLPlural').execute();
+    await h.server.setSettings({ memberURLPlural: 'sócios' });
     const page = await h.loginAs('admin');
     await page.goto('/sócios');
     expect(new URL(page.url()).pathname).toBe('/s%C3%B3cios');

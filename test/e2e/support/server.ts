@@ -25,6 +25,8 @@ export interface E2eServer {
   baseUrl: string;
   ctx: ServerContext;
   accounts: Record<Role, E2eAccount>;
+  /** Changes settings through the API as the admin, as the settings pages would (events included). */
+  setSettings(values: Record<string, string>): Promise<void>;
   /** Moves the server's clock forward (tokens expire as if the time had passed). */
   advance(ms: number): void;
   /** Access and refresh tokens of an account, straight from POST /api/auth. */
@@ -78,6 +80,17 @@ export async function startE2eServer(): Promise<E2eServer> {
   const port = address.port;
   const baseUrl = `http://127.0.0.1:${port}`;
 
+  async function tokensFor(role: Role): Promise<TokenPair> {
+    const account = accounts[role];
+    const response = await fetch(`${baseUrl}/api/auth`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: account.username, password: account.password }),
+    });
+    if (response.status !== 200) throw new Error(`e2e: login of ${role} failed with ${response.status}`);
+    return (await response.json()) as TokenPair;
+  }
+
   return {
     baseUrl,
     ctx,
@@ -85,16 +98,18 @@ export async function startE2eServer(): Promise<E2eServer> {
     advance(ms) {
       offset += ms;
     },
-    async tokensFor(role) {
-      const account = accounts[role];
-      const response = await fetch(`${baseUrl}/api/auth`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username: account.username, password: account.password }),
-      });
-      if (response.status !== 200) throw new Error(`e2e: login of ${role} failed with ${response.status}`);
-      return (await response.json()) as TokenPair;
+    async setSettings(values) {
+      const { access } = await tokensFor('admin');
+      const headers = { authorization: `Bearer ${access}`, 'content-type': 'application/json' };
+      const list = (await (await fetch(`${baseUrl}/api/settings?_limit=-1`, { headers })).json()) as { data: { _id: number; name: string }[] };
+      for (const [name, value] of Object.entries(values)) {
+        const setting = list.data.find((s) => s.name === name);
+        if (!setting) throw new Error(`e2e: no setting ${name}`);
+        const response = await fetch(`${baseUrl}/api/settings/${setting._id}`, { method: 'PATCH', headers, body: JSON.stringify({ value }) });
+        if (response.status !== 200) throw new Error(`e2e: setting ${name} answered ${response.status}`);
+      }
     },
+    tokensFor,
     async stop() {
       // Open sockets would keep close() waiting: end them so the page sees the server gone.
       app?.server.closeAllConnections();
