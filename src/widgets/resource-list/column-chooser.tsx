@@ -1,21 +1,9 @@
 import { useEffect, useRef } from 'react';
 import styled from 'styled-components';
 import type { ExplainerField } from '../../core/index.js';
-import { Button, focusRing, space, token } from '../kit/index.js';
+import { Button, focusRing, space } from '../kit/index.js';
 import { RESOURCE_TEXTS } from '../shared/texts.js';
-
-const Panel = styled.fieldset`
-  margin: 0 0 ${space(2)};
-  padding: ${space(2)};
-  background: ${token('color-surface')};
-  border: 1px solid ${token('color-border')};
-  border-radius: ${token('radius')};
-`;
-
-const Legend = styled.legend`
-  padding: 0 ${space(0.5)};
-  font-weight: 600;
-`;
+import { ControlPanel, ControlPanelLegend } from './control-panel.js';
 
 const Options = styled.div`
   display: grid;
@@ -59,7 +47,7 @@ export function ColumnChooser({ id, fields, visible, onChange, onClose }: Column
     onChange(fields.filter((f) => chosen.has(f.name)).map((f) => f.name));
   };
   return (
-    <Panel
+    <ControlPanel
       id={id}
       ref={panel}
       onKeyDown={(event) => {
@@ -69,7 +57,7 @@ export function ColumnChooser({ id, fields, visible, onChange, onClose }: Column
         }
       }}
     >
-      <Legend>{RESOURCE_TEXTS.chooseColumns}</Legend>
+      <ControlPanelLegend>{RESOURCE_TEXTS.chooseColumns}</ControlPanelLegend>
       <Options>
         {fields.map((field) => {
           const checked = visible.includes(field.name);
@@ -91,6 +79,6 @@ export function ColumnChooser({ id, fields, visible, onChange, onClose }: Column
       <Button variant="secondary" onClick={onClose}>
         {RESOURCE_TEXTS.close}
       </Button>
-    </Panel>
+    </ControlPanel>
   );
 }

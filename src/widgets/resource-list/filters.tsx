@@ -1,24 +1,15 @@
 import styled from 'styled-components';
 import type { ExplainerField, ListQuery } from '../../core/index.js';
-import { Button, space, token } from '../kit/index.js';
+import { Button, space } from '../kit/index.js';
 import type { ReferenceCache } from '../shared/reference-cache.js';
 import { RESOURCE_TEXTS } from '../shared/texts.js';
+import { ControlPanel, ControlPanelLegend } from './control-panel.js';
 import { FilterControl } from './filter-control.js';
 
-const Panel = styled.fieldset`
+const Panel = styled(ControlPanel)`
   display: grid;
   grid-template-columns: repeat(auto-fill, minmax(12rem, 1fr));
   gap: ${space(1.5)} ${space(2)};
-  margin: 0 0 ${space(2)};
-  padding: ${space(2)};
-  background: ${token('color-surface')};
-  border: 1px solid ${token('color-border')};
-  border-radius: ${token('radius')};
-`;
-
-const Legend = styled.legend`
-  padding: 0 ${space(0.5)};
-  font-weight: 600;
 `;
 
 const Actions = styled.div`
@@ -46,7 +37,7 @@ export function Filters({ id, fields, constraints, cache, onChange }: FiltersPro
   };
   return (
     <Panel id={id}>
-      <Legend>{RESOURCE_TEXTS.filters}</Legend>
+      <ControlPanelLegend>{RESOURCE_TEXTS.filters}</ControlPanelLegend>
       {fields.map((field) => (
         <FilterControl
           key={field.name}
