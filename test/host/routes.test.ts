@@ -11,18 +11,10 @@ import {
   type RouteName,
 } from '../../src/host/routes.js';
 import { compilePath, decodePath } from '../../src/host/routing/paths.js';
-import type { Terminology } from '../../src/core/index.js';
+import { TERMINOLOGY_DEFAULTS, type Terminology } from '../../src/core/index.js';
 
 const association = buildRoutes(FALLBACK_TERMINOLOGY);
-const cooperative: Terminology = {
-  name: 'Cooperativa Agrícola do Vale',
-  memberSingular: 'Cooperador',
-  memberPlural: 'Cooperadores',
-  memberURLSingular: 'cooperador',
-  memberURLPlural: 'cooperadores',
-  membershipPayments: 'Capital Social',
-  membershipPaymentsURL: 'capitalsocial',
-};
+const cooperative: Terminology = { ...TERMINOLOGY_DEFAULTS.cooperative, name: 'Cooperativa Agrícola do Vale' };
 const accented: Terminology = { ...FALLBACK_TERMINOLOGY, memberPlural: 'Sócios', memberURLPlural: 'sócios', memberURLSingular: 'sócio' };
 
 const nameAt = (routes = association, path: string) => matchRoute(routes, decodePath(path))?.route.name ?? null;

@@ -1,6 +1,7 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Role } from '../../core/contract.js';
 import { badRequest, HttpError, notFound, tooManyRequests, unauthorized } from '../errors.js';
+import { objectBody } from '../request-body.js';
 import { announceMessage } from '../messages/outbox.js';
 import { redeemLoginCode, sendLoginLink } from './login-codes.js';
 import { verifyPassword } from './passwords.js';
@@ -13,14 +14,6 @@ function text(body: Record<string, unknown>, name: string): string {
   if (typeof value !== 'string' || value.length === 0) throw badRequest(`O campo "${name}" é obrigatório e deve ser texto.`);
   if (value.length > MAX_CREDENTIAL_LENGTH) throw badRequest(`O campo "${name}" é demasiado longo.`);
   return value;
-}
-
-function objectBody(request: FastifyRequest): Record<string, unknown> {
-  const body = request.body;
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw badRequest('O corpo do pedido deve ser um objeto JSON.');
-  }
-  return body as Record<string, unknown>;
 }
 
 const tooMany = () => tooManyRequests('Demasiadas tentativas falhadas. Aguarde alguns minutos e tente novamente.');

@@ -1,6 +1,7 @@
 import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import { badRequest, notFound, unauthorized } from '../errors.js';
+import { objectBody } from '../request-body.js';
 import { createConnections } from './connections.js';
 import { createRemoteAuth } from './remote-auth.js';
 import { REAUTHENTICATE_TOPIC, type Reauthenticate } from './topics.js';
@@ -29,9 +30,7 @@ export async function realtimeRoutes(app: FastifyInstance) {
   app.post('/websocket/auth', async (request, reply) => {
     const caller = request.caller;
     if (caller.kind === 'anonymous') throw unauthorized();
-    const body = request.body;
-    const connectionId =
-      typeof body === 'object' && body !== null ? (body as { connectionId?: unknown }).connectionId : undefined;
+    const { connectionId } = objectBody(request);
     if (typeof connectionId !== 'string' || connectionId.length === 0 || connectionId.length > 100) {
       throw badRequest('O campo "connectionId" é obrigatório e deve ser texto.');
     }

@@ -10,6 +10,7 @@ import { parseListParams } from './list-params.js';
 import { listKey, type ListCaches } from './list-caches.js';
 import { listRows } from './list-query.js';
 import { authorize } from './permissions.js';
+import { objectBody } from '../request-body.js';
 import { readRow, toRecord, withLinks, writeLinks } from './records.js';
 import { prepareWrite, UNIQUE_MESSAGE, type WriteMode } from './validate.js';
 
@@ -19,12 +20,6 @@ export function parseId(raw: unknown): number {
   const text = String(raw ?? '');
   if (!/^\d{1,10}$/.test(text) || Number(text) > 2_147_483_647) throw badRequest(`Identificador inválido: "${text}".`);
   return Number(text);
-}
-
-export function objectBody(request: FastifyRequest): Record<string, unknown> {
-  const body = request.body;
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw badRequest('O corpo do pedido deve ser um objeto JSON.');
-  return body as Record<string, unknown>;
 }
 
 const MAX_CREATE_ATTEMPTS = 10;
