@@ -1,3 +1,4 @@
+import { inspect } from 'node:util';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError, STATUS_PHRASES } from './errors.js';
 
@@ -16,10 +17,21 @@ function send(reply: FastifyReply, statusCode: number, message: string, extra: o
     .send({ statusCode, error: STATUS_PHRASES[statusCode] ?? 'Error', message, ...extra });
 }
 
+/**
+ * Every 5xx reaches the operator with its stack: through the request log when it is on, on
+ * stderr otherwise (the log is off by default, and a 500 must never go unseen).
+ */
+function logServerError(request: FastifyRequest, error: Error) {
+  if (request.server.ctx.config.logRequests) request.log.error({ err: error }, 'unhandled error');
+  // inspect: the stack, and the cause and the driver's members (PostgreSQL's code, detail) too.
+  else console.error(`${new Date().toISOString()} ${request.method} ${request.url} failed: ${inspect(error)}`);
+}
+
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof HttpError) {
     if (error.fieldErrors) return reply.status(error.statusCode).send({ errors: error.fieldErrors });
-    return send(reply, error.statusCode, error.message);
+    if (error.statusCode >= 500) logServerError(request, error);
+    return send(reply, error.statusCode, error.message, error.details);
   }
   if (error.validation) {
     const first = error.validation[0];
@@ -32,7 +44,7 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
     return send(reply, error.statusCode, 'Pedido inválido.');
   }
-  request.log.error({ err: error }, 'unhandled error');
+  logServerError(request, error);
   return send(reply, 500, 'Erro interno do servidor. Tente novamente mais tarde.');
 }
 

@@ -5,6 +5,8 @@ export class HttpError extends Error {
     message: string,
     /** Field messages of a 422. */
     readonly fieldErrors?: Record<string, string>,
+    /** More members of the answer's body, e.g. a stable `code` and the current record of a 409. */
+    readonly details?: Record<string, unknown>,
   ) {
     super(message);
     this.name = 'HttpError';

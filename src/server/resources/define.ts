@@ -42,6 +42,11 @@ export interface FieldDefinition {
   writeOnly?: boolean;
   /** Roles that may set or change this field; absent: every role that may write the resource. */
   writableBy?: readonly Role[];
+  /**
+   * Roles that may read this field (staff-only notes); absent: everyone who may read the record.
+   * Others never receive it: not in records, lists, the explainer or change histories.
+   */
+  readableBy?: readonly Role[];
   /** Value for a create that leaves the field out. */
   defaultValue?: (db: Db) => unknown;
 }
@@ -50,7 +55,15 @@ export interface HookContext {
   ctx: ServerContext;
   tokens: TokenService;
   caller: Caller;
+  /** The write's transaction: everything a hook stores commits or rolls back with the write. */
   db: Db;
+  /** The caller's network address (for the audit trail). */
+  address: string | null;
+  /**
+   * Runs `fn` once the write has committed (never after a rollback): bus publications,
+   * realtime announcements and outbox wake-ups go here, not in the hook's body.
+   */
+  afterCommit(fn: () => Promise<void> | void): void;
 }
 
 export interface WriteHooks {
@@ -60,7 +73,7 @@ export interface WriteHooks {
    * Returns extra members for the response (e.g. a secret shown once).
    */
   beforeWrite?(hook: HookContext, values: Row, existing: Row | undefined): Promise<Record<string, unknown> | void>;
-  /** Runs after the change is committed. */
+  /** Runs after the row is written, in the same transaction; throwing rolls the write back. */
   afterWrite?(hook: HookContext, record: Row, existing: Row | undefined): Promise<void>;
   beforeDelete?(hook: HookContext, existing: Row): Promise<void>;
   afterDelete?(hook: HookContext, existing: Row): Promise<void>;
@@ -86,6 +99,8 @@ export interface ResourceDefinition {
 /** Columns every record carries; described once here so sorting and filtering treat them like fields. */
 const RECORD_FIELDS: readonly FieldDefinition[] = [
   { name: '_id', type: 'integer', label: 'Identificador', group: 'Registo', readOnly: true, sortable: true, filterable: true },
+  // Raised by every update: a write that names an older version is refused (no lost update).
+  { name: '_version', type: 'integer', label: 'Versão', group: 'Registo', readOnly: true },
   { name: 'created_at', type: 'datetime', label: 'Criado em', group: 'Registo', readOnly: true, sortable: true, filterable: true },
   { name: 'updated_at', type: 'datetime', label: 'Atualizado em', group: 'Registo', readOnly: true, sortable: true, filterable: true },
 ];

@@ -4,7 +4,7 @@ import type { Caller } from '../auth/caller.js';
 import { unauthorized } from '../errors.js';
 import type { Field, Resource } from './define.js';
 import { resources } from './definitions/index.js';
-import { canWriteField, permission } from './permissions.js';
+import { canReadField, canWriteField, permission } from './permissions.js';
 
 /** A field as the client sees it; readOnly also covers fields this caller may not change. */
 export function explainField(field: Field, caller: Caller | undefined): ExplainerField {
@@ -29,7 +29,10 @@ export function explain(caller: Caller): ExplainerResponse['data'] {
   const data: ExplainerResponse['data'] = {};
   for (const resource of resources as readonly Resource[]) {
     if (permission(resource, caller, 'read') === 'none' && permission(resource, caller, 'list') === 'none') continue;
-    data[resource.name] = { label: resource.label, fields: resource.fields.map((f) => explainField(f, caller)) };
+    data[resource.name] = {
+      label: resource.label,
+      fields: resource.fields.filter((f) => f.writeOnly || canReadField(f, caller)).map((f) => explainField(f, caller)),
+    };
   }
   return data;
 }

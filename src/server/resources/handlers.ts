@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { ApiRecord } from '../../core/contract.js';
-import type { Row } from '../db/database.js';
-import { badRequest, invalidRecord, notFound } from '../errors.js';
+import type { Db, Row } from '../db/database.js';
+import { badRequest, HttpError, invalidRecord, notFound } from '../errors.js';
+import { diffRecords, recordAudit } from '../audit/record.js';
 import { translateDbError, isUniqueViolation } from './db-errors.js';
 import type { HookContext, Resource } from './define.js';
 import { owningUsers, publishChange } from './events.js';
@@ -12,7 +13,8 @@ import { listRows } from './list-query.js';
 import { authorize } from './permissions.js';
 import { objectBody } from '../request-body.js';
 import { readRow, toRecord, withLinks, writeLinks } from './records.js';
-import { prepareWrite, UNIQUE_MESSAGE, type WriteMode } from './validate.js';
+import { prepareWrite, UNIQUE_MESSAGE, type Prepared, type WriteMode } from './validate.js';
+import { expectedVersion, staleVersion } from './versions.js';
 
 type Query = Record<string, string | string[] | undefined>;
 
@@ -24,30 +26,74 @@ export function parseId(raw: unknown): number {
 
 const MAX_CREATE_ATTEMPTS = 10;
 
+const NO_KNOWN_FIELD = 'O pedido não indica nenhum campo conhecido que se possa alterar neste registo.';
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/** An update that would store exactly what is stored: answered without a write, an event or a new version. */
+function changesNothing(resource: Resource, prepared: Prepared, existing: Row): boolean {
+  return (
+    Object.entries(prepared.values).every(([name, value]) => !resource.field(name)?.writeOnly && same(value, existing[name])) &&
+    Object.entries(prepared.links).every(([name, ids]) => same([...ids].sort((a, b) => a - b), existing[name]))
+  );
+}
+
+/** Work deferred until a transaction commits: collected by hooks, run by the handler. */
+function commitQueue() {
+  const pending: (() => Promise<void> | void)[] = [];
+  return {
+    add: (fn: () => Promise<void> | void) => void pending.push(fn),
+    async run() {
+      for (const fn of pending) await fn();
+    },
+  };
+}
+
 /** The request handlers of one resource; routes.ts maps them to URLs. */
 export function resourceHandlers(app: FastifyInstance, resource: Resource, caches?: ListCaches) {
   const { ctx } = app;
   const { db } = ctx.database;
-  const hookContext = (request: FastifyRequest): HookContext => ({ ctx, tokens: app.tokens, caller: request.caller, db });
+  const lockRows = ctx.database.engine === 'postgres';
   const iso = () => new Date(ctx.now()).toISOString();
+  const hookContext = (request: FastifyRequest, trx: Db, afterCommit: HookContext['afterCommit']): HookContext => ({
+    ctx,
+    tokens: app.tokens,
+    caller: request.caller,
+    db: trx,
+    address: request.ip ?? null,
+    afterCommit,
+  });
+  const audit = (request: FastifyRequest, trx: Db, recordId: number, action: string, before: Row | undefined, after: Row | undefined) =>
+    recordAudit(trx, {
+      at: ctx.now(),
+      actor: request.caller,
+      address: request.ip ?? null,
+      resource: resource.name,
+      recordId,
+      action,
+      changes: diffRecords(resource, before, after),
+    });
 
-  async function existingOr404(id: number): Promise<Row> {
-    const row = await readRow(db, resource, id);
+  async function existingOr404(executor: Db, id: number, forUpdate = false): Promise<Row> {
+    const row = await readRow(executor, resource, id, forUpdate && lockRows);
     if (!row) throw notFound();
     return row;
   }
 
   /** The list answer as JSON text: reused from `caches.pages` until a change event. */
   async function list(request: FastifyRequest, extraQuery: Query = {}): Promise<string> {
-    const own = authorize(resource, request.caller, 'list');
+    const { caller } = request;
+    const own = authorize(resource, caller, 'list');
     const query = { ...(request.query as Query), ...extraQuery };
     const params = parseListParams(resource, query);
-    const ownId = own === 'own' ? resource.owner!(request.caller)! : undefined;
-    const key = listKey(resource.name, ownId ?? 'all', query);
+    const ownId = own === 'own' ? resource.owner!(caller)! : undefined;
+    // Which fields a caller receives depends on their role, so answers are kept per role.
+    const role = caller.kind === 'anonymous' ? 'anonymous' : caller.role;
+    const key = listKey(resource.name, ownId ?? 'all', { ...query, '#role': role });
     const cached = caches?.pages.get(key);
     if (cached !== undefined) return cached;
     const { rows, total, exact } = await listRows(ctx.database, resource, params, ownId, caches?.totals);
-    const data = (await withLinks(db, resource, rows)).map((r) => toRecord(resource, r));
+    const data = (await withLinks(db, resource, rows)).map((r) => toRecord(resource, r, caller));
     const body = JSON.stringify({ data, meta: exact ? { total } : { total, exact: false } });
     caches?.pages.set(key, body);
     return body;
@@ -56,50 +102,74 @@ export function resourceHandlers(app: FastifyInstance, resource: Resource, cache
   async function read(request: FastifyRequest<{ Params: { id: string } }>) {
     const id = parseId(request.params.id);
     authorize(resource, request.caller, 'read', id);
-    return { data: toRecord(resource, await existingOr404(id)) };
+    return { data: toRecord(resource, await existingOr404(db, id), request.caller) };
   }
 
   async function save(request: FastifyRequest, mode: WriteMode, id?: number) {
-    authorize(resource, request.caller, mode === 'create' ? 'create' : 'update', id);
+    const { caller } = request;
+    authorize(resource, caller, mode === 'create' ? 'create' : 'update', id);
     const body = objectBody(request);
-    const existing = id === undefined ? undefined : await existingOr404(id);
+    const version = expectedVersion(request, body);
+    const existing = id === undefined ? undefined : await existingOr404(db, id);
+    if (mode === 'patch' && !resource.fields.some((f) => Object.hasOwn(body, f.name) && !f.readOnly)) {
+      throw new HttpError(422, NO_KNOWN_FIELD);
+    }
     for (let attempt = 1; ; attempt += 1) {
-      const prepared = await prepareWrite(db, resource, request.caller, body, mode, existing);
+      const prepared = await prepareWrite(db, resource, caller, body, mode, existing);
       // A unique default (the next member number) is taken again under a lock below, so a
       // clash found now only means another create got there first.
       const uniqueDefaults = prepared.defaulted.filter((name) => resource.field(name)?.validation.unique);
       for (const name of uniqueDefaults) if (prepared.errors[name] === UNIQUE_MESSAGE) delete prepared.errors[name];
       if (Object.keys(prepared.errors).length > 0) throw invalidRecord(prepared.errors);
-      const hook = hookContext(request);
-      const extra = (await resource.hooks?.beforeWrite?.(hook, prepared.values, existing)) ?? {};
-      const stamp = iso();
-      let savedId: number;
+      const deferred = commitQueue();
+      let result: { saved: Row; before: Row | undefined; extra: Record<string, unknown> };
       try {
-        savedId = await db.transaction().execute(async (trx) => {
+        result = await db.transaction().execute(async (trx) => {
+          const hook = hookContext(request, trx, deferred.add);
+          // Read again inside the transaction (locked on PostgreSQL): the version check, the
+          // hooks and the audit trail all see the row this write replaces.
+          const before = id === undefined ? undefined : await existingOr404(trx, id, true);
+          // Storing what is already stored loses nobody's change, whatever version it was based on.
+          if (before && changesNothing(resource, prepared, before)) return { saved: before, before, extra: {} };
+          if (before && version !== undefined && Number(before._version) !== version) {
+            throw staleVersion(toRecord(resource, before, caller));
+          }
+          const extra = (await resource.hooks?.beforeWrite?.(hook, prepared.values, before)) ?? {};
+          const stamp = iso();
           let rowId = id;
           if (rowId === undefined) {
             if (uniqueDefaults.length > 0) {
               // SQLite's single connection already serialises transactions; PostgreSQL needs a lock.
-              if (ctx.database.engine === 'postgres') await sql`SELECT pg_advisory_xact_lock(hashtext(${resource.name}))`.execute(trx);
+              if (lockRows) await sql`SELECT pg_advisory_xact_lock(hashtext(${resource.name}))`.execute(trx);
               for (const name of uniqueDefaults) prepared.values[name] = await resource.field(name)!.defaultValue!(trx);
             }
             const row = await trx.insertInto(resource.name).values({ ...prepared.values, created_at: stamp, updated_at: stamp }).returning('_id').executeTakeFirstOrThrow();
             rowId = Number(row._id);
           } else {
-            await trx.updateTable(resource.name).set({ ...prepared.values, updated_at: stamp }).where('_id', '=', rowId).execute();
+            await trx
+              .updateTable(resource.name)
+              .set({ ...prepared.values, updated_at: stamp, _version: Number(before!._version) + 1 })
+              .where('_id', '=', rowId)
+              .execute();
           }
           await writeLinks(trx, resource, rowId, prepared.links);
-          return rowId;
+          const saved = (await readRow(trx, resource, rowId))!;
+          await resource.hooks?.afterWrite?.(hook, saved, before);
+          await audit(request, trx, rowId, before ? 'update' : 'create', before, saved);
+          return { saved, before, extra };
         });
       } catch (error) {
         // Two creates racing for the same default (the next member number): recompute and retry.
         if (mode === 'create' && isUniqueViolation(error) && attempt < MAX_CREATE_ATTEMPTS) continue;
         throw translateDbError(error, resource);
       }
-      const saved = (await readRow(db, resource, savedId))!;
-      await resource.hooks?.afterWrite?.(hook, saved, existing);
-      await publishChange(ctx.bus, resource, { action: existing ? 'updated' : 'created', id: savedId }, await owningUsers(db, resource, savedId));
-      const data: ApiRecord = { ...toRecord(resource, saved), ...extra };
+      const { saved, before, extra } = result;
+      if (saved !== before) {
+        await deferred.run();
+        const savedId = Number(saved._id);
+        await publishChange(ctx.bus, resource, { action: before ? 'updated' : 'created', id: savedId }, await owningUsers(db, resource, savedId));
+      }
+      const data: ApiRecord = { ...toRecord(resource, saved, caller), ...extra };
       return { data };
     }
   }
@@ -107,16 +177,24 @@ export function resourceHandlers(app: FastifyInstance, resource: Resource, cache
   async function remove(request: FastifyRequest<{ Params: { id: string } }>) {
     const id = parseId(request.params.id);
     authorize(resource, request.caller, 'delete', id);
-    const existing = await existingOr404(id);
-    const hook = hookContext(request);
-    await resource.hooks?.beforeDelete?.(hook, existing);
+    const version = expectedVersion(request, {});
+    await existingOr404(db, id);
     const owners = await owningUsers(db, resource, id);
+    const deferred = commitQueue();
     try {
-      await db.deleteFrom(resource.name).where('_id', '=', id).execute();
+      await db.transaction().execute(async (trx) => {
+        const hook = hookContext(request, trx, deferred.add);
+        const existing = await existingOr404(trx, id, true);
+        if (version !== undefined && Number(existing._version) !== version) throw staleVersion(toRecord(resource, existing, request.caller));
+        await resource.hooks?.beforeDelete?.(hook, existing);
+        await trx.deleteFrom(resource.name).where('_id', '=', id).execute();
+        await resource.hooks?.afterDelete?.(hook, existing);
+        await audit(request, trx, id, 'delete', existing, undefined);
+      });
     } catch (error) {
       throw translateDbError(error, resource);
     }
-    await resource.hooks?.afterDelete?.(hook, existing);
+    await deferred.run();
     await publishChange(ctx.bus, resource, { action: 'deleted', id }, owners);
   }
 
@@ -124,7 +202,7 @@ export function resourceHandlers(app: FastifyInstance, resource: Resource, cache
     const body = objectBody(request);
     const id = body._id === undefined || body._id === null ? undefined : parseId(body._id);
     authorize(resource, request.caller, id === undefined ? 'create' : 'update', id);
-    const existing = id === undefined ? undefined : await existingOr404(id);
+    const existing = id === undefined ? undefined : await existingOr404(db, id);
     const { errors } = await prepareWrite(db, resource, request.caller, body, id === undefined ? 'create' : 'replace', existing);
     return errors;
   }

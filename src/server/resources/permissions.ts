@@ -36,6 +36,13 @@ export function canWriteField(field: Field, caller: Caller): boolean {
   return caller.kind !== 'anonymous' && field.writableBy.includes(caller.role);
 }
 
+/** May this caller receive this field? (Who may read the record is decided by the resource's access.) */
+export function canReadField(field: Field, caller: Caller): boolean {
+  if (field.writeOnly) return false;
+  if (!field.readableBy) return true;
+  return caller.kind !== 'anonymous' && field.readableBy.includes(caller.role);
+}
+
 /** Roles that may read a resource's records (for event audiences). */
 export function readerRoles(resource: Resource): Role[] | 'anyone' {
   const grants = resource.access.read;

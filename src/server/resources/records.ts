@@ -1,6 +1,8 @@
 import type { ApiRecord } from '../../core/contract.js';
 import type { Db, Row } from '../db/database.js';
+import type { Caller } from '../auth/caller.js';
 import type { Resource } from './define.js';
+import { canReadField } from './permissions.js';
 
 const manyFields = (resource: Resource) => resource.fields.filter((f) => f.type === 'references' && f.through);
 
@@ -22,11 +24,14 @@ export async function withLinks(db: Db, resource: Resource, rows: Row[]): Promis
   return rows;
 }
 
-/** A stored row as the API returns it: booleans as true/false, ids as numbers, nothing write-only. */
-export function toRecord(resource: Resource, row: Row): ApiRecord {
+/**
+ * A stored row as `caller` receives it: booleans as true/false, ids as numbers, nothing
+ * write-only and no field the caller may not read.
+ */
+export function toRecord(resource: Resource, row: Row, caller: Caller): ApiRecord {
   const record: Record<string, unknown> = {};
   for (const field of resource.fields) {
-    if (field.writeOnly || !(field.name in row)) continue;
+    if (!(field.name in row) || !canReadField(field, caller)) continue;
     const value = row[field.name];
     if (value === null || value === undefined) record[field.name] = null;
     else if (field.type === 'boolean') record[field.name] = Number(value) === 1;
@@ -41,8 +46,11 @@ export function toRecord(resource: Resource, row: Row): ApiRecord {
  * The stored row of one record with its many-to-many lists, or undefined. Every column, hashes
  * included, for hooks to compare: only toRecord's output ever leaves the server.
  */
-export async function readRow(db: Db, resource: Resource, id: number): Promise<Row | undefined> {
-  const row = await db.selectFrom(resource.name).selectAll().where('_id', '=', id).executeTakeFirst();
+export async function readRow(db: Db, resource: Resource, id: number, forUpdate = false): Promise<Row | undefined> {
+  let query = db.selectFrom(resource.name).selectAll().where('_id', '=', id);
+  // Inside a write's transaction on PostgreSQL: hold the row until commit (SQLite serialises writes).
+  if (forUpdate) query = query.forUpdate();
+  const row = await query.executeTakeFirst();
   if (!row) return undefined;
   const [withLists] = await withLinks(db, resource, [row]);
   return withLists;

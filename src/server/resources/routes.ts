@@ -5,6 +5,7 @@ import { parseId, resourceHandlers } from './handlers.js';
 import { createListCaches } from './list-caches.js';
 import { authorize } from './permissions.js';
 import { readRow } from './records.js';
+import { etagOf } from './versions.js';
 
 type WithId = FastifyRequest<{ Params: { id: string } }>;
 
@@ -26,7 +27,10 @@ export async function resourceRoutes(app: FastifyInstance) {
     const h = resourceHandlers(app, resource, caches);
     const base = `/${resource.name}`;
     app.get(base, async (request, reply) => reply.type(JSON_TYPE).send(await h.list(request)));
-    app.get(`${base}/:id`, (request: WithId) => h.read(request));
+    app.get(`${base}/:id`, async (request: WithId, reply) => {
+      const answer = await h.read(request);
+      return reply.header('etag', etagOf(answer.data)).send(answer);
+    });
     app.post(base, async (request, reply) => reply.status(201).send(await h.save(request, 'create')));
     app.put(`${base}/:id`, (request: WithId) => h.save(request, 'replace', parseId(request.params.id)));
     app.patch(`${base}/:id`, (request: WithId) => h.save(request, 'patch', parseId(request.params.id)));

@@ -1,5 +1,9 @@
 import type { Migration } from '../migrate.js';
 import { core } from './001_core.js';
+import { recordVersions } from './006_record_versions.js';
 
 /** Every migration, in order. A released migration is never edited: add a new one. */
-export const migrations: readonly Migration[] = [core];
+export const migrations: readonly Migration[] = [
+  core,
+  recordVersions,
+];

@@ -74,6 +74,6 @@ export const members = defineResource({
       name: 'tags', type: 'references', ref: 'tags', label: 'Etiquetas', group: 'Inscrição',
       through: { table: 'member_tags', self: 'member_id', other: 'tag_id' }, writableBy: staffOnly, filterable: true,
     },
-    { name: 'notes', type: 'text', label: 'Notas', group: 'Notas', writableBy: staffOnly },
+    { name: 'notes', type: 'text', label: 'Notas', group: 'Notas', writableBy: staffOnly, readableBy: staffOnly },
   ],
 });

@@ -1,9 +1,9 @@
-import { defineResource } from '../define.js';
+import { defineResource, type HookContext } from '../define.js';
 
 export const SETTINGS_UPDATED = 'settings updated';
 
-async function announce(hook: { ctx: { bus: { publish(e: { topic: string; payload: unknown }): Promise<void> } } }) {
-  await hook.ctx.bus.publish({ topic: SETTINGS_UPDATED, payload: {} });
+async function announce(hook: HookContext) {
+  hook.afterCommit(() => hook.ctx.bus.publish({ topic: SETTINGS_UPDATED, payload: {} }));
 }
 
 export const settings = defineResource({
