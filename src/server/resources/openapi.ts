@@ -103,12 +103,19 @@ function operations(resource: Resource): Record<string, Schema> {
     collection.post = { tags: tag, summary: `Criar ${resource.labelSingular}`, operationId: `create${name}`, requestBody: body, responses: { 201: { description: 'Criado', ...json(itemResponse) }, ...errors, 422: ref422 } };
     paths[`/api/${resource.name}/validate`] = { post: { tags: tag, summary: 'Validar sem gravar', operationId: `validate${name}`, requestBody: body, responses: { 200: { description: 'Sem erros', ...json(ref('ValidationErrors')) }, ...errors, 422: ref422 } } };
   }
-  if (allowed('read')) item.get = { tags: tag, summary: `Ler ${resource.labelSingular}`, operationId: `get${name}`, parameters: [idParam], responses: { 200: { description: 'Registo', ...json(itemResponse) }, ...errors, 404: ref404 } };
-  if (allowed('update')) {
-    item.put = { tags: tag, summary: `Substituir ${resource.labelSingular}`, operationId: `replace${name}`, parameters: [idParam], requestBody: body, responses: { 200: { description: 'Atualizado', ...json(itemResponse) }, ...errors, 404: ref404, 422: ref422 } };
-    item.patch = { tags: tag, summary: `Alterar campos de ${resource.labelSingular}`, operationId: `update${name}`, parameters: [idParam], requestBody: body, responses: { 200: { description: 'Atualizado', ...json(itemResponse) }, ...errors, 404: ref404, 422: ref422 } };
+  if (allowed('read')) {
+    const etag = { ETag: { description: 'A versão do registo (`_version`), entre aspas', schema: { type: 'string' } } };
+    item.get = { tags: tag, summary: `Ler ${resource.labelSingular}`, operationId: `get${name}`, parameters: [idParam], responses: { 200: { description: 'Registo', headers: etag, ...json(itemResponse) }, ...errors, 404: ref404 } };
   }
-  if (allowed('delete')) item.delete = { tags: tag, summary: `Apagar ${resource.labelSingular}`, operationId: `delete${name}`, parameters: [idParam], responses: { 204: { description: 'Apagado' }, ...errors, 404: ref404, 409: ref409 } };
+  if (allowed('update')) {
+    const write = (summary: string, operationId: string) => ({
+      tags: tag, summary, operationId, parameters: [idParam, ifMatch], requestBody: body,
+      responses: { 200: { description: 'Atualizado', ...json(itemResponse) }, ...errors, 404: ref404, 409: refStale, 422: ref422 },
+    });
+    item.put = write(`Substituir ${resource.labelSingular}`, `replace${name}`);
+    item.patch = write(`Alterar campos de ${resource.labelSingular}`, `update${name}`);
+  }
+  if (allowed('delete')) item.delete = { tags: tag, summary: `Apagar ${resource.labelSingular}`, operationId: `delete${name}`, parameters: [idParam, ifMatch], responses: { 204: { description: 'Apagado' }, ...errors, 404: ref404, 409: ref409 } };
   if (Object.keys(collection).length > 0) paths[`/api/${resource.name}`] = collection;
   if (Object.keys(item).length > 0) paths[`/api/${resource.name}/{id}`] = item;
   return paths;
@@ -117,6 +124,11 @@ function operations(resource: Resource): Record<string, Schema> {
 const ref404 = { $ref: '#/components/responses/NotFound' };
 const ref409 = { $ref: '#/components/responses/Conflict' };
 const ref422 = { $ref: '#/components/responses/Invalid' };
+const refStale = { $ref: '#/components/responses/StaleVersion' };
+const ifMatch = {
+  name: 'If-Match', in: 'header', required: false, schema: { type: 'string' },
+  description: 'Versão em que a alteração se baseia ("3"), como o campo `_version`; se o registo já tiver outra versão, a resposta é 409 com o registo atual.',
+};
 
 /** The OpenAPI 3.1 document of the resource API, derived from the definitions. */
 export function openApiDocument(version: string): Schema {
@@ -165,6 +177,9 @@ export function openApiDocument(version: string): Schema {
         Forbidden: response('Sem permissão', ref('Error')),
         NotFound: response('Registo não encontrado', ref('Error')),
         Conflict: response('Conflito', ref('Error')),
+        StaleVersion: response('O registo foi alterado entretanto (code stale_version); data tem o registo atual', {
+          allOf: [ref('Error'), { type: 'object', properties: { code: { type: 'string' }, data: { type: 'object' } } }],
+        }),
         Invalid: response('Registo com erros de validação', ref('ValidationErrors')),
       },
     },
