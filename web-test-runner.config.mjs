@@ -6,6 +6,7 @@ import { build } from 'esbuild';
 import { chromeLauncher } from '@web/test-runner-chrome';
 import { CHROMIUM_ARGS, ensureChromium } from './scripts/ensure-chromium.mjs';
 import { faultMiddleware, faultSocketPlugin } from './test/browser/support/fault-server.mjs';
+import { screenshotPlugin } from './test/browser/support/screenshot-plugin.mjs';
 
 const root = path.dirname(new URL(import.meta.url).pathname);
 
@@ -42,7 +43,7 @@ export default {
   concurrency: 1,
   nodeResolve: false,
   middleware: [faultMiddleware],
-  plugins: [esbuildBundlePlugin(), faultSocketPlugin()],
+  plugins: [esbuildBundlePlugin(), faultSocketPlugin(), screenshotPlugin()],
   browsers: [
     chromeLauncher({
       launchOptions: {

@@ -6,21 +6,21 @@ import { HostStyle } from './host-style.js';
 
 interface ElementFrameProps {
   host: HTMLElement;
-  shadowRoot: ShadowRoot;
+  /** Where styled-components writes this element's rules (see adoptStyles). */
+  styleTarget: HTMLElement | ShadowRoot;
   api: string | undefined;
   children: ReactNode;
 }
 
 /** What wraps every element's component: its styles, its context, its error fallback. */
-export function ElementFrame({ host, shadowRoot, api, children }: ElementFrameProps) {
+export function ElementFrame({ host, styleTarget, api, children }: ElementFrameProps) {
   const context = useMemo<ElementContextValue>(() => ({ host, api }), [host, api]);
   return (
     <StrictMode>
-      {/* Styles go into this element's shadow root, not document.head where they would not
-          apply. Text-node injection rather than CSSOM: a CSSOM sheet does not exist while
-          the style tag is detached, and an element may re-render in the short time between
-          its removal and its deferred unmount. */}
-      <StyleSheetManager target={shadowRoot} disableCSSOMInjection>
+      {/* Styles reach this element's shadow root, not document.head where they would not
+          apply, through a sheet the shadow root adopts (allowed by strict style policies).
+          Text-node injection: the CSSOM mode needs a <style> element the document accepts. */}
+      <StyleSheetManager target={styleTarget} disableCSSOMInjection>
         <ElementContext.Provider value={context}>
           <HostStyle />
           <ElementErrorBoundary>{children}</ElementErrorBoundary>

@@ -1,6 +1,7 @@
 import type { R2WCRenderer } from '@r2wc/core';
 import type { ComponentType, JSX } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
+import { adoptStyles, type AdoptedStyles } from './adopted-styles.js';
 import { ElementFrame } from './element-frame.js';
 
 /** The props r2wc hands the renderer: the component's attributes plus its own extras. */
@@ -11,7 +12,8 @@ export interface MountedElement<Props> {
   shadowRoot: ShadowRoot;
   Component: ComponentType<Props>;
   props: RenderedProps<Props>;
-  root: Root | null;
+  /** The React root and the shadow root's adopted styles, from the first paint to the unmount. */
+  live: { root: Root; styles: AdoptedStyles } | null;
   pendingUnmount: ReturnType<typeof setTimeout> | null;
 }
 
@@ -27,17 +29,19 @@ const mounted = new WeakMap<ShadowRoot, MountedElement<unknown>>();
 
 function paint<Props>(element: MountedElement<Props>): void {
   const { shadowRoot, Component } = element;
-  // Rendering only while attached: styled-components cannot insert into a detached root.
+  // Rendering only while attached: r2wc asks before the element is in a page, and a moved
+  // element is briefly detached.
   if (!shadowRoot.host.isConnected) return;
-  if (!element.root) {
+  if (!element.live) {
     const mountPoint = document.createElement('div');
     mountPoint.setAttribute('part', 'root');
     shadowRoot.append(mountPoint);
-    element.root = createRoot(mountPoint);
+    element.live = { root: createRoot(mountPoint), styles: adoptStyles(shadowRoot) };
   }
+  const { root, styles } = element.live;
   const { container: _container, api, ...attributes } = element.props;
-  element.root.render(
-    <ElementFrame host={shadowRoot.host as HTMLElement} shadowRoot={shadowRoot} api={api}>
+  root.render(
+    <ElementFrame host={shadowRoot.host as HTMLElement} styleTarget={styles.target} api={api}>
       <Component {...(attributes as Props & JSX.IntrinsicAttributes)} />
     </ElementFrame>,
   );
@@ -46,10 +50,12 @@ function paint<Props>(element: MountedElement<Props>): void {
 function unmountNow<Props>(element: MountedElement<Props>): void {
   element.pendingUnmount = null;
   mounted.delete(element.shadowRoot);
-  element.root?.unmount();
-  element.root = null;
-  // Drops the mount point and styled-components' style tags: a later mount starts clean.
+  const live = element.live;
+  element.live = null;
+  live?.root.unmount();
+  // Drops the mount point and the element's rules: a later mount starts clean.
   element.shadowRoot.replaceChildren();
+  live?.styles.dispose();
 }
 
 function shadowRootOf(container: HTMLElement): ShadowRoot {
@@ -79,7 +85,7 @@ export function createElementRenderer<Props>(): R2WCRenderer<RenderedProps<Props
         shadowRoot,
         Component: Component as ComponentType<Props>,
         props,
-        root: null,
+        live: null,
         pendingUnmount: null,
       };
       mounted.set(shadowRoot, element as unknown as MountedElement<unknown>);

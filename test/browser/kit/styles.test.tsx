@@ -42,7 +42,11 @@ describe('kit styles', () => {
     const painted = await inShadow(element, '[data-painted]');
     expect(getComputedStyle(painted).color).to.equal('rgb(200, 0, 0)');
     expect(getComputedStyle(painted).paddingLeft).to.equal('13px');
-    expect(shadowOf(element).querySelector('style')).to.not.equal(null);
+    // Through a sheet the shadow root adopts, never a <style> element (see strict-csp.test.tsx).
+    const root = shadowOf(element);
+    expect(root.querySelector('style')).to.equal(null);
+    const adoptedRules = root.adoptedStyleSheets.flatMap((sheet) => [...sheet.cssRules].map((rule) => rule.cssText));
+    expect(adoptedRules.join('\n')).to.contain('rgb(200, 0, 0)');
   });
 
   it('keeps its rules out of the page', async () => {
@@ -55,6 +59,8 @@ describe('kit styles', () => {
       expect(getComputedStyle(twin).paddingLeft).to.equal('0px');
       const headRules = [...document.head.querySelectorAll('style')].map((style) => style.textContent).join('');
       expect(headRules).to.not.contain('rgb(200, 0, 0)');
+      const documentRules = document.adoptedStyleSheets.flatMap((sheet) => [...sheet.cssRules].map((rule) => rule.cssText));
+      expect(documentRules.join('\n')).to.not.contain('rgb(200, 0, 0)');
     } finally {
       twin.remove();
     }
