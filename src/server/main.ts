@@ -8,8 +8,9 @@ import type { EventBus } from './realtime/bus.js';
 import { createBus } from './realtime/create-bus.js';
 import { startSender, type MessageSender } from './messages/sender.js';
 import { ensureReferenceData } from './resources/reference-data.js';
-import { firstStartBanner } from './seed/banner.js';
-import { prepareFirstStart } from './seed/first-start.js';
+import { startAuditPruning } from './audit/retention.js';
+import { firstStartBanner, unusedPasswordNotice } from './seed/banner.js';
+import { checkSavedPassword, prepareFirstStart } from './seed/first-start.js';
 
 /** Longest wait for connections and workers to finish at shutdown before giving up. */
 const SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -84,18 +85,26 @@ async function start(): Promise<void> {
     // Every start, idempotent: adds missing countries and settings; before the first-start
     // seed so demo members get countries and the default member states.
     await ensureReferenceData(database.db, now(), 'association');
-    const firstStart = await prepareFirstStart(database, config, now());
+    const url = `${config.publicUrl}/`;
+    // The banner is printed the moment the accounts are committed (not after listen), and the
+    // admin's password was saved to a file before that commit: a crash cannot lose it.
+    const firstStart = await prepareFirstStart(database, config, now(), {
+      afterCommit: (report) => console.log(firstStartBanner(report, url)),
+    });
+    const unused = firstStart ? null : await checkSavedPassword(database, config);
+    if (unused) console.log(unusedPasswordNotice(unused));
 
     bus = await createBus(database);
     const ctx: ServerContext = { config, database, bus, now };
     app = await buildApp(ctx);
+    // Deletes audit entries past the retention setting now and once a day; stops with the app.
+    const pruner = startAuditPruning(ctx);
+    app.addHook('onClose', () => pruner.stop());
     await listen(app, config);
     // Delivers the messages outbox (only with SMTP_URL and setting SendMessages 'true').
     const sender = startSender(ctx);
     closeOnSignals(app, sender, bus, database);
 
-    const url = `${config.publicUrl}/`;
-    if (firstStart) console.log(firstStartBanner(firstStart, url, config.adminPassword !== undefined));
     console.log(`Associa listening on ${url} (engine ${describeDatabase(config, database)}, mode ${config.mode})`);
   } catch (error) {
     await app?.close().catch(() => undefined);

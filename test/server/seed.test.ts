@@ -18,8 +18,9 @@ afterEach(async () => {
 const database = () => server.database.db;
 const count = async (table: string) =>
   Number((await database().selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
-const configFor = (mode: 'test' | 'production', adminPassword?: string) =>
-  loadConfig({ ASSOCIA_MODE: mode, ...(adminPassword ? { ASSOCIA_ADMIN_PASSWORD: adminPassword } : {}) });
+// The test server's data directory: a first start keeps the admin's random password there.
+const configFor = (mode: 'test' | 'production', adminPassword?: string, target = server) =>
+  loadConfig({ ASSOCIA_MODE: mode, ...(adminPassword ? { ASSOCIA_ADMIN_PASSWORD: adminPassword } : {}) }, { dataDir: target.ctx.config.dataDir });
 
 describe('NIF generator', () => {
   it('computes the mod-11 check digit of known NIFs', () => {
@@ -105,7 +106,7 @@ describe('first start', () => {
     const first = await database().selectFrom('members').select(['name', 'nif']).orderBy('number').limit(5).execute();
     const other = await startTestServer();
     try {
-      await prepareFirstStart(other.database, configFor('test'), Date.now());
+      await prepareFirstStart(other.database, configFor('test', undefined, other), Date.now());
       const second = await other.database.db.selectFrom('members').select(['name', 'nif']).orderBy('number').limit(5).execute();
       expect(second).toEqual(first);
     } finally {

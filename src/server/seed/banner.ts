@@ -1,4 +1,4 @@
-import type { FirstStartReport } from './first-start.js';
+import type { FirstStartReport, UnusedPassword } from './first-start.js';
 
 /** Draws lines in a box so credentials stand out in a busy terminal. */
 export function box(lines: readonly string[]): string {
@@ -8,13 +8,13 @@ export function box(lines: readonly string[]): string {
 }
 
 /** What the operator reads once, at first start: where to go and how to log in. */
-export function firstStartBanner(report: FirstStartReport, url: string, adminPasswordFromEnv: boolean): string {
+export function firstStartBanner(report: FirstStartReport, url: string): string {
   const lines = [
     'Associa: first start, accounts created',
     '',
     `  Open:      ${url}`,
     `  Username:  ${report.admin.username}`,
-    `  Password:  ${adminPasswordFromEnv ? '(the value of ASSOCIA_ADMIN_PASSWORD)' : report.admin.password}`,
+    `  Password:  ${report.passwordFile === null ? '(the value of ASSOCIA_ADMIN_PASSWORD)' : report.admin.password}`,
     '',
   ];
   if (report.demoAccounts.length > 0) {
@@ -25,5 +25,17 @@ export function firstStartBanner(report: FirstStartReport, url: string, adminPas
     lines.push('');
   }
   lines.push('Passwords are shown only this once; the server keeps only their hashes.');
+  if (report.passwordFile !== null) {
+    lines.push(`The ${report.admin.username} password is also in ${report.passwordFile}`);
+    lines.push('(readable only by this user) until that account first logs in.');
+  }
   return box(lines);
+}
+
+/** Printed at a later start while the first-start password has not been used: where it is, never what. */
+export function unusedPasswordNotice(unused: UnusedPassword): string {
+  return (
+    `The first-start password of the account "${unused.username}" has not been used yet: ` +
+    `it is in ${unused.file} (readable only by this user), until that account first logs in.`
+  );
 }
