@@ -1,5 +1,6 @@
 import countriesPt from 'i18n-iso-countries/langs/pt.json' with { type: 'json' };
 import type { Db } from '../db/database.js';
+import { DEFAULT_RETENTION_DAYS, RETENTION_SETTING } from '../audit/retention.js';
 import { TERMINOLOGY_DEFAULTS, type OrgType } from '../../core/contract.js';
 
 /** Settings every organisation starts with; values are strings ('true'/'false' for flags). */
@@ -25,6 +26,8 @@ export function defaultSettings(orgType: OrgType): Record<string, string> {
     membershipPaymentPeriod: 'anual',
     membershipCardValidityYears: '1',
     supportUrl: '',
+    // Days the audit trail keeps its entries.
+    [RETENTION_SETTING]: String(DEFAULT_RETENTION_DAYS),
   };
 }
 

@@ -1,0 +1,39 @@
+import { AUDIT_ACTION_LABELS, AUDIT_ACTOR_LABELS } from '../../../core/audit.js';
+import { defineResource, type Resource } from '../define.js';
+
+const ADMIN = ['admin'] as const;
+
+const options = (labels: Readonly<Record<string, string>>) => Object.entries(labels).map(([value, label]) => ({ value, label }));
+
+/**
+ * The audit trail as a read-only resource for administrators (src/server/audit writes it, in
+ * the transaction of each change). Its `resource` choices are the resources `others` names,
+ * so it is built from that list rather than importing it.
+ */
+export function auditLogResource(others: readonly Resource[]): Resource {
+  return defineResource({
+    name: 'audit_log',
+    label: 'Auditoria',
+    labelSingular: 'Registo de auditoria',
+    defaultSort: '-at',
+    access: { list: ADMIN, read: ADMIN, create: [], update: [], delete: [] },
+    fields: [
+      { name: 'at', type: 'datetime', label: 'Data e hora', readOnly: true, sortable: true },
+      { name: 'day', type: 'date', label: 'Dia', readOnly: true, filterable: true },
+      { name: 'actor_kind', type: 'enum', label: 'Tipo de autor', options: options(AUDIT_ACTOR_LABELS), readOnly: true, filterable: true },
+      { name: 'actor_id', type: 'integer', label: 'Identificador do autor', readOnly: true, filterable: true },
+      { name: 'actor_name', type: 'string', label: 'Autor', readOnly: true, filterable: true, searchable: true },
+      { name: 'address', type: 'string', label: 'Endereço IP', readOnly: true, filterable: true, searchable: true },
+      {
+        name: 'resource', type: 'enum', label: 'Recurso', readOnly: true, filterable: true,
+        options: others.map((r) => ({ value: r.name, label: r.label })),
+      },
+      { name: 'record_id', type: 'integer', label: 'Identificador do registo', readOnly: true, filterable: true },
+      { name: 'action', type: 'enum', label: 'Ação', options: options(AUDIT_ACTION_LABELS), readOnly: true, filterable: true },
+      { name: 'changes', type: 'text', label: 'Alterações', readOnly: true },
+    ],
+  });
+}
+
+/** Every resource of `domain` and, last, the audit trail of them all. */
+export const withAuditLog = (domain: readonly Resource[]): readonly Resource[] => [...domain, auditLogResource(domain)];
