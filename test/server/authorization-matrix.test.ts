@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordAudit } from '../../src/server/audit/record.js';
 import { ensureReferenceData } from '../../src/server/resources/reference-data.js';
 import { startTestServer, type TestServer } from './support/server.js';
 
@@ -59,6 +60,7 @@ const bodies: Record<string, () => Promise<object>> = {
   settings: async () => ({ name: `custom_${unique()}`, value: 'x' }),
   api_secrets: async () => ({ name: `Chave ${unique()}`, role: 'member' }),
   messages: async () => ({ recipient: 'a@exemplo.pt', subject: 'x', body: 'x' }),
+  audit_log: async () => ({ resource: 'members', action: 'update' }),
 };
 
 /** A patch each resource accepts. */
@@ -72,6 +74,7 @@ const patches: Record<string, () => object> = {
   settings: () => ({ value: `v${unique()}` }),
   api_secrets: () => ({ name: `Chave ${unique()}` }),
   messages: () => ({ subject: 'mudado' }),
+  audit_log: () => ({ action: 'delete' }),
 };
 
 interface ResourceRules {
@@ -111,6 +114,14 @@ const RULES: Record<string, ResourceRules> = {
     create: [401, 403, 403, 201, 403],
     update: [401, 403, 403, 200, 403],
     delete: [401, 403, 403, 204, 403],
+  },
+  // The audit trail: administrators read it; the server alone writes it.
+  audit_log: {
+    list: [401, 403, 403, 200, 403],
+    read: [401, 403, 403, 200, 403],
+    create: [401, 403, 403, 403, 403],
+    update: [401, 403, 403, 403, 403],
+    delete: [401, 403, 403, 403, 403],
   },
   // The outbox is written by the server only.
   messages: {
@@ -182,7 +193,7 @@ describe('authorisation matrix', () => {
   for (const [resource, rules] of Object.entries(RULES)) {
     describe(resource, () => {
       it('list, read, validate', async () => {
-        const id = resource === 'messages' ? await seedMessage() : await adminCreate(resource, await bodies[resource]!());
+        const id = await recordOf(resource);
         const lists: number[] = [];
         const reads: number[] = [];
         const validations: number[] = [];
@@ -208,7 +219,7 @@ describe('authorisation matrix', () => {
           creates.push(created.statusCode);
           if (created.statusCode !== 201) expect(await countRows(resource), `${who} create changed nothing`).toBe(before);
 
-          const id = resource === 'messages' ? await seedMessage() : await adminCreate(resource, await bodies[resource]!());
+          const id = await recordOf(resource);
           const stored = await rowOf(resource, id);
           const patch = await as(who, 'PATCH', `/api/${resource}/${id}`, patches[resource]!());
           updates.push(patch.statusCode);
@@ -230,8 +241,20 @@ describe('authorisation matrix', () => {
     });
   }
 
+  it("a record history is for administrators (a person's own record aside, below)", async () => {
+    const histories = server.app.routeList.filter((r) => r.method === 'GET' && /^\/api\/\w+\/:id\/history$/.test(r.url));
+    expect(histories.map((r) => r.url).sort()).toEqual(Object.keys(RULES).filter((name) => name !== 'audit_log').map((name) => `/api/${name}/:id/history`).sort());
+    for (const route of histories) {
+      const resource = /^\/api\/(\w+)\//.exec(route.url)![1]!;
+      const id = await recordOf(resource);
+      const statuses: number[] = [];
+      for (const who of CALLERS) statuses.push((await as(who, 'GET', route.url.replace(':id', String(id)))).statusCode);
+      expectStatuses(route.url, statuses, [401, 403, 403, 200, 403]);
+    }
+  });
+
   it('nested lists follow the child resource list rules', async () => {
-    const nested = server.app.routeList.filter((r) => /^\/api\/\w+\/:id\/\w+$/.test(r.url));
+    const nested = server.app.routeList.filter((r) => /^\/api\/\w+\/:id\/\w+$/.test(r.url) && !r.url.endsWith('/history'));
     expect(nested.length).toBeGreaterThan(0);
     for (const route of nested) {
       const [, parent, child] = /^\/api\/(\w+)\/:id\/(\w+)$/.exec(route.url)!;
@@ -260,9 +283,13 @@ describe('a member and their own records', () => {
     expect((await as('member', 'GET', `/api/users/${ownUserId}`)).statusCode).toBe(200);
     expect((await as('member', 'PATCH', `/api/members/${ownMemberId}`, { phone: '912345678' })).statusCode).toBe(200);
     expect((await as('member', 'PATCH', `/api/users/${ownUserId}`, { name: 'Nome Próprio' })).statusCode).toBe(200);
+    expect((await as('member', 'GET', `/api/members/${ownMemberId}/history`)).statusCode).toBe(200);
+    expect((await as('member', 'GET', `/api/users/${ownUserId}/history`)).statusCode).toBe(200);
 
     expect((await as('member', 'GET', `/api/members/${otherMember}`)).statusCode).toBe(403);
     expect((await as('member', 'GET', `/api/users/${otherUser.id}`)).statusCode).toBe(403);
+    expect((await as('member', 'GET', `/api/members/${otherMember}/history`)).statusCode).toBe(403);
+    expect((await as('member', 'GET', `/api/users/${otherUser.id}/history`)).statusCode).toBe(403);
     expect((await as('member', 'PATCH', `/api/members/${otherMember}`, { phone: '912345678' })).statusCode).toBe(403);
     expect((await as('member', 'GET', `/api/members?_search=S%C3%B3cio`)).statusCode).toBe(403);
     const stateOfOther = (await rowOf('members', otherMember))!.state;
@@ -299,6 +326,21 @@ function withoutRecordFields(record: Record<string, unknown>) {
   void created_at;
   void updated_at;
   return rest;
+}
+
+/** A record of `resource` made as its writer would: the API, or the server for what only it writes. */
+async function recordOf(resource: string): Promise<number> {
+  if (resource === 'messages') return seedMessage();
+  if (resource === 'audit_log') return seedAuditEntry();
+  return adminCreate(resource, await bodies[resource]!());
+}
+
+async function seedAuditEntry(): Promise<number> {
+  await recordAudit(server.database.db, {
+    at: Date.now(), actor: { kind: 'system', name: 'Teste' }, address: null, resource: 'members', recordId: ownMemberId, action: 'update', changes: {},
+  });
+  const row = await server.database.db.selectFrom('audit_log').select('_id').orderBy('_id', 'desc').executeTakeFirstOrThrow();
+  return Number(row._id);
 }
 
 async function seedMessage(): Promise<number> {
