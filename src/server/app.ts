@@ -20,7 +20,8 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
   const app = Fastify({
     logger: ctx.config.logRequests ? { level: 'info' } : false,
     bodyLimit: ctx.config.bodyLimit,
-    trustProxy: true,
+    // X-Forwarded-For is believed only from the proxies ASSOCIA_TRUST_PROXY names.
+    trustProxy: ctx.config.trustProxy.length > 0 ? [...ctx.config.trustProxy] : false,
     // Query strings like `_page=abc` are checked by our own code with pt-PT messages.
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false } },
   });

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 
 export type Mode = 'test' | 'production';
@@ -31,6 +32,11 @@ export interface Config {
    * answer other sites.
    */
   embedOrigins: readonly string[];
+  /**
+   * Proxies (addresses, CIDR ranges, or proxy-addr's names loopback, linklocal, uniquelocal)
+   * whose X-Forwarded-For is believed. Empty: the client address is the connection's.
+   */
+  trustProxy: readonly string[];
 }
 
 /** `https://a.pt, https://b.pt/` -> the origins, checked, without trailing slashes. */
@@ -48,6 +54,22 @@ function originsFrom(value: string | undefined): string[] {
       throw new Error(`ASSOCIA_EMBED_ORIGINS: "${text}" must be an origin only, such as https://associacao.pt`);
     }
     return url.origin;
+  });
+}
+
+const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** `10.0.0.1, 192.168.0.0/16` -> the entries, each checked, for Fastify's trustProxy. */
+function proxiesFrom(value: string | undefined): string[] {
+  if (!value?.trim()) return [];
+  return value.split(',').map((raw) => {
+    const entry = raw.trim();
+    const [address = '', bits, ...rest] = entry.split('/');
+    const version = isIP(address);
+    const maxBits = version === 6 ? 128 : 32;
+    const validBits = bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= maxBits);
+    if (PROXY_NAMES.includes(entry) || (version !== 0 && validBits && rest.length === 0)) return entry;
+    throw new Error(`ASSOCIA_TRUST_PROXY: "${entry}" is not an address, a CIDR range (10.0.0.0/8) or one of ${PROXY_NAMES.join(', ')}`);
   });
 }
 
@@ -79,6 +101,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     bodyLimit: intFrom(env.ASSOCIA_BODY_LIMIT, 1024 * 1024, 'ASSOCIA_BODY_LIMIT'),
     logRequests: env.ASSOCIA_LOG === 'true',
     embedOrigins: originsFrom(env.ASSOCIA_EMBED_ORIGINS),
+    trustProxy: proxiesFrom(env.ASSOCIA_TRUST_PROXY),
     ...overrides,
   };
 }

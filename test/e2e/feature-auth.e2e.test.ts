@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startHarness, type Harness } from './support/harness.js';
+import { deliverableBody } from '../../src/server/messages/message-secrets.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -18,16 +19,21 @@ async function fillLogin(page: Page, username: string, password: string) {
   await page.getByRole('button', { name: 'Entrar' }).click();
 }
 
-/** The link of the newest e-mail queued for `recipient` (the outbox is the server's messages table). */
+/**
+ * The login code in the newest e-mail queued for `recipient`, as the recipient receives it
+ * (the outbox shows staff the link hidden; the sender opens the sealed body, as here).
+ */
 async function linkMailedTo(recipient: string): Promise<string> {
-  const row = await h.server.ctx.database.db
+  const { db } = h.server.ctx.database;
+  const row = await db
     .selectFrom('messages')
-    .select(['body'])
+    .select(['_id'])
     .where('recipient', '=', recipient)
     .orderBy('_id', 'desc')
     .executeTakeFirstOrThrow();
-  const match = /https?:\/\/\S+\/autorizacao\/loginporlink\/(\S+)/.exec(String(row.body));
-  if (!match) throw new Error(`no login link in: ${String(row.body)}`);
+  const text = await deliverableBody(db, Number(row._id));
+  const match = /https?:\/\/\S+\/autorizacao\/loginporlink\/(\S+)/.exec(String(text));
+  if (!match) throw new Error(`no login link in: ${String(text)}`);
   return match[1]!;
 }
 

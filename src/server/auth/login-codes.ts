@@ -12,9 +12,9 @@ interface Recipient {
 
 /**
  * Creates a single-use code valid for one hour and queues the e-mail carrying its link,
- * in one transaction: no code without its message, no message without its code.
+ * in one transaction: no code without its message, no message without its code. Returns
+ * the id of the queued message.
  */
-/** Returns the id of the queued message. */
 export async function sendLoginLink(db: Db, now: number, publicUrl: string, user: Recipient, reason: 'login' | 'recover'): Promise<number> {
   const code = randomToken(24);
   const stamp = new Date(now).toISOString();
@@ -38,7 +38,9 @@ export async function sendLoginLink(db: Db, now: number, publicUrl: string, user
     return enqueueMessage(trx, now, {
       recipient: String(user.email),
       subject,
-      body: `Olá ${String(user.name)},\n\n${intro}\n\n${link}\n\nA ligação é válida durante uma hora e só pode ser usada uma vez. Se não fez este pedido, ignore esta mensagem.`,
+      body: `Olá ${String(user.name)},\n\n${intro}\n\n{{ligacao}}\n\nA ligação é válida durante uma hora e só pode ser usada uma vez. Se não fez este pedido, ignore esta mensagem.`,
+      // The link is a login: staff reading the outbox must not be able to use it.
+      secretLinks: { ligacao: link },
     });
   });
 }
@@ -60,4 +62,12 @@ export async function redeemLoginCode(db: Db, now: number, code: string): Promis
     .where('used_at', 'is', null)
     .executeTakeFirst();
   return Number(spent.numUpdatedRows) === 1 ? Number(row.user_id) : null;
+}
+
+/** Deletes spent and expired codes: a code is worth keeping only while it can still be used. */
+export async function pruneLoginCodes(db: Db, now: number): Promise<void> {
+  await db
+    .deleteFrom('login_codes')
+    .where((eb) => eb.or([eb('used_at', 'is not', null), eb('expires_at', '<=', new Date(now).toISOString())]))
+    .execute();
 }

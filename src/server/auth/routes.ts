@@ -1,9 +1,9 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Role } from '../../core/contract.js';
 import { badRequest, HttpError, notFound, tooManyRequests, unauthorized } from '../errors.js';
 import { objectBody } from '../request-body.js';
 import { announceMessage } from '../messages/outbox.js';
-import { redeemLoginCode, sendLoginLink } from './login-codes.js';
+import { pruneLoginCodes, redeemLoginCode, sendLoginLink } from './login-codes.js';
 import { verifyPassword } from './passwords.js';
 import { createThrottle } from './throttle.js';
 
@@ -16,13 +16,29 @@ function text(body: Record<string, unknown>, name: string): string {
   return value;
 }
 
-const tooMany = () => tooManyRequests('Demasiadas tentativas falhadas. Aguarde alguns minutos e tente novamente.');
+/** 429 with Retry-After, saying how long to wait. */
+function tooMany(reply: FastifyReply, retryAfterMs: number) {
+  const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+  reply.header('retry-after', String(seconds));
+  const minutes = Math.ceil(seconds / 60);
+  return tooManyRequests(`Demasiadas tentativas falhadas. Aguarde ${minutes === 1 ? '1 minuto' : `${minutes} minutos`} e tente novamente.`);
+}
+
+/** Old attempts and spent codes are deleted at most this often (per instance), so tables stay small. */
+const PRUNE_INTERVAL_MS = 60_000;
 
 /** POST /api/auth (password, recovery request or login code) and POST /api/auth/refresh. */
 export async function authRoutes(app: FastifyInstance) {
   const { db } = app.ctx.database;
   const { now, config } = app.ctx;
-  const throttle = createThrottle(db, now);
+  const throttle = createThrottle(db, app.ctx.database.engine, now);
+  let prunedAt = -Infinity;
+  async function prune() {
+    if (now() - prunedAt < PRUNE_INTERVAL_MS) return;
+    prunedAt = now();
+    await throttle.prune();
+    await pruneLoginCodes(db, now());
+  }
 
   const userColumns = ['_id', 'name', 'role', 'email', 'active', 'password_hash'] as const;
   const subjectOf = (user: { _id: unknown; name: unknown; role: unknown }) => ({
@@ -34,15 +50,16 @@ export async function authRoutes(app: FastifyInstance) {
   app.post('/auth', { config: { public: true } }, async (request, reply) => {
     const body = objectBody(request);
     const address = request.ip;
+    await prune();
 
     if ('recoverCode' in body) {
       const code = text(body, 'recoverCode');
-      if (await throttle.isBlocked(undefined, address)) throw tooMany();
+      // Recorded as a failure before the code is looked at; a valid code clears it.
+      const attempt = await throttle.beginCode(address);
+      if (!attempt.allowed) throw tooMany(reply, attempt.retryAfterMs);
       const userId = await redeemLoginCode(db, now(), code);
-      if (userId === null) {
-        await throttle.recordFailure(undefined, address);
-        throw new HttpError(403, 'A ligação é inválida, já foi usada ou expirou. Peça uma nova.');
-      }
+      if (userId === null) throw new HttpError(403, 'A ligação é inválida, já foi usada ou expirou. Peça uma nova.');
+      await attempt.attempt.succeed();
       const user = await db.selectFrom('users').select(userColumns).where('_id', '=', userId).executeTakeFirst();
       if (!user || Number(user.active) !== 1) throw new HttpError(403, 'A conta está desativada.');
       return app.tokens.issuePair(subjectOf(user));
@@ -51,15 +68,18 @@ export async function authRoutes(app: FastifyInstance) {
     if ('recover_password' in body) {
       if (body.recover_password !== true) throw badRequest('O campo "recover_password" deve ser true.');
       const email = text(body, 'email').trim().toLowerCase();
-      // The answer is the same whether or not the address exists, so it reveals nothing.
-      const users = await db
-        .selectFrom('users')
-        .select(userColumns)
-        .where((eb) => eb(eb.fn('lower', ['email']), '=', email))
-        .where('active', '=', 1)
-        .execute();
-      for (const user of users) {
-        await announceMessage(app.ctx.bus, await sendLoginLink(db, now(), config.publicUrl, user, 'recover'), 'created');
+      // The answer is the same whether or not the address exists and whether or not the
+      // request is over its limits (then nothing is sent), so it reveals nothing.
+      if (await throttle.allowLinkRequest(email, address)) {
+        const users = await db
+          .selectFrom('users')
+          .select(userColumns)
+          .where((eb) => eb(eb.fn('lower', ['email']), '=', email))
+          .where('active', '=', 1)
+          .execute();
+        for (const user of users) {
+          await announceMessage(app.ctx.bus, await sendLoginLink(db, now(), config.publicUrl, user, 'recover'), 'created');
+        }
       }
       return reply.status(204).send();
     }
@@ -67,26 +87,25 @@ export async function authRoutes(app: FastifyInstance) {
     const username = text(body, 'username').trim();
     const password = typeof body.password === 'string' ? body.password : '';
     if (password.length > MAX_CREDENTIAL_LENGTH) throw badRequest('O campo "password" é demasiado longo.');
-    if (await throttle.isBlocked(username, address)) throw tooMany();
     const user = await db
       .selectFrom('users')
       .select(userColumns)
       .where((eb) => eb(eb.fn('lower', ['username']), '=', username.toLowerCase()))
       .executeTakeFirst();
-    if (!user || Number(user.active) !== 1) {
-      await throttle.recordFailure(username, address);
-      throw notFound('Conta não encontrada.');
-    }
-    if (!user.password_hash) {
-      // Accounts without a password log in by a link sent to their e-mail.
-      if (user.email) await announceMessage(app.ctx.bus, await sendLoginLink(db, now(), config.publicUrl, user, 'login'), 'created');
+    const active = user !== undefined && Number(user.active) === 1;
+    if (active && !user.password_hash) {
+      // Accounts without a password log in by a link sent to their e-mail, limited like recovery.
+      if (user.email && (await throttle.allowLinkRequest(String(user.email), address))) {
+        await announceMessage(app.ctx.bus, await sendLoginLink(db, now(), config.publicUrl, user, 'login'), 'created');
+      }
       return reply.status(204).send();
     }
-    if (!(await verifyPassword(password, String(user.password_hash)))) {
-      await throttle.recordFailure(username, address);
-      throw new HttpError(403, 'Palavra-passe errada.');
-    }
-    await throttle.clearAccount(username);
+    // Recorded as a failure before the password is checked, so concurrent guesses count.
+    const attempt = await throttle.beginLogin(username, address);
+    if (!attempt.allowed) throw tooMany(reply, attempt.retryAfterMs);
+    if (!active) throw notFound('Conta não encontrada.');
+    if (!(await verifyPassword(password, String(user.password_hash)))) throw new HttpError(403, 'Palavra-passe errada.');
+    await attempt.attempt.succeed();
     return app.tokens.issuePair(subjectOf(user));
   });
 

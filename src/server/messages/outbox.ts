@@ -2,11 +2,18 @@ import type { Db } from '../db/database.js';
 import type { EventBus } from '../realtime/bus.js';
 import { messages } from '../resources/definitions/messages.js';
 import { publishChange } from '../resources/events.js';
+import { fillTemplate, loadMessageKey, seal } from './message-secrets.js';
 
 export interface OutgoingMessage {
   recipient: string;
   subject: string;
+  /** The text; with `secretLinks`, a template whose `{{name}}` placeholders they fill. */
   body: string;
+  /**
+   * Links only the recipient may see (login links, password recovery, payment information),
+   * by placeholder name. Staff reading the outbox see them hidden; the sender puts them back.
+   */
+  secretLinks?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -16,12 +23,20 @@ export interface OutgoingMessage {
  */
 export async function enqueueMessage(db: Db, now: number, message: OutgoingMessage): Promise<number> {
   const stamp = new Date(now).toISOString();
+  let body = message.body;
+  let sealed: string | null = null;
+  if (message.secretLinks) {
+    const { readable, deliverable } = fillTemplate(message.body, message.secretLinks);
+    body = readable;
+    sealed = seal(await loadMessageKey(db), deliverable, message.recipient);
+  }
   const row = await db
     .insertInto('messages')
     .values({
       recipient: message.recipient,
       subject: message.subject,
-      body: message.body,
+      body,
+      sealed_body: sealed,
       status: 'pending',
       attempts: 0,
       next_attempt_at: stamp,

@@ -17,7 +17,10 @@ export interface QueuedMessage {
   id: number;
   recipient: string;
   subject: string;
+  /** What staff read (secret links hidden). */
   body: string;
+  /** The deliverable body, encrypted (message-secrets.ts), when the message carries secret links. */
+  sealedBody: string | null;
   /** Attempts including the current one. */
   attempts: number;
   /** Proves the claim is still ours when the outcome is recorded. */
@@ -55,7 +58,7 @@ export async function claimMessage(db: Db, id: number, now: number, leaseMs: num
   if (Number(result.numUpdatedRows) !== 1) return undefined;
   const row = await db
     .selectFrom('messages')
-    .select(['recipient', 'subject', 'body', 'attempts'])
+    .select(['recipient', 'subject', 'body', 'sealed_body', 'attempts'])
     .where('_id', '=', id)
     .executeTakeFirstOrThrow();
   return {
@@ -63,6 +66,7 @@ export async function claimMessage(db: Db, id: number, now: number, leaseMs: num
     recipient: String(row.recipient),
     subject: String(row.subject),
     body: String(row.body),
+    sealedBody: row.sealed_body === null || row.sealed_body === undefined ? null : String(row.sealed_body),
     attempts: Number(row.attempts),
     lease,
   };
@@ -71,9 +75,10 @@ export async function claimMessage(db: Db, id: number, now: number, leaseMs: num
 const ours = (message: QueuedMessage) => (db: Db) =>
   db.updateTable('messages').where('_id', '=', message.id).where('status', '=', 'sending').where('next_attempt_at', '=', message.lease);
 
+// Secret links are kept only while the message may still be delivered.
 export async function markSent(db: Db, message: QueuedMessage, now: number): Promise<void> {
   await ours(message)(db)
-    .set({ status: 'sent', sent_at: iso(now), next_attempt_at: null, last_error: null, updated_at: iso(now) })
+    .set({ status: 'sent', sent_at: iso(now), next_attempt_at: null, last_error: null, sealed_body: null, updated_at: iso(now) })
     .execute();
 }
 
@@ -84,6 +89,7 @@ export async function markFailed(db: Db, message: QueuedMessage, now: number, er
       status: retryAt === undefined ? 'failed' : 'pending',
       next_attempt_at: retryAt === undefined ? null : iso(retryAt),
       last_error: error.slice(0, LAST_ERROR_MAX_LENGTH),
+      ...(retryAt === undefined ? { sealed_body: null } : {}),
       updated_at: iso(now),
     })
     .execute();

@@ -1,6 +1,7 @@
 import type { ServerContext } from '../context.js';
+import { loadMessageKey, unseal } from './message-secrets.js';
 import { announceMessage } from './outbox.js';
-import { claimMessage, dueMessageIds, markFailed, markSent } from './queue.js';
+import { claimMessage, dueMessageIds, markFailed, markSent, type QueuedMessage } from './queue.js';
 import { sendingEnabled } from './send-setting.js';
 import { createSmtpTransport, type MailTransport } from './smtp-transport.js';
 
@@ -67,6 +68,14 @@ export function createSender(
   let stopped = true;
   let timer: NodeJS.Timeout | undefined;
   let unsubscribe: (() => void) | undefined;
+  let key: Buffer | undefined;
+
+  /** The text the recipient gets: secret links are put back only here, as the e-mail is built. */
+  async function deliverable(message: QueuedMessage): Promise<string> {
+    if (message.sealedBody === null) return message.body;
+    key ??= await loadMessageKey(db);
+    return unseal(key, message.sealedBody, message.recipient);
+  }
 
   function mailer(): MailTransport | undefined {
     if (!transport && ctx.config.smtpUrl) transport = createSmtpTransport(ctx.config.smtpUrl);
@@ -83,8 +92,19 @@ export function createSender(
       for (const id of ids) {
         const message = await claimMessage(db, id, ctx.now(), leaseMs);
         if (!message) continue; // another instance took it
+        let text: string;
         try {
-          await smtp.send({ from: ctx.config.mailFrom, to: message.recipient, subject: message.subject, text: message.body });
+          text = await deliverable(message);
+        } catch (error) {
+          // A body that does not open now never will (its key is gone or it was altered).
+          await markFailed(db, message, ctx.now(), 'A ligação secreta desta mensagem não pôde ser recuperada; a mensagem não foi enviada.', undefined);
+          await announceMessage(ctx.bus, message.id, 'updated');
+          summary.failed += 1;
+          log(`message ${message.id} not sent: its sealed body does not open (${errorText(error)})`);
+          continue;
+        }
+        try {
+          await smtp.send({ from: ctx.config.mailFrom, to: message.recipient, subject: message.subject, text });
           await markSent(db, message, ctx.now());
           await announceMessage(ctx.bus, message.id, 'updated');
           summary.sent += 1;

@@ -1,11 +1,13 @@
 import type { Migration } from '../migrate.js';
 import { core } from './001_core.js';
+import { authThrottle } from './002_auth_throttle.js';
 import { audit } from './005_audit.js';
 import { recordVersions } from './006_record_versions.js';
 
 /** Every migration, in order. A released migration is never edited: add a new one. */
 export const migrations: readonly Migration[] = [
   core,
+  authThrottle,
   audit,
   recordVersions,
 ];

@@ -1,0 +1,92 @@
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import type { Db } from '../db/database.js';
+
+/*
+ * Secret links in e-mails (login links, password recovery, payment information) must reach
+ * the recipient and nobody else, yet every e-mail waits in the `messages` table that staff
+ * read. So a message carrying secrets is stored twice: `body` with each secret replaced by
+ * HIDDEN_LINK (what the API shows), and `sealed_body`, the deliverable text encrypted with a
+ * server key. `sealed_body` is no field of the messages resource, so no role can read it
+ * through the API; the sender opens it only to build the e-mail, then clears it.
+ */
+
+/** What staff read in place of a secret link. */
+export const HIDDEN_LINK = '[ligação oculta: enviada apenas ao destinatário]';
+
+/** `{{name}}` in a message template: where a secret link goes. */
+const PLACEHOLDER = /\{\{(\w+)\}\}/g;
+
+const KEY_NAME = 'message_secrets';
+const ALGORITHM = 'aes-256-gcm';
+const IV_BYTES = 12;
+const FORMAT = 'v1';
+
+/** The key sealing message secrets, kept in server_secrets so every instance shares it. */
+export async function loadMessageKey(db: Db): Promise<Buffer> {
+  const read = () => db.selectFrom('server_secrets').select('value').where('name', '=', KEY_NAME).executeTakeFirst();
+  const existing = await read();
+  if (existing) return Buffer.from(String(existing.value), 'base64url');
+  // Two instances creating it together: the first insert wins and both read it back.
+  await db
+    .insertInto('server_secrets')
+    .values({ name: KEY_NAME, value: randomBytes(32).toString('base64url') })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute();
+  const stored = await read();
+  if (!stored) throw new Error('message key missing after creation');
+  return Buffer.from(String(stored.value), 'base64url');
+}
+
+/**
+ * Encrypts `text`, bound to its recipient (additional authenticated data): a sealed body
+ * copied onto another message does not open.
+ */
+export function seal(key: Buffer, text: string, recipient: string): string {
+  const iv = randomBytes(IV_BYTES);
+  const cipher = createCipheriv(ALGORITHM, key, iv);
+  cipher.setAAD(Buffer.from(recipient, 'utf8'));
+  const data = Buffer.concat([cipher.update(text, 'utf8'), cipher.final()]);
+  return [FORMAT, iv, cipher.getAuthTag(), data].map((part) => (typeof part === 'string' ? part : part.toString('base64url'))).join('.');
+}
+
+/** The text `seal` encrypted; throws if it was tampered with or sealed for another recipient. */
+export function unseal(key: Buffer, sealed: string, recipient: string): string {
+  const [format, iv, tag, data] = sealed.split('.');
+  if (format !== FORMAT || iv === undefined || tag === undefined || data === undefined) throw new Error('sealed body in an unknown format');
+  const decipher = createDecipheriv(ALGORITHM, key, Buffer.from(iv, 'base64url'));
+  decipher.setAAD(Buffer.from(recipient, 'utf8'));
+  decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+  return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString('utf8');
+}
+
+/**
+ * Fills a template's `{{name}}` placeholders: with HIDDEN_LINK for readers, with the links
+ * for the recipient. Only the names of `links` are placeholders (a person's name such as
+ * "{{x}}" in the text stays as it is), and every link must appear, so a misspelt placeholder
+ * cannot silently drop it.
+ */
+export function fillTemplate(template: string, links: Readonly<Record<string, string>>): { readable: string; deliverable: string } {
+  const used = new Set<string>();
+  const fill = (hide: boolean) =>
+    template.replace(PLACEHOLDER, (match, name: string) => {
+      if (!Object.hasOwn(links, name)) return match;
+      used.add(name);
+      return hide ? HIDDEN_LINK : links[name]!;
+    });
+  const deliverable = fill(false);
+  const unused = Object.keys(links).filter((name) => !used.has(name));
+  if (unused.length > 0) throw new Error(`secret links without a placeholder: ${unused.join(', ')}`);
+  return { readable: fill(true), deliverable };
+}
+
+/**
+ * The text the recipient receives for one stored message: its sealed body opened, or its
+ * plain body when it carries no secret. Undefined when the message is unknown, or when its
+ * secrets were already cleared (sent or given up).
+ */
+export async function deliverableBody(db: Db, id: number): Promise<string | undefined> {
+  const row = await db.selectFrom('messages').select(['recipient', 'body', 'sealed_body']).where('_id', '=', id).executeTakeFirst();
+  if (!row) return undefined;
+  if (row.sealed_body === null || row.sealed_body === undefined) return String(row.body).includes(HIDDEN_LINK) ? undefined : String(row.body);
+  return unseal(await loadMessageKey(db), String(row.sealed_body), String(row.recipient));
+}
