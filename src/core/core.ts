@@ -13,6 +13,7 @@ import { createPreferences, type Preferences } from './preferences.js';
 import type { ListQuery } from './query.js';
 import { isPublicPath } from './readiness.js';
 import { createRealtime, socketUrl, type Realtime } from './realtime.js';
+import { resourceChangeOf } from './resource-change.js';
 import { activeStates, portugalFirst, type Country, type MemberState } from './reference-lists.js';
 import { createServerStatus, type ServerStatus } from './server-status.js';
 import { createSession, type Session } from './session.js';
@@ -182,10 +183,8 @@ export function createCore(options: CoreOptions = {}): Core {
       settings.load().catch(() => undefined);
     }),
     realtime.subscribe('*', (payload, topic) => {
-      if (!topic.endsWith(' changed')) return;
-      const named = payload !== null && typeof payload === 'object' && 'resource' in payload ? payload.resource : undefined;
-      const resource = typeof named === 'string' ? named : topic.slice(0, -' changed'.length);
-      void stores.get(resource)?.refresh();
+      const change = resourceChangeOf(topic, payload);
+      if (change) void stores.get(change.resource)?.refresh();
     }),
   );
 

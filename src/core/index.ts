@@ -23,6 +23,8 @@ export type { ListQuery } from './query.js';
 export { recordKey } from './list-store.js';
 export type { ListStore, ListItem, ListState, FieldErrors, SaveResult } from './list-store.js';
 export type { Realtime, RealtimeListener } from './realtime.js';
+export { resourceChangeOf, watchRecord } from './resource-change.js';
+export type { AnnouncedChange } from './resource-change.js';
 export type { Uploads, PhotoKind } from './uploads.js';
 export { hasEnoughData } from './payment-advice.js';
 export type { PaymentAdviceQuery } from './payment-advice.js';

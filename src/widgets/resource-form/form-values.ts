@@ -113,5 +113,16 @@ export function buildPayload(
     }
   }
   if (original?._id !== undefined) body._id = original._id;
+  // The version the form was filled from: the server refuses the write (409) if someone saved since.
+  if (original?._version !== undefined) body._version = original._version;
   return body;
+}
+
+/** Whether two control values are the same (a multiselect's order does not count). */
+export function sameFormValue(a: FormValue | undefined, b: FormValue | undefined): boolean {
+  if (Array.isArray(a) && Array.isArray(b)) {
+    const sorted = (ids: number[]) => [...ids].sort((x, y) => x - y).join(',');
+    return sorted(a) === sorted(b);
+  }
+  return a === b;
 }

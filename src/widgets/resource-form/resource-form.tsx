@@ -1,18 +1,24 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import type { ExplainerField, FieldErrors } from '../../core/index.js';
+import type { ApiRecord, ExplainerField, FieldErrors } from '../../core/index.js';
 import { Button, EmptyState, ErrorState, Loading, space, token, useElementEvents } from '../kit/index.js';
 import { nameList } from '../shared/list-attribute.js';
 import { referenceCache } from '../shared/reference-cache.js';
 import { RESOURCE_TEXTS } from '../shared/texts.js';
 import { useCore } from '../shared/use-core.js';
 import { useExplainerResource } from '../shared/use-explainer.js';
+import { CONFLICT_TEXTS } from './conflict-texts.js';
+import { ConflictView } from './conflict-view.js';
 import { DeleteDialog } from './delete-dialog.js';
+import { useDirtyReport } from './dirty-report.js';
 import { FieldControl } from './field-control.js';
 import { FieldGroup } from './field-group.js';
-import { buildPayload, groupFields, isEditable, shownFields, toFormValues, type FieldChoice, type FormValues } from './form-values.js';
+import { buildPayload, groupFields, isEditable, sameFormValue, shownFields, toFormValues, type FieldChoice, type FormValues } from './form-values.js';
+import { editsFrom } from './merge.js';
+import { isNewer, staleVersion } from './record-version.js';
 import { failureMessage } from './save-error.js';
 import { useRecord } from './use-record.js';
+import { useRemoteChange } from './use-remote-change.js';
 import { useUnsavedWarning } from './use-unsaved-warning.js';
 
 export interface ResourceFormProps {
@@ -75,9 +81,44 @@ const Problems = styled.div`
   }
 `;
 
-type Outcome = { kind: 'saved' } | { kind: 'invalid' } | { kind: 'failed'; message: string } | { kind: 'deleted' } | null;
+const Notice = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${space(1.5)};
+  margin: 0 0 ${space(2)};
+  padding: ${space(1.5)} ${space(2)};
+  color: ${token('color-warning-text')};
+  background: ${token('color-warning-surface')};
+  border-radius: ${token('radius')};
+  p {
+    margin: 0;
+    flex: 1 1 20rem;
+  }
+`;
 
-/** The explainer-driven form of a record: fields grouped and typed, server errors per field, delete. */
+type Outcome =
+  | { kind: 'saved' }
+  | { kind: 'invalid' }
+  | { kind: 'failed'; message: string }
+  | { kind: 'deleted' }
+  /** Someone else's change was loaded into an untouched form. */
+  | { kind: 'refreshed' }
+  /** The user's changes were combined with someone else's and wait to be saved. */
+  | { kind: 'merged' }
+  | null;
+
+/** What the user typed, for one record: a record id change starts afresh. */
+interface Draft {
+  recordId: string | undefined;
+  edits: FormValues;
+}
+
+/**
+ * The explainer-driven form of a record: fields grouped and typed, server errors per field,
+ * delete. Saves name the version they were based on; when someone else saved first (or saves
+ * while the form is open) the user sees both changes and merges them, field by field.
+ */
 export function ResourceForm({ resource = '', recordId, fields: only, hiddenFields, readonlyFields, noDelete = false }: ResourceFormProps) {
   const core = useCore();
   const cache = referenceCache(core);
@@ -92,24 +133,73 @@ export function ResourceForm({ resource = '', recordId, fields: only, hiddenFiel
   const all = explainer.entry?.fields;
   const shown = useMemo(() => shownFields(all ?? [], choice), [all, choice]);
   const initial = useMemo(() => toFormValues(shown, record), [shown, record]);
-  const [values, setValues] = useState<FormValues>(initial);
+  const [draft, setDraft] = useState<Draft>({ recordId, edits: {} });
+  const edits = draft.recordId === recordId ? draft.edits : {};
+  const values = useMemo<FormValues>(() => ({ ...initial, ...edits }), [initial, edits]);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [saving, setSaving] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [focusTick, setFocusTick] = useState(0);
+  /** The stored record someone else saved since the form was filled, while the user merges. */
+  const [conflict, setConflict] = useState<ApiRecord | null>(null);
+  /** Heard over realtime while the user has unsaved changes: said before they save. */
+  const [remote, setRemote] = useState<{ kind: 'updated'; record: ApiRecord } | { kind: 'deleted' } | null>(null);
   const form = useRef<HTMLFormElement>(null);
+  const inFlight = useRef<Promise<unknown>>(Promise.resolve());
+  // The stored state the form stands on, known before React renders it: a realtime event
+  // read back right after a save must compare with what that save returned.
+  const standing = useRef<ApiRecord | null>(record);
+  const rendered = useRef<ApiRecord | null>(record);
+  if (rendered.current !== record) {
+    rendered.current = record;
+    standing.current = record;
+  }
+  const stand = (stored: ApiRecord) => {
+    standing.current = stored;
+    setRecord(stored);
+  };
 
-  // A (re)loaded record or explainer resets the form.
-  useEffect(() => setValues(initial), [initial]);
+  const setEdits = (update: (edits: FormValues) => FormValues) =>
+    setDraft((current) => ({ recordId, edits: update(current.recordId === recordId ? current.edits : {}) }));
+
   // After a refused save: the first invalid field, in the order shown, takes the focus.
   useEffect(() => {
     if (focusTick > 0) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [focusTick]);
 
-  const dirty = useMemo(() => JSON.stringify(values) !== JSON.stringify(initial), [values, initial]);
-  useUnsavedWarning(dirty && outcome?.kind !== 'deleted');
+  const dirty = useMemo(() => Object.entries(edits).some(([name, value]) => name in initial && !sameFormValue(value, initial[name])), [edits, initial]);
+  const unsaved = dirty && outcome?.kind !== 'deleted';
+  useUnsavedWarning(unsaved);
+  const reportDirty = useDirtyReport(unsaved);
+
+  /** The form now stands on `stored` (someone else's save), with `values` still to save. */
+  function rebase(stored: ApiRecord, next: FormValues) {
+    stand(stored);
+    setEdits(() => editsFrom(next, toFormValues(shown, stored)));
+    setConflict(null);
+    setRemote(null);
+  }
+
+  useRemoteChange(core, store, recordId, {
+    current: () => standing.current,
+    settled: () => inFlight.current,
+    onChange(change) {
+      if (change.kind === 'deleted') {
+        if (!deleting) setRemote(change);
+      } else if (conflict) {
+        // Merging already: the next save names the older version, and shows the newest state.
+      } else if (!dirty) {
+        rebase(change.record, {});
+        setOutcome({ kind: 'refreshed' });
+      } else if (isNewer(change.record, remote?.kind === 'updated' ? remote.record : standing.current)) {
+        setRemote(change);
+      }
+    },
+  });
+
+  const conflictValues = useMemo(() => (conflict ? toFormValues(shown, conflict) : null), [shown, conflict]);
 
   if (explainer.status === 'failed') return <ErrorState message={RESOURCE_TEXTS.loadError} onRetry={explainer.retry} />;
   if (explainer.status === 'loading' || status === 'loading') return <Loading />;
@@ -120,15 +210,17 @@ export function ResourceForm({ resource = '', recordId, fields: only, hiddenFiel
 
   const fieldsAll: ExplainerField[] = all;
   const hiddenErrors = Object.entries(errors).filter(([name]) => !shown.some((f) => f.name === name));
+  const goneRemotely = remote?.kind === 'deleted';
 
-  async function save(event: FormEvent) {
-    event.preventDefault();
+  async function persist(sent: FormValues, base: ApiRecord | null) {
     if (saving) return;
     setSaving(true);
     setOutcome(null);
-    const body = buildPayload(fieldsAll, shown, choice, values, record);
+    const body = buildPayload(fieldsAll, shown, choice, sent, base);
+    const request = base ? store.update(body) : store.create(body);
+    inFlight.current = request.catch(() => undefined);
     try {
-      const result = record ? await store.update(body) : await store.create(body);
+      const result = await request;
       if (!result.ok) {
         setErrors(result.errors);
         setOutcome({ kind: 'invalid' });
@@ -136,11 +228,24 @@ export function ResourceForm({ resource = '', recordId, fields: only, hiddenFiel
         return;
       }
       setErrors({});
-      const saved = result.data && typeof result.data === 'object' ? result.data : { ...record, ...body };
-      setRecord(saved as typeof record);
+      const saved = (result.data && typeof result.data === 'object' ? result.data : { ...base, ...body }) as ApiRecord;
+      stand(saved);
+      // What was typed while the save was on its way is still to save.
+      setEdits((current) => Object.fromEntries(Object.entries(current).filter(([name, value]) => !sameFormValue(value, sent[name]))));
+      setConflict(null);
+      setRemote(null);
       setOutcome({ kind: 'saved' });
+      // Before associa-saved: a page that navigates on it must not find the form still dirty.
+      reportDirty(false);
       dispatch('associa-saved', { resource, id: String(saved._id) });
     } catch (e) {
+      const stale = base ? staleVersion(e) : null;
+      if (stale && base) {
+        const current = stale.current ?? (await store.read(base._id).catch(() => null));
+        if (current) setConflict(current);
+        else setRemote({ kind: 'deleted' });
+        return;
+      }
       const message = failureMessage(e, RESOURCE_TEXTS.saveFailed);
       if (message) setOutcome({ kind: 'failed', message });
     } finally {
@@ -154,6 +259,7 @@ export function ResourceForm({ resource = '', recordId, fields: only, hiddenFiel
     try {
       await store.remove(record._id);
       setConfirming(false);
+      reportDirty(false);
       setOutcome({ kind: 'deleted' });
       dispatch('associa-deleted', { resource, id: String(record._id) });
     } catch (e) {
@@ -165,9 +271,52 @@ export function ResourceForm({ resource = '', recordId, fields: only, hiddenFiel
     }
   }
 
+  function save(event: FormEvent) {
+    event.preventDefault();
+    void persist(values, record);
+  }
+
+  if (conflict && conflictValues) {
+    return (
+      <ConflictView
+        key={`${String(conflict._version ?? '')}:${JSON.stringify(conflictValues)}`}
+        fields={shown}
+        base={initial}
+        mine={values}
+        theirs={conflictValues}
+        cache={cache}
+        busy={saving}
+        onSave={(merged) => {
+          rebase(conflict, merged);
+          void persist(merged, conflict);
+        }}
+        onApply={(merged) => {
+          rebase(conflict, merged);
+          setOutcome({ kind: 'merged' });
+        }}
+        onDiscard={() => rebase(conflict, toFormValues(shown, conflict))}
+      />
+    );
+  }
+
   return (
-    <Form ref={form} noValidate onSubmit={(e) => void save(e)} aria-label={explainer.entry.label} aria-busy={saving}>
+    <Form ref={form} noValidate onSubmit={save} aria-label={explainer.entry.label} aria-busy={saving}>
       {outcome?.kind === 'saved' && <Saved role="status">{RESOURCE_TEXTS.saved}</Saved>}
+      {outcome?.kind === 'refreshed' && <Note role="status">{CONFLICT_TEXTS.remoteRefreshed}</Note>}
+      {outcome?.kind === 'merged' && <Note role="status">{CONFLICT_TEXTS.merged}</Note>}
+      {remote?.kind === 'updated' && (
+        <Notice role="alert" data-remote-change="updated">
+          <p>{CONFLICT_TEXTS.remoteChanged}</p>
+          <Button variant="secondary" onClick={() => setConflict(remote.record)}>
+            {CONFLICT_TEXTS.review}
+          </Button>
+        </Notice>
+      )}
+      {goneRemotely && (
+        <Notice role="alert" data-remote-change="deleted">
+          <p>{CONFLICT_TEXTS.remoteDeleted}</p>
+        </Notice>
+      )}
       {outcome?.kind === 'failed' && (
         <Problems>
           <ErrorState message={outcome.message} />
@@ -197,8 +346,8 @@ export function ResourceForm({ resource = '', recordId, fields: only, hiddenFiel
                 error={errors[field.name]}
                 cache={cache}
                 onChange={(value) => {
-                  setValues((current) => ({ ...current, [field.name]: value }));
-                  if (outcome?.kind === 'saved') setOutcome(null);
+                  setEdits((current) => ({ ...current, [field.name]: value }));
+                  if (outcome?.kind === 'saved' || outcome?.kind === 'refreshed') setOutcome(null);
                 }}
               />
             </div>
@@ -206,12 +355,12 @@ export function ResourceForm({ resource = '', recordId, fields: only, hiddenFiel
         </FieldGroup>
       ))}
       <Actions>
-        <Button type="submit" disabled={saving}>
+        <Button type="submit" disabled={saving || goneRemotely}>
           {saving ? RESOURCE_TEXTS.saving : RESOURCE_TEXTS.save}
         </Button>
         {dirty && <Unsaved>{RESOURCE_TEXTS.unsaved}</Unsaved>}
         <Spacer />
-        {record && !noDelete && (
+        {record && !noDelete && !goneRemotely && (
           <Button variant="danger" onClick={() => setConfirming(true)}>
             {RESOURCE_TEXTS.delete}
           </Button>
