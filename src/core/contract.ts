@@ -175,6 +175,15 @@ export interface RefreshRequest {
   refreshToken: string;
 }
 
+/** POST /api/auth/logout: ends the session (refresh-token family) this token belongs to. */
+export type LogoutRequest = RefreshRequest;
+
+/**
+ * How long after a login by a one-time code (recovery or login link) its session may set a
+ * new password without giving the current one.
+ */
+export const CODE_SESSION_PASSWORD_SECONDS = 15 * 60;
+
 /** Claims of the access token. */
 export interface AccessClaims {
   ID: number;
@@ -182,6 +191,10 @@ export interface AccessClaims {
   Role: Role;
   iat: number;
   exp: number;
+  /** The account's session version when issued: a password change or deactivation raises it. */
+  ver?: number;
+  /** 'code': the session began with a one-time code sent by e-mail (recovery or login link). */
+  amr?: 'code';
 }
 
 export interface RealtimeMessage<P = unknown> {

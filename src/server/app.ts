@@ -4,6 +4,7 @@ import { errorHandler, notFoundHandler } from './error-handler.js';
 import { recordRoutes } from './route-list.js';
 import { authPlugin } from './auth/plugin.js';
 import { authRoutes } from './auth/routes.js';
+import { sessionRoutes } from './auth/session-routes.js';
 import { resourcesPlugin } from './resources/plugin.js';
 import { auditRoutes } from './audit/routes.js';
 import { realtimeRoutes } from './realtime/routes.js';
@@ -34,6 +35,7 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
   await app.register(securityPlugin, { embedOrigins: ctx.config.embedOrigins });
   await app.register(authPlugin);
   await app.register(authRoutes, { prefix: '/api' });
+  await app.register(sessionRoutes, { prefix: '/api' });
   await app.register(resourcesPlugin, { prefix: '/api' });
   await app.register(auditRoutes, { prefix: '/api' });
   await app.register(realtimeRoutes, { prefix: '/api' });

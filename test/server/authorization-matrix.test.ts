@@ -143,6 +143,8 @@ const OTHER_ROUTES: Record<string, { payload?: object | string; headers?: Record
   // Public, so the caller does not matter; an empty body is refused the same for all.
   'POST /api/auth': { payload: {}, expect: [400, 400, 400, 400, 400] },
   'POST /api/auth/refresh': { payload: { refreshToken: 'x' }, expect: [401, 401, 401, 401, 401] },
+  // Public: the refresh token is the proof; an unknown one ends nothing and says nothing.
+  'POST /api/auth/logout': { payload: { refreshToken: 'x' }, expect: [204, 204, 204, 204, 204] },
   // No SENTRY_DSN in tests: the tunnel accepts and drops the envelope.
   'POST /api/sentry': { payload: '{}\n{"type":"event"}\n{}', headers: { 'content-type': 'text/plain' }, expect: [204, 204, 204, 204, 204] },
   'POST /api/websocket/auth': { payload: { connectionId: 'nenhuma' }, expect: [401, 404, 404, 404, 404] },

@@ -13,6 +13,8 @@ export type Caller =
       memberId: number | null;
       /** When the access token that identified this caller expires (ms since the epoch). */
       expiresAt?: number;
+      /** When the session began with a one-time code sent by e-mail (recovery, login link), if it did (ms). */
+      codeLoginAt?: number;
     }
   | {
       kind: 'apiKey';

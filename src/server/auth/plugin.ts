@@ -30,7 +30,7 @@ function bearer(request: FastifyRequest): string | undefined {
 /** Identifies who is asking on every request; routes decide what that caller may do. */
 async function auth(app: FastifyInstance) {
   const { db } = app.ctx.database;
-  const tokens = await createTokenService(db, app.ctx.now);
+  const tokens = await createTokenService(db, app.ctx.now, app.ctx.database.engine);
   app.decorate('tokens', tokens);
   // Fastify wants a primitive placeholder; the onRequest hook below always sets it.
   app.decorateRequest('caller', null as never);
@@ -38,11 +38,12 @@ async function auth(app: FastifyInstance) {
   async function fromApiKey(secret: string): Promise<Caller> {
     const key = await db
       .selectFrom('api_secrets')
-      .select(['_id', 'name', 'role', 'revoked_at', 'last_used_at'])
+      .select(['_id', 'name', 'role', 'revoked_at', 'expires_at', 'last_used_at'])
       .where('secret_hash', '=', sha256(secret))
       .executeTakeFirst();
     if (!key || key.revoked_at) throw unauthorized('Chave de API inválida ou revogada.');
     const now = app.ctx.now();
+    if (key.expires_at && Date.parse(String(key.expires_at)) <= now) throw unauthorized('Chave de API expirada.');
     const lastUsed = key.last_used_at ? Date.parse(String(key.last_used_at)) : 0;
     if (now - lastUsed > LAST_USED_RESOLUTION_MS) {
       await db
@@ -57,13 +58,14 @@ async function auth(app: FastifyInstance) {
   async function fromAccessToken(token: string): Promise<Caller> {
     const claims = await tokens.verifyAccess(token);
     if (!claims) throw unauthorized('Sessão inválida ou expirada.');
-    // The account is read on each request so that a role change or deactivation applies at once.
+    // The account is read on each request so that a role change or deactivation applies at once,
+    // and a token from before a password change (an older session version) is refused.
     const user = await db
       .selectFrom('users')
-      .select(['_id', 'name', 'role', 'member', 'active'])
+      .select(['_id', 'name', 'role', 'member', 'active', 'token_version'])
       .where('_id', '=', claims.ID)
       .executeTakeFirst();
-    if (!user || Number(user.active) !== 1) throw unauthorized('Sessão inválida ou expirada.');
+    if (!user || Number(user.active) !== 1 || (claims.ver ?? 0) !== Number(user.token_version)) throw unauthorized('Sessão inválida ou expirada.');
     return {
       kind: 'user',
       id: Number(user._id),
@@ -71,6 +73,7 @@ async function auth(app: FastifyInstance) {
       role: user.role as Role,
       memberId: user.member === null || user.member === undefined ? null : Number(user.member),
       expiresAt: claims.exp * 1000,
+      ...(claims.amr === 'code' ? { codeLoginAt: claims.iat * 1000 } : {}),
     };
   }
 

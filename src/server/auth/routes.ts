@@ -62,7 +62,8 @@ export async function authRoutes(app: FastifyInstance) {
       await attempt.attempt.succeed();
       const user = await db.selectFrom('users').select(userColumns).where('_id', '=', userId).executeTakeFirst();
       if (!user || Number(user.active) !== 1) throw new HttpError(403, 'A conta está desativada.');
-      return app.tokens.issuePair(subjectOf(user));
+      // Marked as a code login: for a few minutes it may set a new password without the old one.
+      return app.tokens.issuePair(subjectOf(user), { amr: 'code' });
     }
 
     if ('recover_password' in body) {

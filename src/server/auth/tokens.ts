@@ -1,11 +1,11 @@
 import { webcrypto } from 'node:crypto';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import type { AccessClaims, Role, TokenPair } from '../../core/contract.js';
-import type { Db } from '../db/database.js';
+import type { Db, Engine } from '../db/database.js';
 import { randomToken, sha256 } from './secrets.js';
+import { lockAccount, SESSION_MAX_MS, sessionIdleMs } from './session-limits.js';
 
 export const ACCESS_TOKEN_SECONDS = 15 * 60;
-export const REFRESH_TOKEN_SECONDS = 30 * 24 * 60 * 60;
 const ALGORITHM = 'HS256';
 
 export interface TokenSubject {
@@ -14,14 +14,33 @@ export interface TokenSubject {
   role: Role;
 }
 
+export interface IssueOptions {
+  /** The account's session version to sign in; read from the account when absent. */
+  version?: number;
+  /** 'code': the session begins with a one-time code sent by e-mail. */
+  amr?: 'code';
+  /** A write's transaction to record the refresh token in (the account is then not locked again). */
+  executor?: Db;
+}
+
 /** Signs and checks tokens with a key kept in the database, so every instance shares it. */
 export interface TokenService {
-  issuePair(subject: TokenSubject, family?: string): Promise<TokenPair>;
+  /** A new session (refresh-token family) for an account. */
+  issuePair(subject: TokenSubject, options?: IssueOptions): Promise<TokenPair>;
   verifyAccess(token: string): Promise<AccessClaims | null>;
-  /** Rotates a refresh token: the old one is spent; reusing a spent one revokes its family. */
+  /**
+   * Rotates a refresh token: the old one is spent; reusing a spent one revokes its family.
+   * Refused when the family went unused longer than the idle setting or is past its maximum life.
+   */
   rotate(refreshToken: string): Promise<TokenPair | null>;
-  /** Ends every session of a user (password change, deactivation). */
-  revokeUser(userId: number): Promise<void>;
+  /** Ends every session of a user (password change, deactivation), through `executor` (a write's transaction) when given. */
+  revokeUser(userId: number, executor?: Db): Promise<void>;
+  /**
+   * Ends the session a refresh token belongs to (logout), spent or not, in `executor` (a
+   * transaction) when given. Returns the account whose session ended, or null when the token
+   * is not a valid one or its session had already ended.
+   */
+  revokeFamily(refreshToken: string, executor?: Db): Promise<number | null>;
 }
 
 async function loadKey(db: Db): Promise<Uint8Array> {
@@ -40,7 +59,7 @@ async function loadKey(db: Db): Promise<Uint8Array> {
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-export async function createTokenService(db: Db, now: () => number): Promise<TokenService> {
+export async function createTokenService(db: Db, now: () => number, engine: Engine): Promise<TokenService> {
   // jose works through WebCrypto: a key given as bytes is imported again on every signature
   // and verification, a noticeable cost per request, so import it once.
   const key = await webcrypto.subtle.importKey('raw', await loadKey(db), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
@@ -59,28 +78,37 @@ export async function createTokenService(db: Db, now: () => number): Promise<Tok
     }
   }
 
-  /** Signs a pair and records the refresh token, through `executor` (the pool or a transaction). */
-  async function issuePair(subject: TokenSubject, family = randomToken(16), executor: Db = db): Promise<TokenPair> {
+  interface Family {
+    id: string;
+    /** When the family's first token was issued (ms). */
+    startedAt: number;
+  }
+
+  /** Signs a pair of `family` and records its refresh token, in `trx`. */
+  async function sign(trx: Db, subject: TokenSubject, version: number, family: Family, idleMs: number, amr?: 'code'): Promise<TokenPair> {
     const iat = seconds();
-    const access = await new SignJWT({ ID: subject.id, Name: subject.name, Role: subject.role, typ: 'access' })
+    const access = await new SignJWT({ ID: subject.id, Name: subject.name, Role: subject.role, ver: version, ...(amr ? { amr } : {}), typ: 'access' })
       .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
       .setIssuedAt(iat)
       .setExpirationTime(iat + ACCESS_TOKEN_SECONDS)
       .sign(key);
     const jti = randomToken(24);
-    const refreshExp = iat + REFRESH_TOKEN_SECONDS;
-    const refresh = await new SignJWT({ ID: subject.id, typ: 'refresh', fam: family })
+    // Unused for the idle period, or at the family's maximum life, whichever comes first.
+    const expiresMs = Math.min(iat * 1000 + idleMs, family.startedAt + SESSION_MAX_MS);
+    const refreshExp = Math.floor(expiresMs / 1000);
+    const refresh = await new SignJWT({ ID: subject.id, typ: 'refresh', fam: family.id })
       .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
       .setJti(jti)
       .setIssuedAt(iat)
       .setExpirationTime(refreshExp)
       .sign(key);
     const stamp = iso(now());
-    await executor
+    await trx
       .insertInto('refresh_tokens')
       .values({
         user_id: subject.id,
-        family,
+        family: family.id,
+        family_started_at: iso(family.startedAt),
         token_hash: sha256(jti),
         expires_at: iso(refreshExp * 1000),
         created_at: stamp,
@@ -90,8 +118,28 @@ export async function createTokenService(db: Db, now: () => number): Promise<Tok
     return { access, refresh };
   }
 
+  async function issueIn(trx: Db, subject: TokenSubject, options: IssueOptions): Promise<TokenPair> {
+    let version = options.version;
+    if (version === undefined) {
+      const account = options.executor ? await trx.selectFrom('users').select('token_version').where('_id', '=', subject.id).executeTakeFirst() : await lockAccount(trx, engine, subject.id);
+      version = Number(account?.token_version ?? 0);
+    }
+    return sign(trx, subject, version, { id: randomToken(16), startedAt: now() }, await sessionIdleMs(trx), options.amr);
+  }
+
+  const revokeWhere = (executor: Db, column: 'user_id' | 'family', value: number | string) => {
+    const stamp = iso(now());
+    return executor
+      .updateTable('refresh_tokens')
+      .set({ revoked_at: stamp, updated_at: stamp })
+      .where(column, '=', value)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+  };
+
   return {
-    issuePair: (subject, family) => issuePair(subject, family),
+    issuePair: (subject, options = {}) =>
+      options.executor ? issueIn(options.executor, subject, options) : db.transaction().execute((trx) => issueIn(trx, subject, options)),
 
     async verifyAccess(token) {
       const payload = await verify(token, 'access');
@@ -101,15 +149,22 @@ export async function createTokenService(db: Db, now: () => number): Promise<Tok
 
     async rotate(refreshToken) {
       const payload = await verify(refreshToken, 'refresh');
-      if (!payload?.jti || typeof payload.fam !== 'string') return null;
-      const stamp = iso(now());
+      if (!payload?.jti || typeof payload.fam !== 'string' || typeof payload.ID !== 'number') return null;
+      const userId = payload.ID;
+      const time = now();
+      const stamp = iso(time);
       return db.transaction().execute(async (trx) => {
+        // Locked first: a password change or logout running now finishes before this reads the token.
+        const user = await lockAccount(trx, engine, userId);
         const row = await trx
           .selectFrom('refresh_tokens')
-          .select(['_id', 'user_id', 'family', 'used_at', 'revoked_at'])
+          .select(['_id', 'user_id', 'family', 'family_started_at', 'created_at', 'used_at', 'revoked_at'])
           .where('token_hash', '=', sha256(payload.jti as string))
           .executeTakeFirst();
-        if (!row || row.revoked_at) return null;
+        if (!user || !row || row.revoked_at || Number(row.user_id) !== userId) return null;
+        const idleMs = await sessionIdleMs(trx);
+        const startedAt = Date.parse(String(row.family_started_at ?? row.created_at));
+        if (time - Date.parse(String(row.created_at)) > idleMs || time - startedAt > SESSION_MAX_MS) return null;
         // Spend the token atomically: of two concurrent uses, only one updates the row.
         const spent = await trx
           .updateTable('refresh_tokens')
@@ -119,34 +174,38 @@ export async function createTokenService(db: Db, now: () => number): Promise<Tok
           .executeTakeFirst();
         if (Number(spent.numUpdatedRows) !== 1) {
           // A spent token came back: someone holds a copy. End the whole family.
-          await trx
-            .updateTable('refresh_tokens')
-            .set({ revoked_at: stamp, updated_at: stamp })
-            .where('family', '=', row.family as string)
-            .where('revoked_at', 'is', null)
-            .execute();
+          await revokeWhere(trx, 'family', String(row.family));
           return null;
         }
-        const user = await trx
-          .selectFrom('users')
-          .select(['_id', 'name', 'role', 'active'])
-          .where('_id', '=', row.user_id as number)
-          .executeTakeFirst();
-        if (!user || Number(user.active) !== 1) return null;
+        if (Number(user.active) !== 1) return null;
         const subject = { id: Number(user._id), name: String(user.name), role: user.role as Role };
-        return issuePair(subject, String(row.family), trx);
+        return sign(trx, subject, Number(user.token_version ?? 0), { id: String(row.family), startedAt }, idleMs);
       });
     },
 
-    async revokeUser(userId) {
-      const stamp = iso(now());
-      await db
-        .updateTable('refresh_tokens')
-        .set({ revoked_at: stamp, updated_at: stamp })
-        .where('user_id', '=', userId)
-        .where('revoked_at', 'is', null)
-        .execute();
+    async revokeUser(userId, executor = db) {
+      await revokeWhere(executor, 'user_id', userId);
+    },
+
+    async revokeFamily(refreshToken, executor) {
+      const payload = await verify(refreshToken, 'refresh');
+      if (!payload || typeof payload.fam !== 'string' || typeof payload.ID !== 'number') return null;
+      const userId = payload.ID;
+      const family = payload.fam;
+      const run = async (trx: Db) => {
+        // Locked first: a refresh of this family running now finishes, and its new token is revoked too.
+        await lockAccount(trx, engine, userId);
+        const stamp = iso(now());
+        const result = await trx
+          .updateTable('refresh_tokens')
+          .set({ revoked_at: stamp, updated_at: stamp })
+          .where('family', '=', family)
+          .where('user_id', '=', userId)
+          .where('revoked_at', 'is', null)
+          .executeTakeFirst();
+        return Number(result.numUpdatedRows) > 0 ? userId : null;
+      };
+      return executor ? run(executor) : db.transaction().execute(run);
     },
   };
-
 }

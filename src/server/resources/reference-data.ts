@@ -1,6 +1,7 @@
 import countriesPt from 'i18n-iso-countries/langs/pt.json' with { type: 'json' };
 import type { Db } from '../db/database.js';
 import { DEFAULT_RETENTION_DAYS, RETENTION_SETTING } from '../audit/retention.js';
+import { DEFAULT_SESSION_IDLE_DAYS, SESSION_IDLE_SETTING } from '../auth/session-limits.js';
 import { TERMINOLOGY_DEFAULTS, type OrgType } from '../../core/contract.js';
 
 /** Settings every organisation starts with; values are strings ('true'/'false' for flags). */
@@ -28,6 +29,8 @@ export function defaultSettings(orgType: OrgType): Record<string, string> {
     supportUrl: '',
     // Days the audit trail keeps its entries.
     [RETENTION_SETTING]: String(DEFAULT_RETENTION_DAYS),
+    // Days a login lasts without being used (within a 30-day maximum).
+    [SESSION_IDLE_SETTING]: String(DEFAULT_SESSION_IDLE_DAYS),
   };
 }
 

@@ -1,6 +1,7 @@
 import type { Migration } from '../migrate.js';
 import { core } from './001_core.js';
 import { authThrottle } from './002_auth_throttle.js';
+import { sessions } from './003_sessions.js';
 import { audit } from './005_audit.js';
 import { recordVersions } from './006_record_versions.js';
 
@@ -8,6 +9,7 @@ import { recordVersions } from './006_record_versions.js';
 export const migrations: readonly Migration[] = [
   core,
   authThrottle,
+  sessions,
   audit,
   recordVersions,
 ];

@@ -5,6 +5,8 @@ import { ROLE_OPTIONS } from './users.js';
 import { reauthenticate } from '../../realtime/topics.js';
 
 const ADMIN = ['admin'] as const;
+const EXPIRY_IN_THE_PAST = 'A data de expiração tem de ser posterior ao momento atual.';
+const EXPIRED_FOR_GOOD = 'Uma chave expirada não pode voltar a ser usada: crie uma nova.';
 
 export const apiSecrets = defineResource({
   name: 'api_secrets',
@@ -17,11 +19,17 @@ export const apiSecrets = defineResource({
     { name: 'secret_prefix', type: 'string', label: 'Início da chave', readOnly: true, searchable: true },
     { name: 'created_by', type: 'reference', ref: 'users', label: 'Criada por', readOnly: true, filterable: true },
     { name: 'last_used_at', type: 'datetime', label: 'Última utilização', readOnly: true, sortable: true },
+    { name: 'expires_at', type: 'datetime', label: 'Expira em', sortable: true, filterable: true },
     { name: 'revoked_at', type: 'datetime', label: 'Revogada em', sortable: true, filterable: true },
   ],
   hooks: {
     async beforeWrite(hook, values, existing) {
       const stamp = new Date(hook.ctx.now()).toISOString();
+      if (values.expires_at !== undefined && values.expires_at !== (existing?.expires_at ?? null)) {
+        // Like a revoked key, an expired one stays dead: a new expiry would bring it back.
+        if (existing?.expires_at && String(existing.expires_at) <= stamp) throw invalidRecord({ expires_at: EXPIRED_FOR_GOOD });
+        if (values.expires_at !== null && String(values.expires_at) <= stamp) throw invalidRecord({ expires_at: EXPIRY_IN_THE_PAST });
+      }
       if (existing) {
         if (existing.revoked_at && values.revoked_at === null) {
           throw invalidRecord({ revoked_at: 'Uma chave revogada não pode voltar a ser usada: crie uma nova.' });
@@ -39,10 +47,10 @@ export const apiSecrets = defineResource({
       return { secret };
     },
     async afterWrite(hook, record, existing) {
-      if (existing && !existing.revoked_at && record.revoked_at) await hook.ctx.bus.publish(reauthenticate('apiKey', Number(record._id)));
+      if (existing && !existing.revoked_at && record.revoked_at) hook.afterCommit(() => hook.ctx.bus.publish(reauthenticate('apiKey', Number(record._id))));
     },
     async afterDelete(hook, existing) {
-      await hook.ctx.bus.publish(reauthenticate('apiKey', Number(existing._id)));
+      hook.afterCommit(() => hook.ctx.bus.publish(reauthenticate('apiKey', Number(existing._id))));
     },
   },
 });

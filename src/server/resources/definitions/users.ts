@@ -1,4 +1,14 @@
-import { forbidden } from '../../errors.js';
+import type { Role } from '../../../core/contract.js';
+import { forbidden, invalidRecord } from '../../errors.js';
+import {
+  accountChange,
+  checkCurrentPassword,
+  CURRENT_PASSWORD_ALONE,
+  isOwnAccount,
+  keepAnActiveAdmin,
+  refuseOwnAccountDelete,
+} from '../../auth/account-guards.js';
+import { revokeCreatorKeys } from '../../auth/creator-keys.js';
 import { hashPassword } from '../../auth/passwords.js';
 import { reauthenticate } from '../../realtime/topics.js';
 import { defineResource, type HookContext } from '../define.js';
@@ -49,29 +59,55 @@ export const users = defineResource({
       name: 'password', type: 'password', label: 'Palavra-passe', group: 'Segurança', writeOnly: true,
       validation: { minLength: 8, maxLength: 200 },
     },
+    // Asked of someone changing their own password (see checkCurrentPassword).
+    { name: 'current_password', type: 'password', label: 'Palavra-passe atual', group: 'Segurança', writeOnly: true, validation: { maxLength: 200 } },
   ],
   hooks: {
     async beforeWrite(hook, values, existing) {
       guardAdministrators(hook, existing);
-      if (typeof values.password === 'string') values.password_hash = await hashPassword(values.password);
+      const currentPassword = values.current_password;
+      delete values.current_password;
+      if (typeof values.password === 'string') {
+        if (existing && isOwnAccount(hook.caller, existing)) await checkCurrentPassword(hook, existing, currentPassword);
+        values.password_hash = await hashPassword(values.password);
+      } else if (currentPassword !== undefined) {
+        throw invalidRecord({ current_password: CURRENT_PASSWORD_ALONE });
+      }
       delete values.password;
+      if (!existing) return;
+
+      const change = accountChange(existing, values);
+      if (change.losesAdmin) await keepAnActiveAdmin(hook, existing);
+      if (!change.endsSessions) return;
+      // A new password or fewer rights end every session the account has: access tokens carry
+      // the old version, refresh tokens are revoked, live sockets must authenticate again.
+      const id = Number(existing._id);
+      const version = Number(existing.token_version ?? 0) + 1;
+      values.token_version = version;
+      await hook.tokens.revokeUser(id, hook.db);
+      hook.afterCommit(() => hook.ctx.bus.publish(reauthenticate('user', id)));
+      // Whoever changes their own password stays logged in here, on a new session.
+      if (change.passwordChanged && !change.roleChanged && !change.deactivated && isOwnAccount(hook.caller, existing)) {
+        const subject = { id, name: String(values.name ?? existing.name), role: existing.role as Role };
+        return { tokens: await hook.tokens.issuePair(subject, { version, executor: hook.db }) };
+      }
     },
     async afterWrite(hook, record, existing) {
       if (!existing) return;
-      const passwordChanged = record.password_hash !== existing.password_hash;
-      const deactivated = Number(existing.active) === 1 && Number(record.active) !== 1;
-      const roleChanged = record.role !== existing.role;
-      // A new password or fewer rights end every session the account has, live sockets included.
-      if (passwordChanged || deactivated || roleChanged) {
-        await hook.tokens.revokeUser(Number(record._id));
-        await hook.ctx.bus.publish(reauthenticate('user', Number(record._id)));
-      }
+      const id = Number(record._id);
+      // API keys never hold more rights than the account that created them still has.
+      if (Number(record.active) !== 1 && Number(existing.active) === 1) await revokeCreatorKeys(hook, id, null);
+      else if (record.role !== existing.role) await revokeCreatorKeys(hook, id, record.role as Role);
     },
     async beforeDelete(hook, existing) {
       guardAdministrators(hook, existing);
+      refuseOwnAccountDelete(hook, existing);
+      await keepAnActiveAdmin(hook, existing);
+      // Before the delete: it leaves the keys without a creator (created_by is set to null).
+      await revokeCreatorKeys(hook, Number(existing._id), null);
     },
     async afterDelete(hook, existing) {
-      await hook.ctx.bus.publish(reauthenticate('user', Number(existing._id)));
+      hook.afterCommit(() => hook.ctx.bus.publish(reauthenticate('user', Number(existing._id))));
     },
   },
 });
