@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, testEngine, type TestServer } from './support/server.js';
 import { loadConfig, type Config } from '../../src/server/config.js';
 import { runAdminCommand } from '../../src/server/admin/commands.js';
+import { OPERATOR } from '../../src/server/admin/reset-password.js';
 import { prepareFirstStart } from '../../src/server/seed/first-start.js';
 import { ADMIN_PASSWORD_FILE } from '../../src/server/seed/admin-password-file.js';
 import { REAUTHENTICATE_TOPIC } from '../../src/server/realtime/topics.js';
@@ -116,6 +117,10 @@ describe('npm run admin -- reset-password', () => {
     expect(result.out).toContain('it is active again');
     expect((await logIn(editor.username, printedPassword(result.out)!)).statusCode).toBe(200);
     expect(Number((await userRow(editor.username)).active)).toBe(1);
+    // The audit trail says the operator did it, and what changed, without the password.
+    const entries = await server.database.db.selectFrom('audit_log').selectAll().where('resource', '=', 'users').where('record_id', '=', editor.id).execute();
+    expect(entries.map((entry) => [entry.action, entry.actor_kind, entry.actor_name])).toEqual([['password', 'system', OPERATOR.name]]);
+    expect(JSON.parse(String(entries[0]!.changes))).toEqual({ password: [null, null], active: [false, true] });
     // The admin is untouched.
     expect((await logIn('admin', adminPassword)).statusCode).toBe(200);
   });

@@ -3,6 +3,7 @@ import type { Database } from '../db/database.js';
 import type { EventBus } from '../realtime/bus.js';
 import { reauthenticate } from '../realtime/topics.js';
 import { hashPassword } from '../auth/passwords.js';
+import { AUDIT_TABLE, diffRecords, recordAudit, type AuditActor } from '../audit/record.js';
 import { publishChange } from '../resources/events.js';
 import { users } from '../resources/definitions/users.js';
 import { tableColumns } from './table-columns.js';
@@ -13,6 +14,9 @@ export interface ResetResult {
   /** The account was deactivated and is active again. */
   reactivated: boolean;
 }
+
+/** How the audit trail names whoever ran the command (shown to administrators in histories). */
+export const OPERATOR = { kind: 'system', name: 'Operador do servidor (npm run admin)' } as const satisfies AuditActor;
 
 /** No account has this username. */
 export class UnknownAccountError extends Error {
@@ -53,12 +57,14 @@ export async function resetPassword(
 ): Promise<ResetResult> {
   const columns = await tableColumns(database, 'users');
   if (columns.size === 0) throw new NoAccountsError();
+  // The command does not migrate: a database older than the audit trail is still served.
+  const audited = (await tableColumns(database, AUDIT_TABLE)).size > 0;
   const stamp = new Date(now).toISOString();
   const passwordHash = await hashPassword(password);
   const result = await database.db.transaction().execute(async (trx) => {
     const user = await trx
       .selectFrom('users')
-      .select(['_id', 'username', 'active'])
+      .selectAll()
       .where((eb) => eb(eb.fn('lower', ['username']), '=', username.toLowerCase()))
       .executeTakeFirst();
     if (!user) throw new UnknownAccountError(username);
@@ -80,6 +86,11 @@ export async function resetPassword(
       .where('user_id', '=', id)
       .where('revoked_at', 'is', null)
       .execute();
+    if (audited) {
+      const after = await trx.selectFrom('users').selectAll().where('_id', '=', id).executeTakeFirstOrThrow();
+      const changes = diffRecords(users, user, after);
+      await recordAudit(trx, { at: now, actor: OPERATOR, address: null, resource: 'users', recordId: id, action: 'password', changes });
+    }
     return {
       id,
       username: String(user.username),
