@@ -3,6 +3,7 @@ import { SMTPServer, type SMTPServerAddress } from 'smtp-server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, testEngine, type TestServer } from './support/server.js';
 import { enqueueMessage } from '../../src/server/messages/outbox.js';
+import { HIDDEN_LINK } from '../../src/server/messages/message-secrets.js';
 import { createSender, startSender, type MessageSender, type SenderOptions } from '../../src/server/messages/sender.js';
 
 interface Delivered {
@@ -92,6 +93,27 @@ const enqueue = (n: number, target = server) =>
 
 const rows = () => server.database.db.selectFrom('messages').selectAll().orderBy('_id').execute();
 
+const SECRET_LINK = 'https://associa.test/pagamentos/dados/Segredo_de-teste-0123456789abcdef';
+const enqueueSecret = (n: number) =>
+  enqueueMessage(server.database.db, server.ctx.now(), {
+    recipient: `socio${n}@exemplo.pt`,
+    subject: `Dados de pagamento ${n}`,
+    body: `Olá,\n\nConsulte os dados de pagamento em {{ligacao}}\n\nObrigado.`,
+    secretLinks: { ligacao: SECRET_LINK },
+  });
+
+/** The text part of a raw e-mail, quoted-printable soft line breaks and escapes undone. */
+const textOf = (raw: string) =>
+  Buffer.from(
+    raw
+      .split(/\r\n\r\n/)
+      .slice(1)
+      .join('\r\n\r\n')
+      .replace(/=\r\n/g, '')
+      .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+    'latin1',
+  ).toString('utf8');
+
 describe('messages sender', () => {
   it('delivers pending messages by SMTP while SendMessages is true, and marks them sent', async () => {
     await setSendMessages('true');
@@ -168,6 +190,48 @@ describe('messages sender', () => {
     expect(await rows()).toMatchObject([{ status: 'failed', attempts: 3, next_attempt_at: null }]);
     expect(await messages.runOnce()).toEqual({ sent: 0, failed: 0 });
     expect(delivered).toEqual([]);
+  });
+
+  it('e-mails secret links only to the recipient: the outbox shows them hidden, and forgets them once sent', async () => {
+    await setSendMessages('true');
+    const id = await enqueueSecret(1);
+    const [stored] = await rows();
+    expect(stored!.body).toBe(`Olá,\n\nConsulte os dados de pagamento em ${HIDDEN_LINK}\n\nObrigado.`);
+    expect(String(stored!.sealed_body)).not.toContain('Segredo');
+
+    expect(await sender().runOnce()).toEqual({ sent: 1, failed: 0 });
+    expect(delivered).toHaveLength(1);
+    expect(textOf(delivered[0]!.raw)).toContain(`Consulte os dados de pagamento em ${SECRET_LINK}`);
+    expect(textOf(delivered[0]!.raw)).not.toContain(HIDDEN_LINK);
+    expect(await rows()).toMatchObject([{ _id: id, status: 'sent', sealed_body: null, body: stored!.body }]);
+  });
+
+  it('forgets secret links of a message given up after its last attempt', async () => {
+    await setSendMessages('true');
+    await enqueueSecret(1);
+    refuseNext = 10;
+    const messages = sender(server, { maxAttempts: 2, backoffMs: () => 1000 });
+    expect(await messages.runOnce()).toEqual({ sent: 0, failed: 1 });
+    expect((await rows())[0]!.sealed_body).not.toBeNull();
+    server.advance(1001);
+    expect(await messages.runOnce()).toEqual({ sent: 0, failed: 1 });
+    expect(await rows()).toMatchObject([{ status: 'failed', sealed_body: null }]);
+  });
+
+  it('sends nothing, and says so, when a sealed body was altered or sealed for someone else', async () => {
+    await setSendMessages('true');
+    await enqueueSecret(1);
+    await enqueueSecret(2);
+    const [first, second] = await rows();
+    // The second message's sealed body copied onto the first: it is bound to its recipient.
+    await server.database.db.updateTable('messages').set({ sealed_body: second!.sealed_body }).where('_id', '=', first!._id as number).execute();
+    const logged: string[] = [];
+    expect(await sender(server, { log: (line) => logged.push(line) }).runOnce()).toEqual({ sent: 1, failed: 1 });
+    expect(delivered.map((d) => d.to)).toEqual([['socio2@exemplo.pt']]);
+    const [refused] = await rows();
+    expect(refused).toMatchObject({ status: 'failed', sealed_body: null, next_attempt_at: null });
+    expect(refused!.last_error).toBe('A ligação secreta desta mensagem não pôde ser recuperada; a mensagem não foi enviada.');
+    expect(logged.join('\n')).toMatch(/message \d+ not sent: its sealed body does not open/);
   });
 
   it('sends each message once when two instances send at the same time', async () => {
