@@ -6,6 +6,7 @@ import { announceMessage } from '../messages/outbox.js';
 import { pruneLoginCodes, redeemLoginCode, sendLoginLink } from './login-codes.js';
 import { verifyPassword } from './passwords.js';
 import { createThrottle } from './throttle.js';
+import { forgetFirstStartPassword } from '../seed/admin-password-file.js';
 
 const MAX_CREDENTIAL_LENGTH = 1024;
 
@@ -107,6 +108,7 @@ export async function authRoutes(app: FastifyInstance) {
     if (!active) throw notFound('Conta não encontrada.');
     if (!(await verifyPassword(password, String(user.password_hash)))) throw new HttpError(403, 'Palavra-passe errada.');
     await attempt.attempt.succeed();
+    await forgetFirstStartPassword(config, username);
     return app.tokens.issuePair(subjectOf(user));
   });
 
