@@ -65,7 +65,7 @@ async function everyAnswer(token: string, extraIds: number[]): Promise<string[]>
   const idsOf = new Map<string, number[]>();
   for (const route of routes.filter((r) => !r.url.includes(':') && !r.url.includes('*'))) {
     const response = await get(route.url.startsWith('/api/') ? `${route.url}?_limit=-1` : route.url);
-    const data = response.statusCode === 200 && response.headers['content-type']?.includes('json') ? response.json<{ data?: unknown }>().data : undefined;
+    const data = response.statusCode === 200 && String(response.headers['content-type'] ?? '').includes('json') ? response.json<{ data?: unknown }>().data : undefined;
     if (Array.isArray(data)) idsOf.set(route.url, data.map((r: { _id: number }) => r._id));
   }
   for (const route of routes.filter((r) => r.url.includes(':id'))) {
