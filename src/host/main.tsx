@@ -1,5 +1,7 @@
 import { createRoot } from 'react-dom/client';
+import { StyleSheetManager } from 'styled-components';
 import { getCore } from '../core/index.js';
+import { adoptStyles } from '../widgets/kit/index.js';
 import { App } from './app.js';
 import { createHostState, type HostState } from './state.js';
 
@@ -17,7 +19,14 @@ void core.start<HostState>({
   mount(host) {
     const root = document.getElementById('root');
     if (!root) throw new Error('The host page has no #root');
-    createRoot(root).render(<App host={host} />);
+    // The host's rules reach the page through a sheet the document adopts: the back office's
+    // own policy allows no inline <style> (src/server/edges/security.ts).
+    const styles = adoptStyles(document);
+    createRoot(root).render(
+      <StyleSheetManager target={styles.target} disableCSSOMInjection>
+        <App host={host} />
+      </StyleSheetManager>,
+    );
   },
   sentryDsn: sentryDsn(),
 });

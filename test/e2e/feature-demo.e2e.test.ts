@@ -1,30 +1,20 @@
 // demo/index.html, an association's own website on another origin, loads elements from the
 // real server by script tags: cross-origin module loading, theme tokens, a public request.
-import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serveDemo, type DemoSite } from './support/demo-site.js';
 import { startHarness, type Harness } from './support/harness.js';
 
 let h: Harness;
-let site: http.Server;
+let site: DemoSite;
 let siteUrl: string;
 
 beforeAll(async () => {
   h = await startHarness();
-  // The demo names http://localhost:8080; here the server listens elsewhere.
-  const html = fs.readFileSync(path.resolve('demo/index.html'), 'utf8').replaceAll('http://localhost:8080', h.baseUrl);
-  site = http.createServer((_request, response) => {
-    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    response.end(html);
-  });
-  await new Promise<void>((resolve) => site.listen(0, 'localhost', resolve));
-  // 'localhost' against the server's '127.0.0.1': a different origin, as on a real website.
-  siteUrl = `http://localhost:${(site.address() as AddressInfo).port}/`;
+  site = await serveDemo(h.baseUrl);
+  siteUrl = site.url;
 });
 afterAll(async () => {
-  await new Promise((resolve) => site?.close(resolve));
+  await site?.close();
   await h?.close();
 });
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -118,11 +119,19 @@ describe('serving the web build', () => {
     expect((await app.inject({ method: 'GET', url: '/api/terminology' })).statusCode).toBe(200);
   });
 
-  it('sends a CSP that lets the host run: own scripts, inline styles for styled-components', async () => {
-    const csp = String((await app.inject({ method: 'GET', url: '/' })).headers['content-security-policy']);
+  it('sends a CSP that lets the host run: own scripts, no inline style but the page\'s own, by hash', async () => {
+    const page = await app.inject({ method: 'GET', url: '/' });
+    const csp = String(page.headers['content-security-policy']);
     expect(csp).toContain("script-src 'self'");
-    expect(csp).toContain("style-src 'self' 'unsafe-inline'");
     expect(csp).toContain("connect-src 'self'");
+    expect(csp).not.toContain('unsafe-inline');
+    // Exactly one inline <style>, no style attribute, no inline script: the policy names the style by its hash.
+    const styles = [...page.body.matchAll(/<style>([^<]*)<\/style>/g)].map((match) => match[1] ?? '');
+    expect(styles).toHaveLength(1);
+    expect(page.body).not.toMatch(/\sstyle=/);
+    expect(page.body).not.toMatch(/<script(?![^>]*\ssrc=)[^>]*>/);
+    const hash = createHash('sha256').update(styles[0] ?? '').digest('base64');
+    expect(csp).toContain(`style-src 'self' 'sha256-${hash}'`);
   });
 });
 

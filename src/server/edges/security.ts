@@ -3,6 +3,7 @@ import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { PAGE_ADDRESS_HEADER } from '../../core/contract.js';
+import { HOST_PAGE_STYLE_SOURCE } from '../web/html.js';
 import { trackPublicRoutes } from './public-routes.js';
 
 /**
@@ -23,8 +24,9 @@ async function security(app: FastifyInstance, options: SecurityOptions) {
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
-        // styled-components injects <style> elements at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
+        // No inline styles: styled-components' rules reach the page through adopted sheets
+        // (src/widgets/kit/adopted-styles.ts); the host page's own <style> is named by hash.
+        styleSrc: ["'self'", HOST_PAGE_STYLE_SOURCE],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
         // Same-origin API and socket; errors go through our own /api/sentry tunnel.

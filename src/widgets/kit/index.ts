@@ -2,6 +2,8 @@
 export { defineElement } from './define-element.js';
 export type { AttributeType, ElementAttributes, ElementName, ElementOptions } from './define-element.js';
 export { UNMOUNT_DELAY_MS } from './renderer.js';
+export { adoptStyles, canAdoptStyleSheets } from './adopted-styles.js';
+export type { AdoptedStyles } from './adopted-styles.js';
 export { useApiBase, useElementEvents, useElementHost } from './element-context.js';
 export type { DispatchAssociaEvent } from './element-context.js';
 export { dispatchAssociaEvent } from './events.js';
