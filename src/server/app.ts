@@ -5,6 +5,7 @@ import { recordRoutes } from './route-list.js';
 import { authPlugin } from './auth/plugin.js';
 import { authRoutes } from './auth/routes.js';
 import { sessionRoutes } from './auth/session-routes.js';
+import { twoFactorRoutes } from './auth/totp-routes.js';
 import { resourcesPlugin } from './resources/plugin.js';
 import { auditRoutes } from './audit/routes.js';
 import { realtimeRoutes } from './realtime/routes.js';
@@ -36,6 +37,7 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
   await app.register(authPlugin);
   await app.register(authRoutes, { prefix: '/api' });
   await app.register(sessionRoutes, { prefix: '/api' });
+  await app.register(twoFactorRoutes, { prefix: '/api' });
   await app.register(resourcesPlugin, { prefix: '/api' });
   await app.register(auditRoutes, { prefix: '/api' });
   await app.register(realtimeRoutes, { prefix: '/api' });

@@ -150,6 +150,13 @@ const OTHER_ROUTES: Record<string, { payload?: object | string; headers?: Record
   'POST /api/websocket/auth': { payload: { connectionId: 'nenhuma' }, expect: [401, 404, 404, 404, 404] },
   // A plain GET without the WebSocket upgrade.
   'GET /api/websocket': { expect: [404, 404, 404, 404, 404] },
+  // Two-factor login: staff acting on their own account; API keys are not accounts. An empty
+  // body is a 400 once the caller may act (enrolment needs nothing more).
+  'GET /api/auth/two-factor': { expect: [401, 403, 200, 200, 403] },
+  'POST /api/auth/two-factor/enrol': { payload: {}, expect: [401, 403, 200, 200, 403] },
+  'POST /api/auth/two-factor/confirm': { payload: {}, expect: [401, 403, 400, 400, 403] },
+  'POST /api/auth/two-factor/disable': { payload: {}, expect: [401, 403, 400, 400, 403] },
+  'POST /api/auth/two-factor/recovery-codes': { payload: {}, expect: [401, 403, 400, 400, 403] },
 };
 
 beforeAll(async () => {

@@ -7,6 +7,7 @@ import { pruneLoginCodes, redeemLoginCode, sendLoginLink } from './login-codes.j
 import { verifyPassword } from './passwords.js';
 import { createThrottle } from './throttle.js';
 import { forgetFirstStartPassword } from '../seed/admin-password-file.js';
+import { completeSecondFactor, secondFactorChallenge } from './two-factor-login.js';
 
 const MAX_CREDENTIAL_LENGTH = 1024;
 
@@ -52,6 +53,8 @@ export async function authRoutes(app: FastifyInstance) {
     const body = objectBody(request);
     const address = request.ip;
     await prune();
+
+    if ('ticket' in body) return completeSecondFactor(app, body);
 
     if ('recoverCode' in body) {
       const code = text(body, 'recoverCode');
@@ -109,7 +112,7 @@ export async function authRoutes(app: FastifyInstance) {
     if (!(await verifyPassword(password, String(user.password_hash)))) throw new HttpError(403, 'Palavra-passe errada.');
     await attempt.attempt.succeed();
     await forgetFirstStartPassword(config, username);
-    return app.tokens.issuePair(subjectOf(user));
+    return (await secondFactorChallenge(app.ctx, user)) ?? app.tokens.issuePair(subjectOf(user));
   });
 
   app.post('/auth/refresh', { config: { public: true } }, async (request) => {

@@ -3,6 +3,7 @@ import type { Db } from '../db/database.js';
 import { DEFAULT_RETENTION_DAYS, RETENTION_SETTING } from '../audit/retention.js';
 import { DEFAULT_SESSION_IDLE_DAYS, SESSION_IDLE_SETTING } from '../auth/session-limits.js';
 import { TERMINOLOGY_DEFAULTS, type OrgType } from '../../core/contract.js';
+import { REQUIRE_TWO_FACTOR_SETTING } from '../../core/two-factor.js';
 
 /** Settings every organisation starts with; values are strings ('true'/'false' for flags). */
 export function defaultSettings(orgType: OrgType): Record<string, string> {
@@ -29,6 +30,8 @@ export function defaultSettings(orgType: OrgType): Record<string, string> {
     supportUrl: '',
     // Days the audit trail keeps its entries.
     [RETENTION_SETTING]: String(DEFAULT_RETENTION_DAYS),
+    // 'true': administrators must set up two-factor login (TOTP) before their next login ends.
+    [REQUIRE_TWO_FACTOR_SETTING]: 'false',
     // Days a login lasts without being used (within a 30-day maximum).
     [SESSION_IDLE_SETTING]: String(DEFAULT_SESSION_IDLE_DAYS),
   };

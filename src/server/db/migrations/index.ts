@@ -2,6 +2,7 @@ import type { Migration } from '../migrate.js';
 import { core } from './001_core.js';
 import { authThrottle } from './002_auth_throttle.js';
 import { sessions } from './003_sessions.js';
+import { totp } from './004_totp.js';
 import { audit } from './005_audit.js';
 import { recordVersions } from './006_record_versions.js';
 
@@ -10,6 +11,7 @@ export const migrations: readonly Migration[] = [
   core,
   authThrottle,
   sessions,
+  totp,
   audit,
   recordVersions,
 ];
