@@ -49,7 +49,8 @@ export type RouteName =
   | 'treasurySettings'
   | 'developers'
   | 'apiSecretsNew'
-  | 'apiSecretsEdit';
+  | 'apiSecretsEdit'
+  | 'auditLog';
 
 export interface RouteDef {
   name: RouteName;
@@ -147,6 +148,8 @@ export function buildRoutes(t: Terminology): RouteDef[] {
     r('developers', '/developers', 'Programadores', staff),
     r('apiSecretsNew', '/apiSecrets/new', 'Nova Chave de API', staff),
     r('apiSecretsEdit', '/apiSecrets/:id', 'Chave de API', staff),
+    // Not in SPEC 2's table: the audit trail (issue 8) is for administrators only.
+    r('auditLog', '/auditoria', 'Auditoria', { access: ['admin'] }),
   ];
 }
 

@@ -52,7 +52,7 @@ describe('<associa-member-home>', () => {
     // Only the member's own records are asked for.
     const paths = (await f.log()).map((r) => `${r.method} ${r.path}`);
     expect(paths).to.include.members(['GET /users/7', 'GET /members/31']);
-    expect(paths.filter((p) => p.startsWith('GET /members'))).to.deep.equal(['GET /members/31']);
+    expect(paths.filter((p) => p.startsWith('GET /members') && !p.endsWith('/history'))).to.deep.equal(['GET /members/31']);
   });
 
   it('uses the organisation terminology for the member word', async () => {
@@ -77,6 +77,23 @@ describe('<associa-member-home>', () => {
     const element = place('associa-member-home');
     await waitForText(element, 'A sua conta não está associada a nenhuma ficha de sócio.');
     expect(await f.requests('GET', '/members/null')).to.have.length(0);
+  });
+
+  it('shows the history of the member\'s own record below the card (RGPD)', async () => {
+    const { f, place, logIn } = featureFixture();
+    logIn(7, 'Rita Lopes', 'member');
+    await f.script({
+      'GET /users/7': { body: { data: { _id: 7, created_at: '', member: 31 } } },
+      'GET /members/31': { body: { data: { ...MEMBER, state: null, country: null } } },
+      'GET /explainer': { body: { data: { members: { label: 'Sócios', fields: [{ name: 'phone', type: 'phone', label: 'Telefone', group: 'Contactos', inputType: 'tel', validation: {}, sortable: false, filterable: false, searchable: false, readOnly: false }] } } } },
+      'GET /members/31/history': {
+        body: { data: [{ _id: 4, at: '2025-03-04T15:06:07.000Z', action: 'update', actor_kind: 'user', actor_name: 'Helena Admin', changes: { phone: ['912345678', '913000222'] } }], meta: { total: 1 } },
+      },
+    });
+    const element = place('associa-member-home');
+    await waitForText(element, 'Histórico de alterações');
+    await waitForText(element, 'Telefone: 912345678 → 913000222');
+    expect(text(element)).to.contain('Helena Admin');
   });
 
   it('offers a retry when the record cannot be read', async () => {

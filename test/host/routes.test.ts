@@ -69,6 +69,8 @@ describe('the route table (SPEC 2)', () => {
       ['/developers', 'developers'],
       ['/apiSecrets/new', 'apiSecretsNew'],
       ['/apiSecrets/2', 'apiSecretsEdit'],
+      // Beyond SPEC 2's table: the audit trail.
+      ['/auditoria', 'auditLog'],
     ];
     for (const [path, name] of expected) expect(nameAt(association, path), path).toBe(name);
     expect(new Set(association.map((route) => route.name)).size).toBe(association.length);
@@ -134,6 +136,7 @@ describe('the route table (SPEC 2)', () => {
       expect(mayOpen(at(path), 'editor'), path).toBe(true);
       expect(mayOpen(at(path), 'member'), path).toBe(false);
     }
+    expect(['admin', 'editor', 'member'].map((role) => mayOpen(at('/auditoria'), role))).toEqual([true, false, false]);
     for (const path of ['/dashboard', '/utilizadores/3', '/utilizadores/recuperar-password/3', '/utilizadores/novo']) {
       expect(mayOpen(at(path), 'member'), path).toBe(true);
     }

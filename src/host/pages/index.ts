@@ -1,3 +1,4 @@
+import { AuditLogPage } from './audit.js';
 import { ForgotPage, LoginPage, LogoutPage, RecoverPage } from './auth.js';
 import { MemberHomePage, MembersEditPage, MembersListPage, MembersNewPage } from './members.js';
 import { MODULE_PAGES } from './modules.js';
@@ -40,6 +41,7 @@ export const PAGES: PageTable = {
   developers: DevelopersPage,
   apiSecretsNew: ApiSecretNewPage,
   apiSecretsEdit: ApiSecretEditPage,
+  auditLog: AuditLogPage,
   ...MODULE_PAGES,
 };
 

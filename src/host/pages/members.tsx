@@ -1,5 +1,6 @@
 import { pathOf } from '../routes.js';
 import { ElementPage, FormPage, ListPage } from './parts.js';
+import { RecordHistorySlot } from './audit.js';
 import type { Page } from './types.js';
 
 export const MembersListPage: Page = ({ route, routes, words }) => (
@@ -18,7 +19,9 @@ export const MembersNewPage: Page = ({ route, routes }) => (
 );
 
 export const MembersEditPage: Page = ({ route, params, routes }) => (
-  <FormPage title={route.title} resource="members" id={params.id} listPath={base(routes)} />
+  <FormPage title={route.title} resource="members" id={params.id} listPath={base(routes)}>
+    <RecordHistorySlot resource="members" id={params.id} />
+  </FormPage>
 );
 
 export const MemberHomePage: Page = ({ route }) => <ElementPage title={route.title} tag="associa-member-home" />;

@@ -5,6 +5,7 @@ import { ElementSlot } from '../elements/element-slot.js';
 import { pathOf } from '../routes.js';
 import { Panel, SecondaryRouteLink } from '../shell/styles.js';
 import { ElementPage, FormPage, ListPage } from './parts.js';
+import { RecordHistorySlot } from './audit.js';
 import type { Page } from './types.js';
 
 const Spaced = styled.div`
@@ -37,6 +38,7 @@ export const UsersEditPage: Page = ({ route, params, routes }) => (
     <Spaced>
       <SecondaryRouteLink href={pathOf(routes, 'usersEditPassword', { id: params.id ?? '' })}>Alterar palavra-passe</SecondaryRouteLink>
     </Spaced>
+    <RecordHistorySlot resource="users" id={params.id} />
   </FormPage>
 );
 

@@ -2,7 +2,7 @@ import styled from 'styled-components';
 import { Link } from 'wouter';
 import { focusRing, space, token } from '../../widgets/kit/index.js';
 import { useHost, useValue } from '../context.js';
-import { pathOf, type RouteName } from '../routes.js';
+import { mayOpen, pathOf, type RouteName } from '../routes.js';
 
 const SETTINGS: ReadonlyArray<[RouteName, (plural: string) => string]> = [
   ['userSettings', () => 'Utilizadores'],
@@ -12,6 +12,7 @@ const SETTINGS: ReadonlyArray<[RouteName, (plural: string) => string]> = [
   ['messageSettings', () => 'Mensagens'],
   ['treasurySettings', () => 'Tesouraria'],
   ['developers', () => 'Programadores'],
+  ['auditLog', () => 'Auditoria'],
 ];
 
 export const SETTINGS_ROUTES = new Set<RouteName>([...SETTINGS.map(([name]) => name), 'usersNew', 'apiSecretsNew', 'apiSecretsEdit']);
@@ -44,15 +45,18 @@ const Tab = styled(Link)`
   ${focusRing}
 `;
 
-/** SPEC 2 settings submenu: users, members, cards, applications, messages, treasury, developers. */
+/** SPEC 2 settings submenu: users, members, cards, applications, messages, treasury, developers; and the audit trail (administrators). */
 export function SettingsTabs({ current }: { current: RouteName }) {
   const host = useHost();
   const routes = useValue(host.routes);
   const words = useValue(host.core.terminology.terminology);
+  const role = useValue(host.role);
+  // Tabs a role may not open (the audit trail, for editors) are not offered.
+  const tabs = SETTINGS.filter(([name]) => mayOpen(routes.find((route) => route.name === name)!, role));
   return (
     <nav aria-label="Configurações">
       <Tabs>
-        {SETTINGS.map(([name, label]) => (
+        {tabs.map(([name, label]) => (
           <li key={name}>
             <Tab href={pathOf(routes, name)} aria-current={current === name ? 'page' : undefined}>
               {label(words?.memberPlural ?? 'Sócios')}

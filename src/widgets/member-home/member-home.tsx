@@ -2,6 +2,7 @@ import styled from 'styled-components';
 import { EmptyState, ErrorState, Loading, space, token, useSignalValue } from '../kit/index.js';
 import { Heading, Lead, Notice } from '../feature-kit/layout.js';
 import { NavLink } from '../feature-kit/navigation.js';
+import { RecordHistory } from '../record-history/record-history.js';
 import { PATHS, userEditPath } from '../feature-kit/paths.js';
 import { FEATURE_TEXTS } from '../feature-kit/texts.js';
 import { useCore } from '../feature-kit/use-core.js';
@@ -79,6 +80,11 @@ const List = styled.dl`
 const Muted = styled.span`
   color: ${token('color-text-muted')};
   font-style: italic;
+`;
+
+const History = styled.div`
+  max-width: 48rem;
+  margin-top: ${space(4)};
 `;
 
 const CardFooter = styled.footer`
@@ -177,7 +183,16 @@ export function MemberHome() {
         <NavLink path={userEditPath(claims.ID)}>{T.editProfile}</NavLink>
       </EmptyState>
     );
-  else body = <MemberCard data={load} singular={singular} userId={claims.ID} />;
+  else
+    body = (
+      <>
+        <MemberCard data={load} singular={singular} userId={claims.ID} />
+        {/* RGPD: the member sees that, when and by whom their data changed. */}
+        <History>
+          <RecordHistory resource="members" recordId={String(load.member._id)} />
+        </History>
+      </>
+    );
 
   return (
     <section aria-labelledby="home-title">
