@@ -18,18 +18,19 @@ export function auditLogResource(others: readonly Resource[]): Resource {
     defaultSort: '-at',
     access: { list: ADMIN, read: ADMIN, create: [], update: [], delete: [] },
     fields: [
+      // The first six are the list's default columns.
       { name: 'at', type: 'datetime', label: 'Data e hora', readOnly: true, sortable: true },
-      { name: 'day', type: 'date', label: 'Dia', readOnly: true, filterable: true },
-      { name: 'actor_kind', type: 'enum', label: 'Tipo de autor', options: options(AUDIT_ACTOR_LABELS), readOnly: true, filterable: true },
-      { name: 'actor_id', type: 'integer', label: 'Identificador do autor', readOnly: true, filterable: true },
       { name: 'actor_name', type: 'string', label: 'Autor', readOnly: true, filterable: true, searchable: true },
-      { name: 'address', type: 'string', label: 'Endereço IP', readOnly: true, filterable: true, searchable: true },
+      { name: 'action', type: 'enum', label: 'Ação', options: options(AUDIT_ACTION_LABELS), readOnly: true, filterable: true },
       {
         name: 'resource', type: 'enum', label: 'Recurso', readOnly: true, filterable: true,
         options: others.map((r) => ({ value: r.name, label: r.label })),
       },
       { name: 'record_id', type: 'integer', label: 'Identificador do registo', readOnly: true, filterable: true },
-      { name: 'action', type: 'enum', label: 'Ação', options: options(AUDIT_ACTION_LABELS), readOnly: true, filterable: true },
+      { name: 'address', type: 'string', label: 'Endereço IP', readOnly: true, filterable: true, searchable: true },
+      { name: 'day', type: 'date', label: 'Dia', readOnly: true, filterable: true },
+      { name: 'actor_kind', type: 'enum', label: 'Tipo de autor', options: options(AUDIT_ACTOR_LABELS), readOnly: true, filterable: true },
+      { name: 'actor_id', type: 'integer', label: 'Identificador do autor', readOnly: true, filterable: true },
       { name: 'changes', type: 'text', label: 'Alterações', readOnly: true },
     ],
   });
