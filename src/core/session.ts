@@ -4,8 +4,10 @@ import { ApiError } from './api-error.js';
 import type { Http } from './http.js';
 import type { GlobalError } from './texts.js';
 import type { Tokens } from './tokens.js';
+import { isSecondFactorChallenge, type SecondFactorChallenge } from './two-factor.js';
 
-export type LoginResult = 'loggedIn' | 'linkSent' | GlobalError;
+/** A challenge: the password was right and the account must take a second step (two-factor login). */
+export type LoginResult = 'loggedIn' | 'linkSent' | GlobalError | SecondFactorChallenge;
 
 export interface UserInfo {
   email: string | null;
@@ -23,6 +25,8 @@ export interface Session {
   /** Login by link and password recovery are one request: the server e-mails a code. */
   requestLink(email: string): Promise<void>;
   loginWithCode(recoverCode: string): Promise<boolean>;
+  /** Stores the pair that ends a second login step (a two-factor code or enrolment). */
+  completeLogin(pair: TokenPair): void;
   logout(): void;
   loadUser(): Promise<UserInfo | null>;
   clearGlobalError(): void;
@@ -59,8 +63,9 @@ export function createSession(deps: SessionDeps): Session {
     async login(username, password) {
       const body: LoginRequest = { username, password };
       try {
-        const res = await http.post<TokenPair | ''>('auth', body);
+        const res = await http.post<TokenPair | SecondFactorChallenge | ''>('auth', body);
         // 204: the account has no password; the server e-mailed a login link instead.
+        if (isSecondFactorChallenge(res.data)) return res.data;
         if (res.status === 204 || !isTokenPair(res.data)) return 'linkSent';
         store(res.data);
         return 'loggedIn';
@@ -80,6 +85,9 @@ export function createSession(deps: SessionDeps): Session {
       if (!isTokenPair(res.data)) return false;
       store(res.data);
       return true;
+    },
+    completeLogin(pair) {
+      store(pair);
     },
     logout() {
       tokens.clear();

@@ -1,6 +1,8 @@
 import styled from 'styled-components';
+import { STAFF_ROLES } from '../../core/index.js';
 import { space } from '../../widgets/kit/index.js';
 import { settingsNames } from '../../widgets/settings-form/pages.js';
+import { useHost, useValue } from '../context.js';
 import { ElementSlot } from '../elements/element-slot.js';
 import { pathOf } from '../routes.js';
 import { Panel, SecondaryRouteLink } from '../shell/styles.js';
@@ -33,14 +35,27 @@ export const UsersNewPage: Page = ({ route, routes }) => (
   <FormPage title={route.title} resource="users" editPath={`${pathOf(routes, 'userSettings')}/:id`} listPath={pathOf(routes, 'userSettings')} />
 );
 
-export const UsersEditPage: Page = ({ route, params, routes }) => (
-  <FormPage title={route.title} resource="users" id={params.id} listPath={pathOf(routes, 'userSettings')}>
-    <Spaced>
-      <SecondaryRouteLink href={pathOf(routes, 'usersEditPassword', { id: params.id ?? '' })}>Alterar palavra-passe</SecondaryRouteLink>
-    </Spaced>
-    <RecordHistorySlot resource="users" id={params.id} />
-  </FormPage>
-);
+export const UsersEditPage: Page = ({ route, params, routes }) => {
+  const { core } = useHost();
+  const claims = useValue(core.session.claims);
+  // Two-factor login is set up by its owner, on their own page, and only staff have it.
+  const ownStaffPage = claims !== null && String(claims.ID) === params.id && STAFF_ROLES.includes(claims.Role);
+  return (
+    <FormPage title={route.title} resource="users" id={params.id} listPath={pathOf(routes, 'userSettings')}>
+      <Spaced>
+        <SecondaryRouteLink href={pathOf(routes, 'usersEditPassword', { id: params.id ?? '' })}>Alterar palavra-passe</SecondaryRouteLink>
+      </Spaced>
+      {ownStaffPage && (
+        <Spaced>
+          <Panel>
+            <ElementSlot tag="associa-two-factor" />
+          </Panel>
+        </Spaced>
+      )}
+      <RecordHistorySlot resource="users" id={params.id} />
+    </FormPage>
+  );
+};
 
 export const UsersPasswordPage: Page = ({ route, params }) => (
   <ElementPage title={route.title} tag="associa-user-password" attrs={{ 'user-id': params.id }} />

@@ -1,11 +1,13 @@
 import { useState, type FormEvent } from 'react';
-import { isSilentFailure } from '../../core/index.js';
+import { isSilentFailure, type TokenPair } from '../../core/index.js';
+import type { SecondFactorChallenge } from '../../core/two-factor.js';
 import { Button, Field, Input, useSignalValue } from '../kit/index.js';
 import { AuthPanel, FooterLinks, Heading, Lead, Notice, WideActions } from '../feature-kit/layout.js';
 import { NavLink, useNavigate } from '../feature-kit/navigation.js';
 import { homePath, PATHS } from '../feature-kit/paths.js';
 import { describeFailure } from '../feature-kit/server-message.js';
 import { useCore } from '../feature-kit/use-core.js';
+import { SecondFactor } from './second-factor.js';
 import { GLOBAL_ERROR_TEXTS, LOGIN_TEXTS } from './texts.js';
 
 type Outcome = { kind: 'idle' } | { kind: 'linkSent' } | { kind: 'failed'; message: string } | { kind: 'loggedIn'; name: string };
@@ -24,6 +26,7 @@ export function Login() {
   const [usernameError, setUsernameError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>({ kind: 'idle' });
+  const [challenge, setChallenge] = useState<SecondFactorChallenge | null>(null);
 
   function edited() {
     // A message about the previous attempt no longer applies once the user changes the input.
@@ -44,11 +47,13 @@ export function Login() {
     setBusy(true);
     try {
       const result = await core.session.login(name, password);
-      if (result === 'linkSent') setOutcome({ kind: 'linkSent' });
-      else if (result === 'loggedIn') {
-        const claims = core.session.claims.value;
+      if (typeof result === 'object') {
         setPassword('');
-        if (!navigate(homePath(claims?.Role))) setOutcome({ kind: 'loggedIn', name: claims?.Name ?? name });
+        setChallenge(result);
+      } else if (result === 'linkSent') setOutcome({ kind: 'linkSent' });
+      else if (result === 'loggedIn') {
+        setPassword('');
+        goHome();
       }
       // wrongCredentials / accountNotFound arrive through the session's global error.
     } catch (e) {
@@ -56,6 +61,24 @@ export function Login() {
     } finally {
       setBusy(false);
     }
+  }
+
+  function goHome() {
+    const claims = core.session.claims.value;
+    if (!navigate(homePath(claims?.Role))) setOutcome({ kind: 'loggedIn', name: claims?.Name ?? username.trim() });
+  }
+
+  if (challenge) {
+    const finish = (pair: TokenPair) => {
+      core.session.completeLogin(pair);
+      setChallenge(null);
+      goHome();
+    };
+    return (
+      <AuthPanel aria-labelledby="login-title">
+        <SecondFactor challenge={challenge} onLoggedIn={finish} onBack={() => setChallenge(null)} />
+      </AuthPanel>
+    );
   }
 
   return (

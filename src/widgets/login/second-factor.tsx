@@ -1,0 +1,137 @@
+import { useState, type FormEvent } from 'react';
+import { isSilentFailure, type TokenPair } from '../../core/index.js';
+import type { SecondFactorChallenge } from '../../core/two-factor.js';
+import { Button, Field, Input } from '../kit/index.js';
+import { Heading, Lead, Notice, WideActions } from '../feature-kit/layout.js';
+import { describeFailure } from '../feature-kit/server-message.js';
+import { useCore } from '../feature-kit/use-core.js';
+import { cleanCode } from '../two-factor/api.js';
+import { CodeField } from '../two-factor/code-field.js';
+import { Enrolment } from '../two-factor/enrolment.js';
+import { RecoveryCodes } from '../two-factor/recovery-codes.js';
+import { TWO_FACTOR_TEXTS } from '../two-factor/texts.js';
+import { SECOND_FACTOR_TEXTS as T } from './texts.js';
+
+interface SecondFactorProps {
+  challenge: SecondFactorChallenge;
+  /** Tokens received: the login is over. */
+  onLoggedIn(pair: TokenPair): void;
+  /** Back to the password (a void ticket needs a new one). */
+  onBack(): void;
+}
+
+/** The step after a right password: a code of the app (or a recovery code), or a required enrolment. */
+export function SecondFactor({ challenge, onLoggedIn, onBack }: SecondFactorProps) {
+  return challenge.secondFactor === 'totp' ? (
+    <CodeStep ticket={challenge.ticket} onLoggedIn={onLoggedIn} onBack={onBack} />
+  ) : (
+    <EnrolStep ticket={challenge.ticket} onLoggedIn={onLoggedIn} onBack={onBack} />
+  );
+}
+
+interface StepProps {
+  ticket: string;
+  onLoggedIn(pair: TokenPair): void;
+  onBack(): void;
+}
+
+function CodeStep({ ticket, onLoggedIn, onBack }: StepProps) {
+  const core = useCore();
+  const [recovery, setRecovery] = useState(false);
+  const [value, setValue] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    let answer: { code: string } | { recoveryCode: string };
+    if (recovery) {
+      if (!value.trim()) return setError(T.recoveryRequired);
+      answer = { recoveryCode: value.trim() };
+    } else {
+      const code = cleanCode(value);
+      if (!code) return setError(value.trim() ? TWO_FACTOR_TEXTS.codeInvalid : TWO_FACTOR_TEXTS.codeRequired);
+      answer = { code };
+    }
+    setFailure(null);
+    setBusy(true);
+    try {
+      const res = await core.http.post<TokenPair>('auth', { ticket, ...answer });
+      onLoggedIn(res.data);
+    } catch (e) {
+      if (!isSilentFailure(e)) setFailure(describeFailure(e));
+      setValue('');
+      setBusy(false);
+    }
+  }
+
+  const edit = (next: string) => {
+    setValue(next);
+    setError(null);
+    setFailure(null);
+  };
+
+  return (
+    <>
+      <Heading id="login-title">{TWO_FACTOR_TEXTS.title}</Heading>
+      <Lead>{recovery ? T.recoveryLead : T.codeLead}</Lead>
+      {failure && (
+        <Notice tone="error">
+          <p>{failure}</p>
+        </Notice>
+      )}
+      <form onSubmit={submit} noValidate>
+        {recovery ? (
+          <Field label={T.recoveryCode} hint={T.recoveryHint} error={error} required>
+            {(control) => (
+              <Input {...control} name="recoveryCode" autoComplete="off" autoCapitalize="none" spellCheck={false} autoFocus value={value} onChange={(e) => edit(e.target.value)} />
+            )}
+          </Field>
+        ) : (
+          <CodeField value={value} error={error} onChange={edit} autoFocus />
+        )}
+        <WideActions>
+          <Button type="submit" disabled={busy} aria-busy={busy || undefined}>
+            {busy ? T.submitting : T.submit}
+          </Button>
+          <Button
+            variant="secondary"
+            onClick={() => {
+              setRecovery(!recovery);
+              edit('');
+            }}
+          >
+            {recovery ? T.useApp : T.useRecovery}
+          </Button>
+          <Button variant="secondary" onClick={onBack}>
+            {T.back}
+          </Button>
+        </WideActions>
+      </form>
+    </>
+  );
+}
+
+function EnrolStep({ ticket, onLoggedIn, onBack }: StepProps) {
+  const [finished, setFinished] = useState<{ codes: string[]; tokens: TokenPair } | null>(null);
+  return (
+    <>
+      <Heading id="login-title">{TWO_FACTOR_TEXTS.title}</Heading>
+      {finished ? (
+        <RecoveryCodes codes={finished.codes} onDone={() => onLoggedIn(finished.tokens)} />
+      ) : (
+        <>
+          <Lead>{T.enrolLead}</Lead>
+          <Enrolment
+            ticket={ticket}
+            // With a ticket the server always ends the login with tokens.
+            onConfirmed={({ recoveryCodes, tokens }) => (tokens ? setFinished({ codes: recoveryCodes, tokens }) : onBack())}
+            onCancel={onBack}
+          />
+        </>
+      )}
+    </>
+  );
+}
