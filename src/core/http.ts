@@ -14,6 +14,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Do not mark the server unreachable on a network error (health checks, fire-and-forget calls). */
   quiet?: boolean;
+  /** Send no access token and never refresh on a 401 (a logout, which proves itself with its refresh token). */
+  anonymous?: boolean;
 }
 
 export interface HttpResponse<T> {
@@ -193,7 +195,7 @@ export function createHttp(deps: HttpDeps): Http {
   }
 
   async function withAuth<T>(send: Send<T>, options: RequestOptions): Promise<HttpResponse<T>> {
-    const token = deps.tokens.access.value;
+    const token = options.anonymous ? null : deps.tokens.access.value;
     try {
       return await send(token);
     } catch (e) {

@@ -1,5 +1,5 @@
 import { computed, signal, type ReadonlySignal } from '@preact/signals-core';
-import type { AccessClaims, ItemResponse, LoginRequest, RecoverCodeRequest, RecoverRequest, TokenPair } from './contract.js';
+import { CODE_SESSION_PASSWORD_SECONDS, type AccessClaims, type ItemResponse, type LoginRequest, type LogoutRequest, type RecoverCodeRequest, type RecoverRequest, type TokenPair } from './contract.js';
 import { ApiError } from './api-error.js';
 import type { Http } from './http.js';
 import type { GlobalError } from './texts.js';
@@ -27,6 +27,17 @@ export interface Session {
   loginWithCode(recoverCode: string): Promise<boolean>;
   /** Stores the pair that ends a second login step (a two-factor code or enrolment). */
   completeLogin(pair: TokenPair): void;
+  /**
+   * Continues this session on a pair the server issued in place of the current one (after
+   * the user changed their own password, which ends every other session).
+   */
+  replaceTokens(pair: TokenPair): void;
+  /**
+   * Whether this session began with an e-mailed code (recovery) recently enough to set a new
+   * password without the current one; the server decides the same way.
+   */
+  recoveredRecently(): boolean;
+  /** Ends the session here and, without waiting or minding a failure, on the server. */
   logout(): void;
   loadUser(): Promise<UserInfo | null>;
   clearGlobalError(): void;
@@ -89,7 +100,20 @@ export function createSession(deps: SessionDeps): Session {
     completeLogin(pair) {
       store(pair);
     },
+    replaceTokens(pair) {
+      tokens.set(pair);
+    },
+    recoveredRecently() {
+      const claims = tokens.claims.value;
+      return claims?.amr === 'code' && Date.now() / 1000 - claims.iat < CODE_SESSION_PASSWORD_SECONDS;
+    },
     logout() {
+      const refreshToken = tokens.refresh.value;
+      if (refreshToken) {
+        const body: LogoutRequest = { refreshToken };
+        // Sent before the tokens are cleared; anonymous, so an expired access token cannot start a refresh.
+        http.post('auth/logout', body, { anonymous: true, quiet: true }).catch(() => undefined);
+      }
       tokens.clear();
       user.value = null;
       deps.onLogout();

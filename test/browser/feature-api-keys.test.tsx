@@ -144,6 +144,45 @@ describe('<associa-api-key-form>', () => {
     expect((await control(element, 'Nome')).getAttribute('aria-invalid')).to.equal('true');
   });
 
+  it('sends an optional expiry as an instant, and refuses one in the past before sending', async () => {
+    const { f, place, logIn } = featureFixture();
+    logIn();
+    await f.script({ 'POST /api_secrets': { status: 201, body: { data: { ...KEYS[0], _id: 3, name: 'Loja', secret: SECRET } } } });
+    const element = place('associa-api-key-form');
+    type(await control(element, 'Nome'), 'Loja');
+    const role = await control<HTMLSelectElement>(element, 'Perfil');
+    role.value = 'member';
+    role.dispatchEvent(new Event('change', { bubbles: true }));
+    const expires = await control(element, 'Expira em');
+    expect(expires.type).to.equal('datetime-local');
+    type(expires, '2001-05-01T10:00');
+    (await button(element, 'Criar chave')).click();
+    await waitForText(element, 'A data de expiração tem de ser posterior ao momento atual.');
+    expect(await f.requests('POST', '/api_secrets')).to.have.length(0);
+    const next = new Date().getFullYear() + 1;
+    type(expires, `${next}-05-01T10:00`);
+    (await button(element, 'Criar chave')).click();
+    await waitForText(element, 'Guarde esta chave agora: não voltará a ser mostrada.');
+    const [post] = await f.requests('POST', '/api_secrets');
+    expect(post!.body).to.deep.equal({ name: 'Loja', role: 'member', expires_at: new Date(`${next}-05-01T10:00`).toISOString() });
+  });
+
+  it('shows when a key expires, and an expired key as expired, in the form and the list', async () => {
+    const { f, place, logIn } = featureFixture();
+    logIn();
+    const later = { ...KEYS[0], _id: 4, name: 'Temporária', expires_at: '2999-01-01T10:00:00Z' };
+    const expired = { ...KEYS[0], _id: 5, name: 'Antiga', expires_at: '2001-01-01T10:00:00Z' };
+    await f.script({ 'GET /api_secrets/5': { body: { data: expired } }, 'GET /api_secrets': list([later, expired]) });
+    const form = place('associa-api-key-form', { 'record-id': '5' });
+    await waitForText(form, 'Expirada em 01/01/2001');
+    expect(text(form)).to.contain('Expira em');
+    const element = place('associa-api-keys');
+    await find(element, 'tbody tr');
+    const states = all(element, 'tbody tr').map((tr) => tr.querySelectorAll('td')[4]!.textContent);
+    expect(states[0]).to.match(/^Ativa até 01\/01\/2999/);
+    expect(states[1]).to.match(/^Expirada em 01\/01\/2001/);
+  });
+
   it('renames an existing key and never shows a secret', async () => {
     const { f, place, logIn } = featureFixture();
     logIn();

@@ -5,13 +5,13 @@ import { button, cleanupFeatures, control, featureFixture, find, link, tokenPair
 describe('<associa-recover>', () => {
   afterEach(cleanupFeatures);
 
-  it('logs in with the code once, sets the new password, logs in again with it and goes home', async () => {
+  it('logs in with the code once, sets the new password, continues on the session the server returns and goes home', async () => {
     const { f, place, navigations, core } = featureFixture();
     const first = tokenPair(5, 'Rita Lopes', 'member');
     const second = tokenPair(5, 'Rita Lopes', 'member');
     await f.script({
-      'POST /auth': [{ body: first }, { body: second }],
-      'PATCH /users/5': { body: { data: { _id: 5, username: 'rita', name: 'Rita Lopes', created_at: '2025-01-01T00:00:00Z' } } },
+      'POST /auth': { body: first },
+      'PATCH /users/5': { body: { data: { _id: 5, username: 'rita', name: 'Rita Lopes', created_at: '2025-01-01T00:00:00Z', tokens: second } } },
     });
     const element = place('associa-recover', { code: 'abc123' });
     const password = await control(element, 'Nova palavra-passe');
@@ -22,7 +22,7 @@ describe('<associa-recover>', () => {
     expect(navigations).to.deep.equal(['/dashboard']);
     const auth = await f.requests('POST', '/auth');
     // Strict mode runs effects twice: the single-use code must still be sent only once.
-    expect(auth.map((r) => r.body)).to.deep.equal([{ recoverCode: 'abc123' }, { username: 'rita', password: 'nova-segura-1' }]);
+    expect(auth.map((r) => r.body)).to.deep.equal([{ recoverCode: 'abc123' }]);
     const [patch] = await f.requests('PATCH', '/users/5');
     expect(patch!.body).to.deep.equal({ password: 'nova-segura-1' });
     expect(core.tokens.access.value).to.equal(second.access);

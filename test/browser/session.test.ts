@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { STORAGE_KEYS } from '../../src/core/index.js';
 import { cleanup, testCore } from './support/core.js';
-import { fakeJwt, now, tokenPair } from './support/fault.js';
+import { fakeJwt, now, sleep, tokenPair, until } from './support/fault.js';
 
 describe('session', () => {
   afterEach(cleanup);
@@ -97,15 +97,58 @@ describe('session', () => {
     expect(core.session.loggedIn.value).to.equal(true);
   });
 
-  it('logout removes the tokens', () => {
+  it('logout ends the session on the server with the refresh token, anonymously, and removes the tokens', async () => {
     const pair = tokenPair();
     localStorage.setItem(STORAGE_KEYS.access, pair.access);
     localStorage.setItem(STORAGE_KEYS.refresh, pair.refresh);
-    const { core } = testCore();
+    const { core, f } = testCore();
+    await f.script({ 'POST /auth/logout': { status: 204 } });
     core.session.logout();
     expect(core.session.loggedIn.value).to.equal(false);
     expect(localStorage.getItem(STORAGE_KEYS.access)).to.equal(null);
     expect(localStorage.getItem(STORAGE_KEYS.refresh)).to.equal(null);
+    await until(async () => (await f.requests('POST', '/auth/logout')).length === 1, 5000, 'the logout request');
+    const [req] = await f.requests('POST', '/auth/logout');
+    expect(req!.body).to.deep.equal({ refreshToken: pair.refresh });
+    // An expired access token must not start a refresh (which would store tokens again).
+    expect(req!.headers.authorization).to.equal(undefined);
+  });
+
+  it('logout clears the tokens even when the server refuses or cannot be reached, and does not refresh', async () => {
+    for (const reply of [{ status: 401, body: { message: 'x' } }, { status: 500 }, { drop: true }]) {
+      const pair = tokenPair();
+      localStorage.setItem(STORAGE_KEYS.access, pair.access);
+      localStorage.setItem(STORAGE_KEYS.refresh, pair.refresh);
+      const { core, f, navigations } = testCore();
+      await f.script({ 'POST /auth/logout': reply });
+      core.session.logout();
+      await until(async () => (await f.requests('POST', '/auth/logout')).length === 1, 5000, 'the logout request');
+      await sleep(50);
+      expect(core.session.loggedIn.value, JSON.stringify(reply)).to.equal(false);
+      expect(localStorage.getItem(STORAGE_KEYS.refresh)).to.equal(null);
+      expect(await f.requests('POST', '/auth/refresh')).to.have.length(0);
+      expect(navigations).to.deep.equal([]);
+      expect(core.serverStatus.status.value).to.equal('ok');
+    }
+  });
+
+  it('logout without a stored session sends nothing', async () => {
+    const { core, f } = testCore();
+    core.session.logout();
+    await sleep(50);
+    expect(await f.log()).to.have.length(0);
+  });
+
+  it('replaceTokens continues the session on the new pair', () => {
+    const old = tokenPair(5);
+    localStorage.setItem(STORAGE_KEYS.access, old.access);
+    localStorage.setItem(STORAGE_KEYS.refresh, old.refresh);
+    const { core } = testCore();
+    const fresh = tokenPair(5, 'Rui Sá', 'member');
+    core.session.replaceTokens(fresh);
+    expect(localStorage.getItem(STORAGE_KEYS.access)).to.equal(fresh.access);
+    expect(localStorage.getItem(STORAGE_KEYS.refresh)).to.equal(fresh.refresh);
+    expect(core.session.claims.value!.Name).to.equal('Rui Sá');
   });
 
   it("reads the user's e-mail from users/{id} for the support link", async () => {

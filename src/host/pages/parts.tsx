@@ -42,11 +42,13 @@ interface FormPageProps {
   editPath?: string;
   /** Where to go once the record is deleted. */
   listPath?: string;
+  /** More attributes of the form element, e.g. `hidden-fields`, `no-delete`. */
+  formAttrs?: Record<string, string | undefined>;
   children?: ReactNode;
 }
 
 /** A page around one record form: a created record opens in its edit page, a deleted one returns to the list. */
-export function FormPage({ title, resource, id, editPath, listPath, children }: FormPageProps) {
+export function FormPage({ title, resource, id, editPath, listPath, formAttrs, children }: FormPageProps) {
   const [, navigate] = useLocation();
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -69,7 +71,7 @@ export function FormPage({ title, resource, id, editPath, listPath, children }: 
     <>
       <Heading title={title} />
       <Panel ref={box}>
-        <ElementSlot tag="associa-resource-form" attrs={{ resource, 'record-id': id }} />
+        <ElementSlot tag="associa-resource-form" attrs={{ ...formAttrs, resource, 'record-id': id }} />
       </Panel>
       {children}
     </>

@@ -31,8 +31,21 @@ export const UsersListPage: Page = ({ route, routes }) => (
   </>
 );
 
+/**
+ * The current password belongs to changing one's own password, on its own page. One's own
+ * account offers no delete (the server refuses it) and leaves the password to that page.
+ */
+const userFormAttrs = (own: boolean) =>
+  own ? { 'hidden-fields': 'password,current_password', 'no-delete': 'true' } : { 'hidden-fields': 'current_password' };
+
 export const UsersNewPage: Page = ({ route, routes }) => (
-  <FormPage title={route.title} resource="users" editPath={`${pathOf(routes, 'userSettings')}/:id`} listPath={pathOf(routes, 'userSettings')} />
+  <FormPage
+    title={route.title}
+    resource="users"
+    editPath={`${pathOf(routes, 'userSettings')}/:id`}
+    listPath={pathOf(routes, 'userSettings')}
+    formAttrs={userFormAttrs(false)}
+  />
 );
 
 export const UsersEditPage: Page = ({ route, params, routes }) => {
@@ -41,7 +54,13 @@ export const UsersEditPage: Page = ({ route, params, routes }) => {
   // Two-factor login is set up by its owner, on their own page, and only staff have it.
   const ownStaffPage = claims !== null && String(claims.ID) === params.id && STAFF_ROLES.includes(claims.Role);
   return (
-    <FormPage title={route.title} resource="users" id={params.id} listPath={pathOf(routes, 'userSettings')}>
+    <FormPage
+      title={route.title}
+      resource="users"
+      id={params.id}
+      listPath={pathOf(routes, 'userSettings')}
+      formAttrs={userFormAttrs(claims !== null && String(claims.ID) === params.id)}
+    >
       <Spaced>
         <SecondaryRouteLink href={pathOf(routes, 'usersEditPassword', { id: params.id ?? '' })}>Alterar palavra-passe</SecondaryRouteLink>
       </Spaced>

@@ -18,6 +18,8 @@ export function CreateForm({ onCreated }: CreateFormProps) {
   const core = useCore();
   const [name, setName] = useState('');
   const [role, setRole] = useState('');
+  /** datetime-local value, in the browser's time zone; empty: the key never expires. */
+  const [expires, setExpires] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -28,12 +30,14 @@ export function CreateForm({ onCreated }: CreateFormProps) {
     const found: Record<string, string> = {};
     if (!name.trim()) found.name = T.nameRequired;
     if (!role) found.role = T.roleRequired;
+    const expiresAt = expires ? new Date(expires) : null;
+    if (expiresAt && !(expiresAt.getTime() > Date.now())) found.expires_at = T.expiresInPast;
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     setFailure(null);
     setBusy(true);
     try {
-      const result = await core.list<ApiSecret>(API_SECRETS).create({ name: name.trim(), role });
+      const result = await core.list<ApiSecret>(API_SECRETS).create({ name: name.trim(), role, ...(expiresAt ? { expires_at: expiresAt.toISOString() } : {}) });
       if (result.ok) onCreated(result.data);
       else setErrors(result.errors);
     } catch (e) {
@@ -70,6 +74,11 @@ export function CreateForm({ onCreated }: CreateFormProps) {
                 </option>
               ))}
             </Select>
+          )}
+        </Field>
+        <Field label={API_KEY_TEXTS.expires} hint={T.expiresHint} error={errors.expires_at}>
+          {(control) => (
+            <Input {...control} name="expires_at" type="datetime-local" value={expires} disabled={busy} onChange={(e) => setExpires(e.target.value)} />
           )}
         </Field>
         <Actions>

@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { isSilentFailure } from '../../core/index.js';
 import { Button, ErrorState, Field, Input, Loading, space, token, useElementEvents } from '../kit/index.js';
-import { API_KEY_TEXTS, API_SECRETS, formatDateTime, revokeApiSecret, roleLabel, type ApiSecret } from '../feature-kit/api-secrets.js';
+import { API_KEY_TEXTS, API_SECRETS, formatDateTime, keyStatus, revokeApiSecret, roleLabel, type ApiSecret } from '../feature-kit/api-secrets.js';
 import { ConfirmDialog } from '../feature-kit/confirm-dialog.js';
 import { Actions, Heading, Notice, Panel } from '../feature-kit/layout.js';
 import { NavLink } from '../feature-kit/navigation.js';
@@ -112,8 +112,10 @@ export function EditForm({ recordId }: { recordId: string }) {
         <dd>{formatDateTime(key.created_at) ?? '—'}</dd>
         <dt>{API_KEY_TEXTS.lastUsed}</dt>
         <dd>{formatDateTime(key.last_used_at) ?? API_KEY_TEXTS.never}</dd>
+        <dt>{API_KEY_TEXTS.expires}</dt>
+        <dd>{formatDateTime(key.expires_at) ?? API_KEY_TEXTS.noExpiry}</dd>
         <dt>{API_KEY_TEXTS.status}</dt>
-        <dd>{revokedAt ? API_KEY_TEXTS.revokedOn(revokedAt) : API_KEY_TEXTS.active}</dd>
+        <dd>{keyStatus(key).text}</dd>
       </Facts>
       {notice && (
         <Notice tone={notice.tone}>

@@ -6,6 +6,8 @@ export const API_KEY_FORM_TEXTS = {
   chooseRole: 'Escolha um perfil',
   roleHint: 'Dê apenas as permissões de que a aplicação precisa.',
   nameRequired: 'Indique um nome.',
+  expiresHint: 'Opcional. A partir desta data e hora a chave deixa de funcionar; sem data, funciona até ser revogada.',
+  expiresInPast: 'A data de expiração tem de ser posterior ao momento atual.',
   roleRequired: 'Escolha um perfil.',
   submitCreate: 'Criar chave',
   creating: 'A criar…',

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import { isSilentFailure } from '../../core/index.js';
 import { Button, EmptyState, ErrorState, Loading, space, token } from '../kit/index.js';
-import { API_KEY_TEXTS as T, formatDateTime, revokeApiSecret, roleLabel, type ApiSecret } from '../feature-kit/api-secrets.js';
+import { API_KEY_TEXTS as T, formatDateTime, keyStatus, revokeApiSecret, roleLabel, type ApiSecret } from '../feature-kit/api-secrets.js';
 import { ConfirmDialog } from '../feature-kit/confirm-dialog.js';
 import { Heading, Notice } from '../feature-kit/layout.js';
 import { ExternalLink, NavLink, useNavigate } from '../feature-kit/navigation.js';
@@ -131,6 +131,7 @@ export function ApiKeys() {
           <tbody>
             {load.items.map((key) => {
               const revokedAt = formatDateTime(key.revoked_at);
+              const status = keyStatus(key);
               return (
                 <tr key={key._id} data-id={key._id}>
                   <td>
@@ -142,7 +143,7 @@ export function ApiKeys() {
                   <td>{key.secret_prefix ? <Code>{key.secret_prefix}…</Code> : <Muted>—</Muted>}</td>
                   <td>{formatDateTime(key.last_used_at) ?? <Muted>{T.never}</Muted>}</td>
                   <td>
-                    <Status $revoked={revokedAt !== null}>{revokedAt ? T.revokedOn(revokedAt) : T.active}</Status>
+                    <Status $revoked={!status.live}>{status.text}</Status>
                   </td>
                   <td>
                     {!revokedAt && (

@@ -9,6 +9,8 @@ export interface ApiSecret extends ApiRecord {
   secret_prefix?: string | null;
   last_used_at?: string | null;
   revoked_at?: string | null;
+  /** After this instant the server refuses the key; null: it never expires. */
+  expires_at?: string | null;
   created_by?: number | null;
   /** Present only in the answer to the create request: the one time the server sends it. */
   secret?: string;
@@ -38,6 +40,10 @@ export const API_KEY_TEXTS = {
   never: 'Nunca',
   active: 'Ativa',
   revokedOn: (when: string) => `Revogada em ${when}`,
+  expiredOn: (when: string) => `Expirada em ${when}`,
+  activeUntil: (when: string) => `Ativa até ${when}`,
+  expires: 'Expira em',
+  noExpiry: 'Sem data de expiração',
   revoke: 'Revogar',
   revokeTitle: (name: string) => `Revogar a chave «${name}»?`,
   revokeBody: 'As aplicações que usam esta chave deixam de ter acesso de imediato. Não é possível anular esta operação.',
@@ -55,6 +61,17 @@ export function formatDateTime(value: string | null | undefined): string | null 
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return value;
   return date.toLocaleString('pt-PT', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+}
+
+/** A key's state as people read it, and whether the server still accepts it. */
+export function keyStatus(key: ApiSecret, now = Date.now()): { live: boolean; text: string } {
+  const revokedAt = formatDateTime(key.revoked_at);
+  if (revokedAt) return { live: false, text: API_KEY_TEXTS.revokedOn(revokedAt) };
+  const expiresAt = formatDateTime(key.expires_at);
+  if (!expiresAt) return { live: true, text: API_KEY_TEXTS.active };
+  return Date.parse(String(key.expires_at)) <= now
+    ? { live: false, text: API_KEY_TEXTS.expiredOn(expiresAt) }
+    : { live: true, text: API_KEY_TEXTS.activeUntil(expiresAt) };
 }
 
 /** Revokes a key for good; the server records its own time, whatever is sent. */

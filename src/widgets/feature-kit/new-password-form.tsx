@@ -19,13 +19,15 @@ export interface NewPasswordFormProps {
   extraActions?: (busy: boolean) => ReactNode;
   /** Called whenever the user types, e.g. to hide an earlier success notice. */
   onEdit?(): void;
+  /** Fields before the new password (the current password); told whether a save is running. */
+  before?: (busy: boolean) => ReactNode;
 }
 
 /**
  * A new password typed twice, checked against the server's rule before sending, with the
  * server's refusal shown above the fields: the recover page and a user's password page.
  */
-export function NewPasswordForm({ save, onSaved, submitLabel, extraActions, onEdit }: NewPasswordFormProps) {
+export function NewPasswordForm({ save, onSaved, submitLabel, extraActions, onEdit, before }: NewPasswordFormProps) {
   const [pair, setPair] = useState<PasswordPair>(EMPTY);
   const [errors, setErrors] = useState<PasswordErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -58,6 +60,7 @@ export function NewPasswordForm({ save, onSaved, submitLabel, extraActions, onEd
         </Notice>
       )}
       <form onSubmit={submit} noValidate>
+        {before?.(busy)}
         <PasswordFields
           value={pair}
           errors={errors}
