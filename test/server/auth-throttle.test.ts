@@ -60,10 +60,13 @@ describe('concurrent guesses (reproduction 2)', () => {
     expect((await login(user, user.password, HOME)).statusCode).toBe(200);
   });
 
-  it('checks at most the free failures plus the clean-address budget of 300 concurrent guesses from 300 addresses', async () => {
+  it('checks at most the free failures plus the clean-address budget of 300 concurrent guesses from 300 addresses, however the username is spelt', async () => {
     await start();
     const user = await server.createUser('admin');
-    const responses = await Promise.all(Array.from({ length: 300 }, (_, i) => login(user, `errada-${i}`, fresh(i))));
+    const spellings = [user.username, user.username.toUpperCase(), ` ${user.username[0]!.toUpperCase()}${user.username.slice(1)} `];
+    const responses = await Promise.all(
+      Array.from({ length: 300 }, (_, i) => post({ username: spellings[i % spellings.length], password: `errada-${i}` }, fresh(i))),
+    );
     expect(statuses(responses)).toEqual({ 403: ACCOUNT_BACKOFF.free + CLEAN_BUDGET, 429: 300 - ACCOUNT_BACKOFF.free - CLEAN_BUDGET });
   });
 });

@@ -42,7 +42,7 @@ export async function authRoutes(app: FastifyInstance) {
     await pruneLoginCodes(db, now());
   }
 
-  const userColumns = ['_id', 'name', 'role', 'email', 'active', 'password_hash'] as const;
+  const userColumns = ['_id', 'username', 'name', 'role', 'email', 'active', 'password_hash'] as const;
   const subjectOf = (user: { _id: unknown; name: unknown; role: unknown }) => ({
     id: Number(user._id),
     name: String(user.name),
@@ -105,8 +105,9 @@ export async function authRoutes(app: FastifyInstance) {
       }
       return reply.status(204).send();
     }
-    // Recorded as a failure before the password is checked, so concurrent guesses count.
-    const attempt = await throttle.beginLogin(username, address);
+    // Recorded as a failure before the password is checked, so concurrent guesses count;
+    // counted under the stored username, so no spelling of it escapes the account's limits.
+    const attempt = await throttle.beginLogin(user ? String(user.username) : username, address);
     if (!attempt.allowed) throw tooMany(reply, attempt.retryAfterMs);
     if (!active) throw notFound('Conta não encontrada.');
     if (!(await verifyPassword(password, String(user.password_hash)))) throw new HttpError(403, 'Palavra-passe errada.');
