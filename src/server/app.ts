@@ -13,27 +13,38 @@ import { securityPlugin } from './edges/security.js';
 import { healthRoutes } from './edges/health.js';
 import { sentryRoutes } from './edges/sentry.js';
 import { webPlugin } from './web/plugin.js';
+import { checkingInterval, limitConnections } from './edges/connection-limits.js';
+import { controlCharactersPlugin } from './edges/control-characters.js';
 
 /**
  * Builds the HTTP application. Each concern is a Fastify plugin; the order below is the
  * order hooks run in (identify the caller before any route decides what it may do).
  */
 export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
+  const limits = ctx.config.connections;
   const app = Fastify({
     logger: ctx.config.logRequests ? { level: 'info' } : false,
     bodyLimit: ctx.config.bodyLimit,
+    // Idle and slow-drip connections are closed instead of holding a slot for ever.
+    connectionTimeout: limits.idleTimeoutMs,
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
+    requestTimeout: limits.requestTimeoutMs,
+    http: { headersTimeout: limits.headersTimeoutMs, connectionsCheckingInterval: checkingInterval(limits) },
     // X-Forwarded-For is believed only from the proxies ASSOCIA_TRUST_PROXY names.
     trustProxy: ctx.config.trustProxy.length > 0 ? [...ctx.config.trustProxy] : false,
     // Query strings like `_page=abc` are checked by our own code with pt-PT messages.
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false } },
   });
   app.decorate('ctx', ctx);
+  limitConnections(app.server, limits);
   recordRoutes(app);
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler(notFoundHandler);
 
   // Before any route: it records which routes are public, for CORS.
   await app.register(securityPlugin, { embedOrigins: ctx.config.embedOrigins });
+  // Before any handler reads a string: control characters in input are a 400 naming the field.
+  await app.register(controlCharactersPlugin);
   await app.register(authPlugin);
   await app.register(authRoutes, { prefix: '/api' });
   await app.register(sessionRoutes, { prefix: '/api' });

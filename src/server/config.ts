@@ -37,6 +37,28 @@ export interface Config {
    * whose X-Forwarded-For is believed. Empty: the client address is the connection's.
    */
   trustProxy: readonly string[];
+  /** Timeouts and caps that keep idle, slow or numerous connections from starving the others. */
+  connections: ConnectionConfig;
+}
+
+/** Times in milliseconds; a cap of 0 means no cap. */
+export interface ConnectionConfig {
+  /** Longest wait for a request's headers, counted from the connection or the request's first byte. */
+  headersTimeoutMs: number;
+  /** Longest wait for a whole request, headers and body. */
+  requestTimeoutMs: number;
+  /** How long a kept-alive connection may wait idle for its next request. */
+  keepAliveTimeoutMs: number;
+  /** A connection with no traffic either way for this long is closed (websockets excepted: they ping). */
+  idleTimeoutMs: number;
+  /** Connections open at once, in total. */
+  maxConnections: number;
+  /** Connections open at once from one address. */
+  maxConnectionsPerAddress: number;
+  /** Realtime sockets open at once from one address. */
+  maxRealtimePerAddress: number;
+  /** Realtime sockets authenticated at once as one account or API key. */
+  maxRealtimePerAccount: number;
 }
 
 /** `https://a.pt, https://b.pt/` -> the origins, checked, without trailing slashes. */
@@ -80,6 +102,29 @@ function intFrom(value: string | undefined, fallback: number, name: string): num
   return n;
 }
 
+function positiveFrom(value: string | undefined, fallback: number, name: string): number {
+  const n = intFrom(value, fallback, name);
+  if (n === 0) throw new Error(`${name} must be a positive number of milliseconds`);
+  return n;
+}
+
+function connectionsFrom(env: NodeJS.ProcessEnv): ConnectionConfig {
+  const headersTimeoutMs = positiveFrom(env.ASSOCIA_HEADERS_TIMEOUT, 20_000, 'ASSOCIA_HEADERS_TIMEOUT');
+  const requestTimeoutMs = positiveFrom(env.ASSOCIA_REQUEST_TIMEOUT, 60_000, 'ASSOCIA_REQUEST_TIMEOUT');
+  // Node refuses a headers timeout longer than the request's, which includes the headers.
+  if (headersTimeoutMs > requestTimeoutMs) throw new Error('ASSOCIA_HEADERS_TIMEOUT must not exceed ASSOCIA_REQUEST_TIMEOUT');
+  return {
+    headersTimeoutMs,
+    requestTimeoutMs,
+    keepAliveTimeoutMs: positiveFrom(env.ASSOCIA_KEEP_ALIVE_TIMEOUT, 10_000, 'ASSOCIA_KEEP_ALIVE_TIMEOUT'),
+    idleTimeoutMs: positiveFrom(env.ASSOCIA_IDLE_TIMEOUT, 120_000, 'ASSOCIA_IDLE_TIMEOUT'),
+    maxConnections: intFrom(env.ASSOCIA_MAX_CONNECTIONS, 800, 'ASSOCIA_MAX_CONNECTIONS'),
+    maxConnectionsPerAddress: intFrom(env.ASSOCIA_MAX_CONNECTIONS_PER_ADDRESS, 100, 'ASSOCIA_MAX_CONNECTIONS_PER_ADDRESS'),
+    maxRealtimePerAddress: intFrom(env.ASSOCIA_MAX_REALTIME_PER_ADDRESS, 50, 'ASSOCIA_MAX_REALTIME_PER_ADDRESS'),
+    maxRealtimePerAccount: intFrom(env.ASSOCIA_MAX_REALTIME_PER_ACCOUNT, 20, 'ASSOCIA_MAX_REALTIME_PER_ACCOUNT'),
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const mode = env.ASSOCIA_MODE ?? 'test';
   if (mode !== 'test' && mode !== 'production') {
@@ -102,6 +147,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logRequests: env.ASSOCIA_LOG === 'true',
     embedOrigins: originsFrom(env.ASSOCIA_EMBED_ORIGINS),
     trustProxy: proxiesFrom(env.ASSOCIA_TRUST_PROXY),
+    connections: connectionsFrom(env),
     ...overrides,
   };
 }

@@ -10,9 +10,23 @@ import { TOPIC } from './topics.js';
 export const AUTH_TIMEOUT_MS = 30_000;
 /** Close code sent to a socket that never authenticated, or whose caller must authenticate again (4000-4999: application codes). */
 export const CLOSE_UNAUTHENTICATED = 4401;
+/** Close code of a socket over a cap: too many sockets from its address or for its account. */
+export const CLOSE_TOO_MANY = 4429;
+export const TOO_MANY_FROM_ADDRESS = 'Demasiadas ligações em tempo real a partir deste endereço.';
+export const TOO_MANY_FOR_ACCOUNT = 'Demasiadas ligações em tempo real nesta conta.';
+
+/** Most sockets open at once per address and authenticated at once per account (0: no cap). */
+export interface SocketCaps {
+  perAddress: number;
+  perAccount: number;
+}
+
+/** What `authenticate` did: false when no socket with the id is open here. */
+export type Authenticated = 'authenticated' | 'refused' | false;
 
 interface Connection {
   socket: WebSocket;
+  address: string;
   openedAt: number;
   caller: AuthenticatedCaller | null;
 }
@@ -39,13 +53,29 @@ function parse(data: unknown, isBinary: boolean): { topic: string } | undefined 
  * handshake, and becomes its caller once `POST /api/websocket/auth` names that id.
  * Time is read from the server clock, so tests can move past the authentication delay.
  */
-export function createConnections(now: () => number, authTimeoutMs = AUTH_TIMEOUT_MS) {
+export function createConnections(now: () => number, caps: SocketCaps, authTimeoutMs = AUTH_TIMEOUT_MS) {
   const connections = new Map<string, Connection>();
+  const over = (cap: number, count: number) => cap > 0 && count >= cap;
+  const countWhere = (test: (connection: Connection) => boolean) => {
+    let count = 0;
+    for (const connection of connections.values()) if (test(connection)) count += 1;
+    return count;
+  };
+  const fullFor = (address: string) => over(caps.perAddress, countWhere((c) => c.address === address));
 
   return {
-    open(socket: WebSocket): string {
+    /** Whether another socket from this address would go over its cap. */
+    fullFor,
+
+    /** Registers a socket and sends its id; a socket over its address's cap is closed instead. */
+    open(socket: WebSocket, address: string): string | undefined {
+      // The upgrade was checked already; this catches upgrades that raced each other.
+      if (fullFor(address)) {
+        socket.close(CLOSE_TOO_MANY, TOO_MANY_FROM_ADDRESS);
+        return undefined;
+      }
       const id = randomUUID();
-      connections.set(id, { socket, openedAt: now(), caller: null });
+      connections.set(id, { socket, address, openedAt: now(), caller: null });
       socket.on('close', () => connections.delete(id));
       socket.on('message', (data, isBinary) => {
         const message = parse(data, isBinary);
@@ -60,12 +90,22 @@ export function createConnections(now: () => number, authTimeoutMs = AUTH_TIMEOU
       return id;
     },
 
-    /** Returns false when no socket with this id is open here. */
-    authenticate(id: string, caller: AuthenticatedCaller): boolean {
+    /**
+     * Makes a socket its caller's. One more socket than the account's cap is closed instead
+     * (its id is still known here: the answer is 'refused'); a socket authenticating again,
+     * after a token refresh, keeps its place.
+     */
+    authenticate(id: string, caller: AuthenticatedCaller): Authenticated {
       const connection = connections.get(id);
       if (!connection) return false;
+      const sameAccount = (c: Connection) => c !== connection && c.caller?.kind === caller.kind && c.caller.id === caller.id;
+      if (over(caps.perAccount, countWhere(sameAccount))) {
+        connection.socket.close(CLOSE_TOO_MANY, TOO_MANY_FOR_ACCOUNT);
+        connections.delete(id);
+        return 'refused';
+      }
       connection.caller = caller;
-      return true;
+      return 'authenticated';
     },
 
     /**

@@ -1,8 +1,9 @@
 import websocket from '@fastify/websocket';
-import type { FastifyInstance } from 'fastify';
-import { badRequest, notFound, unauthorized } from '../errors.js';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { badRequest, notFound, tooManyRequests, unauthorized } from '../errors.js';
+import { plainAddress } from '../edges/connection-limits.js';
 import { objectBody } from '../request-body.js';
-import { createConnections } from './connections.js';
+import { createConnections, TOO_MANY_FOR_ACCOUNT, TOO_MANY_FROM_ADDRESS } from './connections.js';
 import { createRemoteAuth } from './remote-auth.js';
 import { REAUTHENTICATE_TOPIC, type Reauthenticate } from './topics.js';
 
@@ -16,15 +17,23 @@ const SWEEP_INTERVAL_MS = 1000;
  * to the authenticated sockets of this instance that may see them.
  */
 export async function realtimeRoutes(app: FastifyInstance) {
-  const { bus, now } = app.ctx;
-  const connections = createConnections(now);
+  const { bus, now, config } = app.ctx;
+  const connections = createConnections(now, {
+    perAddress: config.connections.maxRealtimePerAddress,
+    perAccount: config.connections.maxRealtimePerAccount,
+  });
   // Only PostgreSQL deployments run several instances; on SQLite every socket is local.
   const remote = app.ctx.database.engine === 'postgres' ? createRemoteAuth(bus, connections) : undefined;
 
   await app.register(websocket, { options: { maxPayload: MAX_FRAME_BYTES } });
 
-  app.get('/websocket', { websocket: true }, (socket) => {
-    connections.open(socket);
+  // Over its address's cap, the upgrade is refused with a 429: the browser never sees the socket
+  // open, so it waits before trying again instead of reconnecting at once.
+  const refuseOverCap = async (request: FastifyRequest) => {
+    if (connections.fullFor(plainAddress(request.ip))) throw tooManyRequests(TOO_MANY_FROM_ADDRESS);
+  };
+  app.get('/websocket', { websocket: true, preValidation: refuseOverCap }, (socket, request) => {
+    connections.open(socket, plainAddress(request.ip));
   });
 
   app.post('/websocket/auth', async (request, reply) => {
@@ -34,7 +43,10 @@ export async function realtimeRoutes(app: FastifyInstance) {
     if (typeof connectionId !== 'string' || connectionId.length === 0 || connectionId.length > 100) {
       throw badRequest('O campo "connectionId" é obrigatório e deve ser texto.');
     }
-    const found = connections.authenticate(connectionId, caller) || ((await remote?.authenticate(connectionId, caller)) ?? false);
+    const local = connections.authenticate(connectionId, caller);
+    if (local === 'refused') throw tooManyRequests(TOO_MANY_FOR_ACCOUNT);
+    // Another instance applies the account cap to the sockets it holds (closing one over it).
+    const found = local === 'authenticated' || ((await remote?.authenticate(connectionId, caller)) ?? false);
     if (!found) throw notFound('Ligação em tempo real não encontrada.');
     return reply.status(204).send();
   });
