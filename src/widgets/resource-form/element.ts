@@ -6,7 +6,10 @@ import { ResourceForm } from './resource-form.js';
  *   readonly-fields="number,state" fields="name,email" no-delete="true">`
  *
  * Without record-id the form creates a record. Events out: `associa-saved` {resource, id}
- * after a create or update, `associa-deleted` {resource, id} after a confirmed delete.
+ * after a create or update, `associa-deleted` {resource, id} after a confirmed delete,
+ * `associa-dirty` {dirty} when unsaved changes appear or go (a page's router asks before
+ * leaving them). Updates name the record's `_version`: if someone saved in between, or saves
+ * while the form is open (heard over realtime), the user sees both changes and merges them.
  */
 export const ResourceFormElement = defineElement('associa-resource-form', ResourceForm, {
   attributes: {
