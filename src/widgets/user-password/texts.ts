@@ -8,6 +8,6 @@ export const USER_PASSWORD_TEXTS = {
   loadFailed: 'Não foi possível carregar o utilizador.',
   backToUser: 'Voltar ao utilizador',
   currentPassword: 'Palavra-passe atual',
-  currentPasswordHint: 'Confirma que é mesmo você. Se a sua conta ainda não tem palavra-passe, deixe em branco.',
+  currentPasswordHint: 'Para confirmar que é o titular da conta. Se ainda não tem palavra-passe, deixe em branco.',
   ownLead: 'Defina uma nova palavra-passe para a sua conta. As sessões abertas noutros dispositivos terminam; esta continua.',
 } as const;
