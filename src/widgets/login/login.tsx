@@ -1,14 +1,16 @@
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { isSilentFailure, type TokenPair } from '../../core/index.js';
 import type { SecondFactorChallenge } from '../../core/two-factor.js';
-import { Button, Field, Input, useSignalValue } from '../kit/index.js';
+import { Button, Field, Input, Loading, useSignalValue } from '../kit/index.js';
 import { AuthPanel, FooterLinks, Heading, Lead, Notice, WideActions } from '../feature-kit/layout.js';
 import { NavLink, useNavigate } from '../feature-kit/navigation.js';
 import { homePath, PATHS } from '../feature-kit/paths.js';
 import { describeFailure } from '../feature-kit/server-message.js';
 import { useCore } from '../feature-kit/use-core.js';
-import { SecondFactor } from './second-factor.js';
 import { GLOBAL_ERROR_TEXTS, LOGIN_TEXTS } from './texts.js';
+
+// Only accounts with two-factor login need its step: everyone else's login page stays lighter.
+const SecondFactor = lazy(() => import('./second-factor.js').then((m) => ({ default: m.SecondFactor })));
 
 type Outcome = { kind: 'idle' } | { kind: 'linkSent' } | { kind: 'failed'; message: string } | { kind: 'loggedIn'; name: string };
 
@@ -76,7 +78,9 @@ export function Login() {
     };
     return (
       <AuthPanel aria-labelledby="login-title">
-        <SecondFactor challenge={challenge} onLoggedIn={finish} onBack={() => setChallenge(null)} />
+        <Suspense fallback={<Loading />}>
+          <SecondFactor challenge={challenge} onLoggedIn={finish} onBack={() => setChallenge(null)} />
+        </Suspense>
       </AuthPanel>
     );
   }

@@ -10,7 +10,7 @@ import { CodeField } from '../two-factor/code-field.js';
 import { Enrolment } from '../two-factor/enrolment.js';
 import { RecoveryCodes } from '../two-factor/recovery-codes.js';
 import { TWO_FACTOR_TEXTS } from '../two-factor/texts.js';
-import { SECOND_FACTOR_TEXTS as T } from './texts.js';
+import { SECOND_FACTOR_TEXTS as T } from './second-factor-texts.js';
 
 interface SecondFactorProps {
   challenge: SecondFactorChallenge;

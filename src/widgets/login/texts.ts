@@ -15,21 +15,6 @@ export const LOGIN_TEXTS = {
   loggedIn: (name: string) => `Sessão iniciada como ${name}.`,
 } as const;
 
-// The second step after a right password, when the account has two-factor login.
-export const SECOND_FACTOR_TEXTS = {
-  codeLead: 'Escreva o código de 6 dígitos que a aplicação de autenticação do seu telemóvel mostra.',
-  recoveryLead: 'Escreva um dos códigos de recuperação que guardou quando ativou a autenticação em dois passos. Cada código só serve uma vez.',
-  recoveryCode: 'Código de recuperação',
-  recoveryHint: 'Por exemplo: abcde-fghjk',
-  recoveryRequired: 'Indique um código de recuperação.',
-  useRecovery: 'Usar um código de recuperação',
-  useApp: 'Usar o código da aplicação',
-  submit: 'Confirmar',
-  submitting: 'A confirmar…',
-  back: 'Voltar ao início de sessão',
-  enrolLead: 'A sua organização exige a autenticação em dois passos para administradores. Configure-a agora para entrar.',
-} as const;
-
 /** The spec's global login errors (SPEC 8) as the user reads them. */
 export const GLOBAL_ERROR_TEXTS: Record<GlobalError, string> = {
   wrongCredentials: 'Palavra-passe errada.',
