@@ -2,6 +2,7 @@ import { LIST_ALL, LIST_DEFAULT_LIMIT, LIST_MAX_LIMIT } from '../../core/contrac
 import { badRequest } from '../errors.js';
 import { convertValue } from './convert.js';
 import type { Field, Resource } from './define.js';
+import { MAX_IDS_PER_FIELD } from './validate.js';
 
 export interface Filter {
   field: Field;
@@ -60,7 +61,9 @@ export function parseListParams(resource: Resource, query: Query): ListParams {
     const field = resource.field(name);
     if (!field || field.writeOnly) throw badRequest(`Campo de filtro desconhecido: "${name}".`);
     if (!field.filterable) throw badRequest(`Não é possível filtrar pelo campo "${name}".`);
-    const values = (Array.isArray(raw) ? raw : [raw]).map((v) => {
+    const given = Array.isArray(raw) ? raw : [raw];
+    if (given.length > MAX_IDS_PER_FIELD) throw badRequest(`O filtro "${name}" aceita no máximo ${MAX_IDS_PER_FIELD} valores.`);
+    const values = given.map((v) => {
       const converted = convertValue(field.type === 'references' ? { ...field, type: 'reference' } : field, v);
       if (!converted.ok) throw badRequest(`Valor inválido no filtro "${name}": ${converted.message}`);
       return converted.value;

@@ -32,15 +32,25 @@ function scan(resource: Resource, word: string): RawBuilder<boolean> {
   return sql<boolean>`(${sql.join(ors, sql` OR `)})`;
 }
 
-/** Words of a search: every word must appear somewhere in the searchable fields. */
+// Requests with these are refused before a search is built; should one get here, it separates words.
+const CONTROL = /[\u0000-\u001f\u007f]/g;
+
+/**
+ * Words of a search: every word must appear somewhere in the searchable fields. Composed
+ * (NFC), as stored text usually is; a word that folds to nothing (only accents) is no word.
+ */
 export function searchWords(term: string): string[] {
   return term
-    .trim()
+    .normalize('NFC')
+    .replace(CONTROL, ' ')
     .split(/\s+/)
-    .filter(Boolean)
+    .filter((w) => foldText(w).length > 0)
     .slice(0, MAX_WORDS)
-    .map((w) => w.slice(0, MAX_WORD_LENGTH));
+    .map((w) => [...w].slice(0, MAX_WORD_LENGTH).join(''));
 }
+
+/** An FTS5 string: every character literal, operators and quotes included (a quote is doubled). */
+const ftsString = (word: string) => `"${word.replace(/"/g, '""')}"`;
 
 /**
  * A condition matching records whose searchable fields contain every word (a substring, case
@@ -48,16 +58,19 @@ export function searchWords(term: string): string[] {
  * on PostgreSQL.
  */
 export function searchCondition(engine: Engine, resource: Resource, term: string): RawBuilder<boolean> | undefined {
+  if (searchColumns(resource).length === 0 || term.trim() === '') return undefined;
   const words = searchWords(term);
-  if (words.length === 0 || searchColumns(resource).length === 0) return undefined;
+  // Something was typed, but nothing that can be looked for: nothing matches (not everything).
+  if (words.length === 0) return sql<boolean>`1 = 0`;
   const conditions: RawBuilder<boolean>[] = [];
   // PostgreSQL: one ILIKE over the indexed document beats one per column even when the word is
-  // too short for the index. SQLite's FTS5 cannot match short words at all: those scan.
-  const indexed = !resource.searchIndex ? [] : engine === 'postgres' ? words : words.filter((w) => [...w].length >= TRIGRAM);
+  // too short for the index. SQLite's FTS5 matches nothing for words under three characters
+  // once its own folding is done: those scan.
+  const indexed = !resource.searchIndex ? [] : engine === 'postgres' ? words : words.filter((w) => [...foldText(w)].length >= TRIGRAM);
   const scanned = words.filter((w) => !indexed.includes(w));
   if (indexed.length > 0 && engine === 'sqlite') {
     // Each word as an FTS5 string: a trigram "phrase" is a substring match.
-    const match = indexed.map((w) => `"${w.replace(/"/g, '""')}"`).join(' AND ');
+    const match = indexed.map(ftsString).join(' AND ');
     conditions.push(sql<boolean>`${sql.ref('_id')} IN (SELECT rowid FROM ${sql.table(ftsTable(resource))} WHERE ${sql.table(ftsTable(resource))} MATCH ${match})`);
   } else if (indexed.length > 0) {
     const doc = pgSearchDocument(resource);

@@ -43,10 +43,18 @@ function ruleMessage(field: Field, value: unknown): string | null {
   return null;
 }
 
+/** Most ids one field may name: beyond it a 422, before any query is built. */
+export const MAX_IDS_PER_FIELD = 1000;
+/** Ids per `IN (...)` query: far below the bound-parameter limits of both engines. */
+const IDS_PER_QUERY = 500;
+
 async function missingIds(db: Db, table: string, ids: number[]): Promise<boolean> {
-  if (ids.length === 0) return false;
-  const found = await db.selectFrom(table).select('_id').where('_id', 'in', ids).execute();
-  return found.length !== ids.length;
+  for (let i = 0; i < ids.length; i += IDS_PER_QUERY) {
+    const chunk = ids.slice(i, i + IDS_PER_QUERY);
+    const found = await db.selectFrom(table).select('_id').where('_id', 'in', chunk).execute();
+    if (found.length !== chunk.length) return true;
+  }
+  return false;
 }
 
 /**
@@ -75,6 +83,11 @@ export async function prepareWrite(
     if (!sent && (mode === 'patch' || (mode === 'replace' && (field.writeOnly || field.defaultValue || !canWriteField(field, caller))))) continue;
     let value: unknown = null;
     if (sent) {
+      const sentValue = input[field.name];
+      if (field.type === 'references' && Array.isArray(sentValue) && sentValue.length > MAX_IDS_PER_FIELD) {
+        errors[field.name] = `Não pode indicar mais de ${MAX_IDS_PER_FIELD} registos.`;
+        continue;
+      }
       const converted = convertValue(field, input[field.name]);
       if (!converted.ok) {
         errors[field.name] = converted.message;
