@@ -142,6 +142,33 @@ describe('<associa-resource-form> when someone else saved first', () => {
   });
 });
 
+describe('<associa-resource-form> when someone else changed only what the form does not show', () => {
+  afterEach(() => {
+    removePlaced();
+    disposeCores();
+  });
+
+  const notesOnly = { ...opened, _version: 4, notes: 'Nota da tesouraria.' };
+
+  it('saves again on the stored version by itself, keeping the hidden change', async () => {
+    const f = freshFault();
+    await f.script({
+      ...base,
+      'GET /members/42': { body: { data: opened } },
+      'PUT /members/42': [{ ...stale, body: { ...stale.body, data: notesOnly } }, { body: { data: { ...notesOnly, _version: 5, name: 'Ana S. Costa' } } }],
+    });
+    const element = place(TAG, { resource: 'members', api: f.api, 'record-id': '42', 'hidden-fields': 'notes' });
+    await waitUntil(() => control(element, 'name') !== null, 'the form never rendered');
+    typeInto(control(element, 'name'), 'Ana S. Costa');
+    (await waitForButton(element, 'Guardar')).click();
+    await waitUntil(() => text(element).includes('Registo guardado.'), 'the second save never happened');
+    const [first, second] = await puts(f);
+    expect(first).to.include({ _version: 3, notes: '' });
+    expect(second).to.include({ _version: 4, name: 'Ana S. Costa', notes: 'Nota da tesouraria.' });
+    expect(text(element)).to.not.include('enquanto o editava');
+  });
+});
+
 describe('<associa-resource-form> hearing of other people’s changes while open', () => {
   afterEach(() => {
     removePlaced();
@@ -180,6 +207,24 @@ describe('<associa-resource-form> hearing of other people’s changes while open
     await waitUntil(() => control(element, 'email')?.value === 'ana.silva@exemplo.pt');
     expect(control(element, 'name').value).to.equal('Ana S. Costa');
     expect(text(element)).to.not.include('Reveja as alterações antes de guardar');
+  });
+
+  it('moves the user’s edits onto the new version quietly when nothing shown changed', async () => {
+    const f = freshFault();
+    await f.script({ ...base, 'GET /members/42': { body: { data: opened } }, 'PUT /members/42': { body: { data: { ...opened, _version: 5 } } } });
+    await connected(f);
+    const element = place(TAG, { resource: 'members', api: f.api, 'record-id': '42', 'hidden-fields': 'notes' });
+    await waitUntil(() => control(element, 'name') !== null, 'the form never rendered');
+    await editNameAndNif(element);
+    await f.script({ 'GET /members/42': { body: { data: { ...opened, _version: 4, notes: 'Nota da tesouraria.' } } } });
+    await announce(f, 'updated');
+    await waitUntil(async () => (await f.requests('GET', '/members/42')).length === 2, 'the change was not read');
+    await sleep(100);
+    expect(text(element)).to.not.include('alterado por outra pessoa');
+    expect(control(element, 'name').value).to.equal('Ana S. Costa');
+    (await waitForButton(element, 'Guardar')).click();
+    await waitUntil(async () => (await puts(f)).length === 1);
+    expect((await puts(f))[0]).to.include({ _version: 4, name: 'Ana S. Costa', nif: '501964843', notes: 'Nota da tesouraria.' });
   });
 
   it('loads someone else’s change into a form the user has not touched', async () => {

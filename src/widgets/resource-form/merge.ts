@@ -37,6 +37,11 @@ export function fieldMerges(fields: readonly ExplainerField[], base: FormValues,
   return merges;
 }
 
+/** Whether the other person changed nothing the form shows (nothing to show the user, nothing to choose). */
+export function nothingOfTheirs(merges: readonly FieldMerge[]): boolean {
+  return merges.every((m) => m.kind === 'mine' || m.kind === 'same');
+}
+
 /** Fields both people changed for which the user has not chosen yet. */
 export function unresolved(merges: readonly FieldMerge[], choices: Readonly<Record<string, MergeChoice>>): FieldMerge[] {
   return merges.filter((m) => m.kind === 'both' && !choices[m.field.name]);

@@ -14,7 +14,7 @@ import { useDirtyReport } from './dirty-report.js';
 import { FieldControl } from './field-control.js';
 import { FieldGroup } from './field-group.js';
 import { buildPayload, groupFields, isEditable, sameFormValue, shownFields, toFormValues, type FieldChoice, type FormValues } from './form-values.js';
-import { editsFrom } from './merge.js';
+import { editsFrom, fieldMerges, nothingOfTheirs } from './merge.js';
 import { isNewer, staleVersion } from './record-version.js';
 import { failureMessage } from './save-error.js';
 import { useRecord } from './use-record.js';
@@ -193,6 +193,9 @@ export function ResourceForm({ resource = '', recordId, fields: only, hiddenFiel
       } else if (!dirty) {
         rebase(change.record, {});
         setOutcome({ kind: 'refreshed' });
+      } else if (nothingOfTheirs(fieldMerges(shown, initial, values, toFormValues(shown, change.record)))) {
+        // Only fields this form does not show changed: the user's edits now stand on the new version.
+        rebase(change.record, values);
       } else if (isNewer(change.record, remote?.kind === 'updated' ? remote.record : standing.current)) {
         setRemote(change);
       }
@@ -212,7 +215,8 @@ export function ResourceForm({ resource = '', recordId, fields: only, hiddenFiel
   const hiddenErrors = Object.entries(errors).filter(([name]) => !shown.some((f) => f.name === name));
   const goneRemotely = remote?.kind === 'deleted';
 
-  async function persist(sent: FormValues, base: ApiRecord | null) {
+  /** Saves `sent` on top of `base`; `again` marks the one automatic retry after a stale save. */
+  async function persist(sent: FormValues, base: ApiRecord | null, again = false) {
     if (saving) return;
     setSaving(true);
     setOutcome(null);
@@ -242,8 +246,15 @@ export function ResourceForm({ resource = '', recordId, fields: only, hiddenFiel
       const stale = base ? staleVersion(e) : null;
       if (stale && base) {
         const current = stale.current ?? (await store.read(base._id).catch(() => null));
-        if (current) setConflict(current);
-        else setRemote({ kind: 'deleted' });
+        if (!current) {
+          setRemote({ kind: 'deleted' });
+        } else if (!again && nothingOfTheirs(fieldMerges(shown, toFormValues(shown, base), sent, toFormValues(shown, current)))) {
+          // Someone changed only what this form does not show: nothing to merge by hand.
+          rebase(current, sent);
+          await persist(sent, current, true);
+        } else {
+          setConflict(current);
+        }
         return;
       }
       const message = failureMessage(e, RESOURCE_TEXTS.saveFailed);
