@@ -13,7 +13,7 @@ import { securityPlugin } from './edges/security.js';
 import { healthRoutes } from './edges/health.js';
 import { sentryRoutes } from './edges/sentry.js';
 import { webPlugin } from './web/plugin.js';
-import { checkingInterval, limitConnections } from './edges/connection-limits.js';
+import { checkingInterval, limitConnections, proxyMatcher } from './edges/connection-limits.js';
 import { controlCharactersPlugin } from './edges/control-characters.js';
 
 /**
@@ -36,7 +36,8 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false } },
   });
   app.decorate('ctx', ctx);
-  limitConnections(app.server, limits);
+  // A reverse proxy carries every client's connections: only the total cap applies to it.
+  limitConnections(app.server, limits, proxyMatcher(ctx.config.trustProxy));
   recordRoutes(app);
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler(notFoundHandler);

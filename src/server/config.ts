@@ -53,7 +53,7 @@ export interface ConnectionConfig {
   idleTimeoutMs: number;
   /** Connections open at once, in total. */
   maxConnections: number;
-  /** Connections open at once from one address. */
+  /** Connections open at once from one address (not from a trusted proxy: it carries every client). */
   maxConnectionsPerAddress: number;
   /** Realtime sockets open at once from one address. */
   maxRealtimePerAddress: number;

@@ -3,6 +3,7 @@ import net from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { loadConfig, type ConnectionConfig } from '../../src/server/config.js';
+import { proxyMatcher } from '../../src/server/edges/connection-limits.js';
 import { CLOSE_TOO_MANY, TOO_MANY_FOR_ACCOUNT, TOO_MANY_FROM_ADDRESS } from '../../src/server/realtime/connections.js';
 import { startTestServer, type TestServer } from './support/server.js';
 
@@ -26,9 +27,10 @@ afterEach(async () => {
   server = undefined;
 });
 
-async function start(limits: Partial<ConnectionConfig>) {
+async function start(limits: Partial<ConnectionConfig>, trustProxy: string[] = []) {
   const defaults = loadConfig({}).connections;
   server = await startTestServer({
+    trustProxy,
     connections: {
       ...defaults,
       headersTimeoutMs: HEADERS_TIMEOUT,
@@ -147,6 +149,15 @@ describe('HTTP connections', () => {
     expect((await get('/api/', OTHER_ADDRESS)).status).toBe(200);
   });
 
+  it('does not cap a trusted proxy by address, which carries every client', async () => {
+    await start({ maxConnectionsPerAddress: 2 }, ['127.0.0.1']);
+    await Promise.all([connect(), connect(), connect(OTHER_ADDRESS), connect(OTHER_ADDRESS)]);
+    expect((await get('/api/')).status).toBe(200);
+    const third = await connect(OTHER_ADDRESS);
+    third.socket.write('GET /api/ HTTP/1.1\r\nHost: associa.test\r\n\r\n');
+    expect((await third.closed).received).toBe('');
+  });
+
   it('caps the connections open in total', async () => {
     await start({ maxConnections: 3, maxConnectionsPerAddress: 0 });
     const held = await Promise.all([connect(), connect(OTHER_ADDRESS), connect(OTHER_ADDRESS)]);
@@ -162,6 +173,13 @@ describe('HTTP connections', () => {
 });
 
 describe('configuration', () => {
+  it('recognises trusted proxies by address, range and name', () => {
+    const trusted = proxyMatcher(['10.1.2.3', '192.168.0.0/16', 'loopback', 'fd00::/8']);
+    for (const address of ['10.1.2.3', '192.168.40.1', '127.0.0.9', '::1', 'fd12::1']) expect(trusted(address), address).toBe(true);
+    for (const address of ['10.1.2.4', '192.169.0.1', '8.8.8.8', 'fe80::1', 'não-é-endereço']) expect(trusted(address), address).toBe(false);
+    expect(proxyMatcher([])('127.0.0.1')).toBe(false);
+  });
+
   it('reads every limit from the environment and refuses nonsense', () => {
     const limits = loadConfig({
       ASSOCIA_HEADERS_TIMEOUT: '5000',

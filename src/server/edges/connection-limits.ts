@@ -1,9 +1,32 @@
 import type { Server } from 'node:http';
-import type { Socket } from 'node:net';
+import { BlockList, isIP, type Socket } from 'node:net';
 import type { ConnectionConfig } from '../config.js';
 
 /** Node reports IPv4 clients of a dual-stack socket as `::ffff:a.b.c.d`: one address, one count. */
 export const plainAddress = (address: string): string => (address.startsWith('::ffff:') ? address.slice(7) : address);
+
+// The names ASSOCIA_TRUST_PROXY accepts, as Fastify's proxy-addr defines them.
+const NAMED_RANGES: Record<string, string[]> = {
+  loopback: ['127.0.0.1/8', '::1/128'],
+  linklocal: ['169.254.0.0/16', 'fe80::/10'],
+  uniquelocal: ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', 'fc00::/7'],
+};
+
+/** Whether an address is one of the trusted proxies (addresses, CIDR ranges or range names). */
+export function proxyMatcher(entries: readonly string[]): (address: string) => boolean {
+  if (entries.length === 0) return () => false;
+  const list = new BlockList();
+  for (const entry of entries.flatMap((e) => NAMED_RANGES[e] ?? [e])) {
+    const [address = '', bits] = entry.split('/');
+    const type = isIP(address) === 6 ? 'ipv6' : 'ipv4';
+    if (bits === undefined) list.addAddress(address, type);
+    else list.addSubnet(address, Number(bits), type);
+  }
+  return (address) => {
+    const version = isIP(address);
+    return version !== 0 && list.check(address, version === 6 ? 'ipv6' : 'ipv4');
+  };
+}
 
 /**
  * Node checks the headers and request timeouts on a timer (every 30 s by default), so a short
