@@ -69,6 +69,7 @@ describe('request bodies', () => {
     { label: 'JSON null', payload: 'null', status: 400 },
     { label: 'an unsupported content type', payload: 'name=Ana', type: 'application/x-www-form-urlencoded', status: 415 },
     { label: 'a body over the limit', payload: JSON.stringify({ name: 'x'.repeat(1_100_000) }), status: 413 },
+    { label: 'a NUL in a string', payload: JSON.stringify({ name: 'A\u0000na', username: 'a\u0000', connectionId: 'a\u0000', refreshToken: 'a\u0000' }), status: 400 },
   ];
 
   it('are refused with a clear 4xx on every write endpoint of every resource, changing nothing', async () => {
