@@ -14,6 +14,7 @@ import { healthRoutes } from './edges/health.js';
 import { sentryRoutes } from './edges/sentry.js';
 import { webPlugin } from './web/plugin.js';
 import { checkingInterval, limitConnections, proxyMatcher } from './edges/connection-limits.js';
+import { clientErrorHandler } from './edges/client-errors.js';
 import { controlCharactersPlugin } from './edges/control-characters.js';
 
 /**
@@ -30,6 +31,7 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
     keepAliveTimeout: limits.keepAliveTimeoutMs,
     requestTimeout: limits.requestTimeoutMs,
     http: { headersTimeout: limits.headersTimeoutMs, connectionsCheckingInterval: checkingInterval(limits) },
+    clientErrorHandler,
     // X-Forwarded-For is believed only from the proxies ASSOCIA_TRUST_PROXY names.
     trustProxy: ctx.config.trustProxy.length > 0 ? [...ctx.config.trustProxy] : false,
     // Query strings like `_page=abc` are checked by our own code with pt-PT messages.

@@ -80,6 +80,9 @@ function get(path: string, localAddress = '127.0.0.1'): Promise<{ status: number
   });
 }
 
+/** The JSON body of a raw HTTP answer (its text is read as latin1, so decode it as UTF-8). */
+const body = (received: string) => JSON.parse(Buffer.from(received.slice(received.indexOf('\r\n\r\n') + 4), 'latin1').toString('utf8'));
+
 /** Writes one byte every `everyMs` until the connection closes. */
 function drip(client: RawClient, everyMs: number) {
   const timer = setInterval(() => {
@@ -100,6 +103,7 @@ describe('HTTP connections', () => {
     for (const client of idle) {
       const { after, received } = await client.closed;
       expect(received).toMatch(/^HTTP\/1\.1 408 /);
+      expect(body(received)).toEqual({ statusCode: 408, error: 'Request Timeout', message: 'O pedido demorou demasiado a chegar. Tente novamente.' });
       expect(after).toBeGreaterThanOrEqual(HEADERS_TIMEOUT - 50);
     }
     // Their slots are free again.
@@ -125,6 +129,15 @@ describe('HTTP connections', () => {
     const { after, received } = await client.closed;
     expect(received).toMatch(/^HTTP\/1\.1 408 /);
     expect(after).toBeGreaterThanOrEqual(REQUEST_TIMEOUT - 50);
+  });
+
+  it('answers bytes that are not HTTP with a 400 in Portuguese', async () => {
+    await start({});
+    const client = await connect();
+    client.socket.write('GET /api/ HTTP/1.1\r\nHost: associa.test\r\nX-Mau: a\u0001b\r\n\r\n');
+    const { received } = await client.closed;
+    expect(received).toMatch(/^HTTP\/1\.1 400 /);
+    expect(body(received)).toEqual({ statusCode: 400, error: 'Bad Request', message: 'Pedido HTTP inválido.' });
   });
 
   it('closes a kept-alive connection that stays idle after its request', async () => {
