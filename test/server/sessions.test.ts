@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
 import type { TokenPair } from '../../src/core/contract.js';
+import { CURRENT_PASSWORD_FAILURES, CURRENT_PASSWORD_WINDOW_MS } from '../../src/server/auth/current-password-limit.js';
 import { sha256 } from '../../src/server/auth/secrets.js';
 import { startTestServer, type TestServer, type TestUser } from './support/server.js';
 
@@ -79,6 +80,21 @@ describe('a password change ends the other sessions', () => {
     }
     expect((await refresh(other.refresh)).statusCode).toBe(200);
     expect((await login(editor)).statusCode).toBe(200);
+  });
+
+  it('makes an account wait after a few wrong current passwords, even with the right one', async () => {
+    const editor = await server.createUser('editor');
+    const { access } = await server.login(editor);
+    for (let i = 0; i < CURRENT_PASSWORD_FAILURES; i += 1) {
+      expect((await patchUser(editor.id, access, { password: 'uma-nova-senha-segura', current_password: `tentativa-${i}` })).statusCode).toBe(422);
+    }
+    const blocked = await patchUser(editor.id, access, { password: 'uma-nova-senha-segura', current_password: editor.password });
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().message).toMatch(/^Demasiadas tentativas/);
+    expect((await login(editor)).statusCode).toBe(200);
+    server.advance(CURRENT_PASSWORD_WINDOW_MS + 1000);
+    const { access: later } = await server.login(editor);
+    expect((await patchUser(editor.id, later, { password: 'uma-nova-senha-segura', current_password: editor.password })).statusCode).toBe(200);
   });
 
   it('with the current password: every other session ends, the caller continues on the pair it gets back', async () => {

@@ -3,6 +3,7 @@ import type { Row } from '../db/database.js';
 import { HttpError, invalidRecord } from '../errors.js';
 import type { HookContext } from '../resources/define.js';
 import type { Caller } from './caller.js';
+import { assertMayTryCurrentPassword, recordCurrentPassword } from './current-password-limit.js';
 import { verifyPassword } from './passwords.js';
 import { advisoryLock } from './session-limits.js';
 
@@ -29,7 +30,11 @@ function freshCodeSession(caller: Caller, now: number): boolean {
 export async function checkCurrentPassword(hook: HookContext, account: Row, given: unknown): Promise<void> {
   if (!account.password_hash || freshCodeSession(hook.caller, hook.ctx.now())) return;
   if (typeof given !== 'string' || given === '') throw invalidRecord({ current_password: CURRENT_PASSWORD_MISSING });
-  if (!(await verifyPassword(given, String(account.password_hash)))) throw invalidRecord({ current_password: CURRENT_PASSWORD_WRONG });
+  const userId = Number(account._id);
+  assertMayTryCurrentPassword(hook.ctx, userId);
+  const right = await verifyPassword(given, String(account.password_hash));
+  recordCurrentPassword(hook.ctx, userId, right);
+  if (!right) throw invalidRecord({ current_password: CURRENT_PASSWORD_WRONG });
 }
 
 /** What an update does to an account's rights, from the stored row and the values about to be written. */
