@@ -108,6 +108,14 @@ describe('control characters', () => {
     expect(await snapshot()).toEqual(before);
   });
 
+  it('in a body nested deeper than the call stack: 400, the field named by the end of its path', async () => {
+    const depth = 200_000;
+    const payload = `{"extra":${'['.repeat(depth)}"mau\\u0000"${']'.repeat(depth)}}`;
+    const response = await server.request({ method: 'PATCH', url: `/api/members/${memberId}`, token: admin, headers: { 'content-type': 'application/json' }, payload });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toMatch(/^O campo "…(\[0\]){40}" contém caracteres de controlo não permitidos\.$/);
+  });
+
   it('allows tabs and line breaks in body text', async () => {
     const notes = 'Linha 1\r\nLinha 2\n\tcom tabulação';
     const response = await server.json('PATCH', `/api/members/${memberId}`, admin, { notes });

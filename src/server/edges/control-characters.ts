@@ -7,8 +7,14 @@ import { badRequest } from '../errors.js';
 const IN_QUERY = /[\u0000-\u001f\u007f]/;
 const IN_BODY = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
-/** A name as it can be shown in a message: control characters spelled out. */
-const printable = (name: string) => name.replace(/[\u0000-\u001f\u007f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+// A deeply nested field's path can be as long as the body: the message shows its end.
+const MAX_NAME_LENGTH = 120;
+
+/** A name as it can be shown in a message: control characters spelled out, a long path cut. */
+function printable(name: string): string {
+  const shown = name.length > MAX_NAME_LENGTH ? `…${name.slice(-MAX_NAME_LENGTH)}` : name;
+  return shown.replace(/[\u0000-\u001f\u007f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
 
 const refuse = (kind: 'campo' | 'parâmetro', name: string) =>
   badRequest(`O ${kind} "${printable(name)}" contém caracteres de controlo não permitidos.`);
@@ -38,15 +44,16 @@ function checkBody(body: unknown): void {
     const [value, path] = pending.pop()!;
     if (typeof value === 'string') {
       if (IN_BODY.test(value)) throw refuse('campo', path);
-    } else if (Array.isArray(value)) {
+      continue;
+    }
+    // Children are pushed last first, so they are checked in the body's order.
+    if (Array.isArray(value)) {
       for (let index = value.length - 1; index >= 0; index -= 1) pending.push([value[index], `${path}[${index}]`]);
     } else if (isPlainObject(value)) {
-      // Pushed last first, so the first offender in the body is the one named.
-      for (const [name, item] of Object.entries(value).reverse()) {
-        const itemPath = path ? `${path}.${name}` : name;
-        if (IN_BODY.test(name)) throw refuse('campo', itemPath);
-        pending.push([item, itemPath]);
-      }
+      const members = Object.entries(value).map(([name, item]): [unknown, string] => [item, path ? `${path}.${name}` : name]);
+      const badName = Object.keys(value).findIndex((name) => IN_BODY.test(name));
+      if (badName >= 0) throw refuse('campo', members[badName]![1]);
+      for (let index = members.length - 1; index >= 0; index -= 1) pending.push(members[index]!);
     }
   }
 }
