@@ -181,6 +181,10 @@ export function createHttp(deps: HttpDeps): Http {
       deps.tokens.set(pair);
       return true;
     } catch (e) {
+      // The session was handed a new pair while this refresh ran (the user changed their own
+      // password, which ends every older token): it goes on with that pair.
+      const replaced = deps.tokens.refresh.value;
+      if (replaced !== null && replaced !== refreshToken) return true;
       if (e instanceof ApiError && e.kind === 'status') deps.onSessionExpired();
       // A refresh that could not reach the server proves nothing about the session:
       // keep it, and let the unreachable overlay and its reload take over.

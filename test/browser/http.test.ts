@@ -120,6 +120,28 @@ describe('HTTP client', () => {
     expect(await f.requests('GET', '/members')).to.have.length(1);
   });
 
+  it('a refresh refused because the session was just handed a new pair retries with that pair', async () => {
+    const old = tokenPair(1);
+    // Another user id only so the fake tokens differ (they carry no random part).
+    const renewed = tokenPair(2, 'Ana', 'editor');
+    localStorage.setItem(STORAGE_KEYS.access, old.access);
+    localStorage.setItem(STORAGE_KEYS.refresh, old.refresh);
+    const { core, f, navigations } = testCore();
+    await f.script({
+      'POST /websocket/auth': [{ status: 401 }, { status: 204 }],
+      'POST /auth/refresh': { delayMs: 300, status: 401, body: { message: 'Sessão expirada. Entre novamente.' } },
+    });
+    const pending = core.http.post('websocket/auth', { connectionId: 'x' });
+    // The password change's answer arrives while the old refresh token is being refused.
+    await until(async () => (await f.requests('POST', '/auth/refresh')).length === 1, 5000, 'the refresh');
+    core.session.replaceTokens(renewed);
+    expect((await pending).status).to.equal(204);
+    const calls = await f.requests('POST', '/websocket/auth');
+    expect(calls.map((c) => c.headers.authorization)).to.deep.equal([`Bearer ${old.access}`, `Bearer ${renewed.access}`]);
+    expect(navigations).to.deep.equal([]);
+    expect(localStorage.getItem(STORAGE_KEYS.refresh)).to.equal(renewed.refresh);
+  });
+
   it('does not refresh on a 401 without a token', async () => {
     const { core, f, navigations } = testCore();
     await f.script({ 'GET /members': { status: 401 } });
