@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { loadConfig, type ConnectionConfig } from '../../src/server/config.js';
 import { proxyMatcher } from '../../src/server/edges/connection-limits.js';
-import { CLOSE_TOO_MANY, TOO_MANY_FOR_ACCOUNT, TOO_MANY_FROM_ADDRESS } from '../../src/server/realtime/connections.js';
+import { AUTH_TIMEOUT_MS, CLOSE_TOO_MANY, TOO_MANY_FOR_ACCOUNT, TOO_MANY_FROM_ADDRESS } from '../../src/server/realtime/connections.js';
 import { startTestServer, type TestServer } from './support/server.js';
 
 /**
@@ -278,11 +278,15 @@ describe('realtime sockets', () => {
     const refused = await authenticate(three!.connectionId, ana.access);
     expect(refused.statusCode).toBe(429);
     expect(refused.json().message).toBe(TOO_MANY_FOR_ACCOUNT);
-    expect(await three!.closed).toEqual({ code: CLOSE_TOO_MANY, reason: TOO_MANY_FOR_ACCOUNT });
-
     // Another account is not counted against Ana's; Ana's sockets may authenticate again.
     expect((await authenticate(four!.connectionId, rui.access)).statusCode).toBe(204);
     expect((await authenticate(one!.connectionId, ana.access)).statusCode).toBe(204);
+
+    // The refused socket is closed once its authentication delay is over, not at once: a
+    // browser reconnects at once after a close, and would be refused again in a tight loop.
+    server!.advance(AUTH_TIMEOUT_MS);
+    expect(await three!.closed).toEqual({ code: CLOSE_TOO_MANY, reason: TOO_MANY_FOR_ACCOUNT });
+    expect(one!.socket.readyState).toBe(WebSocket.OPEN);
 
     // One of Ana's sockets closing makes room for another (the server may hear of the close a
     // moment after the client: each try is a fresh socket, as a refused one is closed).

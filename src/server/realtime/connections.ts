@@ -29,6 +29,8 @@ interface Connection {
   address: string;
   openedAt: number;
   caller: AuthenticatedCaller | null;
+  /** Refused for its account's cap: closed with 4429 when its authentication delay ends. */
+  refused: boolean;
 }
 
 function send(socket: WebSocket, message: RealtimeMessage) {
@@ -75,7 +77,7 @@ export function createConnections(now: () => number, caps: SocketCaps, authTimeo
         return undefined;
       }
       const id = randomUUID();
-      connections.set(id, { socket, address, openedAt: now(), caller: null });
+      connections.set(id, { socket, address, openedAt: now(), caller: null, refused: false });
       socket.on('close', () => connections.delete(id));
       socket.on('message', (data, isBinary) => {
         const message = parse(data, isBinary);
@@ -91,20 +93,22 @@ export function createConnections(now: () => number, caps: SocketCaps, authTimeo
     },
 
     /**
-     * Makes a socket its caller's. One more socket than the account's cap is closed instead
-     * (its id is still known here: the answer is 'refused'); a socket authenticating again,
-     * after a token refresh, keeps its place.
+     * Makes a socket its caller's. One more socket than the account's cap stays anonymous
+     * and is closed with 4429 when its authentication delay ends: closed at once, a browser
+     * would reconnect at once, and again, as fast as the network allows. A socket
+     * authenticating again, after a token refresh, keeps its place.
      */
     authenticate(id: string, caller: AuthenticatedCaller): Authenticated {
       const connection = connections.get(id);
       if (!connection) return false;
       const sameAccount = (c: Connection) => c !== connection && c.caller?.kind === caller.kind && c.caller.id === caller.id;
       if (over(caps.perAccount, countWhere(sameAccount))) {
-        connection.socket.close(CLOSE_TOO_MANY, TOO_MANY_FOR_ACCOUNT);
-        connections.delete(id);
+        connection.caller = null;
+        connection.refused = true;
         return 'refused';
       }
       connection.caller = caller;
+      connection.refused = false;
       return 'authenticated';
     },
 
@@ -126,13 +130,15 @@ export function createConnections(now: () => number, caps: SocketCaps, authTimeo
       }
     },
 
-    /** Closes sockets that never authenticated in time, and those whose access token expired. */
+    /** Closes sockets that never authenticated in time (or were refused), and those whose access token expired. */
     closeUnauthenticated() {
       const time = now();
       const deadline = time - authTimeoutMs;
-      for (const { socket, caller, openedAt } of connections.values()) {
-        if (!caller && openedAt <= deadline) socket.close(CLOSE_UNAUTHENTICATED, 'Autenticação em falta.');
-        else if (caller?.kind === 'user' && caller.expiresAt !== undefined && caller.expiresAt <= time) {
+      for (const { socket, caller, openedAt, refused } of connections.values()) {
+        if (!caller && openedAt <= deadline) {
+          if (refused) socket.close(CLOSE_TOO_MANY, TOO_MANY_FOR_ACCOUNT);
+          else socket.close(CLOSE_UNAUTHENTICATED, 'Autenticação em falta.');
+        } else if (caller?.kind === 'user' && caller.expiresAt !== undefined && caller.expiresAt <= time) {
           socket.close(CLOSE_UNAUTHENTICATED, 'Sessão expirada: autentique-se novamente.');
         }
       }
