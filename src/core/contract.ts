@@ -21,6 +21,9 @@ export interface ItemResponse<T = ApiRecord> {
   data: T;
 }
 
+/** `code` of a 409 answering a write based on an older `_version` of the record (no lost update). */
+export const STALE_VERSION_CODE = 'stale_version';
+
 /** Every stored record carries these. */
 export interface ApiRecord {
   _id: number;

@@ -35,4 +35,4 @@ export { runStartup } from './startup.js';
 export type { StartupSteps } from './startup.js';
 export { decodeJwtPayload } from './jwt.js';
 export type * from './contract.js';
-export { STAFF_ROLES, TERMINOLOGY_DEFAULTS } from './contract.js';
+export { STAFF_ROLES, STALE_VERSION_CODE, TERMINOLOGY_DEFAULTS } from './contract.js';

@@ -1,8 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import type { ApiRecord } from '../../core/contract.js';
+import { STALE_VERSION_CODE, type ApiRecord } from '../../core/contract.js';
 import { badRequest, HttpError } from '../errors.js';
-
-export const STALE_VERSION_CODE = 'stale_version';
 
 /**
  * The version a write was based on: body member `_version` or header `If-Match: "3"`

@@ -1,7 +1,4 @@
-import { isApiError, type ApiRecord } from '../../core/index.js';
-
-/** The server's `code` for a write based on an older version of the record (409). */
-const STALE_VERSION = 'stale_version';
+import { isApiError, STALE_VERSION_CODE, type ApiRecord } from '../../core/index.js';
 
 /** A record's version (`_version`, raised by every update), or null from a server without versions. */
 export function recordVersion(record: Record<string, unknown> | null | undefined): number | null {
@@ -30,7 +27,7 @@ export function isNewer(fresh: ApiRecord, known: ApiRecord | null): boolean {
 export function staleVersion(e: unknown): { current: ApiRecord | null } | null {
   if (!isApiError(e) || e.status !== 409) return null;
   const body = e.data as { code?: unknown; data?: unknown } | null;
-  if (!body || body.code !== STALE_VERSION) return null;
+  if (!body || body.code !== STALE_VERSION_CODE) return null;
   const current = body.data;
   return { current: current !== null && typeof current === 'object' && '_id' in current ? (current as ApiRecord) : null };
 }
