@@ -146,6 +146,18 @@ export function openApiDocument(version: string): Schema {
       },
     };
   }
+  for (const resource of resources.filter((r) => r.name !== 'audit_log')) {
+    paths[`/api/${resource.name}/{id}/history`] = {
+      get: {
+        tags: [resource.label],
+        summary: `Histórico de alterações de ${resource.labelSingular}`,
+        description: 'Administradores: todas as entradas do registo de auditoria. O próprio (ficha de sócio ou de utilizador): as alterações aos seus dados pessoais.',
+        operationId: `history${pascal(resource.name)}`,
+        parameters: [idParam, { name: '_page', in: 'query', schema: { type: 'integer', minimum: 1, default: 1 } }, { name: '_limit', in: 'query', schema: { type: 'integer', default: 100 } }],
+        responses: { 200: { description: 'Entradas, das mais recentes para as mais antigas', ...json({ type: 'object', properties: { data: { type: 'array', items: ref('AuditLog') }, meta: ref('ListMeta') } }) }, ...errors, 404: ref404 },
+      },
+    };
+  }
   paths['/api/explainer'] = {
     get: { tags: ['Metadados'], summary: 'Campos de cada recurso que o utilizador pode ler', operationId: 'getExplainer', responses: { 200: { description: 'Descrição dos recursos', ...json({ type: 'object', properties: { data: { type: 'object' } } }) }, 401: errors[401] } },
   };
