@@ -5,6 +5,7 @@ import { startTestServer, type TestServer, type TestUser } from './support/serve
 import { REQUIRE_TWO_FACTOR_SETTING } from '../../src/core/two-factor.js';
 import { MAX_TICKET_ATTEMPTS, TICKET_MS } from '../../src/server/auth/two-factor-tickets.js';
 import { FAILURE_WINDOW_MS, MAX_TWO_FACTOR_FAILURES } from '../../src/server/auth/totp.js';
+import { deliverableBody } from '../../src/server/messages/message-secrets.js';
 
 let server: TestServer;
 beforeEach(async () => {
@@ -57,6 +58,18 @@ async function passwordStep(user: TestUser): Promise<{ secondFactor: string; tic
   expect(body).not.toHaveProperty('access');
   return body;
 }
+
+/** Asks for a recovery link for `user` and returns the code the e-mail carries. */
+async function mailedCode(user: TestUser): Promise<string> {
+  const email = `${user.username}@exemplo.pt`;
+  expect((await auth({ email, recover_password: true })).statusCode).toBe(204);
+  const message = await server.database.db.selectFrom('messages').select('_id').where('recipient', '=', email).orderBy('_id', 'desc').executeTakeFirstOrThrow();
+  return /loginporlink\/([\w-]+)/.exec(String(await deliverableBody(server.database.db, Number(message._id))))![1]!;
+}
+
+/** Setting a new password without the current one: what a session begun by an e-mailed code may do for a while. */
+const setPasswordWithout = (user: TestUser, token: string, password: string) =>
+  server.request({ method: 'PATCH', url: `/api/users/${user.id}`, token, payload: { password } });
 
 const auditOf = (userId: number) =>
   server.database.db.selectFrom('audit_log').select(['action', 'actor_id', 'resource', 'record_id']).where('record_id', '=', userId).where('action', 'in', ['two_factor_on', 'two_factor_off', 'recovery_codes']).orderBy('_id').execute();
@@ -246,6 +259,72 @@ describe('login with two-factor on', () => {
   });
 });
 
+describe('login by e-mailed link (recovery) with two-factor on', () => {
+  it('asks for the code instead of giving tokens; the session it ends in may set a new password without the old one', async () => {
+    const editor = await server.createUser('editor');
+    const { secret } = await enrol(editor);
+    const code = await mailedCode(editor);
+    const linked = await auth({ recoverCode: code });
+    expect(linked.statusCode).toBe(200);
+    const challenge = linked.json();
+    expect(challenge).toEqual({ secondFactor: 'totp', ticket: expect.stringMatching(/^[\w-]{40,}$/) });
+    // The link itself is spent: reading the mailbox again gives nothing.
+    expect((await auth({ recoverCode: code })).statusCode).toBe(403);
+
+    const done = await auth({ ticket: challenge.ticket, code: codeFor(secret) });
+    expect(done.statusCode).toBe(200);
+    const { access } = done.json();
+    expect(decodeJwt(access)).toMatchObject({ ID: editor.id, Role: 'editor', amr: 'code' });
+    const changed = await setPasswordWithout(editor, access, 'nova-senha-recuperada');
+    expect(changed.statusCode, changed.body).toBe(200);
+    // The new password logs in, and still only with the second step.
+    server.advance(STEP_MS);
+    const next = await auth({ username: editor.username, password: 'nova-senha-recuperada' });
+    expect(next.json()).toMatchObject({ secondFactor: 'totp' });
+
+    // A login that began with the password is not marked: it needs the current password.
+    const viaPassword = await auth({ ticket: next.json().ticket, code: codeFor(secret) });
+    expect(decodeJwt(viaPassword.json().access).amr).toBeUndefined();
+    expect((await setPasswordWithout(editor, viaPassword.json().access, 'outra-senha-qualquer')).statusCode).toBe(422);
+  });
+
+  it(`voids a link's ticket after ${MAX_TICKET_ATTEMPTS} wrong codes and says to ask for a new link; a recovery code ends a new one`, async () => {
+    const editor = await server.createUser('editor');
+    const { secret, recoveryCodes } = await enrol(editor);
+    const sessionsOf = async (user: TestUser) => (await server.database.db.selectFrom('refresh_tokens').select('_id').where('user_id', '=', user.id).execute()).length;
+    const sessionsBefore = await sessionsOf(editor);
+    const { ticket } = (await auth({ recoverCode: await mailedCode(editor) })).json();
+    for (let i = 0; i < MAX_TICKET_ATTEMPTS; i += 1) {
+      expect((await auth({ ticket, code: wrongCodeFor(secret) })).statusCode).toBe(403);
+    }
+    const right = await auth({ ticket, code: codeFor(secret) });
+    expect(right.statusCode).toBe(403);
+    expect(right.json().message).toBe('O pedido de início de sessão expirou ou foi anulado. Peça uma nova ligação por e-mail.');
+    expect(await sessionsOf(editor)).toBe(sessionsBefore);
+
+    const fresh = (await auth({ recoverCode: await mailedCode(editor) })).json();
+    expect(fresh.secondFactor).toBe('totp');
+    const done = await auth({ ticket: fresh.ticket, recoveryCode: recoveryCodes[0] });
+    expect(done.statusCode).toBe(200);
+    expect(decodeJwt(done.json().access)).toMatchObject({ ID: editor.id, amr: 'code' });
+  });
+
+  it('leaves accounts without two-factor as they were: the link gives a session at once, marked as a code login', async () => {
+    const member = await server.createUser('member');
+    const editor = await server.createUser('editor');
+    // An enrolment never confirmed is not in force.
+    expect((await call('POST', '/enrol', await sessionOf(editor), {})).statusCode).toBe(200);
+    for (const user of [member, editor]) {
+      const linked = await auth({ recoverCode: await mailedCode(user) });
+      expect(linked.statusCode).toBe(200);
+      expect(linked.json()).not.toHaveProperty('secondFactor');
+      expect(decodeJwt(linked.json().access)).toMatchObject({ ID: user.id, amr: 'code' });
+      expect((await setPasswordWithout(user, linked.json().access, `nova-senha-${user.id}-ok`)).statusCode).toBe(200);
+    }
+    expect(await server.database.db.selectFrom('two_factor_tickets').selectAll().execute()).toHaveLength(0);
+  });
+});
+
 describe('turning it off and new recovery codes', () => {
   it('turns off with the current password or a code, never without', async () => {
     const editor = await server.createUser('editor');
@@ -328,6 +407,25 @@ describe(`setting ${REQUIRE_TWO_FACTOR_SETTING}`, () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toMatch(/obrigatória para administradores/);
     expect((await call('GET', '', tokens.access)).json().data).toMatchObject({ enabled: true, required: true });
+  });
+
+  it('makes an administrator who comes by e-mailed link enrol too; that session keeps the code-login mark', async () => {
+    await requireForAdmins('true');
+    const admin = await server.createUser('admin');
+    const linked = await auth({ recoverCode: await mailedCode(admin) });
+    expect(linked.statusCode).toBe(200);
+    const { secondFactor, ticket } = linked.json();
+    expect(secondFactor).toBe('enrol');
+    const { secret } = (await call('POST', '/enrol', undefined, { ticket })).json().data;
+    const confirmed = await call('POST', '/confirm', undefined, { ticket, code: codeFor(secret) });
+    expect(confirmed.statusCode).toBe(200);
+    const { tokens } = confirmed.json().data;
+    expect(decodeJwt(tokens.access)).toMatchObject({ ID: admin.id, Role: 'admin', amr: 'code' });
+    expect((await setPasswordWithout(admin, tokens.access, 'nova-senha-do-admin')).statusCode).toBe(200);
+    // The spent ticket refuses, saying how this login began.
+    const again = await call('POST', '/enrol', undefined, { ticket });
+    expect(again.statusCode).toBe(403);
+    expect(again.json().message).toMatch(/Peça uma nova ligação/);
   });
 
   it('an enrolment ticket expires too, and a login ticket cannot enrol', async () => {

@@ -66,8 +66,10 @@ export async function authRoutes(app: FastifyInstance) {
       await attempt.attempt.succeed();
       const user = await db.selectFrom('users').select(userColumns).where('_id', '=', userId).executeTakeFirst();
       if (!user || Number(user.active) !== 1) throw new HttpError(403, 'A conta está desativada.');
+      // Whoever reads the mailbox still needs the second factor; the ticket keeps the code mark.
+      const challenge = await secondFactorChallenge(app.ctx, user, 'code');
       // Marked as a code login: for a few minutes it may set a new password without the old one.
-      return app.tokens.issuePair(subjectOf(user), { amr: 'code' });
+      return challenge ?? app.tokens.issuePair(subjectOf(user), { amr: 'code' });
     }
 
     if ('recover_password' in body) {

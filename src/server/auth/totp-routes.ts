@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RecoveryCodesAnswer, TotpEnrolment, TwoFactorStatus } from '../../core/two-factor.js';
-import { badRequest, forbidden, HttpError, unauthorized } from '../errors.js';
+import { badRequest, forbidden, unauthorized } from '../errors.js';
 import { objectBody } from '../request-body.js';
 import { isStaff } from './caller.js';
 import {
@@ -10,14 +10,14 @@ import {
   readAccount,
   regenerateRecoveryCodes,
   startEnrolment,
-  TICKET_VOID,
+  ticketVoid,
   twoFactorStatus,
   type Account,
   type Outcome,
   type Proof,
 } from './two-factor-account.js';
 import { codeOf, passwordOf, ticketOf } from './two-factor-input.js';
-import { findTicket, type Ticket } from './two-factor-tickets.js';
+import { findTicket, issueOptionsOf, voidTicketOrigin, type Ticket } from './two-factor-tickets.js';
 
 const STAFF_ONLY = 'A autenticação em dois passos está disponível apenas para contas da equipa (administradores e editores).';
 
@@ -47,9 +47,10 @@ export async function twoFactorRoutes(app: FastifyInstance) {
 
   async function enrollingAccount(request: FastifyRequest, body: Record<string, unknown>): Promise<{ account: Account; ticket?: Ticket }> {
     if (!('ticket' in body)) return { account: await ownAccount(request) };
-    const ticket = await findTicket(db, ticketOf(body), ctx.now());
+    const value = ticketOf(body);
+    const ticket = await findTicket(db, value, ctx.now());
     const account = ticket?.purpose === 'enrol' ? await readAccount(db, ticket.userId) : undefined;
-    if (!ticket || !account) throw new HttpError(403, TICKET_VOID);
+    if (!ticket || !account) throw ticketVoid(ticket?.origin ?? (await voidTicketOrigin(db, value)));
     return { account, ticket };
   }
 
@@ -73,7 +74,7 @@ export async function twoFactorRoutes(app: FastifyInstance) {
     const recoveryCodes = settled(await confirmEnrolment(ctx, account, code, { actor, address: request.ip }, ticket));
     if (!ticket) return { data: { recoveryCodes } };
     // The enrolment was the last step of a login: it ends with the session.
-    return { data: { recoveryCodes, tokens: await app.tokens.issuePair({ id: account.id, name: account.name, role: account.role }) } };
+    return { data: { recoveryCodes, tokens: await app.tokens.issuePair({ id: account.id, name: account.name, role: account.role }, issueOptionsOf(ticket)) } };
   });
 
   app.post('/auth/two-factor/disable', async (request, reply) => {

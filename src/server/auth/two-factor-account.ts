@@ -9,7 +9,7 @@ import type { Caller } from './caller.js';
 import { verifyPassword } from './passwords.js';
 import { deleteRecoveryCodes, recoveryCodesLeft, replaceRecoveryCodes } from './recovery-codes.js';
 import { checkCode, encryptSecret, lockAccount, newTotpSecret, readTotp, recordFailure, tooManyFailures, totpKey, type CodeCheck } from './totp.js';
-import { claimAttempt, spendTicket, type Ticket } from './two-factor-tickets.js';
+import { claimAttempt, spendTicket, type Ticket, type TicketOrigin } from './two-factor-tickets.js';
 
 /** An active account as the two-factor operations need it. */
 export interface Account {
@@ -55,7 +55,14 @@ const requiredFor = async (db: Db, account: Account) => account.role === 'admin'
 
 export const ALREADY_ON = 'A autenticação em dois passos já está ativa nesta conta.';
 const NOT_ON = 'A autenticação em dois passos não está ativa nesta conta.';
-export const TICKET_VOID = 'O pedido de início de sessão expirou ou foi anulado. Entre novamente com a sua palavra-passe.';
+
+const START_AGAIN: Record<TicketOrigin, string> = {
+  password: 'Entre novamente com a sua palavra-passe.',
+  code: 'Peça uma nova ligação por e-mail.',
+};
+
+/** The refusal of a ticket no longer live, saying how to start the login again. */
+export const ticketVoid = (origin: TicketOrigin): HttpError => new HttpError(403, `O pedido de início de sessão expirou ou foi anulado. ${START_AGAIN[origin]}`);
 
 /** The pt-PT answer to a code that did not pass. */
 export function codeRefusal(check: Exclude<CodeCheck, 'ok'>): HttpError {
@@ -126,7 +133,7 @@ export async function confirmEnrolment(ctx: ServerContext, account: Account, cod
     if (row?.enabled_at) return refused<string[]>(conflict(ALREADY_ON));
     if (!row) return refused<string[]>(conflict('Comece por ativar a autenticação em dois passos: ainda não foi gerado nenhum código secreto.'));
     if (tooManyFailures(row, now)) return refused<string[]>(codeRefusal('throttled'));
-    if (ticket && !(await claimAttempt(trx, ticket, now))) return refused<string[]>(new HttpError(403, TICKET_VOID));
+    if (ticket && !(await claimAttempt(trx, ticket, now))) return refused<string[]>(ticketVoid(ticket.origin));
     const check = await checkCode(trx, key, row, code, now);
     if (check !== 'ok') return refused<string[]>(codeRefusal(check));
     const stamp = new Date(now).toISOString();

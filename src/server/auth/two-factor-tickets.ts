@@ -7,24 +7,32 @@ export const TICKET_MS = 5 * 60_000;
 export const MAX_TICKET_ATTEMPTS = 5;
 
 export type TicketPurpose = SecondFactorChallenge['secondFactor'];
+/** How the login began: with the password, or with a code e-mailed as a link (login by link, recovery). */
+export type TicketOrigin = 'password' | 'code';
 
 export interface Ticket {
   id: number;
   userId: number;
   purpose: TicketPurpose;
+  origin: TicketOrigin;
 }
+
+const originOf = (value: unknown): TicketOrigin => (value === 'code' ? 'code' : 'password');
+
+/** How the tokens that end this ticket's login are marked: a code login may set a new password without the old one. */
+export const issueOptionsOf = (ticket: Ticket): { amr?: 'code' } => (ticket.origin === 'code' ? { amr: 'code' } : {});
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /** A new single-use ticket for the second login step; only its hash is stored. */
-export async function issueTicket(db: Db, userId: number, purpose: TicketPurpose, now: number): Promise<string> {
+export async function issueTicket(db: Db, userId: number, purpose: TicketPurpose, origin: TicketOrigin, now: number): Promise<string> {
   const ticket = randomToken(32);
   const stamp = iso(now);
   // Expired tickets are of no use to anyone: the table stays as small as the logins in flight.
   await db.deleteFrom('two_factor_tickets').where('expires_at', '<=', stamp).execute();
   await db
     .insertInto('two_factor_tickets')
-    .values({ user_id: userId, ticket_hash: sha256(ticket), purpose, expires_at: iso(now + TICKET_MS), attempts: 0, created_at: stamp, updated_at: stamp })
+    .values({ user_id: userId, ticket_hash: sha256(ticket), purpose, origin, expires_at: iso(now + TICKET_MS), attempts: 0, created_at: stamp, updated_at: stamp })
     .execute();
   return ticket;
 }
@@ -33,13 +41,22 @@ export async function issueTicket(db: Db, userId: number, purpose: TicketPurpose
 export async function findTicket(db: Db, ticket: string, now: number): Promise<Ticket | undefined> {
   const row = await db
     .selectFrom('two_factor_tickets')
-    .select(['_id', 'user_id', 'purpose'])
+    .select(['_id', 'user_id', 'purpose', 'origin'])
     .where('ticket_hash', '=', sha256(ticket))
     .where('used_at', 'is', null)
     .where('expires_at', '>', iso(now))
     .where('attempts', '<', MAX_TICKET_ATTEMPTS)
     .executeTakeFirst();
-  return row && { id: Number(row._id), userId: Number(row.user_id), purpose: row.purpose as TicketPurpose };
+  return row && { id: Number(row._id), userId: Number(row.user_id), purpose: row.purpose as TicketPurpose, origin: originOf(row.origin) };
+}
+
+/**
+ * How the login of a ticket that is no longer live began, so its refusal says how to start
+ * again; 'password' when nothing is left of it (expired tickets are deleted).
+ */
+export async function voidTicketOrigin(db: Db, ticket: string): Promise<TicketOrigin> {
+  const row = await db.selectFrom('two_factor_tickets').select('origin').where('ticket_hash', '=', sha256(ticket)).executeTakeFirst();
+  return originOf(row?.origin);
 }
 
 /** Counts one answer against the ticket; false when it is no longer live (checked atomically). */

@@ -5,6 +5,7 @@ import { sessions } from './003_sessions.js';
 import { totp } from './004_totp.js';
 import { audit } from './005_audit.js';
 import { recordVersions } from './006_record_versions.js';
+import { ticketOrigin } from './007_ticket_origin.js';
 
 /** Every migration, in order. A released migration is never edited: add a new one. */
 export const migrations: readonly Migration[] = [
@@ -14,4 +15,5 @@ export const migrations: readonly Migration[] = [
   totp,
   audit,
   recordVersions,
+  ticketOrigin,
 ];
