@@ -33,8 +33,8 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   logout: 'Saída',
   password: 'Alteração da palavra-passe',
   revoke: 'Revogação',
-  two_factor_on: 'Ativação da verificação em dois passos',
-  two_factor_off: 'Desativação da verificação em dois passos',
+  two_factor_on: 'Ativação da autenticação em dois passos',
+  two_factor_off: 'Desativação da autenticação em dois passos',
   recovery_codes: 'Novos códigos de recuperação',
 };
 

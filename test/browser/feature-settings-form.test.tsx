@@ -1,8 +1,9 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import '../../src/widgets/settings-form/element.js';
-import { SETTING_CATALOGUE } from '../../src/widgets/settings-form/catalogue.js';
+import { SETTING_CATALOGUE, settingProblem } from '../../src/widgets/settings-form/catalogue.js';
 import { SETTINGS_PAGES, settingsNames } from '../../src/widgets/settings-form/pages.js';
 import { defaultSettings } from '../../src/server/resources/reference-data.js';
+import { SESSION_MAX_DAYS } from '../../src/server/auth/session-limits.js';
 import { all, button, cleanupFeatures, control, featureFixture, find, text, type, waitForText } from './feature-support/elements.js';
 
 const at = '2025-01-01T00:00:00Z';
@@ -106,6 +107,35 @@ describe('<associa-settings-form>', () => {
     expect((await control(element, 'Ativar a tesouraria')).checked).to.equal(false);
   });
 
+  it('refuses a number of days out of bounds before sending anything, then saves a good one', async () => {
+    const { f, place, logIn } = featureFixture();
+    logIn(1, 'Ana', 'admin');
+    const security = { requireTwoFactorForAdmins: 'false', sessionIdleDays: '14', auditRetentionDays: '730' };
+    await f.script({
+      'GET /settings': [settingsBody(security), settingsBody({ ...security, sessionIdleDays: '7', auditRetentionDays: '365' })],
+      'PATCH /settings/2': { body: { data: { _id: 2, name: 'sessionIdleDays', value: '7', created_at: at } } },
+      'PATCH /settings/3': { body: { data: { _id: 3, name: 'auditRetentionDays', value: '365', created_at: at } } },
+    });
+    const element = place('associa-settings-form', { names: settingsNames('organisation') });
+    const twoFactor = await control(element, 'Exigir autenticação em dois passos aos administradores');
+    expect(twoFactor.getAttribute('role')).to.equal('switch');
+    const idle = await control(element, 'Terminar sessões inativas ao fim de (dias)');
+    expect(idle.value).to.equal('14');
+    type(idle, '45');
+    type(await control(element, 'Guardar o registo de auditoria durante (dias)'), '365');
+    (await button(element, 'Guardar')).click();
+    await waitForText(element, 'Indique um número inteiro de 1 a 30.');
+    expect(text(element)).to.contain('Nada foi guardado. Corrija os campos assinalados.');
+    expect(idle.getAttribute('aria-invalid')).to.equal('true');
+    expect((await f.log()).filter((r) => r.method === 'PATCH')).to.have.length(0);
+    type(idle, '7');
+    (await button(element, 'Guardar')).click();
+    await waitForText(element, 'Configurações guardadas.');
+    expect((await f.requests('PATCH', '/settings/2'))[0]!.body).to.deep.equal({ value: '7' });
+    expect((await f.requests('PATCH', '/settings/3'))[0]!.body).to.deep.equal({ value: '365' });
+    expect(text(element)).not.to.contain('Indique um número inteiro');
+  });
+
   it('a heading attribute titles the form', async () => {
     const { f, place, logIn } = featureFixture();
     logIn(1, 'Ana', 'admin');
@@ -128,7 +158,21 @@ describe('settings per page', () => {
     for (const name of Object.keys(defaultSettings('cooperative'))) expect(SETTING_CATALOGUE[name], name).to.exist;
   });
 
+  it("bounds each whole-number setting as the server reads it, its default inside", () => {
+    const defaults = defaultSettings('association');
+    const bounded = Object.entries(SETTING_CATALOGUE).filter(([, d]) => d.whole);
+    expect(bounded.map(([name]) => name).sort()).to.deep.equal(['auditRetentionDays', 'sessionIdleDays']);
+    for (const [name, description] of bounded) expect(settingProblem(description, defaults[name]!), name).to.equal(null);
+    const idle = SETTING_CATALOGUE.sessionIdleDays!;
+    expect(idle.whole!.max).to.equal(SESSION_MAX_DAYS);
+    expect(settingProblem(idle, String(SESSION_MAX_DAYS))).to.equal(null);
+    for (const bad of ['0', String(SESSION_MAX_DAYS + 1), '7.5', '-3', 'sete', ''])
+      expect(settingProblem(idle, bad), bad).to.equal('Indique um número inteiro de 1 a 30.');
+    expect(settingProblem(SETTING_CATALOGUE.auditRetentionDays!, '1000000')).to.contain('Indique um número inteiro de 1 a');
+  });
+
   it('gives the host the names attribute of a page', () => {
+    expect(settingsNames('organisation')).to.match(/,requireTwoFactorForAdmins,sessionIdleDays,auditRetentionDays$/);
     expect(settingsNames('messages')).to.equal('SendMessages,automatedMemberPayments');
     expect(settingsNames('applications')).to.equal('hasMemberApplication');
   });

@@ -2,6 +2,8 @@
 // from the server's reference data (src/server/resources/reference-data.ts); a setting not
 // listed here is shown under its own name, as a switch when its value is 'true' or 'false'.
 
+import { SETTINGS_TEXTS } from './texts.js';
+
 export type SettingKind = 'boolean' | 'text' | 'email' | 'url' | 'number' | 'select';
 
 export interface SettingDescription {
@@ -9,6 +11,11 @@ export interface SettingDescription {
   hint?: string;
   kind: SettingKind;
   options?: readonly { value: string; label: string }[];
+  /**
+   * For 'number': the value must be a whole number from min to max. The form checks it before
+   * saving, because the server reads anything else as the setting's default without a word.
+   */
+  whole?: { min: number; max: number };
 }
 
 const URL_HINT = 'Usado nos endereços das páginas: sem espaços nem acentos.';
@@ -68,7 +75,36 @@ export const SETTING_CATALOGUE: Readonly<Record<string, SettingDescription>> = {
   currency: { label: 'Moeda', kind: 'text' },
   client: { label: 'Identificador de cliente', kind: 'text' },
   filesDir: { label: 'Pasta dos ficheiros', kind: 'text', hint: 'Relativa à pasta de dados do servidor.' },
+  // Security (src/core/two-factor.ts, src/server/auth/session-limits.ts, src/server/audit/retention.ts).
+  requireTwoFactorForAdmins: {
+    label: 'Exigir autenticação em dois passos aos administradores',
+    kind: 'boolean',
+    hint: 'Um administrador que ainda não a use tem de a configurar na próxima entrada, e nenhum a pode desativar.',
+  },
+  sessionIdleDays: {
+    label: 'Terminar sessões inativas ao fim de (dias)',
+    kind: 'number',
+    hint: 'De 1 a 30 dias sem uso. Nenhuma sessão dura mais de 30 dias desde a entrada.',
+    // The maximum is SESSION_MAX_DAYS.
+    whole: { min: 1, max: 30 },
+  },
+  auditRetentionDays: {
+    label: 'Guardar o registo de auditoria durante (dias)',
+    kind: 'number',
+    hint: 'As entradas mais antigas são apagadas uma vez por dia. Por omissão, 730 dias (dois anos).',
+    // The server reads at most six digits.
+    whole: { min: 1, max: 999_999 },
+  },
 };
+
+/** Why a value cannot be saved for this setting, in pt-PT, or null when it can. */
+export function settingProblem(description: SettingDescription, value: string): string | null {
+  const range = description.whole;
+  if (!range) return null;
+  const text = value.trim();
+  const ok = /^\d+$/.test(text) && Number(text) >= range.min && Number(text) <= range.max;
+  return ok ? null : SETTINGS_TEXTS.wholeBetween(range.min, range.max);
+}
 
 /** How a setting is shown: its catalogue entry, or its own name and a kind guessed from the value. */
 export function describeSetting(name: string, value: string): SettingDescription {

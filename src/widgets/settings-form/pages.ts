@@ -26,8 +26,23 @@ export const SETTINGS_PAGES = {
   messages: ['SendMessages', 'automatedMemberPayments'],
   /** /configuracaoTesouraria. */
   treasury: ['hasTreasury', 'iban', 'currency'],
-  /** The organisation's own details; suggested for the users settings page (/utilizadores), the settings landing. */
-  organisation: ['name', 'orgNif', 'orgEmail', 'orgPhone', 'orgAddress', 'orgWebsite', 'supportUrl'],
+  /**
+   * The organisation's own details and its security rules (two-factor for administrators,
+   * idle sessions, audit retention); shown on the users settings page (/utilizadores), the
+   * settings landing, where an administrator manages who may sign in.
+   */
+  organisation: [
+    'name',
+    'orgNif',
+    'orgEmail',
+    'orgPhone',
+    'orgAddress',
+    'orgWebsite',
+    'supportUrl',
+    'requireTwoFactorForAdmins',
+    'sessionIdleDays',
+    'auditRetentionDays',
+  ],
 } as const satisfies Record<string, readonly string[]>;
 
 export type SettingsPage = keyof typeof SETTINGS_PAGES;

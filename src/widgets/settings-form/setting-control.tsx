@@ -127,7 +127,7 @@ export function SettingControl({ name, description, value, error, readOnly, onCh
             {...control}
             name={name}
             type={description.kind === 'email' ? 'email' : description.kind === 'url' ? 'url' : 'text'}
-            inputMode={description.kind === 'number' ? 'decimal' : undefined}
+            inputMode={description.kind !== 'number' ? undefined : description.whole ? 'numeric' : 'decimal'}
             value={value}
             readOnly={readOnly}
             disabled={readOnly}

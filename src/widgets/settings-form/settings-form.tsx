@@ -6,7 +6,7 @@ import { Actions, Heading, Notice, Panel } from '../feature-kit/layout.js';
 import { describeFailure } from '../feature-kit/server-message.js';
 import { FEATURE_TEXTS } from '../feature-kit/texts.js';
 import { useCore } from '../feature-kit/use-core.js';
-import { describeSetting } from './catalogue.js';
+import { describeSetting, settingProblem } from './catalogue.js';
 import { parseNames } from './pages.js';
 import { SettingControl } from './setting-control.js';
 import { SETTINGS_TEXTS } from './texts.js';
@@ -19,7 +19,7 @@ export interface SettingsFormProps {
   heading?: string;
 }
 
-type Outcome = { kind: 'none' } | { kind: 'saved' } | { kind: 'nothing' } | { kind: 'partial' } | { kind: 'failed'; message: string };
+type Outcome = { kind: 'none' } | { kind: 'saved' } | { kind: 'nothing' } | { kind: 'invalid' } | { kind: 'partial' } | { kind: 'failed'; message: string };
 
 function pick(items: readonly Setting[], names: string[] | null): Setting[] {
   if (names === null) return [...items].sort((a, b) => a.name.localeCompare(b.name));
@@ -50,6 +50,17 @@ export function SettingsForm({ names, heading }: SettingsFormProps) {
     event.preventDefault();
     if (busy || readOnly) return;
     if (changed.length === 0) return setOutcome({ kind: 'nothing' });
+    const problems = Object.fromEntries(
+      changed.flatMap((s) => {
+        const problem = settingProblem(describeSetting(s.name, s.value), draft[s.name]!);
+        return problem ? [[s.name, problem]] : [];
+      }),
+    );
+    // A value the server would silently replace by its default is not sent at all.
+    if (Object.keys(problems).length > 0) {
+      setErrors(problems);
+      return setOutcome({ kind: 'invalid' });
+    }
     setBusy(true);
     setOutcome({ kind: 'none' });
     const store = core.list('settings');
@@ -111,6 +122,11 @@ export function SettingsForm({ names, heading }: SettingsFormProps) {
         {outcome.kind === 'nothing' && (
           <Notice tone="info">
             <p>{SETTINGS_TEXTS.nothingChanged}</p>
+          </Notice>
+        )}
+        {outcome.kind === 'invalid' && (
+          <Notice tone="error">
+            <p>{SETTINGS_TEXTS.invalid}</p>
           </Notice>
         )}
         {outcome.kind === 'partial' && (
