@@ -24,7 +24,8 @@ export interface Session {
   login(username: string, password: string): Promise<LoginResult>;
   /** Login by link and password recovery are one request: the server e-mails a code. */
   requestLink(email: string): Promise<void>;
-  loginWithCode(recoverCode: string): Promise<boolean>;
+  /** true: logged in; a challenge: the account takes its second step first (then `completeLogin`). */
+  loginWithCode(recoverCode: string): Promise<boolean | SecondFactorChallenge>;
   /** Stores the pair that ends a second login step (a two-factor code or enrolment). */
   completeLogin(pair: TokenPair): void;
   /**
@@ -92,7 +93,8 @@ export function createSession(deps: SessionDeps): Session {
     },
     async loginWithCode(recoverCode) {
       const body: RecoverCodeRequest = { recoverCode };
-      const res = await http.post<TokenPair>('auth', body);
+      const res = await http.post<TokenPair | SecondFactorChallenge>('auth', body);
+      if (isSecondFactorChallenge(res.data)) return res.data;
       if (!isTokenPair(res.data)) return false;
       store(res.data);
       return true;

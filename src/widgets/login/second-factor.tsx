@@ -16,26 +16,32 @@ interface SecondFactorProps {
   challenge: SecondFactorChallenge;
   /** Tokens received: the login is over. */
   onLoggedIn(pair: TokenPair): void;
-  /** Back to the password (a void ticket needs a new one). */
+  /** Back to where the login began (a void ticket needs a new one). */
   onBack(): void;
+  /** The back button's words; by default back to the password. */
+  backLabel?: string;
+  /** Id of the step's heading, which the surrounding panel is labelled by. */
+  titleId?: string;
 }
 
-/** The step after a right password: a code of the app (or a recovery code), or a required enrolment. */
-export function SecondFactor({ challenge, onLoggedIn, onBack }: SecondFactorProps) {
-  return challenge.secondFactor === 'totp' ? (
-    <CodeStep ticket={challenge.ticket} onLoggedIn={onLoggedIn} onBack={onBack} />
-  ) : (
-    <EnrolStep ticket={challenge.ticket} onLoggedIn={onLoggedIn} onBack={onBack} />
-  );
+/**
+ * The step after a right password or e-mailed link: a code of the app (or a recovery code), or a
+ * required enrolment. Shared by <associa-login> and <associa-recover>.
+ */
+export function SecondFactor({ challenge, onLoggedIn, onBack, backLabel = T.back, titleId = 'login-title' }: SecondFactorProps) {
+  const step = { ticket: challenge.ticket, onLoggedIn, onBack, backLabel, titleId };
+  return challenge.secondFactor === 'totp' ? <CodeStep {...step} /> : <EnrolStep {...step} />;
 }
 
 interface StepProps {
   ticket: string;
   onLoggedIn(pair: TokenPair): void;
   onBack(): void;
+  backLabel: string;
+  titleId: string;
 }
 
-function CodeStep({ ticket, onLoggedIn, onBack }: StepProps) {
+function CodeStep({ ticket, onLoggedIn, onBack, backLabel, titleId }: StepProps) {
   const core = useCore();
   const [recovery, setRecovery] = useState(false);
   const [value, setValue] = useState('');
@@ -75,7 +81,7 @@ function CodeStep({ ticket, onLoggedIn, onBack }: StepProps) {
 
   return (
     <>
-      <Heading id="login-title">{TWO_FACTOR_TEXTS.title}</Heading>
+      <Heading id={titleId}>{TWO_FACTOR_TEXTS.title}</Heading>
       <Lead>{recovery ? T.recoveryLead : T.codeLead}</Lead>
       {failure && (
         <Notice tone="error">
@@ -106,7 +112,7 @@ function CodeStep({ ticket, onLoggedIn, onBack }: StepProps) {
             {recovery ? T.useApp : T.useRecovery}
           </Button>
           <Button variant="secondary" onClick={onBack}>
-            {T.back}
+            {backLabel}
           </Button>
         </WideActions>
       </form>
@@ -114,11 +120,11 @@ function CodeStep({ ticket, onLoggedIn, onBack }: StepProps) {
   );
 }
 
-function EnrolStep({ ticket, onLoggedIn, onBack }: StepProps) {
+function EnrolStep({ ticket, onLoggedIn, onBack, titleId }: StepProps) {
   const [finished, setFinished] = useState<{ codes: string[]; tokens: TokenPair } | null>(null);
   return (
     <>
-      <Heading id="login-title">{TWO_FACTOR_TEXTS.title}</Heading>
+      <Heading id={titleId}>{TWO_FACTOR_TEXTS.title}</Heading>
       {finished ? (
         <RecoveryCodes codes={finished.codes} onDone={() => onLoggedIn(finished.tokens)} />
       ) : (

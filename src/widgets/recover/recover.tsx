@@ -1,16 +1,20 @@
-import { useState } from 'react';
-import { isSilentFailure } from '../../core/index.js';
-import { Button, ErrorState, Loading } from '../kit/index.js';
+import { lazy, Suspense, useState } from 'react';
+import { isSilentFailure, type TokenPair } from '../../core/index.js';
+import type { SecondFactorChallenge } from '../../core/two-factor.js';
+import { Button, ErrorState, Loading, useApiBase } from '../kit/index.js';
 import { AuthPanel, Heading, Lead, Notice } from '../feature-kit/layout.js';
 import { NavLink, useNavigate } from '../feature-kit/navigation.js';
 import { setUserPassword } from '../feature-kit/own-password.js';
 import { NewPasswordForm } from '../feature-kit/new-password-form.js';
-import { homePath, PATHS } from '../feature-kit/paths.js';
+import { appHref, homePath, PATHS } from '../feature-kit/paths.js';
 import { describeFailure, serverMessage, statusOf, UserMessageError } from '../feature-kit/server-message.js';
 import { FEATURE_TEXTS } from '../feature-kit/texts.js';
 import { useCore } from '../feature-kit/use-core.js';
 import { RECOVER_TEXTS } from './texts.js';
 import { useCodeLogin } from './use-code-login.js';
+
+// The login's own second step, loaded only when the account has two-factor login.
+const SecondFactor = lazy(() => import('../login/second-factor.js').then((m) => ({ default: m.SecondFactor })));
 
 export interface RecoverProps {
   /** The code of the e-mailed link (/autorizacao/loginporlink/{recoverCode}). */
@@ -36,6 +40,7 @@ export function Recover({ code }: RecoverProps) {
 function RecoverWithCode({ code }: { code: string }) {
   const core = useCore();
   const { result, retry } = useCodeLogin(core, code);
+  const [secondStepDone, setSecondStepDone] = useState(false);
 
   if (result.state === 'checking') {
     return (
@@ -65,7 +70,29 @@ function RecoverWithCode({ code }: { code: string }) {
       </AuthPanel>
     );
   }
+  if (result.state === 'challenged' && !secondStepDone) {
+    const finish = (pair: TokenPair) => {
+      core.session.completeLogin(pair);
+      setSecondStepDone(true);
+    };
+    return <SecondStep challenge={result.challenge} onLoggedIn={finish} />;
+  }
   return <NewPassword />;
+}
+
+/** The account has two-factor login: the spent link alone gives no session. */
+function SecondStep({ challenge, onLoggedIn }: { challenge: SecondFactorChallenge; onLoggedIn(pair: TokenPair): void }) {
+  const navigate = useNavigate();
+  const forgot = appHref(useApiBase(), PATHS.forgot);
+  // The link is spent: starting again means asking for a new one.
+  const back = () => navigate(PATHS.forgot) || window.location.assign(forgot);
+  return (
+    <AuthPanel aria-labelledby="recover-title">
+      <Suspense fallback={<Loading />}>
+        <SecondFactor challenge={challenge} onLoggedIn={onLoggedIn} onBack={back} backLabel={RECOVER_TEXTS.requestNew} titleId="recover-title" />
+      </Suspense>
+    </AuthPanel>
+  );
 }
 
 function NewPassword() {

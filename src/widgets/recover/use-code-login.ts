@@ -1,7 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Core } from '../../core/index.js';
+import type { SecondFactorChallenge } from '../../core/two-factor.js';
 
-export type CodeLogin = { state: 'checking' } | { state: 'loggedIn' } | { state: 'failed'; error: unknown };
+/** 'challenged': the code was right and spent, and the account takes its second step before a session. */
+export type CodeLogin =
+  | { state: 'checking' }
+  | { state: 'challenged'; challenge: SecondFactorChallenge }
+  | { state: 'loggedIn' }
+  | { state: 'failed'; error: unknown };
 
 /**
  * Logs in with a single-use code, once. The code is spent by the first request, so the
@@ -9,7 +15,7 @@ export type CodeLogin = { state: 'checking' } | { state: 'loggedIn' } | { state:
  * would be refused.
  */
 export function useCodeLogin(core: Core, code: string): { result: CodeLogin; retry(): void } {
-  const attempt = useRef<{ code: string; promise: Promise<boolean> } | null>(null);
+  const attempt = useRef<{ code: string; promise: Promise<boolean | SecondFactorChallenge> } | null>(null);
   const [result, setResult] = useState<CodeLogin>({ state: 'checking' });
   const [round, setRound] = useState(0);
 
@@ -18,7 +24,8 @@ export function useCodeLogin(core: Core, code: string): { result: CodeLogin; ret
     if (attempt.current?.code !== code) attempt.current = { code, promise: core.session.loginWithCode(code) };
     setResult({ state: 'checking' });
     attempt.current.promise.then(
-      (ok) => current && setResult(ok ? { state: 'loggedIn' } : { state: 'failed', error: null }),
+      (outcome) =>
+        current && setResult(typeof outcome === 'object' ? { state: 'challenged', challenge: outcome } : outcome ? { state: 'loggedIn' } : { state: 'failed', error: null }),
       (error: unknown) => current && setResult({ state: 'failed', error }),
     );
     return () => {
