@@ -2,6 +2,7 @@ import { webcrypto } from 'node:crypto';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import type { AccessClaims, Role, TokenPair } from '../../core/contract.js';
 import type { Db, Engine } from '../db/database.js';
+import { serverKey } from '../db/sealing.js';
 import { randomToken, sha256 } from './secrets.js';
 import { lockAccount, SESSION_MAX_MS, sessionIdleMs } from './session-limits.js';
 
@@ -43,26 +44,15 @@ export interface TokenService {
   revokeFamily(refreshToken: string, executor?: Db): Promise<number | null>;
 }
 
-async function loadKey(db: Db): Promise<Uint8Array> {
-  const existing = await db.selectFrom('server_secrets').select('value').where('name', '=', 'jwt').executeTakeFirst();
-  if (existing) return Buffer.from(String(existing.value), 'base64url');
-  const value = randomToken(48);
-  // Two instances starting together: the first insert wins and both read it back.
-  await db
-    .insertInto('server_secrets')
-    .values({ name: 'jwt', value })
-    .onConflict((oc) => oc.column('name').doNothing())
-    .execute();
-  const stored = await db.selectFrom('server_secrets').select('value').where('name', '=', 'jwt').executeTakeFirstOrThrow();
-  return Buffer.from(String(stored.value), 'base64url');
-}
+/** Random bytes of the HMAC key of every token: more than the 32 HMAC-SHA-256 needs. */
+const JWT_KEY_BYTES = 48;
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
 export async function createTokenService(db: Db, now: () => number, engine: Engine): Promise<TokenService> {
   // jose works through WebCrypto: a key given as bytes is imported again on every signature
   // and verification, a noticeable cost per request, so import it once.
-  const key = await webcrypto.subtle.importKey('raw', await loadKey(db), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+  const key = await webcrypto.subtle.importKey('raw', await serverKey(db, 'jwt', JWT_KEY_BYTES), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
   const seconds = () => Math.floor(now() / 1000);
 
   async function verify(token: string, type: 'access' | 'refresh') {

@@ -1,9 +1,8 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { Secret, TOTP } from 'otpauth';
 import { TOTP_DIGITS } from '../../core/two-factor.js';
 import type { Db, Engine } from '../db/database.js';
-import { randomToken } from './secrets.js';
+import { seal, serverKey, unseal } from '../db/sealing.js';
 
 export const TOTP_PERIOD_SECONDS = 30;
 /** One step either side of now: clocks of phones drift a little. */
@@ -20,48 +19,18 @@ function totpFor(secret: Secret, issuer = 'Associa', label = 'Associa'): TOTP {
   return new TOTP({ issuer, label, secret, algorithm: 'SHA1', digits: TOTP_DIGITS, period: TOTP_PERIOD_SECONDS });
 }
 
-// Each database keeps its own key, so every instance on it decrypts the same secrets.
-const keys = new WeakMap<Db, Promise<Buffer>>();
-
-async function readKey(db: Db): Promise<Buffer> {
-  await db
-    .insertInto('server_secrets')
-    .values({ name: KEY_NAME, value: randomToken(32) })
-    .onConflict((oc) => oc.column('name').doNothing())
-    .execute();
-  const row = await db.selectFrom('server_secrets').select('value').where('name', '=', KEY_NAME).executeTakeFirstOrThrow();
-  return Buffer.from(String(row.value), 'base64url');
-}
-
-/** The AES-256 key of TOTP secrets; created on first use. Call it outside transactions. */
-export function totpKey(db: Db): Promise<Buffer> {
-  let key = keys.get(db);
-  if (!key) {
-    key = readKey(db);
-    keys.set(db, key);
-    key.catch(() => keys.delete(db));
-  }
-  return key;
-}
+/** The AES-256 key of TOTP secrets; created on first use. */
+export const totpKey = (db: Db): Promise<Buffer> => serverKey(db, KEY_NAME);
 
 // The user id is authenticated data: a secret copied to another user's row does not decrypt.
-const aadOf = (userId: number) => Buffer.from(`user:${userId}`);
+const aadOf = (userId: number) => `user:${userId}`;
 
-export function encryptSecret(key: Buffer, userId: number, base32: string): string {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', key, iv);
-  cipher.setAAD(aadOf(userId));
-  const data = Buffer.concat([cipher.update(base32, 'utf8'), cipher.final()]);
-  return ['v1', iv, cipher.getAuthTag(), data].map((part) => (typeof part === 'string' ? part : part.toString('base64url'))).join('.');
-}
+export const encryptSecret = (key: Buffer, userId: number, base32: string): string => seal(key, base32, aadOf(userId));
 
 export function decryptSecret(key: Buffer, userId: number, stored: string): string {
-  const [version, iv, tag, data] = stored.split('.');
-  if (version !== 'v1' || !iv || !tag || !data) throw new Error('Unknown TOTP secret format');
-  const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
-  decipher.setAAD(aadOf(userId));
-  decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-  return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString('utf8');
+  const base32 = unseal(key, stored, aadOf(userId));
+  if (base32 === null) throw new Error(`TOTP secret of user ${userId} does not open`);
+  return base32;
 }
 
 /** A new random secret (160 bits, as RFC 4226 recommends) and its otpauth:// URI. */

@@ -1,5 +1,5 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import type { Db } from '../db/database.js';
+import { seal as sealWith, serverKey, unseal as unsealWith } from '../db/sealing.js';
 
 /*
  * Secret links in e-mails (login links, password recovery, payment information) must reach
@@ -17,46 +17,21 @@ export const HIDDEN_LINK = '[ligação oculta: enviada apenas ao destinatário]'
 const PLACEHOLDER = /\{\{(\w+)\}\}/g;
 
 const KEY_NAME = 'message_secrets';
-const ALGORITHM = 'aes-256-gcm';
-const IV_BYTES = 12;
-const FORMAT = 'v1';
 
 /** The key sealing message secrets, kept in server_secrets so every instance shares it. */
-export async function loadMessageKey(db: Db): Promise<Buffer> {
-  const read = () => db.selectFrom('server_secrets').select('value').where('name', '=', KEY_NAME).executeTakeFirst();
-  const existing = await read();
-  if (existing) return Buffer.from(String(existing.value), 'base64url');
-  // Two instances creating it together: the first insert wins and both read it back.
-  await db
-    .insertInto('server_secrets')
-    .values({ name: KEY_NAME, value: randomBytes(32).toString('base64url') })
-    .onConflict((oc) => oc.column('name').doNothing())
-    .execute();
-  const stored = await read();
-  if (!stored) throw new Error('message key missing after creation');
-  return Buffer.from(String(stored.value), 'base64url');
-}
+export const loadMessageKey = (db: Db): Promise<Buffer> => serverKey(db, KEY_NAME);
 
 /**
  * Encrypts `text`, bound to its recipient (additional authenticated data): a sealed body
  * copied onto another message does not open.
  */
-export function seal(key: Buffer, text: string, recipient: string): string {
-  const iv = randomBytes(IV_BYTES);
-  const cipher = createCipheriv(ALGORITHM, key, iv);
-  cipher.setAAD(Buffer.from(recipient, 'utf8'));
-  const data = Buffer.concat([cipher.update(text, 'utf8'), cipher.final()]);
-  return [FORMAT, iv, cipher.getAuthTag(), data].map((part) => (typeof part === 'string' ? part : part.toString('base64url'))).join('.');
-}
+export const seal = (key: Buffer, text: string, recipient: string): string => sealWith(key, text, recipient);
 
 /** The text `seal` encrypted; throws if it was tampered with or sealed for another recipient. */
 export function unseal(key: Buffer, sealed: string, recipient: string): string {
-  const [format, iv, tag, data] = sealed.split('.');
-  if (format !== FORMAT || iv === undefined || tag === undefined || data === undefined) throw new Error('sealed body in an unknown format');
-  const decipher = createDecipheriv(ALGORITHM, key, Buffer.from(iv, 'base64url'));
-  decipher.setAAD(Buffer.from(recipient, 'utf8'));
-  decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-  return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString('utf8');
+  const text = unsealWith(key, sealed, recipient);
+  if (text === null) throw new Error('sealed body does not open');
+  return text;
 }
 
 /**
