@@ -1,9 +1,10 @@
 // Two-factor login with the real server: a staff member turns it on from their own user page
 // (the QR code the server drew, the key, the first code), then logs in again with a code of the
-// app and, another time, with a recovery code.
+// app, another time with a recovery code, and once by an e-mailed recovery link.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { Secret, TOTP } from 'otpauth';
+import { deliverableBody } from '../../src/server/messages/message-secrets.js';
 import { startHarness, type Harness } from './support/harness.js';
 
 let h: Harness;
@@ -17,6 +18,16 @@ afterAll(async () => {
 /** The app's code for `secret` at the server's time, `steps` periods of 30 s later. */
 const codeFor = (secret: string, steps = 0) =>
   TOTP.generate({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30, timestamp: h.server.ctx.now() + steps * 30_000 });
+
+/** The login code of the newest e-mail queued for `recipient`, as the recipient receives it. */
+async function linkMailedTo(recipient: string): Promise<string> {
+  const { db } = h.server.ctx.database;
+  const row = await db.selectFrom('messages').select('_id').where('recipient', '=', recipient).orderBy('_id', 'desc').executeTakeFirstOrThrow();
+  const text = String(await deliverableBody(db, Number(row._id)));
+  const match = /\/autorizacao\/loginporlink\/(\S+)/.exec(text);
+  if (!match) throw new Error(`no login link in: ${text}`);
+  return match[1]!;
+}
 
 async function passwordStep(page: Page, username: string, password: string) {
   await page.goto('/autorizacao/entrar');
@@ -68,6 +79,29 @@ describe('two-factor login', () => {
     await third.getByLabel('Código de recuperação').fill(recoveryCodes[0]!);
     await third.getByRole('button', { name: 'Confirmar' }).click();
     await third.waitForURL(/\/socios$/);
-    expect([...again.problems, ...third.problems]).toEqual([]);
+
+    // A recovery link: whoever reads the mailbox still needs the app before a session.
+    const { email } = await h.server.ctx.database.db.selectFrom('users').select('email').where('username', '=', editor.username).executeTakeFirstOrThrow();
+    // A code of a later period than the one spent above.
+    h.server.advance(60_000);
+    const recovery = await h.newPage();
+    await recovery.goto('/autorizacao/loginporlink');
+    await recovery.getByLabel('E-mail').fill(String(email));
+    await recovery.getByRole('button', { name: 'Enviar ligação' }).click();
+    await recovery.getByText('Se existir uma conta com este e-mail', { exact: false }).waitFor();
+    await recovery.goto(`/autorizacao/loginporlink/${await linkMailedTo(String(email))}`);
+    await recovery.getByLabel('Código de 6 dígitos').waitFor();
+    expect(await recovery.getByRole('textbox', { name: 'Nova palavra-passe', exact: true }).count()).toBe(0);
+    await recovery.getByLabel('Código de 6 dígitos').fill(codeFor(secret));
+    await recovery.getByRole('button', { name: 'Confirmar' }).click();
+    // The session began with the link: a new password without the old one.
+    await recovery.getByRole('textbox', { name: 'Nova palavra-passe', exact: true }).fill('recuperada-com-codigo');
+    await recovery.getByLabel('Confirmar a palavra-passe').fill('recuperada-com-codigo');
+    await recovery.getByRole('button', { name: 'Guardar palavra-passe' }).click();
+    await recovery.waitForURL(/\/socios$/);
+    editor.password = 'recuperada-com-codigo';
+    const fourth = await h.newPage();
+    await passwordStep(fourth, editor.username, editor.password);
+    expect([...again.problems, ...third.problems, ...recovery.problems, ...fourth.problems]).toEqual([]);
   });
 });
