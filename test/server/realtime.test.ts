@@ -36,12 +36,13 @@ async function openAs(token: string): Promise<TestSocket> {
   return socket;
 }
 
-async function apiKey(role: 'admin' | 'editor' | 'member'): Promise<string> {
+async function apiKey(role: 'admin' | 'editor' | 'member', expiresAt: number | null = null): Promise<string> {
   const { secret, hash, prefix } = newApiSecret();
   const stamp = new Date().toISOString();
+  const expires_at = expiresAt === null ? null : new Date(expiresAt).toISOString();
   await server.database.db
     .insertInto('api_secrets')
-    .values({ name: `chave ${role}`, role, secret_hash: hash, secret_prefix: prefix, created_at: stamp, updated_at: stamp })
+    .values({ name: `chave ${role}`, role, secret_hash: hash, secret_prefix: prefix, expires_at, created_at: stamp, updated_at: stamp })
     .execute();
   return secret;
 }
@@ -157,6 +158,23 @@ describe('realtime socket', () => {
     // An API key has no expiry of its own.
     key.sendRaw(JSON.stringify({ topic: 'ping' }));
     await key.next(TOPIC.pong);
+  });
+
+  it('closes a connection authenticated with an API key when the key expires, and refuses the key after', async () => {
+    const lifetime = 20 * 60_000;
+    const secret = await apiKey('editor', server.ctx.now() + lifetime);
+    const expiring = await openAs(secret);
+    const lasting = await openAs(await apiKey('editor'));
+    server.advance(lifetime - 5000);
+    // The sweep runs every second of real time: give it the chance to close too early.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(expiring.socket.readyState).toBe(expiring.socket.OPEN);
+    server.advance(6000);
+    expect(await expiring.closed()).toBe(CLOSE_UNAUTHENTICATED);
+    const { connectionId } = await open();
+    expect((await authenticate(connectionId, secret)).statusCode).toBe(401);
+    lasting.sendRaw(JSON.stringify({ topic: 'ping' }));
+    await lasting.next(TOPIC.pong);
   });
 
   it("closes the sockets of an account or key that changed, leaving everyone else's", async () => {

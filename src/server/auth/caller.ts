@@ -23,6 +23,8 @@ export type Caller =
       name: string;
       role: Role;
       memberId: null;
+      /** When the key expires (ms since the epoch); absent for a key without an end. */
+      expiresAt?: number;
     };
 
 export type AuthenticatedCaller = Exclude<Caller, { kind: 'anonymous' }>;

@@ -43,7 +43,8 @@ async function auth(app: FastifyInstance) {
       .executeTakeFirst();
     if (!key || key.revoked_at) throw unauthorized('Chave de API inválida ou revogada.');
     const now = app.ctx.now();
-    if (key.expires_at && Date.parse(String(key.expires_at)) <= now) throw unauthorized('Chave de API expirada.');
+    const expiresAt = key.expires_at ? Date.parse(String(key.expires_at)) : undefined;
+    if (expiresAt !== undefined && expiresAt <= now) throw unauthorized('Chave de API expirada.');
     const lastUsed = key.last_used_at ? Date.parse(String(key.last_used_at)) : 0;
     if (now - lastUsed > LAST_USED_RESOLUTION_MS) {
       await db
@@ -52,7 +53,7 @@ async function auth(app: FastifyInstance) {
         .where('_id', '=', Number(key._id))
         .execute();
     }
-    return { kind: 'apiKey', id: Number(key._id), name: String(key.name), role: key.role as Role, memberId: null };
+    return { kind: 'apiKey', id: Number(key._id), name: String(key.name), role: key.role as Role, memberId: null, ...(expiresAt === undefined ? {} : { expiresAt }) };
   }
 
   async function fromAccessToken(token: string): Promise<Caller> {

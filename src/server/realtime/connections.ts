@@ -130,7 +130,7 @@ export function createConnections(now: () => number, caps: SocketCaps, authTimeo
       }
     },
 
-    /** Closes sockets that never authenticated in time (or were refused), and those whose access token expired. */
+    /** Closes sockets that never authenticated in time (or were refused), and those whose access token or API key expired. */
     closeUnauthenticated() {
       const time = now();
       const deadline = time - authTimeoutMs;
@@ -138,8 +138,8 @@ export function createConnections(now: () => number, caps: SocketCaps, authTimeo
         if (!caller && openedAt <= deadline) {
           if (refused) socket.close(CLOSE_TOO_MANY, TOO_MANY_FOR_ACCOUNT);
           else socket.close(CLOSE_UNAUTHENTICATED, 'Autenticação em falta.');
-        } else if (caller?.kind === 'user' && caller.expiresAt !== undefined && caller.expiresAt <= time) {
-          socket.close(CLOSE_UNAUTHENTICATED, 'Sessão expirada: autentique-se novamente.');
+        } else if (caller?.expiresAt !== undefined && caller.expiresAt <= time) {
+          socket.close(CLOSE_UNAUTHENTICATED, caller.kind === 'user' ? 'Sessão expirada: autentique-se novamente.' : 'Chave de API expirada.');
         }
       }
     },
