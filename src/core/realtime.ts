@@ -44,6 +44,14 @@ function toastText(payload: unknown): string {
 
 const PING = { topic: 'ping' };
 
+/** Close code of a socket over a cap: too many realtime connections for its account or address. */
+export const CLOSE_TOO_MANY_CONNECTIONS = 4429;
+/**
+ * How long to wait before reconnecting after a 4429 close: at once, the socket would be
+ * refused again, and again; by then another socket of the account may have closed.
+ */
+export const TOO_MANY_CONNECTIONS_RETRY_MS = 30_000;
+
 export function createRealtime(deps: RealtimeDeps): Realtime {
   const connected = signal(false);
   const toast = signal<string | null>(null);
@@ -95,13 +103,18 @@ export function createRealtime(deps: RealtimeDeps): Realtime {
       }
       if (typeof message?.topic === 'string') emit(message.topic, message.payload);
     };
-    ws.onclose = () => {
+    ws.onclose = (event: CloseEvent) => {
       if (socket !== ws) return;
       socket = null;
       connected.value = false;
       clearInterval(ping);
       if (stopped) return;
       clearTimeout(watchdog);
+      // The server answered, so it is reachable: only wait before trying again.
+      if (event.code === CLOSE_TOO_MANY_CONNECTIONS) {
+        retry = setTimeout(connect, TOO_MANY_CONNECTIONS_RETRY_MS);
+        return;
+      }
       watchdog = setTimeout(() => {
         if (!connected.value && !stopped) deps.onUnreachable();
       }, deps.unreachableDelayMs);

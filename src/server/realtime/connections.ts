@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { WebSocket } from 'ws';
 import type { RealtimeMessage } from '../../core/contract.js';
+import { CLOSE_TOO_MANY_CONNECTIONS } from '../../core/realtime.js';
 import type { AuthenticatedCaller } from '../auth/caller.js';
 import { mayReceive } from './audience.js';
 import type { BusEvent } from './bus.js';
@@ -10,8 +11,8 @@ import { TOPIC } from './topics.js';
 export const AUTH_TIMEOUT_MS = 30_000;
 /** Close code sent to a socket that never authenticated, or whose caller must authenticate again (4000-4999: application codes). */
 export const CLOSE_UNAUTHENTICATED = 4401;
-/** Close code of a socket over a cap: too many sockets from its address or for its account. */
-export const CLOSE_TOO_MANY = 4429;
+/** Close code of a socket over a cap: too many sockets from its address or for its account (the browser waits before reconnecting). */
+export const CLOSE_TOO_MANY = CLOSE_TOO_MANY_CONNECTIONS;
 export const TOO_MANY_FROM_ADDRESS = 'Demasiadas ligações em tempo real a partir deste endereço.';
 export const TOO_MANY_FOR_ACCOUNT = 'Demasiadas ligações em tempo real nesta conta.';
 
