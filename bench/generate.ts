@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Database } from '../src/server/db/database.js';
 import { migrate } from '../src/server/db/migrate.js';
+import { migrations } from '../src/server/db/migrations/index.js';
 import { ensureReferenceData } from '../src/server/resources/reference-data.js';
 import { insertFakeMembers } from '../src/server/seed/members.js';
 import { createMemberFactory } from '../src/server/seed/people.js';
@@ -22,7 +23,7 @@ export interface Generated {
 export async function generate(database: Database, count: number, log: (line: string) => void): Promise<Generated> {
   const started = performance.now();
   const { db, engine } = database;
-  await migrate(db, engine);
+  await migrate(db, engine, migrations);
   const now = Date.now();
   await ensureReferenceData(db, now);
   const every = Math.max(1, Math.floor(count / RARE_COUNT));

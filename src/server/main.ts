@@ -4,6 +4,7 @@ import { loadConfig, type Config } from './config.js';
 import type { ServerContext } from './context.js';
 import { DatabaseLockedError, openDatabase, type Database } from './db/database.js';
 import { migrate } from './db/migrate.js';
+import { migrations } from './db/migrations/index.js';
 import type { EventBus } from './realtime/bus.js';
 import { createBus } from './realtime/create-bus.js';
 import { startSender, type MessageSender } from './messages/sender.js';
@@ -80,7 +81,7 @@ async function start(): Promise<void> {
   let app: FastifyInstance | undefined;
   let bus: EventBus | undefined;
   try {
-    await migrate(database.db, database.engine);
+    await migrate(database.db, database.engine, migrations);
     const now = () => Date.now();
     // Every start, idempotent: adds missing countries and settings; before the first-start
     // seed so demo members get countries and the default member states.

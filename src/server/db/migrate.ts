@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
 import type { Db, Engine } from './database.js';
-import { migrations } from './migrations/index.js';
 
 export interface Migration {
   /** Sorts in the order migrations run, e.g. "001_core". Never renamed once released. */
@@ -12,8 +11,11 @@ export interface Migration {
 // none on SQLite; we want each migration in its own transaction on both engines.
 const MIGRATION_LOCK_KEY = 742_001;
 
-/** Applies pending migrations in order, each in its own transaction. Returns the names applied. */
-export async function migrate(db: Db, engine: Engine, list: readonly Migration[] = migrations): Promise<string[]> {
+/**
+ * Applies the pending migrations of `list` (the application's is migrations/index.ts) in order,
+ * each in its own transaction. Returns the names applied.
+ */
+export async function migrate(db: Db, engine: Engine, list: readonly Migration[]): Promise<string[]> {
   await db.schema
     .createTable('schema_migrations')
     .ifNotExists()

@@ -9,20 +9,32 @@ const MAX_WORDS = 5;
 const MAX_WORD_LENGTH = 100;
 
 export const searchColumns = (resource: Resource): Field[] => resource.fields.filter((f) => f.searchable && isColumn(f));
-export const ftsTable = (resource: Resource) => `${resource.name}_search`;
+/** The trigram index of a table (an FTS5 table on SQLite, a GIN index on PostgreSQL). */
+const searchIndexName = (table: string) => `${table}_search`;
+export const ftsTable = (resource: Resource) => searchIndexName(resource.name);
 
 const fold = (expression: RawBuilder<unknown>) => sql<string>`${sql.id(FOLD_FUNCTION)}(${expression})`;
+
+/** A column of a trigram index, as a migration states it: integers are cast to text. */
+export interface SearchIndexColumn {
+  name: string;
+  integer?: boolean;
+}
+
+/** The index columns the resource's definition names now (queries must match the migrated index). */
+const indexColumns = (resource: Resource): SearchIndexColumn[] =>
+  searchColumns(resource).map((f) => ({ name: f.name, integer: f.type === 'integer' }));
 
 /**
  * The one expression PostgreSQL's trigram index is built on and searched with: both must be
  * written identically for the planner to use the index. Folded: accents do not count.
  */
-export function pgSearchDocument(resource: Resource): RawBuilder<string> {
-  const parts = searchColumns(resource).map((f) =>
-    f.type === 'integer' ? sql`coalesce(${sql.ref(f.name)}::text, '')` : sql`coalesce(${sql.ref(f.name)}, '')`,
-  );
+function searchDocument(columns: readonly SearchIndexColumn[]): RawBuilder<string> {
+  const parts = columns.map((c) => (c.integer ? sql`coalesce(${sql.ref(c.name)}::text, '')` : sql`coalesce(${sql.ref(c.name)}, '')`));
   return fold(sql`(${sql.join(parts, sql` || ' ' || `)})`);
 }
+
+const pgSearchDocument = (resource: Resource): RawBuilder<string> => searchDocument(indexColumns(resource));
 
 const likePattern = (word: string) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -80,15 +92,18 @@ export function searchCondition(engine: Engine, resource: Resource, term: string
   return sql<boolean>`(${sql.join(conditions, sql` AND `)})`;
 }
 
-/** Creates the trigram index of a resource and, on SQLite, the triggers that keep it current. */
-export async function createSearchIndex(db: Db, engine: Engine, resource: Resource): Promise<void> {
-  const columns = searchColumns(resource).map((f) => f.name);
-  const table = resource.name;
+/**
+ * Creates the trigram index `<table>_search` over the columns given and, on SQLite, the
+ * triggers that keep it current. Migrations call it with literal column lists, never with a
+ * definition, so a released migration creates the same index whatever the definitions say later.
+ */
+export async function createSearchIndex(db: Db, engine: Engine, table: string, indexed: readonly SearchIndexColumn[]): Promise<void> {
+  const columns = indexed.map((c) => c.name);
+  const fts = searchIndexName(table);
   if (engine === 'postgres') {
-    await sql`CREATE INDEX ${sql.id(`${table}_search`)} ON ${sql.table(table)} USING gin (${pgSearchDocument(resource)} gin_trgm_ops)`.execute(db);
+    await sql`CREATE INDEX ${sql.id(fts)} ON ${sql.table(table)} USING gin (${searchDocument(indexed)} gin_trgm_ops)`.execute(db);
     return;
   }
-  const fts = ftsTable(resource);
   const cols = sql.join(columns.map((c) => sql.ref(c)));
   const newCols = sql.join(columns.map((c) => sql.ref(`new.${c}`)));
   const oldCols = sql.join(columns.map((c) => sql.ref(`old.${c}`)));

@@ -8,6 +8,7 @@ import { loadConfig } from '../../../src/server/config.js';
 import type { ServerContext } from '../../../src/server/context.js';
 import { openDatabase } from '../../../src/server/db/database.js';
 import { migrate } from '../../../src/server/db/migrate.js';
+import { migrations } from '../../../src/server/db/migrations/index.js';
 import { createBus } from '../../../src/server/realtime/create-bus.js';
 import { ensureReferenceData } from '../../../src/server/resources/reference-data.js';
 import { prepareFirstStart } from '../../../src/server/seed/first-start.js';
@@ -59,7 +60,7 @@ export async function startE2eServer(): Promise<E2eServer> {
     },
   );
   const database = await openDatabase(config);
-  await migrate(database.db, database.engine);
+  await migrate(database.db, database.engine, migrations);
   const now = Date.now();
   await ensureReferenceData(database.db, now, 'association');
   const report = await prepareFirstStart(database, config, now);

@@ -1,0 +1,74 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { migrate } from '../../src/server/db/migrate.js';
+import { migrations } from '../../src/server/db/migrations/index.js';
+import { resources } from '../../src/server/resources/definitions/index.js';
+import { searchColumns } from '../../src/server/resources/search.js';
+import type { Field, Resource } from '../../src/server/resources/define.js';
+import { openFreshDatabase, schemaSnapshot } from './support/schema-snapshot.js';
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+/** The schema every migration together creates on a fresh database of the test engine. */
+async function migratedSchema(): Promise<string[]> {
+  const database = await openFreshDatabase();
+  try {
+    await migrate(database.db, database.engine, migrations);
+    return await schemaSnapshot(database);
+  } finally {
+    await database.drop();
+  }
+}
+
+const restore: (() => void)[] = [];
+afterEach(() => {
+  for (const undo of restore.splice(0).reverse()) undo();
+});
+
+/** Changes, in memory, everything a migration might wrongly read from today's definitions. */
+function changeDefinitions(): void {
+  for (const resource of resources as Mutable<Resource>[]) {
+    const searchIndex = resource.searchIndex;
+    resource.searchIndex = !searchIndex;
+    restore.push(() => (resource.searchIndex = searchIndex));
+    for (const field of resource.fields as Mutable<Field>[]) {
+      const { searchable, type } = field;
+      field.searchable = !searchable;
+      if (type === 'string') field.type = 'integer';
+      restore.push(() => Object.assign(field, { searchable, type }));
+    }
+  }
+}
+
+describe('released migrations', () => {
+  it('create the same schema whatever the resource definitions say now', async () => {
+    const today = await migratedSchema();
+    expect(today.some((line) => line.includes('members_search'))).toBe(true);
+    changeDefinitions();
+    expect(searchColumns(resources.find((r) => r.name === 'members')!).map((f) => f.name)).not.toContain('name');
+    expect(await migratedSchema()).toEqual(today);
+  });
+
+  it("index exactly the columns each indexed resource searches (else a query would miss its index)", async () => {
+    const database = await openFreshDatabase();
+    try {
+      await migrate(database.db, database.engine, migrations);
+      for (const resource of resources.filter((r) => r.searchIndex)) {
+        const searched = searchColumns(resource).map((f) => f.name);
+        expect(await indexedColumns(database.engine, database.db, `${resource.name}_search`), resource.name).toEqual(searched);
+      }
+    } finally {
+      await database.drop();
+    }
+  });
+});
+
+async function indexedColumns(engine: 'sqlite' | 'postgres', db: Parameters<typeof migrate>[0], index: string): Promise<string[]> {
+  if (engine === 'sqlite') {
+    const { rows } = await sql<{ name: string }>`SELECT name FROM pragma_table_info(${index})`.execute(db);
+    return rows.map((r) => r.name);
+  }
+  const { rows } = await sql<{ indexdef: string }>`SELECT indexdef FROM pg_indexes WHERE indexname = ${index} AND schemaname = current_schema()`.execute(db);
+  // Each column appears once in the indexed document as COALESCE(column, '') or COALESCE((column)::text, '').
+  return [...(rows[0]?.indexdef ?? '').matchAll(/COALESCE\(\(?(\w+)/g)].map((m) => m[1]!);
+}
