@@ -2,6 +2,7 @@ import { computed, type ReadonlySignal } from '@preact/signals-core';
 import type { ApiRecord } from './contract.js';
 import { DEFAULT_API, DEFAULT_TIMINGS, LIST_ALL, type Timings } from './constants.js';
 import { createCardVerification, type CardVerification } from './card-verification.js';
+import { realClock, type Clock } from './clock.js';
 import { browserEnv, type CoreEnv } from './env.js';
 import { setupErrorReporting, type SentryModule } from './error-reporting.js';
 import { createExplainer, type Explainer } from './explainer.js';
@@ -10,6 +11,7 @@ import { createListStore, type ListStore } from './list-store.js';
 import { createOffline } from './offline.js';
 import { readPaymentAdvice, type PaymentAdviceQuery } from './payment-advice.js';
 import { createPreferences, type Preferences } from './preferences.js';
+import { createQueries, type Queries } from './queries.js';
 import type { ListQuery } from './query.js';
 import { isPublicPath } from './readiness.js';
 import { createRealtime, socketUrl, type Realtime } from './realtime.js';
@@ -30,6 +32,8 @@ export interface CoreOptions {
   env?: Partial<CoreEnv>;
   /** Shorter timings for tests; production uses the spec's. */
   timings?: Partial<Timings>;
+  /** Time and timers of every part of the core; the browser's own unless a test moves time by hand. */
+  clock?: Clock;
   /**
    * Whether the page's local storage belongs to this app: then tokens use the plain keys and
    * an ended session clears all of it (SPEC 4). Defaults to true on the default API base only,
@@ -55,6 +59,7 @@ export interface Core {
   readonly api: string;
   readonly env: CoreEnv;
   readonly timings: Timings;
+  readonly clock: Clock;
   http: Http;
   tokens: Tokens;
   session: Session;
@@ -67,6 +72,8 @@ export interface Core {
   explainer: Explainer;
   preferences: Preferences;
   uploads: Uploads;
+  /** Server data by (path, parameters), shared by whoever holds it and read again on its resource's changes. */
+  queries: Queries;
   realtime: Realtime;
   /** ws:debug text shown for three seconds. */
   toast: ReadonlySignal<string | null>;
@@ -93,6 +100,7 @@ export function createCore(options: CoreOptions = {}): Core {
   const api = normalizeApi(options.api ?? DEFAULT_API);
   const env = browserEnv(options.env);
   const timings: Timings = { ...DEFAULT_TIMINGS, ...options.timings };
+  const clock = options.clock ?? realClock;
   const ownsStorage = options.ownsStorage ?? api === DEFAULT_API;
   const tokens = createTokens(env.localStorage, tokenKeys(ownsStorage ? null : api));
   const cleanups: (() => void)[] = [];
@@ -112,6 +120,7 @@ export function createCore(options: CoreOptions = {}): Core {
     api,
     tokens,
     timeoutMs: timings.requestTimeoutMs,
+    clock,
     fetch: env.fetch,
     href: env.href,
     onNetworkError: () => serverStatus.markUnreachable(),
@@ -121,6 +130,7 @@ export function createCore(options: CoreOptions = {}): Core {
   const serverStatus = createServerStatus({
     healthCheck: () => http.get('', { quiet: true }),
     reload: env.reload,
+    clock,
     retryMs: timings.serverRetryMs,
     reloadAfterMs: timings.reloadAfterReconnectMs,
     // Reloading is the host's way back after an outage; an element on someone else's website
@@ -139,6 +149,7 @@ export function createCore(options: CoreOptions = {}): Core {
     token: () => tokens.access.value,
     authenticate: (connectionId) => http.post('websocket/auth', { connectionId }, { quiet: true }),
     onUnreachable: () => serverStatus.markUnreachable(),
+    clock,
     pingIntervalMs: timings.pingIntervalMs,
     unreachableDelayMs: timings.unreachableDelayMs,
     debugToastMs: timings.debugToastMs,
@@ -150,6 +161,8 @@ export function createCore(options: CoreOptions = {}): Core {
   const explainer = createExplainer(http);
   const preferences = createPreferences(env.localStorage, env.sessionStorage);
   const uploads = createUploads(http);
+  const queries = createQueries({ http, realtime });
+  cleanups.push(queries.dispose);
 
   const stores = new Map<string, ListStore<ApiRecord>>();
   function makeStore(resource: string, initialQuery: Partial<ListQuery> | undefined, remember: boolean): ListStore<ApiRecord> {
@@ -190,12 +203,15 @@ export function createCore(options: CoreOptions = {}): Core {
 
   async function loadSessionData() {
     if (!tokens.loggedIn.value) return;
-    await Promise.allSettled([settings.ensure(), explainer.load(), documentStatuses.load(), session.loadUser()]);
+    // Document statuses come with treasury (SPEC 4): asked for only once the explainer lists them.
+    const loadDocumentStatuses = () => (documentStatuses.resource in explainer.resources.value ? documentStatuses.load() : undefined);
+    await Promise.allSettled([settings.ensure(), explainer.load().then(loadDocumentStatuses), session.loadUser()]);
   }
 
   const session = createSession({
     http,
     tokens,
+    clock,
     onLogin: () => {
       void loadSessionData();
       realtime.start();
@@ -204,7 +220,7 @@ export function createCore(options: CoreOptions = {}): Core {
   });
 
   // SPEC 4: at load, a refresh token about to expire ends the session before anything runs.
-  if (refreshExpiresSoon(tokens.refresh.value, Date.now() / 1000)) endSession();
+  if (refreshExpiresSoon(tokens.refresh.value, clock.now() / 1000)) endSession();
 
   const publicWithoutLogin = isPublicPath(env.pathname()) && !tokens.loggedIn.value;
   const ready = computed(() => publicWithoutLogin || (settings.loaded.value && explainer.loaded.value));
@@ -220,6 +236,7 @@ export function createCore(options: CoreOptions = {}): Core {
     api,
     env,
     timings,
+    clock,
     http,
     tokens,
     session,
@@ -231,6 +248,7 @@ export function createCore(options: CoreOptions = {}): Core {
     explainer,
     preferences,
     uploads,
+    queries,
     realtime,
     toast: realtime.toast,
     ready,

@@ -3,6 +3,7 @@ import { signal, type ReadonlySignal } from '@preact/signals-core';
 import type { TokenPair } from './contract.js';
 import { PAGE_ADDRESS_HEADER } from './constants.js';
 import { ApiError } from './api-error.js';
+import type { Clock } from './clock.js';
 import type { Tokens } from './tokens.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -42,6 +43,7 @@ export interface HttpDeps {
   api: string;
   tokens: Tokens;
   timeoutMs: number;
+  clock: Clock;
   fetch: typeof fetch;
   href(): string;
   onNetworkError(): void;
@@ -82,19 +84,19 @@ export function createHttp(deps: HttpDeps): Http {
   }
 
   function timed<T>(started: number, value: T): T {
-    lastResponseMs.value = Math.round(performance.now() - started);
+    lastResponseMs.value = Math.round(deps.clock.now() - started);
     return value;
   }
 
   async function sendJson<T>(method: Method, path: string, body: unknown, options: RequestOptions, token: string | null): Promise<HttpResponse<T>> {
     const controller = new AbortController();
     // redaxios drops `signal`, so the abort reaches fetch through a fetch of our own.
-    const timer = setTimeout(() => controller.abort(new DOMException('timeout', 'TimeoutError')), deps.timeoutMs);
+    const timer = deps.clock.setTimeout(() => controller.abort(new DOMException('timeout', 'TimeoutError')), deps.timeoutMs);
     const outer = options.signal;
     const onOuterAbort = () => controller.abort(outer?.reason);
     if (outer?.aborted) onOuterAbort();
     else outer?.addEventListener('abort', onOuterAbort, { once: true });
-    const started = performance.now();
+    const started = deps.clock.now();
     try {
       const res = await client<T>({
         url: joinUrl(api, path) + serializeParams(options.params),
@@ -107,7 +109,7 @@ export function createHttp(deps: HttpDeps): Http {
     } catch (e) {
       throw classify(e, controller.signal, started);
     } finally {
-      clearTimeout(timer);
+      deps.clock.clearTimeout(timer);
       outer?.removeEventListener('abort', onOuterAbort);
     }
   }
@@ -130,7 +132,7 @@ export function createHttp(deps: HttpDeps): Http {
     // fetch cannot report upload progress; XMLHttpRequest can. No timeout: large files take long.
     return new Promise((resolve, reject) => {
       const xhr = new XMLHttpRequest();
-      const started = performance.now();
+      const started = deps.clock.now();
       xhr.open('POST', joinUrl(api, path) + serializeParams(options.params));
       for (const [name, value] of Object.entries(headers(token))) xhr.setRequestHeader(name, value);
       xhr.upload.onprogress = (event) => {

@@ -7,6 +7,7 @@ export type { GlobalError } from './texts.js';
 export { ApiError, isApiError, isSilentFailure } from './api-error.js';
 export type { ApiErrorKind } from './api-error.js';
 export type { CoreEnv } from './env.js';
+export type { Clock, TimerHandle } from './clock.js';
 export type { Http, HttpResponse, Method, QueryParams, RequestOptions } from './http.js';
 export type { Tokens } from './tokens.js';
 export type { Session, LoginResult, UserInfo } from './session.js';
@@ -22,6 +23,8 @@ export { clampLimit, normalizeQuery, queryParams, sortField, toggleSort, DEFAULT
 export type { ListQuery } from './query.js';
 export { recordKey } from './list-store.js';
 export type { ListStore, ListItem, ListState, FieldErrors, SaveResult } from './list-store.js';
+export { isNotFound, queryKey } from './queries.js';
+export type { ActionOptions, Queries, QueryEntry, QueryHandle, QuerySpec } from './queries.js';
 export type { Realtime, RealtimeListener } from './realtime.js';
 export { resourceChangeOf, watchRecord } from './resource-change.js';
 export type { AnnouncedChange } from './resource-change.js';

@@ -1,4 +1,5 @@
 import { signal, type ReadonlySignal } from '@preact/signals-core';
+import type { Clock, TimerHandle } from './clock.js';
 import type { RealtimeMessage } from './contract.js';
 
 export type RealtimeListener = (payload: unknown, topic: string) => void;
@@ -24,6 +25,7 @@ export interface RealtimeDeps {
   /** POST {api}/websocket/auth; the core ignores its result and errors. */
   authenticate(connectionId: string): Promise<unknown>;
   onUnreachable(): void;
+  clock: Clock;
   pingIntervalMs: number;
   unreachableDelayMs: number;
   debugToastMs: number;
@@ -58,10 +60,11 @@ export function createRealtime(deps: RealtimeDeps): Realtime {
   const listeners = new Map<string, Set<RealtimeListener>>();
   let socket: WebSocket | null = null;
   let stopped = true;
-  let ping: ReturnType<typeof setInterval> | undefined;
-  let watchdog: ReturnType<typeof setTimeout> | undefined;
-  let retry: ReturnType<typeof setTimeout> | undefined;
-  let toastTimer: ReturnType<typeof setTimeout> | undefined;
+  const { clock } = deps;
+  let ping: TimerHandle | undefined;
+  let watchdog: TimerHandle | undefined;
+  let retry: TimerHandle | undefined;
+  let toastTimer: TimerHandle | undefined;
 
   function emit(topic: string, payload: unknown) {
     deps.target.dispatchEvent(new CustomEvent(`ws:${topic}`, { detail: payload }));
@@ -91,8 +94,8 @@ export function createRealtime(deps: RealtimeDeps): Realtime {
       opened = true;
       connected.value = true;
       send(PING);
-      clearInterval(ping);
-      ping = setInterval(() => send(PING), deps.pingIntervalMs);
+      clock.clearInterval(ping);
+      ping = clock.setInterval(() => send(PING), deps.pingIntervalMs);
     };
     ws.onmessage = (event: MessageEvent) => {
       let message: Partial<RealtimeMessage>;
@@ -107,21 +110,21 @@ export function createRealtime(deps: RealtimeDeps): Realtime {
       if (socket !== ws) return;
       socket = null;
       connected.value = false;
-      clearInterval(ping);
+      clock.clearInterval(ping);
       if (stopped) return;
-      clearTimeout(watchdog);
+      clock.clearTimeout(watchdog);
       // The server answered, so it is reachable: only wait before trying again.
       if (event.code === CLOSE_TOO_MANY_CONNECTIONS) {
-        retry = setTimeout(connect, TOO_MANY_CONNECTIONS_RETRY_MS);
+        retry = clock.setTimeout(connect, TOO_MANY_CONNECTIONS_RETRY_MS);
         return;
       }
-      watchdog = setTimeout(() => {
+      watchdog = clock.setTimeout(() => {
         if (!connected.value && !stopped) deps.onUnreachable();
       }, deps.unreachableDelayMs);
       // A connection that was open reconnects at once (SPEC 4). One that never opened
       // waits a moment, so a server that is down is not hammered in a tight loop.
       if (opened) connect();
-      else retry = setTimeout(connect, deps.unreachableDelayMs);
+      else retry = clock.setTimeout(connect, deps.unreachableDelayMs);
     };
   }
 
@@ -133,8 +136,8 @@ export function createRealtime(deps: RealtimeDeps): Realtime {
     },
     debug(payload) {
       toast.value = toastText(payload);
-      clearTimeout(toastTimer);
-      toastTimer = setTimeout(() => {
+      clock.clearTimeout(toastTimer);
+      toastTimer = clock.setTimeout(() => {
         toast.value = null;
       }, deps.debugToastMs);
     },
@@ -164,9 +167,9 @@ export function createRealtime(deps: RealtimeDeps): Realtime {
     },
     stop() {
       stopped = true;
-      clearInterval(ping);
-      clearTimeout(watchdog);
-      clearTimeout(retry);
+      clock.clearInterval(ping);
+      clock.clearTimeout(watchdog);
+      clock.clearTimeout(retry);
       const ws = socket;
       socket = null;
       connected.value = false;

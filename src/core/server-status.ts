@@ -1,4 +1,5 @@
 import { signal, type ReadonlySignal } from '@preact/signals-core';
+import type { Clock, TimerHandle } from './clock.js';
 
 export type ServerStatusValue = 'ok' | 'unreachable';
 
@@ -16,6 +17,7 @@ export interface ServerStatusDeps {
   /** Resolves when the server answers, rejects otherwise. */
   healthCheck(): Promise<unknown>;
   reload(): void;
+  clock: Clock;
   retryMs: number;
   reloadAfterMs: number;
   /**
@@ -29,13 +31,14 @@ export function createServerStatus(deps: ServerStatusDeps): ServerStatus {
   const status = signal<ServerStatusValue>('ok');
   const reconnected = signal(false);
   const retryIn = signal(0);
-  let poll: ReturnType<typeof setInterval> | undefined;
-  let tick: ReturnType<typeof setInterval> | undefined;
+  const { clock } = deps;
+  let poll: TimerHandle | undefined;
+  let tick: TimerHandle | undefined;
   let checking = false;
 
   function stopPolling() {
-    clearInterval(poll);
-    clearInterval(tick);
+    clock.clearInterval(poll);
+    clock.clearInterval(tick);
     poll = tick = undefined;
   }
 
@@ -58,7 +61,7 @@ export function createServerStatus(deps: ServerStatusDeps): ServerStatus {
     reconnected.value = true;
     // A reload rather than a resume: whatever happened while away (a deploy, a restart)
     // may have changed the code and the data the page holds.
-    setTimeout(() => deps.reload(), deps.reloadAfterMs);
+    clock.setTimeout(() => deps.reload(), deps.reloadAfterMs);
   }
 
   return {
@@ -69,8 +72,8 @@ export function createServerStatus(deps: ServerStatusDeps): ServerStatus {
       if (status.value === 'unreachable') return;
       status.value = 'unreachable';
       retryIn.value = Math.ceil(deps.retryMs / 1000);
-      poll = setInterval(() => void check(), deps.retryMs);
-      tick = setInterval(() => {
+      poll = clock.setInterval(() => void check(), deps.retryMs);
+      tick = clock.setInterval(() => {
         retryIn.value = Math.max(0, retryIn.value - 1);
       }, 1000);
     },

@@ -1,6 +1,7 @@
 import { computed, signal, type ReadonlySignal } from '@preact/signals-core';
 import { CODE_SESSION_PASSWORD_SECONDS, type AccessClaims, type ItemResponse, type LoginRequest, type LogoutRequest, type RecoverCodeRequest, type RecoverRequest, type TokenPair } from './contract.js';
 import { ApiError } from './api-error.js';
+import type { Clock } from './clock.js';
 import type { Http } from './http.js';
 import type { GlobalError } from './texts.js';
 import type { Tokens } from './tokens.js';
@@ -47,6 +48,7 @@ export interface Session {
 export interface SessionDeps {
   http: Http;
   tokens: Tokens;
+  clock: Clock;
   /** Called after tokens are stored, e.g. to load settings and open the socket. */
   onLogin(): void;
   onLogout(): void;
@@ -107,7 +109,7 @@ export function createSession(deps: SessionDeps): Session {
     },
     recoveredRecently() {
       const claims = tokens.claims.value;
-      return claims?.amr === 'code' && Date.now() / 1000 - claims.iat < CODE_SESSION_PASSWORD_SECONDS;
+      return claims?.amr === 'code' && deps.clock.now() / 1000 - claims.iat < CODE_SESSION_PASSWORD_SECONDS;
     },
     logout() {
       const refreshToken = tokens.refresh.value;

@@ -1,7 +1,8 @@
-// Reconnection timing of the realtime socket, on fake time with a scripted socket. (What a
+// Reconnection timing of the realtime socket, on the core's clock moved by hand, with a scripted socket. (What a
 // real browser and socket do is in test/browser/realtime.test.ts.)
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CLOSE_TOO_MANY_CONNECTIONS, createRealtime, TOO_MANY_CONNECTIONS_RETRY_MS, type Realtime } from '../../src/core/realtime.js';
+import { manualClock, type ManualClock } from '../support/manual-clock.js';
 
 /** A socket the test opens and closes, as the server would. */
 class ScriptedSocket {
@@ -30,9 +31,10 @@ class ScriptedSocket {
 const UNREACHABLE_DELAY_MS = 1000;
 let unreachable: number;
 let realtime: Realtime;
+let clock: ManualClock;
 
 beforeEach(() => {
-  vi.useFakeTimers();
+  clock = manualClock();
   ScriptedSocket.made = [];
   unreachable = 0;
   realtime = createRealtime({
@@ -44,6 +46,7 @@ beforeEach(() => {
     onUnreachable: () => {
       unreachable += 1;
     },
+    clock,
     pingIntervalMs: 55_000,
     unreachableDelayMs: UNREACHABLE_DELAY_MS,
     debugToastMs: 3000,
@@ -53,7 +56,6 @@ beforeEach(() => {
 });
 afterEach(() => {
   realtime.stop();
-  vi.useRealTimers();
 });
 
 describe('realtime reconnection', () => {
@@ -61,17 +63,17 @@ describe('realtime reconnection', () => {
     ScriptedSocket.made[0]!.serverCloses(4401);
     expect(ScriptedSocket.made).toHaveLength(2);
     // And says the server is unreachable when that socket does not open within the delay.
-    vi.advanceTimersByTime(UNREACHABLE_DELAY_MS);
+    clock.advance(UNREACHABLE_DELAY_MS);
     expect(unreachable).toBe(1);
   });
 
   it('after a 4429 close (too many connections) waits before reconnecting, and never marks the server unreachable', () => {
     ScriptedSocket.made[0]!.serverCloses(CLOSE_TOO_MANY_CONNECTIONS);
     expect(realtime.connected.value).toBe(false);
-    vi.advanceTimersByTime(TOO_MANY_CONNECTIONS_RETRY_MS - 1);
+    clock.advance(TOO_MANY_CONNECTIONS_RETRY_MS - 1);
     expect(ScriptedSocket.made).toHaveLength(1);
     expect(unreachable).toBe(0);
-    vi.advanceTimersByTime(1);
+    clock.advance(1);
     expect(ScriptedSocket.made).toHaveLength(2);
     ScriptedSocket.made[1]!.serverOpens();
     expect(realtime.connected.value).toBe(true);
@@ -80,11 +82,11 @@ describe('realtime reconnection', () => {
 
   it('waits again after each 4429 close, even of a socket that never opened', () => {
     ScriptedSocket.made[0]!.serverCloses(CLOSE_TOO_MANY_CONNECTIONS);
-    vi.advanceTimersByTime(TOO_MANY_CONNECTIONS_RETRY_MS);
+    clock.advance(TOO_MANY_CONNECTIONS_RETRY_MS);
     ScriptedSocket.made[1]!.serverCloses(CLOSE_TOO_MANY_CONNECTIONS);
-    vi.advanceTimersByTime(TOO_MANY_CONNECTIONS_RETRY_MS - 1);
+    clock.advance(TOO_MANY_CONNECTIONS_RETRY_MS - 1);
     expect(ScriptedSocket.made).toHaveLength(2);
-    vi.advanceTimersByTime(1);
+    clock.advance(1);
     expect(ScriptedSocket.made).toHaveLength(3);
     expect(unreachable).toBe(0);
   });
@@ -92,7 +94,7 @@ describe('realtime reconnection', () => {
   it('does not reconnect after a 4429 close once stopped', () => {
     ScriptedSocket.made[0]!.serverCloses(CLOSE_TOO_MANY_CONNECTIONS);
     realtime.stop();
-    vi.advanceTimersByTime(2 * TOO_MANY_CONNECTIONS_RETRY_MS);
+    clock.advance(2 * TOO_MANY_CONNECTIONS_RETRY_MS);
     expect(ScriptedSocket.made).toHaveLength(1);
   });
 });
