@@ -15,7 +15,8 @@ function convert(field: ExplainerField, value: unknown): unknown {
   // Empty values stay as they are: Number('') would turn "no value" into 0.
   if (value === null || value === undefined || value === '') return value;
   let converted: number;
-  if (field.type === 'float32') converted = Math.fround(Number(value));
+  // A number as typed: rounding to single precision would send 0.1 as 0.10000000149.
+  if (field.type === 'float32') converted = typeof value === 'number' ? value : Number(String(value).trim() || NaN);
   else if (field.type === 'integer') converted = typeof value === 'number' ? Math.trunc(value) : parseInt(String(value), 10);
   else return value;
   // Unconvertible input goes as typed, so the server's validation names the field.

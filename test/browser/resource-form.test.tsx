@@ -57,7 +57,8 @@ describe('<associa-resource-form>', () => {
     expect(control(element, 'number').readOnly).to.equal(true);
     await waitUntil(() => all<HTMLInputElement>(element, 'input[name="tags"]').find((i) => i.value === '7')?.checked, 'tags never shown');
     typeInto(control(element, 'name'), 'Ana Silva');
-    typeInto(control(element, 'fee'), '7.5');
+    // 0.1 has no exact single-precision value: it must go as typed, not as 0.10000000149.
+    typeInto(control(element, 'fee'), '0.1');
     typeInto(control<HTMLSelectElement>(element, 'state'), '2');
     all<HTMLInputElement>(element, 'input[name="tags"]').find((i) => i.value === '8')!.click();
     await waitUntil(() => text(element).includes('Há alterações por guardar.'));
@@ -73,7 +74,7 @@ describe('<associa-resource-form>', () => {
     expect(saved[0]).to.deep.equal({ resource: 'members', id: '42' });
     const [put] = await f.requests('PUT', '/members/42');
     const body = put!.body as Record<string, unknown>;
-    expect(body).to.include({ _id: 42, name: 'Ana Silva', fee: 7.5, state: 2, number: 42, notes: 'Nota antiga', active: true, kind: 'efetivo' });
+    expect(body).to.include({ _id: 42, name: 'Ana Silva', fee: 0.1, state: 2, number: 42, notes: 'Nota antiga', active: true, kind: 'efetivo' });
     expect(body.tags).to.deep.equal([7, 8]);
     // Read-only fields of the explainer never go.
     expect(body).to.not.have.property('created_at');

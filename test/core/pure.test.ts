@@ -103,10 +103,11 @@ describe('explainer conversion', () => {
   const field = (name: string, type: ExplainerField['type']) => ({ name, type }) as ExplainerField;
   const fields = [field('amount', 'float32'), field('year', 'integer'), field('name', 'string')];
 
-  it('converts float32 with Math.fround and integer with parseInt before sending', () => {
+  it('converts float32 to the number typed (no single-precision rounding) and integer with parseInt before sending', () => {
     const out = convertRecord(fields, { amount: '10.1', year: '2024.7', name: '12' });
-    expect(out).toEqual({ amount: Math.fround(10.1), year: 2024, name: '12' });
-    expect(out.amount).not.toBe(10.1);
+    expect(out).toEqual({ amount: 10.1, year: 2024, name: '12' });
+    expect(JSON.stringify(convertRecord(fields, { amount: '0.1' }))).toBe('{"amount":0.1}');
+    expect(convertRecord(fields, { amount: 1234.5678 }).amount).toBe(1234.5678);
   });
 
   it('leaves empty and unconvertible values for the server to judge', () => {

@@ -12,6 +12,7 @@ const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 // Deliberately loose: one @, no spaces, a dot in the domain. Delivery is the real test.
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const MAX_INT = 2_147_483_647;
+const MAX_FLOAT32 = 3.4028234663852886e38;
 // Digits with the usual separators, an optional international prefix: 912 345 678, +351 212345678.
 const PHONE = /^\+?[0-9][0-9 ().-]{5,24}$/;
 
@@ -49,8 +50,11 @@ export function convertValue(field: Field, value: unknown): Converted {
       return ok(n);
     }
     case 'float32': {
+      // Kept exactly as sent (stored in a double precision column): rounding to single
+      // precision would turn 0.1 into 0.10000000149. Only the single-precision range applies.
       const n = typeof value === 'number' ? value : typeof value === 'string' && NUMBER.test(value.trim()) ? Number(value) : NaN;
-      return Number.isFinite(n) ? ok(n) : fail('Deve ser um número.');
+      if (!Number.isFinite(n)) return fail('Deve ser um número.');
+      return Math.abs(n) <= MAX_FLOAT32 ? ok(n) : fail('Número demasiado grande.');
     }
     case 'boolean': {
       const b = toBoolean(value);
