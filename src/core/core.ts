@@ -11,6 +11,7 @@ import { createListStore, type ListStore } from './list-store.js';
 import { createOffline } from './offline.js';
 import { readPaymentAdvice, type PaymentAdviceQuery } from './payment-advice.js';
 import { createPreferences, type Preferences } from './preferences.js';
+import { createQueries, type Queries } from './queries.js';
 import type { ListQuery } from './query.js';
 import { isPublicPath } from './readiness.js';
 import { createRealtime, socketUrl, type Realtime } from './realtime.js';
@@ -71,6 +72,8 @@ export interface Core {
   explainer: Explainer;
   preferences: Preferences;
   uploads: Uploads;
+  /** Server data by (path, parameters), shared by whoever holds it and read again on its resource's changes. */
+  queries: Queries;
   realtime: Realtime;
   /** ws:debug text shown for three seconds. */
   toast: ReadonlySignal<string | null>;
@@ -158,6 +161,8 @@ export function createCore(options: CoreOptions = {}): Core {
   const explainer = createExplainer(http);
   const preferences = createPreferences(env.localStorage, env.sessionStorage);
   const uploads = createUploads(http);
+  const queries = createQueries({ http, realtime, timers: clock });
+  cleanups.push(queries.dispose);
 
   const stores = new Map<string, ListStore<ApiRecord>>();
   function makeStore(resource: string, initialQuery: Partial<ListQuery> | undefined, remember: boolean): ListStore<ApiRecord> {
@@ -198,7 +203,9 @@ export function createCore(options: CoreOptions = {}): Core {
 
   async function loadSessionData() {
     if (!tokens.loggedIn.value) return;
-    await Promise.allSettled([settings.ensure(), explainer.load(), documentStatuses.load(), session.loadUser()]);
+    // Document statuses come with treasury (SPEC 4): asked for only once the explainer lists them.
+    const loadDocumentStatuses = () => (documentStatuses.resource in explainer.resources.value ? documentStatuses.load() : undefined);
+    await Promise.allSettled([settings.ensure(), explainer.load().then(loadDocumentStatuses), session.loadUser()]);
   }
 
   const session = createSession({
@@ -241,6 +248,7 @@ export function createCore(options: CoreOptions = {}): Core {
     explainer,
     preferences,
     uploads,
+    queries,
     realtime,
     toast: realtime.toast,
     ready,

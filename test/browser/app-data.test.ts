@@ -70,7 +70,7 @@ describe('settings, terminology, explainer, readiness, reference lists', () => {
     await f.script({
       'GET /terminology': { body: { data: { data: terminology } } },
       'GET /settings': { ...fullSettings(), delayMs: 100 },
-      'GET /explainer': { body: { data: {} }, delayMs: 250 },
+      'GET /explainer': { body: { data: { document_statuses: { fields: [] } } }, delayMs: 250 },
       'GET /document_statuses': { body: { data: [], meta: { total: 0 } } },
       'GET /users/1': { body: { data: { email: 'a@b.pt' } } },
     });
@@ -81,12 +81,29 @@ describe('settings, terminology, explainer, readiness, reference lists', () => {
       expect(core.ready.value).to.equal(false);
       await until(() => core.ready.value, 3000, 'ready');
       expect(core.settings.loaded.value && core.explainer.loaded.value).to.equal(true);
-      // Document statuses are loaded whole when a session exists.
+      // Document statuses are loaded whole when a session exists and the server has them.
+      await until(async () => (await f.requests('GET', '/document_statuses')).length === 1, 2000, 'document statuses');
       const [statuses] = await f.requests('GET', '/document_statuses');
       expect(statuses!.query._limit).to.equal('-1');
     } finally {
       stop();
     }
+  });
+
+  it('document statuses are not asked for when the explainer does not list them', async () => {
+    login();
+    const { core, f } = testCore();
+    await f.script({
+      'GET /terminology': { body: { data: { data: terminology } } },
+      'GET /settings': fullSettings(),
+      'GET /explainer': { body: { data: { members: { fields: [] } } } },
+      'GET /users/1': { body: { data: { email: 'a@b.pt' } } },
+    });
+    await core.prepare();
+    await until(() => core.ready.value, 3000, 'ready');
+    await core.loadSessionData();
+    expect(await f.requests('GET', '/explainer')).to.have.length(2);
+    expect(await f.requests('GET', '/document_statuses')).to.have.length(0);
   });
 
   it('without a session nothing session-bound is loaded and the app is not ready on a private page', async () => {
