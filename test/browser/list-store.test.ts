@@ -1,5 +1,6 @@
 import { expect } from '@open-wc/testing';
-import { MESSAGES, STORAGE_KEYS } from '../../src/core/index.js';
+import { DEFAULT_TIMINGS, MESSAGES, STORAGE_KEYS } from '../../src/core/index.js';
+import { manualClock } from '../support/manual-clock.js';
 import { cleanup, testCore } from './support/core.js';
 import { until } from './support/fault.js';
 
@@ -60,11 +61,15 @@ describe('list stores', () => {
   });
 
   it('a timeout is ignored silently: the list keeps what it had', async () => {
-    const { core, f } = testCore({ timings: { requestTimeoutMs: 200 } });
-    await f.script({ 'GET /members': [page(2, 2), { ...page(1, 1), delayMs: 1000 }] });
+    const clock = manualClock();
+    const { core, f } = testCore({ clock });
+    await f.script({ 'GET /members': [page(2, 2), { ...page(1, 1), delayMs: 2000 }] });
     const members = core.list('members');
     await members.load();
-    await members.load();
+    const second = members.load();
+    await until(async () => (await f.requests('GET', '/members')).length === 2, 2000, 'the second request');
+    clock.advance(DEFAULT_TIMINGS.requestTimeoutMs);
+    await second;
     expect(members.state.value).to.equal('loaded');
     expect(members.total.value).to.equal(2);
     expect(core.serverStatus.status.value).to.equal('ok');

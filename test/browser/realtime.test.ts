@@ -1,7 +1,8 @@
 import { expect } from '@open-wc/testing';
-import { STORAGE_KEYS } from '../../src/core/index.js';
+import { DEFAULT_TIMINGS, STORAGE_KEYS } from '../../src/core/index.js';
+import { manualClock } from '../support/manual-clock.js';
 import { cleanup, testCore } from './support/core.js';
-import { fault, sleep, tokenPair, until } from './support/fault.js';
+import { fault, tokenPair, until } from './support/fault.js';
 
 function login() {
   const pair = tokenPair();
@@ -9,6 +10,11 @@ function login() {
   localStorage.setItem(STORAGE_KEYS.refresh, pair.refresh);
   return pair;
 }
+
+const { pingIntervalMs, unreachableDelayMs, debugToastMs } = DEFAULT_TIMINGS;
+
+/** Lets pending promise callbacks run; no time passes on the core's clock. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 const opens = async (f: ReturnType<typeof fault>) => (await f.log()).filter((r) => r.method === 'WS-OPEN').length;
 const wsMessages = async (f: ReturnType<typeof fault>) =>
@@ -18,17 +24,28 @@ describe('realtime socket', () => {
   afterEach(cleanup);
 
   it('does not open without a token', async () => {
-    const { core, f } = testCore();
+    const clock = manualClock();
+    const made: string[] = [];
+    const Counted = class extends WebSocket {
+      constructor(url: string | URL) {
+        made.push(String(url));
+        super(url);
+      }
+    };
+    const { core, f } = testCore({ clock, env: { WebSocket: Counted } });
     expect(core.realtime.start()).to.equal(false);
-    await sleep(200);
+    // Nothing opened, and nothing is waiting to open one later.
+    expect(made).to.deep.equal([]);
+    expect(clock.pending()).to.equal(0);
     expect(await opens(f)).to.equal(0);
   });
 
   it('does not open without browser WebSocket support', async () => {
     login();
-    const { core, f } = testCore({ env: { WebSocket: undefined } });
+    const clock = manualClock();
+    const { core, f } = testCore({ clock, env: { WebSocket: undefined } });
     expect(core.realtime.start()).to.equal(false);
-    await sleep(200);
+    expect(clock.pending()).to.equal(0);
     expect(await opens(f)).to.equal(0);
   });
 
@@ -42,15 +59,22 @@ describe('realtime socket', () => {
     expect((await wsMessages(f))[0]).to.deep.equal({ topic: 'ping' });
   });
 
-  it('pings every ping interval', async () => {
+  it('pings on open, then every 55 s', async () => {
     login();
-    const { core, f } = testCore({ timings: { pingIntervalMs: 150 } });
+    const clock = manualClock();
+    const { core, f } = testCore({ clock });
     core.realtime.start();
     await until(() => core.realtime.connected.value, 3000, 'connected');
-    await sleep(520);
-    const pings = (await wsMessages(f)).filter((m) => m.topic === 'ping').length;
-    // One on open, then one every 150 ms.
-    expect(pings).to.be.within(3, 5);
+    const topics = async () => (await wsMessages(f)).map((m) => m.topic);
+    await until(async () => (await topics()).length === 1, 2000, 'the ping on open');
+    // A marker sent just before each interval ends: no ping may come before it.
+    for (let interval = 1; interval <= 2; interval++) {
+      clock.advance(pingIntervalMs - 1);
+      core.realtime.send({ topic: `marker ${interval}` });
+      clock.advance(1);
+      await until(async () => (await topics()).length === 1 + 2 * interval, 2000, `ping ${interval}`);
+    }
+    expect(await topics()).to.deep.equal(['ping', 'marker 1', 'ping', 'marker 2', 'ping']);
   });
 
   it('re-broadcasts each message as a ws:{topic} DOM event and to subscribers', async () => {
@@ -79,7 +103,13 @@ describe('realtime socket', () => {
     const f = fault();
     await f.ws({ handshake: 'conn-123' });
     await f.script({ 'POST /websocket/auth': { status: 500 } });
-    const { core } = testCore({ f });
+    let authAnswered: Promise<unknown> | null = null;
+    const fetchSeeingAuth = (input: RequestInfo | URL, init?: RequestInit) => {
+      const answer = window.fetch(input, init);
+      if (String(input).endsWith('/websocket/auth')) authAnswered = answer.then(settle, settle);
+      return answer;
+    };
+    const { core } = testCore({ f, env: { fetch: fetchSeeingAuth } });
     const seen: unknown[] = [];
     const listener = (e: Event) => seen.push((e as CustomEvent).detail);
     window.addEventListener('ws:handshake', listener);
@@ -89,7 +119,8 @@ describe('realtime socket', () => {
       const [auth] = await f.requests('POST', '/websocket/auth');
       expect(auth!.body).to.deep.equal({ connectionId: 'conn-123' });
       expect(seen).to.deep.equal([{ connectionId: 'conn-123' }]);
-      await sleep(100);
+      // The refused authentication has been answered and handled: it changed nothing.
+      await authAnswered;
       expect(core.serverStatus.status.value).to.equal('ok');
       expect(core.realtime.connected.value).to.equal(true);
     } finally {
@@ -99,7 +130,8 @@ describe('realtime socket', () => {
 
   it('on close marks disconnected and reconnects at once; stays ok when reconnected within 1 s', async () => {
     login();
-    const { core, f } = testCore();
+    const clock = manualClock();
+    const { core, f } = testCore({ clock });
     core.realtime.start();
     await until(() => core.realtime.connected.value, 3000, 'connected');
     const states: boolean[] = [];
@@ -107,12 +139,11 @@ describe('realtime socket', () => {
       states.push(core.realtime.connected.value);
     });
     try {
-      const closedAt = Date.now();
       await f.wsClose();
+      // At once: the core's clock does not move until it is connected again.
       await until(() => states.includes(false) && core.realtime.connected.value, 3000, 'reconnected');
-      expect(Date.now() - closedAt).to.be.below(800);
       expect(await opens(f)).to.equal(2);
-      await sleep(1100);
+      clock.advance(10 * unreachableDelayMs);
       expect(core.serverStatus.status.value).to.equal('ok');
     } finally {
       stop();
@@ -121,32 +152,36 @@ describe('realtime socket', () => {
 
   it('marks the server unreachable when still not connected 1 s after a close', async () => {
     login();
-    const { core, f } = testCore({ timings: { serverRetryMs: 60_000 } });
+    const clock = manualClock();
+    const { core, f } = testCore({ clock });
     core.realtime.start();
     await until(() => core.realtime.connected.value, 3000, 'connected');
     await f.ws({ refuse: true });
-    const closedAt = Date.now();
     await f.wsClose();
     await until(() => !core.realtime.connected.value, 2000, 'disconnected');
-    await sleep(700);
+    // It tries again at once after the close, before any time passes.
+    await until(async () => (await f.log()).some((r) => r.method === 'WS-REFUSED'), 2000, 'the attempt at once');
+    // Once the refused attempt is closed too, two timers wait: the unreachable check and the next attempt.
+    await until(() => clock.pending() === 2, 2000, 'the refused attempt closed');
+    clock.advance(unreachableDelayMs - 1);
     expect(core.serverStatus.status.value).to.equal('ok');
-    await until(() => core.serverStatus.status.value === 'unreachable', 2000, 'unreachable');
-    expect(Date.now() - closedAt).to.be.within(900, 2000);
-    // It tried again at once after the close.
-    expect((await f.log()).some((r) => r.method === 'WS-REFUSED')).to.equal(true);
+    clock.advance(1);
+    expect(core.serverStatus.status.value).to.equal('unreachable');
   });
 
-  it('ws:debug shows a toast with the payload text for the toast time', async () => {
+  it('ws:debug shows a toast with the payload text for 3 s', async () => {
     login();
-    const { core, f } = testCore({ timings: { debugToastMs: 300 } });
+    const clock = manualClock();
+    const { core, f } = testCore({ clock });
     core.realtime.start();
     await until(() => core.realtime.connected.value, 3000, 'connected');
     await f.wsSend({ topic: 'debug', payload: 'panic: algo correu mal' });
     await until(() => core.toast.value !== null, 2000, 'toast');
     expect(core.toast.value).to.equal('panic: algo correu mal');
-    const shownAt = Date.now();
-    await until(() => core.toast.value === null, 2000, 'toast cleared');
-    expect(Date.now() - shownAt).to.be.within(200, 600);
+    clock.advance(debugToastMs - 1);
+    expect(core.toast.value).to.equal('panic: algo correu mal');
+    clock.advance(1);
+    expect(core.toast.value).to.equal(null);
   });
 
   it('list stores refresh on their resource change event', async () => {
@@ -162,9 +197,11 @@ describe('realtime socket', () => {
     await until(() => members.total.value === 2, 2000, 'refreshed');
     expect(members.items.value.map((i) => i._index)).to.deep.equal([0, 1]);
     // Other resources' events do not reload it.
+    // Messages are handled in order, so a reload for the tags event would come before the next one's.
     await f.wsSend({ topic: 'tags changed', payload: { resource: 'tags', action: 'created', id: 1 } });
-    await sleep(150);
-    expect(await f.requests('GET', '/members')).to.have.length(2);
+    await f.wsSend({ topic: 'members changed', payload: { resource: 'members', action: 'deleted', id: 2 } });
+    await until(async () => (await f.requests('GET', '/members')).length >= 3, 2000, 'refreshed again');
+    expect(await f.requests('GET', '/members')).to.have.length(3);
   });
 
   it("settings are reloaded on 'settings updated'", async () => {

@@ -1,5 +1,6 @@
 import { expect } from '@open-wc/testing';
-import { STORAGE_KEYS, type Core } from '../../src/core/index.js';
+import { DEFAULT_TIMINGS, STORAGE_KEYS, type Core } from '../../src/core/index.js';
+import { manualClock } from '../support/manual-clock.js';
 import type { SentryModule } from '../../src/core/error-reporting.js';
 import { cleanup, testCore } from './support/core.js';
 import { tokenPair, until } from './support/fault.js';
@@ -98,11 +99,16 @@ describe('uploads', () => {
 
   it('member photo: multipart POST with no timeout, progress as a percentage', async () => {
     login();
-    const { core, f } = testCore({ timings: { requestTimeoutMs: 100 } });
+    const clock = manualClock();
+    const { core, f } = testCore({ clock });
     await f.script({ 'POST /member_photos': { status: 201, delayMs: 400, body: { data: { _id: 11 } } } });
     const { values, stop } = await track(core);
     try {
-      const saved = await core.uploads.uploadMemberPhoto(3, file(2_000_000, 'foto.jpg'));
+      const saving = core.uploads.uploadMemberPhoto(3, file(2_000_000, 'foto.jpg'));
+      // Far past the request timeout while the server holds the upload: nothing cuts it off.
+      await until(async () => (await f.requests('POST', '/member_photos')).length === 1, 5000, 'the upload');
+      clock.advance(10 * DEFAULT_TIMINGS.requestTimeoutMs);
+      const saved = await saving;
       expect(saved).to.deep.equal({ _id: 11 });
     } finally {
       stop();
