@@ -7,6 +7,9 @@ import { authRoutes } from './auth/routes.js';
 import { sessionRoutes } from './auth/session-routes.js';
 import { twoFactorRoutes } from './auth/totp-routes.js';
 import { resourcesPlugin } from './resources/plugin.js';
+import { createRegistry } from './resources/registry.js';
+import type { Module } from './modules/define-module.js';
+import { appModules } from './modules/index.js';
 import { auditRoutes } from './audit/routes.js';
 import { realtimeRoutes } from './realtime/routes.js';
 import { securityPlugin } from './edges/security.js';
@@ -21,7 +24,12 @@ import { controlCharactersPlugin } from './edges/control-characters.js';
  * Builds the HTTP application. Each concern is a Fastify plugin; the order below is the
  * order hooks run in (identify the caller before any route decides what it may do).
  */
-export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
+export interface AppOptions {
+  /** The modules the engine serves; tests add their own beside the application's. */
+  modules?: readonly Module[];
+}
+
+export async function buildApp(ctx: ServerContext, options: AppOptions = {}): Promise<FastifyInstance> {
   const limits = ctx.config.connections;
   const app = Fastify({
     logger: ctx.config.logRequests ? { level: 'info' } : false,
@@ -38,6 +46,7 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false } },
   });
   app.decorate('ctx', ctx);
+  app.decorate('registry', createRegistry(options.modules ?? appModules));
   // A reverse proxy carries every client's connections: only the total cap applies to it.
   limitConnections(app.server, limits, proxyMatcher(ctx.config.trustProxy));
   recordRoutes(app);

@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { parseId } from '../resources/handlers.js';
-import { resourceByName, resources } from '../resources/definitions/index.js';
 import { AUDIT_TABLE } from './record.js';
 import { readHistory } from './history.js';
 
@@ -8,8 +7,8 @@ type HistoryRequest = FastifyRequest<{ Params: { id: string }; Querystring: Reco
 
 /** `GET /api/{res}/{id}/history` for every resource but the audit trail itself (register with prefix /api). */
 export async function auditRoutes(app: FastifyInstance) {
-  const auditLog = resourceByName(AUDIT_TABLE)!;
-  for (const resource of resources.filter((r) => r.name !== AUDIT_TABLE)) {
+  const auditLog = app.registry.resourceByName(AUDIT_TABLE)!;
+  for (const resource of app.registry.resources.filter((r) => r.name !== AUDIT_TABLE)) {
     app.get(`/${resource.name}/:id/history`, async (request: HistoryRequest) =>
       readHistory(app.ctx.database, auditLog, resource, parseId(request.params.id), request.caller, request.query),
     );

@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ExplainerField, ExplainerResponse } from '../../core/contract.js';
 import type { Caller } from '../auth/caller.js';
 import { unauthorized } from '../errors.js';
-import type { Field, Resource } from './define.js';
-import { resources } from './definitions/index.js';
+import type { Field } from './define.js';
+import type { Registry } from './registry.js';
 import { canReadField, canWriteField, permission } from './permissions.js';
 
 /** A field as the client sees it; readOnly also covers fields this caller may not change. */
@@ -25,9 +25,9 @@ export function explainField(field: Field, caller: Caller | undefined): Explaine
   };
 }
 
-export function explain(caller: Caller): ExplainerResponse['data'] {
+export function explain(registry: Registry, caller: Caller): ExplainerResponse['data'] {
   const data: ExplainerResponse['data'] = {};
-  for (const resource of resources as readonly Resource[]) {
+  for (const resource of registry.resources) {
     if (permission(resource, caller, 'read') === 'none' && permission(resource, caller, 'list') === 'none') continue;
     data[resource.name] = {
       label: resource.label,
@@ -41,6 +41,6 @@ export function explain(caller: Caller): ExplainerResponse['data'] {
 export async function explainerRoutes(app: FastifyInstance) {
   app.get('/explainer', async (request): Promise<ExplainerResponse> => {
     if (request.caller.kind === 'anonymous') throw unauthorized();
-    return { data: explain(request.caller) };
+    return { data: explain(app.registry, request.caller) };
   });
 }

@@ -115,7 +115,7 @@ export function resourceHandlers(app: FastifyInstance, resource: Resource, cache
       throw new HttpError(422, NO_KNOWN_FIELD);
     }
     for (let attempt = 1; ; attempt += 1) {
-      const prepared = await prepareWrite(db, resource, caller, body, mode, existing);
+      const prepared = await prepareWrite(db, resource, caller, body, mode, existing, app.registry);
       // A unique default (the next member number) is taken again under a lock below, so a
       // clash found now only means another create got there first.
       const uniqueDefaults = prepared.defaulted.filter((name) => resource.field(name)?.validation.unique);
@@ -203,7 +203,7 @@ export function resourceHandlers(app: FastifyInstance, resource: Resource, cache
     const id = body._id === undefined || body._id === null ? undefined : parseId(body._id);
     authorize(resource, request.caller, id === undefined ? 'create' : 'update', id);
     const existing = id === undefined ? undefined : await existingOr404(db, id);
-    const { errors } = await prepareWrite(db, resource, request.caller, body, id === undefined ? 'create' : 'replace', existing);
+    const { errors } = await prepareWrite(db, resource, request.caller, body, id === undefined ? 'create' : 'replace', existing, app.registry);
     return errors;
   }
 

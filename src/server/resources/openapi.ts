@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Field, Operation, Resource } from './define.js';
-import { resources } from './definitions/index.js';
+import type { Registry } from './registry.js';
 import { nestedRoutes } from './routes.js';
 import { packageVersion } from '../edges/package-version.js';
 
@@ -131,10 +131,11 @@ const ifMatch = {
 };
 
 /** The OpenAPI 3.1 document of the resource API, derived from the definitions. */
-export function openApiDocument(version: string): Schema {
+export function openApiDocument(registry: Registry, version: string): Schema {
+  const { resources } = registry;
   const paths: Record<string, Schema> = {};
   for (const resource of resources) Object.assign(paths, operations(resource));
-  for (const { parent, child, field } of nestedRoutes()) {
+  for (const { parent, child, field } of nestedRoutes(registry)) {
     const name = pascal(child.name);
     paths[`/api/${parent.name}/{id}/${child.name}`] = {
       get: {
@@ -202,7 +203,7 @@ export function openApiDocument(version: string): Schema {
 export async function openApiRoutes(app: FastifyInstance) {
   let document: Schema | undefined;
   app.get('/openapi.json', { config: { public: true } }, async () => {
-    document ??= openApiDocument(packageVersion());
+    document ??= openApiDocument(app.registry, packageVersion());
     return document;
   });
 }

@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { notFound } from '../errors.js';
-import { resources, resourceByName } from './definitions/index.js';
 import { parseId, resourceHandlers } from './handlers.js';
 import { createListCaches } from './list-caches.js';
 import { authorize } from './permissions.js';
 import { readRow } from './records.js';
+import type { Registry } from './registry.js';
 import { etagOf } from './versions.js';
 
 type WithId = FastifyRequest<{ Params: { id: string } }>;
@@ -13,7 +13,7 @@ type WithId = FastifyRequest<{ Params: { id: string } }>;
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** Parent-child pairs served as GET /{parent}/{id}/{child}: every reference field of a child. */
-export function nestedRoutes() {
+export function nestedRoutes({ resources, resourceByName }: Registry) {
   return resources.flatMap((child) =>
     child.fields.filter((f) => f.ref && resourceByName(f.ref) && !f.writeOnly).map((field) => ({ parent: resourceByName(field.ref!)!, child, field })),
   );
@@ -23,7 +23,7 @@ export function nestedRoutes() {
 export async function resourceRoutes(app: FastifyInstance) {
   const caches = createListCaches(app.ctx.bus, app.ctx.now);
   app.addHook('onClose', async () => caches.close());
-  for (const resource of resources) {
+  for (const resource of app.registry.resources) {
     const h = resourceHandlers(app, resource, caches);
     const base = `/${resource.name}`;
     app.get(base, async (request, reply) => reply.type(JSON_TYPE).send(await h.list(request)));
@@ -44,7 +44,7 @@ export async function resourceRoutes(app: FastifyInstance) {
     });
   }
 
-  for (const { parent, child, field } of nestedRoutes()) {
+  for (const { parent, child, field } of nestedRoutes(app.registry)) {
     const h = resourceHandlers(app, child, caches);
     app.get(`/${parent.name}/:id/${child.name}`, async (request: WithId, reply) => {
       const id = parseId(request.params.id);

@@ -4,8 +4,8 @@ import { forbidden } from '../errors.js';
 import { CHECKS } from './checks.js';
 import { convertValue } from './convert.js';
 import type { Field, Resource } from './define.js';
-import { resourceByName } from './definitions/index.js';
 import { canWriteField } from './permissions.js';
+import type { Registry } from './registry.js';
 
 /** create: a new record; replace: PUT (fields left out are cleared); patch: only fields sent change. */
 export type WriteMode = 'create' | 'replace' | 'patch';
@@ -68,7 +68,8 @@ export async function prepareWrite(
   caller: Caller,
   input: Record<string, unknown>,
   mode: WriteMode,
-  existing?: Row,
+  existing: Row | undefined,
+  registry: Pick<Registry, 'resourceByName'>,
 ): Promise<Prepared> {
   const values: Row = {};
   const links: Record<string, number[]> = {};
@@ -128,7 +129,7 @@ export async function prepareWrite(
   for (const field of resource.fields) {
     if (errors[field.name] || !field.ref) continue;
     const ids = field.type === 'references' ? links[field.name] : values[field.name] == null ? [] : [values[field.name] as number];
-    const target = resourceByName(field.ref);
+    const target = registry.resourceByName(field.ref);
     if (ids && target && (await missingIds(db, target.name, ids))) {
       errors[field.name] = `Não existe ${field.type === 'references' ? 'algum dos registos indicados' : 'o registo indicado'} em "${target.label}".`;
     }

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Role, TokenPair } from '../../../src/core/contract.js';
-import { buildApp } from '../../../src/server/app.js';
+import { buildApp, type AppOptions } from '../../../src/server/app.js';
 import { loadConfig, type Config } from '../../../src/server/config.js';
 import type { ServerContext } from '../../../src/server/context.js';
 import { openDatabase, type Database, type Engine } from '../../../src/server/db/database.js';
@@ -44,7 +44,7 @@ let userCounter = 0;
  * A real server on a fresh database: a temporary SQLite file, or a new schema on the
  * PostgreSQL of DATABASE_URL. Nothing is shared between two test servers.
  */
-export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
+export async function startTestServer(overrides: Partial<Config> = {}, appOptions: AppOptions = {}): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'associa-test-'));
   const usePostgres = testEngine === 'postgres';
   if (usePostgres && !process.env.DATABASE_URL) throw new Error('ASSOCIA_TEST_ENGINE=postgres needs DATABASE_URL');
@@ -66,7 +66,7 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
   await migrate(database.db, database.engine, migrations);
   let offset = 0;
   const ctx: ServerContext = { config, database, bus: await createBus(database), now: () => Date.now() + offset };
-  const app = await buildApp(ctx);
+  const app = await buildApp(ctx, appOptions);
   await app.ready();
 
   const server: TestServer = {

@@ -1,17 +1,10 @@
-import type { Resource } from '../define.js';
-import { apiSecrets } from './api-secrets.js';
-import { withAuditLog } from './audit-log.js';
-import { contacts } from './contacts.js';
-import { countries } from './countries.js';
-import { members } from './members.js';
-import { memberStates } from './member-states.js';
-import { messages } from './messages.js';
-import { settings } from './settings.js';
-import { tags } from './tags.js';
-import { users } from './users.js';
+import { appModules } from '../../modules/index.js';
+import { createRegistry } from '../registry.js';
 
-/** Every resource served by the generic routes, in the order the explainer and OpenAPI list them. */
-export const resources: readonly Resource[] = withAuditLog([members, memberStates, countries, tags, contacts, users, settings, apiSecrets, messages]);
+// For released migration 001 and tests that name the application's own resources. The engine
+// itself reads the registry the app was built with (app.registry), never this list.
+const registry = createRegistry(appModules);
 
-const byName = new Map(resources.map((r) => [r.name, r]));
-export const resourceByName = (name: string): Resource | undefined => byName.get(name);
+/** The application's resources (its modules' resources and the audit trail). */
+export const resources = registry.resources;
+export const resourceByName = registry.resourceByName;

@@ -1,0 +1,40 @@
+import type { Module } from '../modules/define-module.js';
+import type { ActionDefinition } from './actions.js';
+import type { Resource } from './define.js';
+import { withAuditLog } from './definitions/audit-log.js';
+
+/**
+ * What the engine serves, built from the modules the app was given: routes, the explainer,
+ * OpenAPI, validation and the audit trail all read it instead of a global list.
+ */
+export interface Registry {
+  modules: readonly Module[];
+  /** Every resource, in module order, then the audit trail of them all. */
+  resources: readonly Resource[];
+  resourceByName(name: string): Resource | undefined;
+  actions: readonly ActionDefinition[];
+  actionsOf(resource: Resource): readonly ActionDefinition[];
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    registry: Registry;
+  }
+}
+
+export function createRegistry(modules: readonly Module[]): Registry {
+  const resources = withAuditLog(modules.flatMap((m) => m.resources));
+  const byName = new Map(resources.map((r) => [r.name, r]));
+  if (byName.size !== resources.length) throw new Error('Two modules declare a resource with the same name.');
+  const actions = modules.flatMap((m) => m.actions);
+  for (const action of actions) {
+    if (!byName.has(action.resource)) throw new Error(`Action ${action.name} names an unknown resource: ${action.resource}.`);
+  }
+  return {
+    modules,
+    resources,
+    resourceByName: (name) => byName.get(name),
+    actions,
+    actionsOf: (resource) => actions.filter((a) => a.resource === resource.name),
+  };
+}
