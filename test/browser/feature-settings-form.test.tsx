@@ -1,9 +1,7 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import '../../src/widgets/settings-form/element.js';
-import { SETTING_CATALOGUE, settingProblem } from '../../src/widgets/settings-form/catalogue.js';
-import { SETTINGS_PAGES, settingsNames } from '../../src/widgets/settings-form/pages.js';
-import { defaultSettings } from '../../src/server/resources/reference-data.js';
-import { SESSION_MAX_DAYS } from '../../src/server/auth/session-limits.js';
+import { SETTINGS_PAGES, type SettingsSchemaResponse } from '../../src/core/settings-schema.js';
+import { SETTINGS } from '../../src/server/settings/catalogue.js';
 import { all, button, cleanupFeatures, control, featureFixture, find, text, type, waitForText } from './feature-support/elements.js';
 
 const at = '2025-01-01T00:00:00Z';
@@ -11,6 +9,8 @@ function settingsBody(values: Record<string, string>) {
   const data = Object.entries(values).map(([name, value], i) => ({ _id: i + 1, name, value, created_at: at }));
   return { body: { data, meta: { total: data.length } } };
 }
+/** What GET /api/settings/schema answers: the server's own declarations, as it serves them. */
+const SCHEMA: { body: SettingsSchemaResponse } = { body: { data: { settings: SETTINGS.schema() } } };
 const INITIAL = { SendMessages: 'false', automatedMemberPayments: 'true', orgEmail: 'geral@exemplo.pt', hasTreasury: 'false' };
 
 describe('<associa-settings-form>', () => {
@@ -19,7 +19,7 @@ describe('<associa-settings-form>', () => {
   it('shows the named settings in order, flags as switches with pt-PT labels', async () => {
     const { f, place, logIn } = featureFixture();
     logIn(1, 'Ana', 'admin');
-    await f.script({ 'GET /settings': settingsBody(INITIAL) });
+    await f.script({ 'GET /settings/schema': SCHEMA, 'GET /settings': settingsBody(INITIAL) });
     const element = place('associa-settings-form', { names: 'SendMessages, automatedMemberPayments' });
     const send = await control(element, 'Envio automático de mensagens');
     const automated = await control(element, 'Mensagens automáticas de pagamento');
@@ -36,6 +36,7 @@ describe('<associa-settings-form>', () => {
     const { f, place, logIn, core } = featureFixture();
     logIn(1, 'Ana', 'admin');
     await f.script({
+      'GET /settings/schema': SCHEMA,
       'GET /settings': [settingsBody(INITIAL), settingsBody({ ...INITIAL, SendMessages: 'true', orgEmail: 'secretaria@exemplo.pt' })],
       'PATCH /settings/1': { body: { data: { _id: 1, name: 'SendMessages', value: 'true', created_at: at } } },
       'PATCH /settings/3': { body: { data: { _id: 3, name: 'orgEmail', value: 'secretaria@exemplo.pt', created_at: at } } },
@@ -59,6 +60,7 @@ describe('<associa-settings-form>', () => {
     const { f, place, logIn } = featureFixture();
     logIn(1, 'Ana', 'admin');
     await f.script({
+      'GET /settings/schema': SCHEMA,
       'GET /settings': settingsBody(INITIAL),
       'PATCH /settings/3': { status: 422, body: { errors: { value: 'O valor é demasiado longo.' } } },
     });
@@ -75,7 +77,7 @@ describe('<associa-settings-form>', () => {
   it('says when there is nothing to save', async () => {
     const { f, place, logIn } = featureFixture();
     logIn(1, 'Ana', 'admin');
-    await f.script({ 'GET /settings': settingsBody(INITIAL) });
+    await f.script({ 'GET /settings/schema': SCHEMA, 'GET /settings': settingsBody(INITIAL) });
     const element = place('associa-settings-form', { names: 'hasTreasury' });
     (await button(element, 'Guardar')).click();
     await waitForText(element, 'Não há alterações para guardar.');
@@ -86,7 +88,7 @@ describe('<associa-settings-form>', () => {
     for (const role of ['editor', 'member']) {
       const { f, place, logIn } = featureFixture();
       logIn(2, 'Rui', role);
-      await f.script({ 'GET /settings': settingsBody(INITIAL) });
+      await f.script({ 'GET /settings/schema': SCHEMA, 'GET /settings': settingsBody(INITIAL) });
       const element = place('associa-settings-form', { names: 'SendMessages,orgEmail' });
       const send = await control(element, 'Envio automático de mensagens');
       expect(send.disabled, role).to.equal(true);
@@ -100,7 +102,7 @@ describe('<associa-settings-form>', () => {
   it('offers a retry when the settings cannot be read', async () => {
     const { f, place, logIn } = featureFixture();
     logIn(1, 'Ana', 'admin');
-    await f.script({ 'GET /settings': [{ status: 500, body: {} }, settingsBody(INITIAL)] });
+    await f.script({ 'GET /settings/schema': SCHEMA, 'GET /settings': [{ status: 500, body: {} }, settingsBody(INITIAL)] });
     const element = place('associa-settings-form', { names: 'hasTreasury' });
     await find(element, '[role="alert"]');
     (await button(element, 'Tentar novamente')).click();
@@ -112,11 +114,12 @@ describe('<associa-settings-form>', () => {
     logIn(1, 'Ana', 'admin');
     const security = { requireTwoFactorForAdmins: 'false', sessionIdleDays: '14', auditRetentionDays: '730' };
     await f.script({
+      'GET /settings/schema': SCHEMA,
       'GET /settings': [settingsBody(security), settingsBody({ ...security, sessionIdleDays: '7', auditRetentionDays: '365' })],
       'PATCH /settings/2': { body: { data: { _id: 2, name: 'sessionIdleDays', value: '7', created_at: at } } },
       'PATCH /settings/3': { body: { data: { _id: 3, name: 'auditRetentionDays', value: '365', created_at: at } } },
     });
-    const element = place('associa-settings-form', { names: settingsNames('organisation') });
+    const element = place('associa-settings-form', { page: 'organisation' });
     const twoFactor = await control(element, 'Exigir autenticação em dois passos aos administradores');
     expect(twoFactor.getAttribute('role')).to.equal('switch');
     const idle = await control(element, 'Terminar sessões inativas ao fim de (dias)');
@@ -139,41 +142,76 @@ describe('<associa-settings-form>', () => {
   it('a heading attribute titles the form', async () => {
     const { f, place, logIn } = featureFixture();
     logIn(1, 'Ana', 'admin');
-    await f.script({ 'GET /settings': settingsBody(INITIAL) });
+    await f.script({ 'GET /settings/schema': SCHEMA, 'GET /settings': settingsBody(INITIAL) });
     const element = place('associa-settings-form', { names: 'hasTreasury', heading: 'Tesouraria' });
     expect((await find(element, 'h2')).textContent).to.equal('Tesouraria');
     await waitUntil(() => element.shadowRoot!.querySelector('input'), 'no input');
   });
 });
 
-describe('settings per page', () => {
-  it("puts every default setting on exactly one page, except the installation's client and filesDir", () => {
-    const placed = Object.values(SETTINGS_PAGES).flat();
-    expect(new Set(placed).size, 'a setting is on two pages').to.equal(placed.length);
-    const defaults = Object.keys(defaultSettings('association')).filter((n) => n !== 'client' && n !== 'filesDir');
-    expect([...placed].sort()).to.deep.equal([...defaults].sort());
+describe('settings from the served schema', () => {
+  afterEach(cleanupFeatures);
+
+  it("shows a page's settings in the server's order, with its labels, kinds and options", async () => {
+    const { f, place, logIn } = featureFixture();
+    logIn(1, 'Ana', 'admin');
+    const members = { orgType: 'association', memberSingular: 'Sócio', memberPlural: 'Sócios', membershipPaymentAmount: '12.50', membershipPaymentPeriod: 'anual', hasTreasury: 'false' };
+    await f.script({ 'GET /settings/schema': SCHEMA, 'GET /settings': settingsBody(members) });
+    const element = place('associa-settings-form', { page: 'members' });
+    const period = await control<HTMLSelectElement>(element, 'Periodicidade da quota');
+    expect([...period.options].map((o) => o.textContent)).to.deep.equal(['Anual', 'Semestral', 'Trimestral', 'Mensal']);
+    expect((await control<HTMLSelectElement>(element, 'Tipo de organização')).value).to.equal('association');
+    expect((await control(element, 'Valor da quota')).getAttribute('inputmode')).to.equal('decimal');
+    const shown = all(element, 'input, select').map((i) => i.getAttribute('name'));
+    expect(shown).to.deep.equal(['orgType', 'memberSingular', 'memberPlural', 'membershipPaymentAmount', 'membershipPaymentPeriod']);
+    expect((await f.requests('GET', '/settings/schema')).length).to.equal(1);
   });
 
-  it('has a pt-PT label for every default setting', () => {
-    for (const name of Object.keys(defaultSettings('cooperative'))) expect(SETTING_CATALOGUE[name], name).to.exist;
+  it('renders a label, bound and choice it never saw before, straight from the schema', async () => {
+    const { f, place, logIn } = featureFixture();
+    logIn(1, 'Ana', 'admin');
+    const schema: SettingsSchemaResponse = {
+      data: {
+        settings: [
+          { name: 'loanDays', kind: 'integer', label: 'Dias de empréstimo', hint: 'De 2 a 9.', min: 2, max: 9, page: 'cards', readers: 'authenticated' },
+          { name: 'shelf', kind: 'enum', label: 'Estante', options: [{ value: 'a', label: 'Estante A' }, { value: 'b', label: 'Estante B' }], page: 'cards', readers: 'authenticated' },
+        ],
+      },
+    };
+    await f.script({ 'GET /settings/schema': { body: schema }, 'GET /settings': settingsBody({ shelf: 'a', loanDays: '3', custom_note: 'livre' }) });
+    const element = place('associa-settings-form', { page: 'cards' });
+    const days = await control(element, 'Dias de empréstimo');
+    expect(text(element)).to.contain('De 2 a 9.');
+    expect([...(await control<HTMLSelectElement>(element, 'Estante')).options].map((o) => o.textContent)).to.deep.equal(['Estante A', 'Estante B']);
+    expect(text(element)).not.to.contain('custom_note');
+    type(days, '10');
+    (await button(element, 'Guardar')).click();
+    await waitForText(element, 'Indique um número inteiro de 2 a 9.');
+    expect((await f.log()).filter((r) => r.method === 'PATCH')).to.have.length(0);
   });
 
-  it("bounds each whole-number setting as the server reads it, its default inside", () => {
-    const defaults = defaultSettings('association');
-    const bounded = Object.entries(SETTING_CATALOGUE).filter(([, d]) => d.whole);
-    expect(bounded.map(([name]) => name).sort()).to.deep.equal(['auditRetentionDays', 'sessionIdleDays']);
-    for (const [name, description] of bounded) expect(settingProblem(description, defaults[name]!), name).to.equal(null);
-    const idle = SETTING_CATALOGUE.sessionIdleDays!;
-    expect(idle.whole!.max).to.equal(SESSION_MAX_DAYS);
-    expect(settingProblem(idle, String(SESSION_MAX_DAYS))).to.equal(null);
-    for (const bad of ['0', String(SESSION_MAX_DAYS + 1), '7.5', '-3', 'sete', ''])
-      expect(settingProblem(idle, bad), bad).to.equal('Indique um número inteiro de 1 a 30.');
-    expect(settingProblem(SETTING_CATALOGUE.auditRetentionDays!, '1000000')).to.contain('Indique um número inteiro de 1 a');
+  it('offers a retry when the schema cannot be read', async () => {
+    const { f, place, logIn } = featureFixture();
+    logIn(1, 'Ana', 'admin');
+    await f.script({ 'GET /settings/schema': [{ status: 500, body: {} }, SCHEMA], 'GET /settings': settingsBody(INITIAL) });
+    const element = place('associa-settings-form', { page: 'treasury' });
+    await find(element, '[role="alert"]');
+    (await button(element, 'Tentar novamente')).click();
+    expect((await control(element, 'Ativar a tesouraria')).checked).to.equal(false);
   });
 
-  it('gives the host the names attribute of a page', () => {
-    expect(settingsNames('organisation')).to.match(/,requireTwoFactorForAdmins,sessionIdleDays,auditRetentionDays$/);
-    expect(settingsNames('messages')).to.equal('SendMessages,automatedMemberPayments');
-    expect(settingsNames('applications')).to.equal('hasMemberApplication');
+  it("shows an administrator's own setting under its name, with a control guessed from its value", async () => {
+    const { f, place, logIn } = featureFixture();
+    logIn(1, 'Ana', 'admin');
+    await f.script({ 'GET /settings/schema': SCHEMA, 'GET /settings': settingsBody({ custom_flag: 'true', custom_note: 'livre' }) });
+    const element = place('associa-settings-form', { names: 'custom_flag,custom_note' });
+    expect((await control(element, 'custom_flag')).getAttribute('role')).to.equal('switch');
+    expect((await control(element, 'custom_note')).value).to.equal('livre');
+  });
+
+  it('has settings on every page of the back office, none unknown', () => {
+    const pages = new Set(SETTINGS.all.map((s) => s.page));
+    expect([...SETTINGS_PAGES].every((page) => pages.has(page))).to.equal(true);
+    expect([...pages].filter((page) => page !== null && !(SETTINGS_PAGES as readonly string[]).includes(page))).to.deep.equal([]);
   });
 });

@@ -140,6 +140,8 @@ const OTHER_ROUTES: Record<string, { payload?: object | string; headers?: Record
   'GET /api/terminology': { expect: [200, 200, 200, 200, 200] },
   'GET /api/openapi.json': { expect: [200, 200, 200, 200, 200] },
   'GET /api/explainer': { expect: [401, 200, 200, 200, 200] },
+  // The declared settings' schema, for the settings forms: anyone signed in.
+  'GET /api/settings/schema': { expect: [401, 200, 200, 200, 200] },
   // Public, so the caller does not matter; an empty body is refused the same for all.
   'POST /api/auth': { payload: {}, expect: [400, 400, 400, 400, 400] },
   'POST /api/auth/refresh': { payload: { refreshToken: 'x' }, expect: [401, 401, 401, 401, 401] },

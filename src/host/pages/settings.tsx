@@ -5,12 +5,12 @@ import { ElementPage, Heading } from './parts.js';
 import { Panel } from '../shell/styles.js';
 import { ElementSlot } from '../elements/element-slot.js';
 import type { Page } from './types.js';
-import { settingsNames, type SettingsPage } from '../../widgets/settings-form/pages.js';
+import type { SettingsPage } from '../../widgets/settings-form/pages.js';
 
-/** A settings page: the settings form with that page's setting names. */
+/** A settings page: the settings form over that page's settings. */
 const settingsPage =
   (section: SettingsPage): Page =>
-  ({ route }) => <ElementPage title={route.title} tag="associa-settings-form" attrs={{ names: settingsNames(section) }} />;
+  ({ route }) => <ElementPage title={route.title} tag="associa-settings-form" attrs={{ page: section }} />;
 
 export const MemberSettingsPage = settingsPage('members');
 export const CardSettingsPage = settingsPage('cards');

@@ -1,7 +1,6 @@
 import styled from 'styled-components';
 import { STAFF_ROLES } from '../../core/index.js';
 import { space } from '../../widgets/kit/index.js';
-import { settingsNames } from '../../widgets/settings-form/pages.js';
 import { useHost, useValue } from '../context.js';
 import { ElementSlot } from '../elements/element-slot.js';
 import { pathOf } from '../routes.js';
@@ -25,7 +24,7 @@ export const UsersListPage: Page = ({ route, routes }) => (
     />
     <Spaced>
       <Panel>
-        <ElementSlot tag="associa-settings-form" attrs={{ names: settingsNames('organisation'), heading: 'Organização' }} />
+        <ElementSlot tag="associa-settings-form" attrs={{ page: 'organisation', heading: 'Organização' }} />
       </Panel>
     </Spaced>
   </>

@@ -1,20 +1,15 @@
 import type { ServerContext } from '../context.js';
 import type { Db } from '../db/database.js';
+import { readSetting } from '../settings/read.js';
 import { AUDIT_TABLE } from './record.js';
 
-/** Setting: how many days audit entries are kept (a whole number of days). */
-export const RETENTION_SETTING = 'auditRetentionDays';
-/** Two years, unless an administrator sets otherwise. */
-export const DEFAULT_RETENTION_DAYS = 730;
 const DAY_MS = 86_400_000;
 // Small batches keep each delete short, so writers (SQLite has one) never wait long behind it.
 const BATCH = 5000;
 
-/** The retention in days; a missing or malformed setting keeps the default rather than deleting more. */
+/** The retention in days (setting auditRetentionDays); a missing or malformed value keeps the default rather than deleting more. */
 export async function retentionDays(db: Db): Promise<number> {
-  const row = await db.selectFrom('settings').select('value').where('name', '=', RETENTION_SETTING).executeTakeFirst();
-  const text = String(row?.value ?? '').trim();
-  return /^\d{1,6}$/.test(text) && Number(text) >= 1 ? Number(text) : DEFAULT_RETENTION_DAYS;
+  return readSetting(db, 'auditRetentionDays');
 }
 
 /** Deletes audit entries older than the retention at time `now` (ms). Returns how many went. */

@@ -1,24 +1,16 @@
 import { sql } from 'kysely';
 import type { Db, Engine } from '../db/database.js';
+import { SESSION_MAX_DAYS } from '../settings/core-settings.js';
+import { readSetting } from '../settings/read.js';
 
-/** Setting: days a session may go unused (no token refresh) before it ends. */
-export const SESSION_IDLE_SETTING = 'sessionIdleDays';
-export const DEFAULT_SESSION_IDLE_DAYS = 14;
-/** No session outlives this many days from its login, however often it is used. */
-export const SESSION_MAX_DAYS = 30;
+export { SESSION_MAX_DAYS };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const SESSION_MAX_MS = SESSION_MAX_DAYS * DAY_MS;
 
-/**
- * The idle limit in milliseconds: the setting when it is a whole number of days from 1 to the
- * maximum, the default otherwise (a typo in a setting must not end or lengthen every session).
- */
+/** The idle limit in milliseconds: setting sessionIdleDays, within 1 to SESSION_MAX_DAYS by its declaration. */
 export async function sessionIdleMs(db: Db): Promise<number> {
-  const row = await db.selectFrom('settings').select('value').where('name', '=', SESSION_IDLE_SETTING).executeTakeFirst();
-  const text = String(row?.value ?? '').trim();
-  const days = /^\d{1,3}$/.test(text) ? Number(text) : NaN;
-  return (days >= 1 && days <= SESSION_MAX_DAYS ? days : DEFAULT_SESSION_IDLE_DAYS) * DAY_MS;
+  return (await readSetting(db, 'sessionIdleDays')) * DAY_MS;
 }
 
 /**

@@ -1,10 +1,11 @@
 import QRCode from 'qrcode';
 import type { Role } from '../../core/contract.js';
-import { REQUIRE_TWO_FACTOR_SETTING, type TotpEnrolment, type TwoFactorStatus } from '../../core/two-factor.js';
+import type { TotpEnrolment, TwoFactorStatus } from '../../core/two-factor.js';
 import { recordAudit } from '../audit/record.js';
 import type { ServerContext } from '../context.js';
 import type { Db } from '../db/database.js';
 import { conflict, HttpError, tooManyRequests } from '../errors.js';
+import { readSetting } from '../settings/read.js';
 import type { Caller } from './caller.js';
 import { verifyPassword } from './passwords.js';
 import { deleteRecoveryCodes, recoveryCodesLeft, replaceRecoveryCodes } from './recovery-codes.js';
@@ -47,8 +48,7 @@ export async function readAccount(db: Db, userId: number): Promise<Account | und
 export const accountCaller = (account: Account): Caller => ({ kind: 'user', id: account.id, name: account.name, role: account.role, memberId: account.memberId });
 
 export async function requiredForAdmins(db: Db): Promise<boolean> {
-  const row = await db.selectFrom('settings').select('value').where('name', '=', REQUIRE_TWO_FACTOR_SETTING).executeTakeFirst();
-  return row?.value === 'true';
+  return readSetting(db, 'requireTwoFactorForAdmins');
 }
 
 const requiredFor = async (db: Db, account: Account) => account.role === 'admin' && (await requiredForAdmins(db));

@@ -1,40 +1,11 @@
 import countriesPt from 'i18n-iso-countries/langs/pt.json' with { type: 'json' };
 import type { Db } from '../db/database.js';
-import { DEFAULT_RETENTION_DAYS, RETENTION_SETTING } from '../audit/retention.js';
-import { DEFAULT_SESSION_IDLE_DAYS, SESSION_IDLE_SETTING } from '../auth/session-limits.js';
-import { TERMINOLOGY_DEFAULTS, type OrgType } from '../../core/contract.js';
-import { REQUIRE_TWO_FACTOR_SETTING } from '../../core/two-factor.js';
+import type { OrgType } from '../../core/contract.js';
+import { SETTINGS } from '../settings/catalogue.js';
 
-/** Settings every organisation starts with; values are strings ('true'/'false' for flags). */
+/** Settings every organisation starts with: each declared setting's default (src/server/settings). */
 export function defaultSettings(orgType: OrgType): Record<string, string> {
-  return {
-    ...TERMINOLOGY_DEFAULTS[orgType],
-    orgType,
-    client: '',
-    hasMemberApplication: 'false',
-    hasTreasury: 'false',
-    // Nothing leaves the server until an administrator turns sending on.
-    SendMessages: 'false',
-    automatedMemberPayments: 'false',
-    filesDir: 'files',
-    orgEmail: '',
-    orgPhone: '',
-    orgAddress: '',
-    orgNif: '',
-    orgWebsite: '',
-    iban: '',
-    currency: 'EUR',
-    membershipPaymentAmount: '0.00',
-    membershipPaymentPeriod: 'anual',
-    membershipCardValidityYears: '1',
-    supportUrl: '',
-    // Days the audit trail keeps its entries.
-    [RETENTION_SETTING]: String(DEFAULT_RETENTION_DAYS),
-    // 'true': administrators must set up two-factor login (TOTP) before their next login ends.
-    [REQUIRE_TWO_FACTOR_SETTING]: 'false',
-    // Days a login lasts without being used (within a 30-day maximum).
-    [SESSION_IDLE_SETTING]: String(DEFAULT_SESSION_IDLE_DAYS),
-  };
+  return SETTINGS.defaults(orgType);
 }
 
 /** Default member states; the ending ones mark a membership that is over. */

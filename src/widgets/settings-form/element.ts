@@ -2,10 +2,10 @@ import { defineElement } from '../kit/index.js';
 import { SettingsForm } from './settings-form.js';
 
 /**
- * `<associa-settings-form names="SendMessages,automatedMemberPayments" heading="…" api="…">`:
- * edits named settings (administrators; others read only). Sends `associa-saved`.
- * The names per settings page are exported by ./pages.ts.
+ * `<associa-settings-form page="messages" heading="…" api="…">`: edits the settings of a
+ * settings page, as the server's schema places them (or `names="a,b"`: those settings, in
+ * that order). Administrators edit; others read only. Sends `associa-saved`.
  */
 export const SettingsFormElement = defineElement('associa-settings-form', SettingsForm, {
-  attributes: { names: 'string', heading: 'string' },
+  attributes: { page: 'string', names: 'string', heading: 'string' },
 });

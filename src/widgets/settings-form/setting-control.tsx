@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import styled from 'styled-components';
 import { Field, focusRing, Input, Select, space, token } from '../kit/index.js';
-import type { SettingDescription } from './catalogue.js';
+import type { SettingSchema } from '../../core/settings-schema.js';
 import { SETTINGS_TEXTS } from './texts.js';
 
 const SwitchRow = styled.div`
@@ -73,14 +73,14 @@ const Error = styled(Hint)`
 
 interface SettingControlProps {
   name: string;
-  description: SettingDescription;
+  description: SettingSchema;
   value: string;
   error: string | undefined;
   readOnly: boolean;
   onChange(value: string): void;
 }
 
-/** One setting: a switch for 'true'/'false' values, a select or a text input otherwise. */
+/** One setting: a switch for a flag, a select for a choice, a text input otherwise. */
 export function SettingControl({ name, description, value, error, readOnly, onChange }: SettingControlProps) {
   const id = useId();
   if (description.kind === 'boolean') {
@@ -112,9 +112,9 @@ export function SettingControl({ name, description, value, error, readOnly, onCh
   return (
     <Field label={description.label} hint={description.hint} error={error}>
       {(control) =>
-        description.kind === 'select' ? (
+        description.kind === 'enum' ? (
           <Select {...control} name={name} value={value} disabled={readOnly} onChange={(e) => onChange(e.target.value)}>
-            {/* A value the catalogue does not know stays selectable, so saving never changes it silently. */}
+            {/* A value the schema does not know stays selectable, so saving never changes it silently. */}
             {!description.options?.some((o) => o.value === value) && <option value={value}>{value}</option>}
             {description.options?.map((o) => (
               <option key={o.value} value={o.value}>
@@ -127,7 +127,7 @@ export function SettingControl({ name, description, value, error, readOnly, onCh
             {...control}
             name={name}
             type={description.kind === 'email' ? 'email' : description.kind === 'url' ? 'url' : 'text'}
-            inputMode={description.kind !== 'number' ? undefined : description.whole ? 'numeric' : 'decimal'}
+            inputMode={description.kind === 'integer' ? 'numeric' : description.kind === 'decimal' ? 'decimal' : undefined}
             value={value}
             readOnly={readOnly}
             disabled={readOnly}

@@ -6,14 +6,16 @@ import { Actions, Heading, Notice, Panel } from '../feature-kit/layout.js';
 import { describeFailure } from '../feature-kit/server-message.js';
 import { FEATURE_TEXTS } from '../feature-kit/texts.js';
 import { useCore } from '../feature-kit/use-core.js';
-import { describeSetting, settingProblem } from './catalogue.js';
-import { parseNames } from './pages.js';
+import { describeSetting, valueProblem } from './describe-setting.js';
+import { pageNames, parseNames } from './pages.js';
 import { SettingControl } from './setting-control.js';
 import { SETTINGS_TEXTS } from './texts.js';
 import { useSettings } from './use-settings.js';
 
 export interface SettingsFormProps {
-  /** Comma-separated setting names, in display order; absent means every setting. */
+  /** A settings page (SettingsPage): its settings, in the server's order. */
+  page?: string;
+  /** Without a page: comma-separated setting names, in display order; absent means every setting. */
   names?: string;
   /** An optional heading above the form. */
   heading?: string;
@@ -31,12 +33,12 @@ function pick(items: readonly Setting[], names: string[] | null): Setting[] {
  * anyone else sees the values read-only. Sends `associa-saved` ({resource: 'settings', id:
  * the saved ids, comma-separated}).
  */
-export function SettingsForm({ names, heading }: SettingsFormProps) {
+export function SettingsForm({ page, names, heading }: SettingsFormProps) {
   const core = useCore();
   const dispatch = useElementEvents();
   const claims = useSignalValue(core.session.claims);
-  const { items, status, retry } = useSettings(core);
-  const wanted = useMemo(() => parseNames(names), [names]);
+  const { items, schema, status, retry } = useSettings(core);
+  const wanted = useMemo(() => (page === undefined ? parseNames(names) : pageNames(schema ?? [], page)), [page, names, schema]);
   const settings = useMemo(() => pick(items, wanted), [items, wanted]);
   const [draft, setDraft] = useState<Record<string, string>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -52,11 +54,11 @@ export function SettingsForm({ names, heading }: SettingsFormProps) {
     if (changed.length === 0) return setOutcome({ kind: 'nothing' });
     const problems = Object.fromEntries(
       changed.flatMap((s) => {
-        const problem = settingProblem(describeSetting(s.name, s.value), draft[s.name]!);
+        const problem = valueProblem(schema ?? [], s.name, draft[s.name]!);
         return problem ? [[s.name, problem]] : [];
       }),
     );
-    // A value the server would silently replace by its default is not sent at all.
+    // Nothing is sent while a field is wrong: saving half a form would leave it half changed.
     if (Object.keys(problems).length > 0) {
       setErrors(problems);
       return setOutcome({ kind: 'invalid' });
@@ -89,7 +91,7 @@ export function SettingsForm({ names, heading }: SettingsFormProps) {
   }
 
   let body;
-  if (status === 'loading' && settings.length === 0) body = <Loading />;
+  if (status === 'loading' && (settings.length === 0 || !schema)) body = <Loading />;
   else if (status === 'failed') body = <ErrorState message={SETTINGS_TEXTS.loadFailed} onRetry={retry} />;
   else if (settings.length === 0) body = <EmptyState message={SETTINGS_TEXTS.empty} />;
   else
@@ -104,7 +106,7 @@ export function SettingsForm({ names, heading }: SettingsFormProps) {
           <SettingControl
             key={setting._id}
             name={setting.name}
-            description={describeSetting(setting.name, setting.value)}
+            description={describeSetting(schema ?? [], setting.name, setting.value)}
             value={draft[setting.name] ?? setting.value}
             error={errors[setting.name]}
             readOnly={readOnly || busy}

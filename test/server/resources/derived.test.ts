@@ -31,7 +31,7 @@ describe('reference data', () => {
     const settings = await server.json('GET', '/api/settings?_limit=-1', token);
     expect(settings.body.meta.total).toBeGreaterThanOrEqual(15);
     const names = settings.body.data.map((s: any) => s.name);
-    for (const name of ['hasMemberApplication', 'hasTreasury', 'SendMessages', 'automatedMemberPayments', 'filesDir', 'orgType', 'client']) {
+    for (const name of ['hasMemberApplication', 'hasTreasury', 'SendMessages', 'automatedMemberPayments', 'orgType', 'client']) {
       expect(names).toContain(name);
     }
     // The second run (as a cooperative) changed nothing that existed.

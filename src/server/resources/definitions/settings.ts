@@ -1,3 +1,4 @@
+import { checkSettingWrite } from '../../settings/check-write.js';
 import { defineResource, type HookContext } from '../define.js';
 
 export const SETTINGS_UPDATED = 'settings updated';
@@ -20,6 +21,8 @@ export const settings = defineResource({
     { name: 'value', type: 'text', label: 'Valor', validation: { maxLength: 10000 }, filterable: true, defaultValue: () => '' },
   ],
   hooks: {
+    // Declared settings (src/server/settings) take only the values their declaration allows.
+    beforeWrite: async (_hook, values, existing) => checkSettingWrite(values, existing),
     afterWrite: (hook) => announce(hook),
     afterDelete: (hook) => announce(hook),
   },

@@ -1,0 +1,41 @@
+import type { OrgType } from '../../core/contract.js';
+import type { SettingSchema } from '../../core/settings-schema.js';
+import { MEMBERSHIP_SETTINGS, MESSAGE_SETTINGS, ORGANISATION_SETTINGS, SECURITY_SETTINGS, TREASURY_SETTINGS } from './core-settings.js';
+import { defaultOf, type SettingDeclaration } from './declaration.js';
+
+export interface SettingsCatalogue {
+  /** Every declaration, in order: the order of a page's settings on screen. */
+  readonly all: readonly SettingDeclaration[];
+  get(name: string): SettingDeclaration | undefined;
+  /** Name → initial value for a new organisation of this type. */
+  defaults(orgType: OrgType): Record<string, string>;
+  /** What clients see: the declarations without their defaults. */
+  schema(): SettingSchema[];
+}
+
+/** One catalogue of the declaration lists given (a list per domain or module); a name declared twice is a programming error. */
+export function createSettingsCatalogue(...lists: readonly (readonly SettingDeclaration[])[]): SettingsCatalogue {
+  const all = lists.flat();
+  const byName = new Map<string, SettingDeclaration>();
+  for (const declaration of all) {
+    if (byName.has(declaration.name)) throw new Error(`Setting ${declaration.name} is declared twice`);
+    byName.set(declaration.name, declaration);
+  }
+  return {
+    all,
+    get: (name) => byName.get(name),
+    defaults: (orgType) => Object.fromEntries(all.map((d) => [d.name, defaultOf(d, orgType)])),
+    schema: () => all.map(({ default: _default, ...schema }) => schema),
+  };
+}
+
+const CORE_LISTS = [ORGANISATION_SETTINGS, SECURITY_SETTINGS, MEMBERSHIP_SETTINGS, MESSAGE_SETTINGS, TREASURY_SETTINGS] as const;
+
+/** The settings of this server. */
+export const SETTINGS = createSettingsCatalogue(...CORE_LISTS);
+
+type CoreSetting = (typeof CORE_LISTS)[number][number];
+export type CoreSettingName = CoreSetting['name'];
+type ValueOfKind<K> = K extends 'boolean' ? boolean : K extends 'integer' | 'decimal' ? number : string;
+/** The type a reader gets for a declared setting: boolean, number or string by its kind. */
+export type SettingValue<N extends CoreSettingName> = ValueOfKind<Extract<CoreSetting, { name: N }>['kind']>;
