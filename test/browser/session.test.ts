@@ -1,7 +1,9 @@
 import { expect } from '@open-wc/testing';
 import { STORAGE_KEYS } from '../../src/core/index.js';
+import { CODE_SESSION_PASSWORD_SECONDS } from '../../src/core/contract.js';
+import { manualClock } from '../support/manual-clock.js';
 import { cleanup, testCore } from './support/core.js';
-import { fakeJwt, now, sleep, tokenPair, until } from './support/fault.js';
+import { fakeJwt, sleep, tokenPair, until } from './support/fault.js';
 
 describe('session', () => {
   afterEach(cleanup);
@@ -25,23 +27,50 @@ describe('session', () => {
     expect(core.session.claims.value).to.equal(null);
   });
 
+  // On the core's clock, set far from today: the browser's own time must play no part.
+  const clockSeconds = (clock: { now(): number }) => Math.floor(clock.now() / 1000);
+
   it('at load, a refresh token expiring within 86,400 s clears all local storage and goes to /', () => {
+    const clock = manualClock();
     localStorage.setItem(STORAGE_KEYS.access, tokenPair().access);
-    localStorage.setItem(STORAGE_KEYS.refresh, fakeJwt({ ID: 1, exp: now() + 86_000 }));
+    localStorage.setItem(STORAGE_KEYS.refresh, fakeJwt({ ID: 1, exp: clockSeconds(clock) + 86_399 }));
     localStorage.setItem('fontSize', '16');
-    const { core, navigations } = testCore();
+    const { core, navigations } = testCore({ clock });
     expect(navigations).to.deep.equal(['/']);
     expect(localStorage.length).to.equal(0);
     expect(core.session.loggedIn.value).to.equal(false);
   });
 
-  it('at load, a refresh token with more than 86,400 s left is kept', () => {
+  it('at load, a refresh token with 86,400 s left is kept', () => {
+    const clock = manualClock();
     const pair = tokenPair();
     localStorage.setItem(STORAGE_KEYS.access, pair.access);
-    localStorage.setItem(STORAGE_KEYS.refresh, fakeJwt({ ID: 1, exp: now() + 86_400 + 120 }));
-    const { core, navigations } = testCore();
+    localStorage.setItem(STORAGE_KEYS.refresh, fakeJwt({ ID: 1, exp: clockSeconds(clock) + 86_400 }));
+    const { core, navigations } = testCore({ clock });
     expect(navigations).to.deep.equal([]);
     expect(core.session.loggedIn.value).to.equal(true);
+  });
+
+  it('a session begun with an e-mailed code may set a new password for 15 minutes', () => {
+    const clock = manualClock();
+    const iat = clockSeconds(clock);
+    localStorage.setItem(STORAGE_KEYS.access, fakeJwt({ ID: 5, Name: 'Rita', Role: 'member', amr: 'code', iat, exp: iat + 900 }));
+    localStorage.setItem(STORAGE_KEYS.refresh, fakeJwt({ ID: 5, typ: 'refresh', iat, exp: iat + 30 * 86_400 }));
+    const { core } = testCore({ clock });
+    expect(core.session.recoveredRecently()).to.equal(true);
+    clock.advance((CODE_SESSION_PASSWORD_SECONDS - 1) * 1000);
+    expect(core.session.recoveredRecently()).to.equal(true);
+    clock.advance(1000);
+    expect(core.session.recoveredRecently()).to.equal(false);
+  });
+
+  it('a session begun with a password never counts as recovered', () => {
+    const clock = manualClock();
+    const iat = clockSeconds(clock);
+    localStorage.setItem(STORAGE_KEYS.access, fakeJwt({ ID: 5, Name: 'Rita', Role: 'member', iat, exp: iat + 900 }));
+    localStorage.setItem(STORAGE_KEYS.refresh, fakeJwt({ ID: 5, typ: 'refresh', iat, exp: iat + 30 * 86_400 }));
+    const { core } = testCore({ clock });
+    expect(core.session.recoveredRecently()).to.equal(false);
   });
 
   it('login stores the tokens', async () => {
