@@ -21,3 +21,7 @@ export { Field, Input, Label, Select, TextArea } from './field.js';
 export type { FieldControlProps } from './field.js';
 export { VisuallyHidden } from './visually-hidden.js';
 export { useSignalValue } from './use-signal-value.js';
+export { useQuery, useRecord } from './use-query.js';
+export type { QueryStatus, QueryView, RecordView } from './use-query.js';
+export { useAction } from './use-action.js';
+export type { ActionView } from './use-action.js';

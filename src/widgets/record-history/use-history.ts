@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useRef } from 'react';
 import type { AuditHistoryEntry } from '../../core/audit.js';
-import { isSilentFailure, type Core, type ListResponse, type ResourceChange } from '../../core/index.js';
+import type { Core } from '../../core/index.js';
+import { useQuery } from '../kit/index.js';
 
 /** Entries per page: a record's recent story at a glance, older pages on request. */
 export const HISTORY_PAGE_SIZE = 20;
@@ -12,37 +13,24 @@ export type HistoryLoad =
 
 /**
  * One page of `GET {resource}/{id}/history` (newest first), read again when the record
- * changes: its change event arrives after the audit entry has committed.
+ * changes: its change event arrives after the audit entry has committed. While another page
+ * loads, the page already shown stays.
  */
 export function useHistory(core: Core, resource: string, recordId: string, page: number) {
-  const [load, setLoad] = useState<HistoryLoad>({ state: 'loading' });
-  const [round, setRound] = useState(0);
-  useEffect(() => {
-    let current = true;
-    setLoad((previous) => (previous.state === 'loaded' ? previous : { state: 'loading' }));
-    core.http
-      .get<ListResponse<AuditHistoryEntry>>(`${encodeURIComponent(resource)}/${encodeURIComponent(recordId)}/history`, {
-        params: { _page: page, _limit: HISTORY_PAGE_SIZE },
-      })
-      .then(
-        (res) => {
-          if (!current) return;
-          const entries = Array.isArray(res.data?.data) ? res.data.data : [];
-          setLoad({ state: 'loaded', entries, total: Number(res.data?.meta?.total ?? entries.length) });
-        },
-        (error: unknown) => current && !isSilentFailure(error) && setLoad({ state: 'failed', error }),
-      );
-    return () => {
-      current = false;
-    };
-  }, [core, resource, recordId, page, round]);
-  useEffect(
-    () =>
-      core.realtime.subscribe(`${resource} changed`, (payload) => {
-        if (String((payload as Partial<ResourceChange> | null)?.id) === recordId) setRound((n) => n + 1);
-      }),
-    [core, resource, recordId],
-  );
-  const reload = useCallback(() => setRound((n) => n + 1), []);
-  return { load, reload };
+  const query = useQuery<AuditHistoryEntry[]>(core.queries, {
+    path: `${encodeURIComponent(resource)}/${encodeURIComponent(recordId)}/history`,
+    params: { _page: page, _limit: HISTORY_PAGE_SIZE },
+    resources: [resource],
+    recordId,
+  });
+  const shown = useRef<{ record: string; load: HistoryLoad } | null>(null);
+  const record = `${resource}/${recordId}`;
+  let load: HistoryLoad;
+  if (query.status === 'loaded') {
+    const entries = Array.isArray(query.data) ? query.data : [];
+    load = { state: 'loaded', entries, total: Number(query.meta?.total ?? entries.length) };
+    shown.current = { record, load };
+  } else if (query.status === 'failed' || query.status === 'notFound') load = { state: 'failed', error: query.error };
+  else load = shown.current?.record === record ? shown.current.load : { state: 'loading' };
+  return { load, reload: query.refresh };
 }

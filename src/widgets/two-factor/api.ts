@@ -1,11 +1,10 @@
 import type { Core } from '../../core/index.js';
-import { TOTP_DIGITS, TWO_FACTOR_PATHS, type RecoveryCodesAnswer, type TotpEnrolment, type TwoFactorStatus } from '../../core/two-factor.js';
+import { TOTP_DIGITS, TWO_FACTOR_PATHS, type RecoveryCodesAnswer, type TotpEnrolment } from '../../core/two-factor.js';
 
 /** The two-factor endpoints; `ticket` stands in for a session during a login that must enrol. */
 export function twoFactorApi(core: Core) {
   const withTicket = (ticket: string | undefined, body: object = {}) => (ticket ? { ...body, ticket } : body);
   return {
-    status: async () => (await core.http.get<{ data: TwoFactorStatus }>(TWO_FACTOR_PATHS.status)).data.data,
     enrol: async (ticket?: string) => (await core.http.post<{ data: TotpEnrolment }>(TWO_FACTOR_PATHS.enrol, withTicket(ticket))).data.data,
     confirm: async (code: string, ticket?: string) =>
       (await core.http.post<{ data: RecoveryCodesAnswer }>(TWO_FACTOR_PATHS.confirm, withTicket(ticket, { code }))).data.data,

@@ -1,8 +1,7 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import styled from 'styled-components';
-import { isSilentFailure } from '../../core/index.js';
-import type { TwoFactorStatus } from '../../core/two-factor.js';
-import { Button, ErrorState, Loading, space, useSignalValue } from '../kit/index.js';
+import { TWO_FACTOR_PATHS, type TwoFactorStatus } from '../../core/two-factor.js';
+import { Button, ErrorState, Loading, space, useQuery, useSignalValue } from '../kit/index.js';
 import { Actions, Heading, Lead, Notice, Panel } from '../feature-kit/layout.js';
 import { FEATURE_TEXTS } from '../feature-kit/texts.js';
 import { isStaff } from '../feature-kit/paths.js';
@@ -21,7 +20,6 @@ const Subheading = styled.h3`
   font-size: 1.2em;
 `;
 
-type Load = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'loaded'; status: TwoFactorStatus };
 type Mode = 'view' | 'enrol' | 'disable' | 'regenerate' | { codes: string[]; done: string };
 
 const since = (iso: string) => new Date(iso).toLocaleDateString('pt-PT', { day: 'numeric', month: 'long', year: 'numeric' });
@@ -33,34 +31,19 @@ const since = (iso: string) => new Date(iso).toLocaleDateString('pt-PT', { day: 
 export function TwoFactor() {
   const core = useCore();
   const claims = useSignalValue(core.session.claims);
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
   const [mode, setMode] = useState<Mode>('view');
   const [done, setDone] = useState<string | null>(null);
   const api = twoFactorApi(core);
   const staff = isStaff(claims?.Role);
-
-  const reload = useCallback(() => {
-    let live = true;
-    setLoad({ state: 'loading' });
-    twoFactorApi(core)
-      .status()
-      .then(
-        (status) => live && setLoad({ state: 'loaded', status }),
-        (e: unknown) => live && !isSilentFailure(e) && setLoad({ state: 'failed', message: describeFailure(e, T.loadFailed) }),
-      );
-    return () => {
-      live = false;
-    };
-  }, [core]);
-
-  useEffect(() => (staff ? reload() : undefined), [staff, reload]);
+  // Members have no two-factor login: the server refuses it, so it is not asked.
+  const query = useQuery<TwoFactorStatus>(core.queries, staff ? { path: TWO_FACTOR_PATHS.status } : null);
+  const reload = query.refresh;
 
   if (!claims) return <ErrorState message={FEATURE_TEXTS.notLoggedIn} />;
-  // Members have no two-factor login: the server refuses it, so the element shows nothing.
   if (!staff) return null;
-  if (load.state === 'loading') return <Loading />;
-  if (load.state === 'failed') return <ErrorState message={load.message} onRetry={reload} />;
-  const { status } = load;
+  if (query.status === 'failed' || query.status === 'notFound') return <ErrorState message={describeFailure(query.error, T.loadFailed)} onRetry={reload} />;
+  if (query.status !== 'loaded' || !query.data) return <Loading />;
+  const status = query.data;
 
   const finish = (message: string) => {
     setDone(message);

@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useState } from 'react';
-import { isSilentFailure, type ApiRecord, type Core } from '../../core/index.js';
+import type { ApiRecord, Core } from '../../core/index.js';
+import { useRecord } from '../kit/index.js';
 
 export interface UserSummary extends ApiRecord {
   name?: string;
@@ -12,27 +12,13 @@ export type UserLoad =
   | { state: 'notFound' }
   | { state: 'failed' };
 
-/** Reads one user (GET users/{id}); 404 means not found. */
+/** Reads one user (GET users/{id}); 404, or no id, means not found. */
 export function useUser(core: Core, userId: string | undefined): { load: UserLoad; retry(): void } {
-  const [load, setLoad] = useState<UserLoad>({ state: 'loading' });
-  const [round, setRound] = useState(0);
-  useEffect(() => {
-    let current = true;
-    if (!userId) {
-      setLoad({ state: 'notFound' });
-      return;
-    }
-    setLoad({ state: 'loading' });
-    core
-      .list<UserSummary>('users')
-      .read(userId)
-      .then(
-        (user) => current && setLoad(user ? { state: 'loaded', user } : { state: 'notFound' }),
-        (e: unknown) => current && !isSilentFailure(e) && setLoad({ state: 'failed' }),
-      );
-    return () => {
-      current = false;
-    };
-  }, [core, userId, round]);
-  return { load, retry: useCallback(() => setRound((n) => n + 1), []) };
+  const query = useRecord<UserSummary>(core.queries, 'users', userId);
+  let load: UserLoad;
+  if (query.status === 'idle' || query.status === 'notFound' || (query.status === 'loaded' && !query.record)) load = { state: 'notFound' };
+  else if (query.status === 'loaded') load = { state: 'loaded', user: query.record! };
+  else if (query.status === 'failed') load = { state: 'failed' };
+  else load = { state: 'loading' };
+  return { load, retry: query.refresh };
 }
