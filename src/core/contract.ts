@@ -21,8 +21,55 @@ export interface ItemResponse<T = ApiRecord> {
   data: T;
 }
 
+/**
+ * Every `code` an error body may carry, beside its pt-PT `message`: clients switch on these,
+ * never on the wording. Each status has a default (src/server/errors.ts); the others name a
+ * case a client must tell apart from its neighbours of the same status.
+ */
+export const ERROR_CODES = [
+  // 400
+  'bad_request',
+  'invalid_json',
+  'control_characters',
+  // 401
+  'unauthorized',
+  'session_expired',
+  // 403
+  'forbidden',
+  'wrong_password',
+  'own_account',
+  'account_disabled',
+  'login_link_invalid',
+  'two_factor_code_wrong',
+  'two_factor_code_used',
+  'two_factor_ticket_void',
+  'two_factor_enrolment_required',
+  'recovery_code_wrong',
+  // 404
+  'not_found',
+  'route_not_found',
+  // 405, 408, 409
+  'method_not_allowed',
+  'request_timeout',
+  'conflict',
+  'stale_version',
+  'last_admin',
+  // 413, 415, 422, 429, 431
+  'payload_too_large',
+  'unsupported_media_type',
+  'invalid_record',
+  'too_many_requests',
+  'headers_too_large',
+  // 5xx
+  'internal',
+  'bad_gateway',
+  'service_unavailable',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
 /** `code` of a 409 answering a write based on an older `_version` of the record (no lost update). */
-export const STALE_VERSION_CODE = 'stale_version';
+export const STALE_VERSION_CODE = 'stale_version' satisfies ErrorCode;
 
 /** Every stored record carries these. */
 export interface ApiRecord {
@@ -33,6 +80,7 @@ export interface ApiRecord {
 
 /** 422 body. Messages are pt-PT. */
 export interface ValidationErrorResponse {
+  code: ErrorCode;
   errors: Record<string, string>;
 }
 
@@ -40,6 +88,8 @@ export interface ValidationErrorResponse {
 export interface ErrorResponse {
   statusCode: number;
   error: string;
+  /** Stable and machine-readable: switch on this, not on `message`. */
+  code: ErrorCode;
   message: string;
 }
 
@@ -101,9 +151,20 @@ export interface ExplainerField {
   readOnly: boolean;
 }
 
+/** A declared command on a resource: POST /api/{res}/{id}/{name} (record) or /api/{res}/{name} (collection). */
+export interface ExplainerAction {
+  name: string;
+  label: string;
+  on: 'record' | 'collection';
+  /** Its input, described like record fields. */
+  fields: ExplainerField[];
+}
+
 export interface ExplainerResource {
   label: string;
   fields: ExplainerField[];
+  /** The actions this caller may run; absent when there are none. */
+  actions?: ExplainerAction[];
 }
 
 export interface ExplainerResponse {

@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { ServerContext } from './context.js';
-import { errorHandler, notFoundHandler } from './error-handler.js';
+import { errorHandler, notFoundHandler, withErrorCode } from './error-handler.js';
 import { recordRoutes } from './route-list.js';
 import { authPlugin } from './auth/plugin.js';
 import { authRoutes } from './auth/routes.js';
@@ -52,6 +52,7 @@ export async function buildApp(ctx: ServerContext, options: AppOptions = {}): Pr
   recordRoutes(app);
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler(notFoundHandler);
+  app.addHook('preSerialization', withErrorCode);
 
   // Before any route: it records which routes are public, for CORS.
   await app.register(securityPlugin, { embedOrigins: ctx.config.embedOrigins });

@@ -1,20 +1,20 @@
 import { inspect } from 'node:util';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { HttpError, STATUS_PHRASES } from './errors.js';
+import type { ErrorCode } from '../core/contract.js';
+import { defaultErrorCode, HttpError, STATUS_PHRASES } from './errors.js';
 
-// Fastify's own errors, in the words our users read.
-const FASTIFY_MESSAGES: Record<string, string> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: 'O corpo do pedido não é JSON válido.',
-  FST_ERR_CTP_EMPTY_JSON_BODY: 'O corpo do pedido está vazio.',
-  FST_ERR_CTP_BODY_TOO_LARGE: 'O corpo do pedido é demasiado grande.',
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Tipo de conteúdo não suportado.',
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'O comprimento do pedido não corresponde ao corpo.',
+// Fastify's own errors, in the words our users read, with their codes.
+const FASTIFY_ERRORS: Record<string, [message: string, code?: ErrorCode]> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: ['O corpo do pedido não é JSON válido.', 'invalid_json'],
+  FST_ERR_CTP_EMPTY_JSON_BODY: ['O corpo do pedido está vazio.', 'invalid_json'],
+  FST_ERR_CTP_BODY_TOO_LARGE: ['O corpo do pedido é demasiado grande.'],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: ['Tipo de conteúdo não suportado.'],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: ['O comprimento do pedido não corresponde ao corpo.'],
 };
 
-function send(reply: FastifyReply, statusCode: number, message: string, extra: object = {}) {
-  return reply
-    .status(statusCode)
-    .send({ statusCode, error: STATUS_PHRASES[statusCode] ?? 'Error', message, ...extra });
+function send(reply: FastifyReply, statusCode: number, message: string, extra: { code?: ErrorCode } & Record<string, unknown> = {}) {
+  const { code = defaultErrorCode(statusCode), ...rest } = extra;
+  return reply.status(statusCode).send({ statusCode, error: STATUS_PHRASES[statusCode] ?? 'Error', code, message, ...rest });
 }
 
 /**
@@ -29,7 +29,7 @@ function logServerError(request: FastifyRequest, error: Error) {
 
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof HttpError) {
-    if (error.fieldErrors) return reply.status(error.statusCode).send({ errors: error.fieldErrors });
+    if (error.fieldErrors) return reply.status(error.statusCode).send({ code: error.code, errors: error.fieldErrors });
     if (error.statusCode >= 500) logServerError(request, error);
     return send(reply, error.statusCode, error.message, error.details);
   }
@@ -39,8 +39,8 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
     const name = first?.instancePath?.replace(/^\//, '') || String(first?.params?.missingProperty ?? '');
     return send(reply, 400, `Pedido inválido: ${where} ${name ? `"${name}" ` : ''}com valor inválido.`.replace('  ', ' '));
   }
-  const known = error.code ? FASTIFY_MESSAGES[error.code] : undefined;
-  if (known) return send(reply, error.statusCode ?? 400, known);
+  const known = error.code ? FASTIFY_ERRORS[error.code] : undefined;
+  if (known) return send(reply, error.statusCode ?? 400, known[0], known[1] ? { code: known[1] } : {});
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
     return send(reply, error.statusCode, 'Pedido inválido.');
   }
@@ -49,5 +49,17 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
 }
 
 export function notFoundHandler(request: FastifyRequest, reply: FastifyReply) {
-  return send(reply, 404, `Endereço não encontrado: ${request.method} ${request.url.split('?')[0]}`);
+  return send(reply, 404, `Endereço não encontrado: ${request.method} ${request.url.split('?')[0]}`, { code: 'route_not_found' });
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) && !Buffer.isBuffer(value);
+
+/**
+ * preSerialization hook: an error answer a route sends itself (such as the 422 of
+ * `POST {res}/validate`) gets its status's default `code` too, so no error body lacks one.
+ */
+export async function withErrorCode(_request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
+  if (reply.statusCode < 400 || !isPlainObject(payload) || 'code' in payload) return payload;
+  return { code: defaultErrorCode(reply.statusCode), ...payload };
 }

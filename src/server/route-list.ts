@@ -1,9 +1,12 @@
 import type { FastifyInstance } from 'fastify';
+import type { RouteDoc } from './openapi/route-doc.js';
 
 export interface RouteEntry {
   method: string;
   url: string;
   public: boolean;
+  /** How the route describes itself in the OpenAPI document, when it does. */
+  doc?: RouteDoc;
 }
 
 declare module 'fastify' {
@@ -20,7 +23,8 @@ export function recordRoutes(app: FastifyInstance): void {
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
       if (method === 'HEAD' || method === 'OPTIONS') continue;
-      list.push({ method, url: route.url, public: route.config?.public === true });
+      const doc = route.config?.openapi;
+      list.push({ method, url: route.url, public: route.config?.public === true, ...(doc ? { doc } : {}) });
     }
   });
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERROR_CODES } from '../../src/core/contract.js';
 import { recordAudit } from '../../src/server/audit/record.js';
 import { ensureReferenceData } from '../../src/server/resources/reference-data.js';
 import { startTestServer, type TestServer } from './support/server.js';
@@ -22,13 +23,16 @@ let counter = 0;
 const unique = () => `${Date.now().toString(36)}${(counter += 1)}`;
 
 async function as(who: Who, method: string, url: string, payload?: object | string, headers: Record<string, string> = {}) {
-  return server.request({
+  const response = await server.request({
     method: method as 'GET',
     url,
     token: tokens[who],
     headers,
     ...(payload === undefined ? {} : { payload }),
   });
+  // Every refusal names its case with a code the client can switch on.
+  if (response.statusCode >= 400) expect(ERROR_CODES, `${method} ${url} as ${who}: code of ${response.body}`).toContain(response.json().code);
+  return response;
 }
 
 async function adminCreate(resource: string, body: object): Promise<number> {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
+import { ERROR_CODES } from '../../src/core/contract.js';
 import { ensureReferenceData } from '../../src/server/resources/reference-data.js';
 import { resources } from '../../src/server/resources/definitions/index.js';
 import { startTestServer, type TestServer } from './support/server.js';
@@ -27,7 +28,8 @@ async function snapshot() {
 
 function expectClearRefusal(response: { statusCode: number; json(): unknown }, status: number | number[], label: string) {
   expect([status].flat(), `${label}: got ${response.statusCode}`).toContain(response.statusCode);
-  const body = response.json() as { message?: string; errors?: Record<string, string> };
+  const body = response.json() as { code?: string; message?: string; errors?: Record<string, string> };
+  expect(ERROR_CODES, `${label}: a known machine-readable code (got ${body.code})`).toContain(body.code);
   if (response.statusCode === 422) {
     expect(Object.keys(body.errors ?? {}).length, label).toBeGreaterThan(0);
   } else {

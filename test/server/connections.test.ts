@@ -103,7 +103,7 @@ describe('HTTP connections', () => {
     for (const client of idle) {
       const { after, received } = await client.closed;
       expect(received).toMatch(/^HTTP\/1\.1 408 /);
-      expect(body(received)).toEqual({ statusCode: 408, error: 'Request Timeout', message: 'O pedido demorou demasiado a chegar. Tente novamente.' });
+      expect(body(received)).toEqual({ statusCode: 408, error: 'Request Timeout', code: 'request_timeout', message: 'O pedido demorou demasiado a chegar. Tente novamente.' });
       expect(after).toBeGreaterThanOrEqual(HEADERS_TIMEOUT - 50);
     }
     // Their slots are free again.
@@ -137,7 +137,7 @@ describe('HTTP connections', () => {
     client.socket.write('GET /api/ HTTP/1.1\r\nHost: associa.test\r\nX-Mau: a\u0001b\r\n\r\n');
     const { received } = await client.closed;
     expect(received).toMatch(/^HTTP\/1\.1 400 /);
-    expect(body(received)).toEqual({ statusCode: 400, error: 'Bad Request', message: 'Pedido HTTP inválido.' });
+    expect(body(received)).toEqual({ statusCode: 400, error: 'Bad Request', code: 'bad_request', message: 'Pedido HTTP inválido.' });
   });
 
   it('closes a kept-alive connection that stays idle after its request', async () => {

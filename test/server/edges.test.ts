@@ -40,6 +40,7 @@ describe('GET /api/ health', () => {
       expect(response.json()).toEqual({
         statusCode: 503,
         error: 'Service Unavailable',
+        code: 'service_unavailable',
         message: 'A base de dados não está disponível. Tente novamente dentro de momentos.',
       });
     } finally {
@@ -153,7 +154,7 @@ describe('body size limit', () => {
       payload: { email: 'grande@exemplo.pt', recover_password: true, padding: 'x'.repeat(2048) },
     });
     expect(response.statusCode).toBe(413);
-    expect(response.json()).toEqual({ statusCode: 413, error: 'Payload Too Large', message: 'O corpo do pedido é demasiado grande.' });
+    expect(response.json()).toEqual({ statusCode: 413, error: 'Payload Too Large', code: 'payload_too_large', message: 'O corpo do pedido é demasiado grande.' });
     expect(await server.database.db.selectFrom('messages').selectAll().execute()).toEqual([]);
     // The same request within the limit does its job.
     const small = await server.request({ method: 'POST', url: '/api/auth', payload: { email: 'grande@exemplo.pt', recover_password: true } });

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Role } from '../../core/contract.js';
-import { badRequest, HttpError, notFound, tooManyRequests, unauthorized } from '../errors.js';
+import { badRequest, coded, notFound, tooManyRequests } from '../errors.js';
 import { objectBody } from '../request-body.js';
 import { announceMessage } from '../messages/outbox.js';
 import { pruneLoginCodes, redeemLoginCode, sendLoginLink } from './login-codes.js';
@@ -8,6 +8,7 @@ import { verifyPassword } from './passwords.js';
 import { createThrottle } from './throttle.js';
 import { forgetFirstStartPassword } from '../seed/admin-password-file.js';
 import { completeSecondFactor, secondFactorChallenge } from './two-factor-login.js';
+import { LOGIN_DOC, REFRESH_DOC } from '../openapi/route-docs.js';
 
 const MAX_CREDENTIAL_LENGTH = 1024;
 
@@ -49,7 +50,7 @@ export async function authRoutes(app: FastifyInstance) {
     role: user.role as Role,
   });
 
-  app.post('/auth', { config: { public: true } }, async (request, reply) => {
+  app.post('/auth', { config: { public: true, openapi: LOGIN_DOC } }, async (request, reply) => {
     const body = objectBody(request);
     const address = request.ip;
     await prune();
@@ -62,10 +63,10 @@ export async function authRoutes(app: FastifyInstance) {
       const attempt = await throttle.beginCode(address);
       if (!attempt.allowed) throw tooMany(reply, attempt.retryAfterMs);
       const userId = await redeemLoginCode(db, now(), code);
-      if (userId === null) throw new HttpError(403, 'A ligação é inválida, já foi usada ou expirou. Peça uma nova.');
+      if (userId === null) throw coded(403, 'login_link_invalid', 'A ligação é inválida, já foi usada ou expirou. Peça uma nova.');
       await attempt.attempt.succeed();
       const user = await db.selectFrom('users').select(userColumns).where('_id', '=', userId).executeTakeFirst();
-      if (!user || Number(user.active) !== 1) throw new HttpError(403, 'A conta está desativada.');
+      if (!user || Number(user.active) !== 1) throw coded(403, 'account_disabled', 'A conta está desativada.');
       // Whoever reads the mailbox still needs the second factor; the ticket keeps the code mark.
       const challenge = await secondFactorChallenge(app.ctx, user, 'code');
       // Marked as a code login: for a few minutes it may set a new password without the old one.
@@ -112,16 +113,16 @@ export async function authRoutes(app: FastifyInstance) {
     const attempt = await throttle.beginLogin(user ? String(user.username) : username, address);
     if (!attempt.allowed) throw tooMany(reply, attempt.retryAfterMs);
     if (!active) throw notFound('Conta não encontrada.');
-    if (!(await verifyPassword(password, String(user.password_hash)))) throw new HttpError(403, 'Palavra-passe errada.');
+    if (!(await verifyPassword(password, String(user.password_hash)))) throw coded(403, 'wrong_password', 'Palavra-passe errada.');
     await attempt.attempt.succeed();
     await forgetFirstStartPassword(config, username);
     return (await secondFactorChallenge(app.ctx, user)) ?? app.tokens.issuePair(subjectOf(user));
   });
 
-  app.post('/auth/refresh', { config: { public: true } }, async (request) => {
+  app.post('/auth/refresh', { config: { public: true, openapi: REFRESH_DOC } }, async (request) => {
     const refreshToken = text(objectBody(request), 'refreshToken');
     const pair = await app.tokens.rotate(refreshToken);
-    if (!pair) throw unauthorized('Sessão expirada. Entre novamente.');
+    if (!pair) throw coded(401, 'session_expired', 'Sessão expirada. Entre novamente.');
     return pair;
   });
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { recordAudit } from '../audit/record.js';
 import { badRequest } from '../errors.js';
 import { objectBody } from '../request-body.js';
+import { LOGOUT_DOC } from '../openapi/route-docs.js';
 import type { Caller } from './caller.js';
 import type { Role } from '../../core/contract.js';
 
@@ -12,7 +13,7 @@ const MAX_TOKEN_LENGTH = 4096;
 export async function sessionRoutes(app: FastifyInstance) {
   const { db } = app.ctx.database;
 
-  app.post('/auth/logout', { config: { public: true } }, async (request, reply) => {
+  app.post('/auth/logout', { config: { public: true, openapi: LOGOUT_DOC } }, async (request, reply) => {
     const token = objectBody(request).refreshToken;
     if (typeof token !== 'string' || token.length === 0 || token.length > MAX_TOKEN_LENGTH) {
       throw badRequest('O campo "refreshToken" é obrigatório e deve ser texto.');

@@ -2,6 +2,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RecoveryCodesAnswer, TotpEnrolment, TwoFactorStatus } from '../../core/two-factor.js';
 import { badRequest, forbidden, unauthorized } from '../errors.js';
 import { objectBody } from '../request-body.js';
+import {
+  RECOVERY_CODES_DOC,
+  TWO_FACTOR_CONFIRM_DOC,
+  TWO_FACTOR_DISABLE_DOC,
+  TWO_FACTOR_ENROL_DOC,
+  TWO_FACTOR_STATUS_DOC,
+} from '../openapi/route-docs.js';
 import { isStaff } from './caller.js';
 import {
   accountCaller,
@@ -57,16 +64,16 @@ export async function twoFactorRoutes(app: FastifyInstance) {
   // Enrolment needs nothing but a session: an absent body is an empty one.
   const bodyOf = (request: FastifyRequest) => (request.body === undefined || request.body === null ? {} : objectBody(request));
 
-  app.get('/auth/two-factor', async (request): Promise<{ data: TwoFactorStatus }> => {
+  app.get('/auth/two-factor', { config: { openapi: TWO_FACTOR_STATUS_DOC } }, async (request): Promise<{ data: TwoFactorStatus }> => {
     return { data: await twoFactorStatus(db, await ownAccount(request)) };
   });
 
-  app.post('/auth/two-factor/enrol', { config: { public: true } }, async (request): Promise<{ data: TotpEnrolment }> => {
+  app.post('/auth/two-factor/enrol', { config: { public: true, openapi: TWO_FACTOR_ENROL_DOC } }, async (request): Promise<{ data: TotpEnrolment }> => {
     const { account } = await enrollingAccount(request, bodyOf(request));
     return { data: await startEnrolment(ctx, account) };
   });
 
-  app.post('/auth/two-factor/confirm', { config: { public: true } }, async (request): Promise<{ data: RecoveryCodesAnswer }> => {
+  app.post('/auth/two-factor/confirm', { config: { public: true, openapi: TWO_FACTOR_CONFIRM_DOC } }, async (request): Promise<{ data: RecoveryCodesAnswer }> => {
     const body = bodyOf(request);
     const { account, ticket } = await enrollingAccount(request, body);
     const code = codeOf(body);
@@ -77,7 +84,7 @@ export async function twoFactorRoutes(app: FastifyInstance) {
     return { data: { recoveryCodes, tokens: await app.tokens.issuePair({ id: account.id, name: account.name, role: account.role }, issueOptionsOf(ticket)) } };
   });
 
-  app.post('/auth/two-factor/disable', async (request, reply) => {
+  app.post('/auth/two-factor/disable', { config: { openapi: TWO_FACTOR_DISABLE_DOC } }, async (request, reply) => {
     const account = await ownAccount(request);
     const body = bodyOf(request);
     let proof: Proof;
@@ -88,7 +95,7 @@ export async function twoFactorRoutes(app: FastifyInstance) {
     return reply.status(204).send();
   });
 
-  app.post('/auth/two-factor/recovery-codes', async (request): Promise<{ data: RecoveryCodesAnswer }> => {
+  app.post('/auth/two-factor/recovery-codes', { config: { openapi: RECOVERY_CODES_DOC } }, async (request): Promise<{ data: RecoveryCodesAnswer }> => {
     const account = await ownAccount(request);
     const code = codeOf(bodyOf(request));
     return { data: { recoveryCodes: settled(await regenerateRecoveryCodes(ctx, account, code, { actor: request.caller, address: request.ip })) } };

@@ -4,7 +4,7 @@ import type { TotpEnrolment, TwoFactorStatus } from '../../core/two-factor.js';
 import { recordAudit } from '../audit/record.js';
 import type { ServerContext } from '../context.js';
 import type { Db } from '../db/database.js';
-import { conflict, HttpError, tooManyRequests } from '../errors.js';
+import { coded, conflict, HttpError, tooManyRequests } from '../errors.js';
 import { readSetting } from '../settings/read.js';
 import type { Caller } from './caller.js';
 import { verifyPassword } from './passwords.js';
@@ -62,15 +62,15 @@ const START_AGAIN: Record<TicketOrigin, string> = {
 };
 
 /** The refusal of a ticket no longer live, saying how to start the login again. */
-export const ticketVoid = (origin: TicketOrigin): HttpError => new HttpError(403, `O pedido de início de sessão expirou ou foi anulado. ${START_AGAIN[origin]}`);
+export const ticketVoid = (origin: TicketOrigin): HttpError => coded(403, 'two_factor_ticket_void', `O pedido de início de sessão expirou ou foi anulado. ${START_AGAIN[origin]}`);
 
 /** The pt-PT answer to a code that did not pass. */
 export function codeRefusal(check: Exclude<CodeCheck, 'ok'>): HttpError {
   switch (check) {
     case 'wrong':
-      return new HttpError(403, 'Código errado. Confirme o código de 6 dígitos da aplicação de autenticação.');
+      return coded(403, 'two_factor_code_wrong', 'Código errado. Confirme o código de 6 dígitos da aplicação de autenticação.');
     case 'replayed':
-      return new HttpError(403, 'Este código já foi usado. Aguarde pelo código seguinte da aplicação.');
+      return coded(403, 'two_factor_code_used', 'Este código já foi usado. Aguarde pelo código seguinte da aplicação.');
     case 'throttled':
       return tooManyRequests('Demasiados códigos errados. Aguarde alguns minutos ou use um código de recuperação.');
   }
@@ -164,7 +164,7 @@ export async function disableTwoFactor(ctx: ServerContext, account: Account, pro
     if (tooManyFailures(row, now)) return refused<null>(codeRefusal('throttled'));
     if (passwordRight === false) {
       await recordFailure(trx, row, now);
-      return refused<null>(new HttpError(403, 'Palavra-passe errada.'));
+      return refused<null>(coded(403, 'wrong_password', 'Palavra-passe errada.'));
     }
     if ('code' in proof) {
       const check = await checkCode(trx, key, row, proof.code, now);

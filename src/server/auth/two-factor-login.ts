@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Role, TokenPair } from '../../core/contract.js';
 import type { SecondFactorChallenge } from '../../core/two-factor.js';
 import type { ServerContext } from '../context.js';
-import { HttpError } from '../errors.js';
+import { coded, HttpError } from '../errors.js';
 import { spendRecoveryCode } from './recovery-codes.js';
 import { checkCode, lockAccount, readTotp, tooManyFailures, totpKey } from './totp.js';
 import { claimAttempt, findTicket, issueOptionsOf, issueTicket, spendTicket, voidTicketOrigin, type TicketOrigin } from './two-factor-tickets.js';
@@ -33,7 +33,7 @@ export async function completeSecondFactor(app: FastifyInstance, body: Record<st
   const value = ticketOf(body);
   const ticket = await findTicket(db, value, now);
   if (!ticket) throw ticketVoid(await voidTicketOrigin(db, value));
-  if (ticket.purpose === 'enrol') throw new HttpError(403, 'Esta conta tem de configurar a autenticação em dois passos antes de entrar.');
+  if (ticket.purpose === 'enrol') throw coded(403, 'two_factor_enrolment_required', 'Esta conta tem de configurar a autenticação em dois passos antes de entrar.');
   const key = await totpKey(db);
 
   const refusal = await db.transaction().execute(async (trx): Promise<HttpError | null> => {
@@ -47,7 +47,7 @@ export async function completeSecondFactor(app: FastifyInstance, body: Record<st
       const check = await checkCode(trx, key, row, answer.code, now);
       if (check !== 'ok') return codeRefusal(check);
     } else if (!(await spendRecoveryCode(trx, ticket.userId, answer.recoveryCode, now))) {
-      return new HttpError(403, 'Código de recuperação errado ou já usado.');
+      return coded(403, 'recovery_code_wrong', 'Código de recuperação errado ou já usado.');
     }
     await spendTicket(trx, ticket, now);
     return null;
@@ -56,6 +56,6 @@ export async function completeSecondFactor(app: FastifyInstance, body: Record<st
   if (refusal) throw refusal;
 
   const account = await readAccount(db, ticket.userId);
-  if (!account) throw new HttpError(403, 'A conta está desativada.');
+  if (!account) throw coded(403, 'account_disabled', 'A conta está desativada.');
   return app.tokens.issuePair({ id: account.id, name: account.name, role: account.role }, issueOptionsOf(ticket));
 }

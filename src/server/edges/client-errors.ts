@@ -1,6 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
-import { STATUS_PHRASES } from '../errors.js';
+import { defaultErrorCode, STATUS_PHRASES } from '../errors.js';
 
 // What Node reports before any route runs: a request too slow to arrive, headers too large,
 // or bytes that are not HTTP at all.
@@ -18,7 +18,7 @@ export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket)
   // A reset connection has nobody left to answer.
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   const [statusCode, message] = (error.code && CLIENT_ERRORS[error.code]) || MALFORMED;
-  const body = JSON.stringify({ statusCode, error: STATUS_PHRASES[statusCode] ?? STATUS_CODES[statusCode], message });
+  const body = JSON.stringify({ statusCode, error: STATUS_PHRASES[statusCode] ?? STATUS_CODES[statusCode], code: defaultErrorCode(statusCode), message });
   if (socket.writable) {
     socket.write(
       `HTTP/1.1 ${statusCode} ${STATUS_CODES[statusCode]}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\n` +

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { badRequest } from '../errors.js';
+import { coded } from '../errors.js';
 
 // C0 controls and DEL. Text typed in a form may hold tabs and line breaks; nothing else of
 // these is ever meant, and NUL breaks both databases (PostgreSQL refuses it, SQLite cuts text there).
@@ -17,7 +17,7 @@ function printable(name: string): string {
 }
 
 const refuse = (kind: 'campo' | 'parâmetro', name: string) =>
-  badRequest(`O ${kind} "${printable(name)}" contém caracteres de controlo não permitidos.`);
+  coded(400, 'control_characters', `O ${kind} "${printable(name)}" contém caracteres de controlo não permitidos.`);
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value) && !Buffer.isBuffer(value);

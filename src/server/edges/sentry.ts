@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { badRequest, HttpError } from '../errors.js';
+import { SENTRY_DOC } from '../openapi/route-docs.js';
 import { envelopeDsn, envelopeUrl, parseDsn, sameDsn } from './sentry-dsn.js';
 
 const ENVELOPE_TYPES = ['text/plain', 'application/x-sentry-envelope'];
@@ -20,7 +21,7 @@ export async function sentryRoutes(app: FastifyInstance) {
   app.removeContentTypeParser('text/plain');
   app.addContentTypeParser(ENVELOPE_TYPES, { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
-  app.post('/sentry', { config: { public: true } }, async (request, reply) => {
+  app.post('/sentry', { config: { public: true, openapi: SENTRY_DOC } }, async (request, reply) => {
     const body = request.body;
     if (!Buffer.isBuffer(body)) throw new HttpError(415, 'Tipo de conteúdo não suportado: envie um envelope em text/plain.');
     if (!configured) return reply.status(204).send();

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest, notFound, tooManyRequests, unauthorized } from '../errors.js';
 import { plainAddress } from '../edges/connection-limits.js';
 import { objectBody } from '../request-body.js';
+import { WEBSOCKET_AUTH_DOC, WEBSOCKET_DOC } from '../openapi/route-docs.js';
 import { createConnections, TOO_MANY_FOR_ACCOUNT, TOO_MANY_FROM_ADDRESS } from './connections.js';
 import { createRemoteAuth } from './remote-auth.js';
 import { REAUTHENTICATE_TOPIC, type Reauthenticate } from './topics.js';
@@ -32,11 +33,21 @@ export async function realtimeRoutes(app: FastifyInstance) {
   const refuseOverCap = async (request: FastifyRequest) => {
     if (connections.fullFor(plainAddress(request.ip))) throw tooManyRequests(TOO_MANY_FROM_ADDRESS);
   };
-  app.get('/websocket', { websocket: true, preValidation: refuseOverCap }, (socket, request) => {
-    connections.open(socket, plainAddress(request.ip));
+  app.route({
+    method: 'GET',
+    url: '/websocket',
+    config: { openapi: WEBSOCKET_DOC },
+    preValidation: refuseOverCap,
+    // A plain GET (no upgrade) gets a JSON refusal like any other, instead of an empty 404.
+    handler: async () => {
+      throw notFound('Este endereço só aceita ligações WebSocket.');
+    },
+    wsHandler: (socket, request) => {
+      connections.open(socket, plainAddress(request.ip));
+    },
   });
 
-  app.post('/websocket/auth', async (request, reply) => {
+  app.post('/websocket/auth', { config: { openapi: WEBSOCKET_AUTH_DOC } }, async (request, reply) => {
     const caller = request.caller;
     if (caller.kind === 'anonymous') throw unauthorized();
     const { connectionId } = objectBody(request);

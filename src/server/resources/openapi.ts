@@ -3,6 +3,8 @@ import type { Field, Operation, Resource } from './define.js';
 import type { Registry } from './registry.js';
 import { nestedRoutes } from './routes.js';
 import { packageVersion } from '../edges/package-version.js';
+import { withDescribedRoutes } from '../openapi/described-routes.js';
+import { OPENAPI_DOC } from '../openapi/route-docs.js';
 
 type Schema = Record<string, unknown>;
 
@@ -202,8 +204,8 @@ export function openApiDocument(registry: Registry, version: string): Schema {
 /** GET /api/openapi.json: public, like any API reference. */
 export async function openApiRoutes(app: FastifyInstance) {
   let document: Schema | undefined;
-  app.get('/openapi.json', { config: { public: true } }, async () => {
-    document ??= openApiDocument(app.registry, packageVersion());
+  app.get('/openapi.json', { config: { public: true, openapi: OPENAPI_DOC } }, async () => {
+    document ??= withDescribedRoutes(openApiDocument(app.registry, packageVersion()), app.routeList);
     return document;
   });
 }

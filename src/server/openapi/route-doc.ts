@@ -1,0 +1,37 @@
+/** A JSON Schema (2020-12, as OpenAPI 3.1 uses). */
+export type JsonSchema = Record<string, unknown>;
+
+/** One answer of a route: its meaning in pt-PT and, when it has a body, the body's schema. */
+export interface ResponseDoc {
+  description: string;
+  schema?: JsonSchema;
+  /** Media type of the body; JSON unless said. */
+  type?: string;
+}
+
+/**
+ * How a route describes itself in the OpenAPI document: `config: { openapi: {...} }` where it
+ * is registered. Kept in the route's config rather than Fastify's `schema`, which would also
+ * validate bodies and filter answers, so describing a route never changes what it does.
+ * Path parameters (`:id`) are documented from the URL; `security` comes from `config.public`.
+ */
+export interface RouteDoc {
+  summary: string;
+  description?: string;
+  tags: readonly string[];
+  /** A JSON body (or the type given) the route reads. */
+  body?: { schema: JsonSchema; type?: string; required?: boolean; description?: string };
+  /** Query parameters. */
+  query?: Record<string, JsonSchema & { description?: string }>;
+  /** Answers that are not errors, by status. */
+  responses: Record<number, ResponseDoc>;
+  /** Error statuses the route answers with; each body is the common error shape with a `code`. */
+  errors: readonly number[];
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route's entry in the OpenAPI document (src/server/openapi). */
+    openapi?: RouteDoc;
+  }
+}
