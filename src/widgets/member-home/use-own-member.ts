@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useState } from 'react';
-import { isSilentFailure, type ApiRecord, type Core, type ItemResponse } from '../../core/index.js';
+import { useCallback } from 'react';
+import type { ApiRecord, Core } from '../../core/index.js';
+import { useRecord } from '../kit/index.js';
 
 export interface MemberRecord extends ApiRecord {
   number?: number;
@@ -30,47 +31,37 @@ export type OwnMemberLoad =
   | { state: 'failed' }
   | ({ state: 'loaded' } & OwnMember);
 
-async function nameOf(read: () => Promise<{ name?: unknown } | null>): Promise<string | null> {
-  try {
-    const record = await read();
-    return typeof record?.name === 'string' ? record.name : null;
-  } catch {
-    return null;
-  }
+/** The name of a referenced record; null when there is none or it cannot be read. */
+function useReferenceName(core: Core, resource: string, id: number | null | undefined): { name: string | null; settled: boolean } {
+  const view = useRecord<{ name?: unknown }>(core.queries, resource, id);
+  if (view.status === 'loading') return { name: null, settled: false };
+  return { name: view.status === 'loaded' && typeof view.record?.name === 'string' ? view.record.name : null, settled: true };
 }
+
+const present = (id: unknown): id is string | number => (typeof id === 'string' && id !== '') || typeof id === 'number';
 
 /**
  * The logged-in user's own member record: GET users/{own ID} names it (field `member`), then
  * GET members/{id}. The server lets a member read only these two.
  */
 export function useOwnMember(core: Core, userId: number | undefined): { load: OwnMemberLoad; retry(): void } {
-  const [load, setLoad] = useState<OwnMemberLoad>({ state: 'loading' });
-  const [round, setRound] = useState(0);
-  useEffect(() => {
-    if (userId === undefined) {
-      setLoad({ state: 'loggedOut' });
-      return;
-    }
-    let current = true;
-    setLoad({ state: 'loading' });
-    (async () => {
-      const user = await core.http.get<ItemResponse<{ member?: unknown }>>(`users/${encodeURIComponent(String(userId))}`);
-      const memberId = user.data?.data?.member;
-      if (memberId === null || memberId === undefined || memberId === '') return { state: 'notLinked' } as const;
-      const member = await core.list<MemberRecord>('members').read(String(memberId));
-      if (!member) return { state: 'notLinked' } as const;
-      const [stateName, countryName] = await Promise.all([
-        member.state ? nameOf(() => core.memberStates.read(member.state!)) : null,
-        member.country ? nameOf(() => core.countries.read(member.country!)) : null,
-      ]);
-      return { state: 'loaded', member, stateName, countryName } as const;
-    })().then(
-      (result) => current && setLoad(result),
-      (e: unknown) => current && !isSilentFailure(e) && setLoad({ state: 'failed' }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [core, userId, round]);
-  return { load, retry: useCallback(() => setRound((n) => n + 1), []) };
+  const user = useRecord<{ member?: unknown }>(core.queries, 'users', userId);
+  const memberId = user.status === 'loaded' ? user.record?.member : undefined;
+  const member = useRecord<MemberRecord>(core.queries, 'members', present(memberId) ? memberId : null);
+  const record = member.status === 'loaded' ? member.record : undefined;
+  const state = useReferenceName(core, 'member_states', record?.state);
+  const country = useReferenceName(core, 'countries', record?.country);
+  const retry = useCallback(() => {
+    user.refresh();
+    member.refresh();
+  }, [user.refresh, member.refresh]);
+
+  let load: OwnMemberLoad;
+  if (userId === undefined) load = { state: 'loggedOut' };
+  else if (user.status === 'failed' || user.status === 'notFound' || member.status === 'failed') load = { state: 'failed' };
+  else if (user.status !== 'loaded') load = { state: 'loading' };
+  else if (!present(memberId) || member.status === 'notFound' || (member.status === 'loaded' && !record)) load = { state: 'notLinked' };
+  else if (!record || !state.settled || !country.settled) load = { state: 'loading' };
+  else load = { state: 'loaded', member: record, stateName: state.name, countryName: country.name };
+  return { load, retry };
 }
