@@ -151,7 +151,8 @@ describe('session', () => {
       const { core, f, navigations } = testCore();
       await f.script({ 'POST /auth/logout': reply });
       core.session.logout();
-      await until(async () => (await f.requests('POST', '/auth/logout')).length === 1, 5000, 'the logout request');
+      // At least once: Chromium itself sends a request again when a reused connection is cut.
+      await until(async () => (await f.requests('POST', '/auth/logout')).length >= 1, 5000, 'the logout request');
       await sleep(50);
       expect(core.session.loggedIn.value, JSON.stringify(reply)).to.equal(false);
       expect(localStorage.getItem(STORAGE_KEYS.refresh)).to.equal(null);
