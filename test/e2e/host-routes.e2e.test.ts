@@ -23,7 +23,7 @@ afterAll(async () => {
 const unexpected = (page: E2ePage) =>
   page.failedResponses.filter(
     (r) =>
-      !/\/api\/document_statuses |\/favicon\.ico |^404 GET \/elements\/|^403 POST \/api\/auth \(on \/autorizacao\/loginporlink\/|^400 GET \/api\/members \(on \/utilizadores\)|^404 GET \/api\/(messages|api_secrets)\/1 /.test(r),
+      !/\/favicon\.ico |^404 GET \/elements\/|^403 POST \/api\/auth \(on \/autorizacao\/loginporlink\/|^400 GET \/api\/members \(on \/utilizadores\)|^404 GET \/api\/(messages|api_secrets)\/1 /.test(r),
   );
 
 describe('every route of SPEC 2, as admin', () => {
