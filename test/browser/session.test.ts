@@ -163,9 +163,16 @@ describe('session', () => {
   });
 
   it('logout without a stored session sends nothing', async () => {
-    const { core, f } = testCore();
+    const clock = manualClock();
+    const sent: string[] = [];
+    const { core, f } = testCore({
+      clock,
+      env: { fetch: (input, init) => (sent.push(String(input)), window.fetch(input, init)) },
+    });
     core.session.logout();
-    await sleep(50);
+    // Nothing sent, and nothing waiting to be sent later.
+    expect(sent).to.deep.equal([]);
+    expect(clock.pending()).to.equal(0);
     expect(await f.log()).to.have.length(0);
   });
 
