@@ -38,7 +38,7 @@ describe('<associa-api-keys>', () => {
     const { f, place, logIn } = featureFixture();
     logIn();
     const revoked = { ...KEYS[0], revoked_at: '2025-04-01T10:00:00Z' };
-    await f.script({ 'GET /api_secrets': [list(KEYS), list([revoked, KEYS[1]])], 'PATCH /api_secrets/2': { body: { data: revoked } } });
+    await f.script({ 'GET /api_secrets': [list(KEYS), list([revoked, KEYS[1]])], 'POST /api_secrets/2/revoke': { body: { data: revoked } } });
     const element = place('associa-api-keys');
     (await button(element, 'Revogar')).click();
     const dialog = await find<HTMLDialogElement>(element, 'dialog[open]');
@@ -46,13 +46,14 @@ describe('<associa-api-keys>', () => {
     // Cancel first: nothing is sent.
     [...dialog.querySelectorAll('button')].find((b) => b.textContent === 'Cancelar')!.click();
     await waitUntil(() => !dialog.open, 'dialog stayed open');
-    expect(await f.requests('PATCH', '/api_secrets/2')).to.have.length(0);
+    expect(await f.requests('POST', '/api_secrets/2/revoke')).to.have.length(0);
     (await button(element, 'Revogar')).click();
     await waitUntil(() => dialog.open, 'dialog did not reopen');
     [...dialog.querySelectorAll('button')].find((b) => b.textContent === 'Revogar')!.click();
     await waitForText(element, 'Chave revogada.');
-    const [patch] = await f.requests('PATCH', '/api_secrets/2');
-    expect(patch!.body).to.have.property('revoked_at').that.is.a('string');
+    // The server's revoke action sets the time: the client sends no timestamp.
+    expect(await f.requests('POST', '/api_secrets/2/revoke')).to.have.length(1);
+    expect(await f.requests('PATCH', '/api_secrets/2')).to.have.length(0);
     await waitUntil(() => all(element, 'tbody button').length === 0, 'the list was not reloaded');
   });
 
@@ -200,7 +201,7 @@ describe('<associa-api-key-form>', () => {
   it('revokes an existing key after confirmation', async () => {
     const { f, place, logIn } = featureFixture();
     logIn();
-    await f.script({ 'GET /api_secrets/2': { body: { data: KEYS[0] } }, 'PATCH /api_secrets/2': { body: { data: { ...KEYS[0], revoked_at: '2025-04-01T10:00:00Z' } } } });
+    await f.script({ 'GET /api_secrets/2': { body: { data: KEYS[0] } }, 'POST /api_secrets/2/revoke': { body: { data: { ...KEYS[0], revoked_at: '2025-04-01T10:00:00Z' } } } });
     const element = place('associa-api-key-form', { 'record-id': '2' });
     (await button(element, 'Revogar')).click();
     const dialog = await find<HTMLDialogElement>(element, 'dialog[open]');

@@ -1,4 +1,4 @@
-import { apiSecrets } from '../resources/definitions/api-secrets.js';
+import { apiSecrets, revokeApiSecret } from '../resources/definitions/api-secrets.js';
 import { contacts } from '../resources/definitions/contacts.js';
 import { countries } from '../resources/definitions/countries.js';
 import { members } from '../resources/definitions/members.js';
@@ -16,7 +16,7 @@ import { defineModule, type Module } from './define-module.js';
 export const appModules: readonly Module[] = [
   defineModule({ name: 'members', resources: [members] }),
   defineModule({ name: 'reference', resources: [memberStates, countries, tags, contacts] }),
-  defineModule({ name: 'users', resources: [users, apiSecrets] }),
+  defineModule({ name: 'users', resources: [users, apiSecrets], actions: [revokeApiSecret] }),
   defineModule({ name: 'settings', resources: [settings] }),
   defineModule({ name: 'messages', resources: [messages] }),
 ];

@@ -4,7 +4,8 @@ import type { Caller } from '../auth/caller.js';
 import { unauthorized } from '../errors.js';
 import type { Field } from './define.js';
 import type { Registry } from './registry.js';
-import { canReadField, canWriteField, permission } from './permissions.js';
+import { actionInput } from './action-handler.js';
+import { canReadField, canWriteField, permission, permissionOf } from './permissions.js';
 
 /** A field as the client sees it; readOnly also covers fields this caller may not change. */
 export function explainField(field: Field, caller: Caller | undefined): ExplainerField {
@@ -29,9 +30,19 @@ export function explain(registry: Registry, caller: Caller): ExplainerResponse['
   const data: ExplainerResponse['data'] = {};
   for (const resource of registry.resources) {
     if (permission(resource, caller, 'read') === 'none' && permission(resource, caller, 'list') === 'none') continue;
+    const actions = registry
+      .actionsOf(resource)
+      .filter((action) => permissionOf(resource, caller, action.access) !== 'none')
+      .map((action) => ({
+        name: action.name,
+        label: action.label,
+        on: action.on,
+        fields: actionInput(resource, action).fields.filter((f) => !f.readOnly).map((f) => explainField(f, caller)),
+      }));
     data[resource.name] = {
       label: resource.label,
       fields: resource.fields.filter((f) => f.writeOnly || canReadField(f, caller)).map((f) => explainField(f, caller)),
+      ...(actions.length > 0 ? { actions } : {}),
     };
   }
   return data;

@@ -39,7 +39,7 @@ function changesNothing(resource: Resource, prepared: Prepared, existing: Row): 
 }
 
 /** Work deferred until a transaction commits: collected by hooks, run by the handler. */
-function commitQueue() {
+export function commitQueue() {
   const pending: (() => Promise<void> | void)[] = [];
   return {
     add: (fn: () => Promise<void> | void) => void pending.push(fn),

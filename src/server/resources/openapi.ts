@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Field, Operation, Resource } from './define.js';
 import type { Registry } from './registry.js';
 import { nestedRoutes } from './routes.js';
+import type { ActionDefinition } from './actions.js';
+import { actionInput } from './action-handler.js';
 import { packageVersion } from '../edges/package-version.js';
 import { withDescribedRoutes } from '../openapi/described-routes.js';
 import { OPENAPI_DOC } from '../openapi/route-docs.js';
@@ -132,6 +134,29 @@ const ifMatch = {
   description: 'Versão em que a alteração se baseia ("3"), como o campo `_version`; se o registo já tiver outra versão, a resposta é 409 com o registo atual.',
 };
 
+/** One declared action: POST with its input fields as the body. */
+function actionPath(resource: Resource, action: ActionDefinition): Record<string, Schema> {
+  const inputFields = actionInput(resource, action).fields.filter((f) => !f.readOnly);
+  const body = {
+    type: 'object',
+    properties: Object.fromEntries(inputFields.map((f) => [f.name, fieldSchema(f)])),
+    required: inputFields.filter((f) => f.validation.required && !f.defaultValue).map((f) => f.name),
+  };
+  const onRecord = action.on === 'record';
+  return {
+    [`/api/${resource.name}${onRecord ? '/{id}' : ''}/${action.name}`]: {
+      post: {
+        tags: [resource.label],
+        summary: `${action.label} (${onRecord ? resource.labelSingular : resource.label})`,
+        operationId: `${action.name.replace(/_(\w)/g, (_m, c: string) => c.toUpperCase())}${pascal(resource.name)}`,
+        ...(onRecord ? { parameters: [idParam] } : {}),
+        requestBody: { required: false, ...json(body) },
+        responses: { 200: { description: 'Ação executada', ...json({ type: 'object', properties: { data: {} }, required: ['data'] }) }, ...errors, ...(onRecord ? { 404: ref404 } : {}), 422: ref422 },
+      },
+    },
+  };
+}
+
 /** The OpenAPI 3.1 document of the resource API, derived from the definitions. */
 export function openApiDocument(registry: Registry, version: string): Schema {
   const { resources } = registry;
@@ -149,6 +174,7 @@ export function openApiDocument(registry: Registry, version: string): Schema {
       },
     };
   }
+  for (const action of registry.actions) Object.assign(paths, actionPath(registry.resourceByName(action.resource)!, action));
   for (const resource of resources.filter((r) => r.name !== 'audit_log')) {
     paths[`/api/${resource.name}/{id}/history`] = {
       get: {

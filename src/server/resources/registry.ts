@@ -22,6 +22,8 @@ declare module 'fastify' {
   }
 }
 
+const RESERVED = new Set(['validate', 'history']);
+
 export function createRegistry(modules: readonly Module[]): Registry {
   const resources = withAuditLog(modules.flatMap((m) => m.resources));
   const byName = new Map(resources.map((r) => [r.name, r]));
@@ -29,7 +31,13 @@ export function createRegistry(modules: readonly Module[]): Registry {
   const actions = modules.flatMap((m) => m.actions);
   for (const action of actions) {
     if (!byName.has(action.resource)) throw new Error(`Action ${action.name} names an unknown resource: ${action.resource}.`);
+    // These segments already mean something under /{resource} and /{resource}/{id}.
+    if (!/^[a-z][a-z0-9_]*$/.test(action.name) || RESERVED.has(action.name) || byName.has(action.name)) {
+      throw new Error(`Action ${action.resource}.${action.name}: the name must be a new lower-case URL segment.`);
+    }
   }
+  const seen = new Set(actions.map((a) => `${a.resource}.${a.on}.${a.name}`));
+  if (seen.size !== actions.length) throw new Error('Two actions of one resource share a name.');
   return {
     modules,
     resources,

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { notFound } from '../errors.js';
+import { actionHandler } from './action-handler.js';
 import { parseId, resourceHandlers } from './handlers.js';
 import { createListCaches } from './list-caches.js';
 import { authorize } from './permissions.js';
@@ -42,6 +43,10 @@ export async function resourceRoutes(app: FastifyInstance) {
       const errors = await h.validate(request);
       return reply.status(Object.keys(errors).length > 0 ? 422 : 200).send({ errors });
     });
+    for (const action of app.registry.actionsOf(resource)) {
+      const path = action.on === 'record' ? `${base}/:id/${action.name}` : `${base}/${action.name}`;
+      app.post(path, actionHandler(app, resource, action));
+    }
   }
 
   for (const { parent, child, field } of nestedRoutes(app.registry)) {

@@ -76,8 +76,7 @@ export function keyStatus(key: ApiSecret, now = Date.now()): { live: boolean; te
 
 /** Revokes a key for good; the server records its own time, whatever is sent. */
 export async function revokeApiSecret(core: Core, id: number | string): Promise<ApiSecret | null> {
-  const res = await core.http.patch<ItemResponse<ApiSecret>>(`${API_SECRETS}/${encodeURIComponent(String(id))}`, {
-    revoked_at: new Date().toISOString(),
-  });
+  // The server's revoke action stamps the time itself and logs the key's sessions out.
+  const res = await core.http.post<ItemResponse<ApiSecret>>(`${API_SECRETS}/${encodeURIComponent(String(id))}/revoke`, {});
   return res.data?.data ?? null;
 }

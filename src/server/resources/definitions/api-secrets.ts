@@ -1,5 +1,6 @@
 import { newApiSecret } from '../../auth/secrets.js';
 import { invalidRecord } from '../../errors.js';
+import { defineAction } from '../actions.js';
 import { defineResource } from '../define.js';
 import { ROLE_OPTIONS } from './users.js';
 import { reauthenticate } from '../../realtime/topics.js';
@@ -52,5 +53,29 @@ export const apiSecrets = defineResource({
     async afterDelete(hook, existing) {
       hook.afterCommit(() => hook.ctx.bus.publish(reauthenticate('apiKey', Number(existing._id))));
     },
+  },
+});
+
+/**
+ * POST /api/api_secrets/{id}/revoke: the key stops working at the server's time. Revoking a
+ * revoked key changes nothing (its first revocation time stays).
+ */
+export const revokeApiSecret = defineAction({
+  resource: 'api_secrets',
+  name: 'revoke',
+  label: 'Revogar',
+  on: 'record',
+  access: ADMIN,
+  async run({ db, ctx, record, afterCommit }) {
+    if (!record || record.revoked_at) return undefined;
+    const id = Number(record._id);
+    const stamp = new Date(ctx.now()).toISOString();
+    await db
+      .updateTable('api_secrets')
+      .set({ revoked_at: stamp, updated_at: stamp, _version: Number(record._version) + 1 })
+      .where('_id', '=', id)
+      .execute();
+    afterCommit(() => ctx.bus.publish(reauthenticate('apiKey', id)));
+    return undefined;
   },
 });

@@ -1,0 +1,81 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Row } from '../db/database.js';
+import { diffRecords, recordAudit } from '../audit/record.js';
+import { invalidRecord, notFound } from '../errors.js';
+import { objectBody } from '../request-body.js';
+import type { ActionDefinition } from './actions.js';
+import { translateDbError } from './db-errors.js';
+import { defineResource, type Resource } from './define.js';
+import { publishChange, owningUsers } from './events.js';
+import { commitQueue, parseId } from './handlers.js';
+import { authorize } from './permissions.js';
+import { readRow, toRecord } from './records.js';
+import { prepareWrite } from './validate.js';
+
+const NO_ACCESS = { list: [], read: [], create: [], update: [], delete: [] } as const;
+
+/** An action's input fields as a resource, so they convert and validate exactly like record fields. */
+export const actionInput = (resource: Resource, action: ActionDefinition): Resource =>
+  defineResource({ name: resource.name, label: action.label, labelSingular: action.label, fields: action.fields ?? [], access: NO_ACCESS });
+
+/**
+ * POST /{resource}/{id}/{action} or /{resource}/{action}: checks who asks and the input, then
+ * runs the action, its audit entry and (record actions) the re-read of the record in one
+ * transaction; change events and the action's afterCommit work follow the commit.
+ */
+export function actionHandler(app: FastifyInstance, resource: Resource, action: ActionDefinition) {
+  const { ctx } = app;
+  const { db } = ctx.database;
+  const lockRows = ctx.database.engine === 'postgres';
+  const input = actionInput(resource, action);
+
+  return async function run(request: FastifyRequest<{ Params: { id?: string } }>) {
+    const { caller } = request;
+    const id = action.on === 'record' ? parseId(request.params.id) : undefined;
+    authorize(resource, caller, action.access, id);
+    const body = request.body === undefined || request.body === null ? {} : objectBody(request);
+    if (id !== undefined && !(await readRow(db, resource, id))) throw notFound();
+    const prepared = await prepareWrite(db, input, caller, body, 'create', undefined, app.registry);
+    if (Object.keys(prepared.errors).length > 0) throw invalidRecord(prepared.errors);
+    const deferred = commitQueue();
+    let outcome: { data: unknown; after: Row | undefined; changed: boolean };
+    try {
+      outcome = await db.transaction().execute(async (trx) => {
+        const before = id === undefined ? undefined : await readRow(trx, resource, id, lockRows);
+        if (id !== undefined && !before) throw notFound();
+        const data = await action.run({
+          ctx,
+          tokens: app.tokens,
+          caller,
+          db: trx,
+          address: request.ip ?? null,
+          afterCommit: deferred.add,
+          input: { ...prepared.values, ...prepared.links },
+          ...(before ? { record: before } : {}),
+        });
+        const after = id === undefined ? undefined : await readRow(trx, resource, id);
+        const changes = before ? diffRecords(resource, before, after) : null;
+        await recordAudit(trx, {
+          at: ctx.now(),
+          actor: caller,
+          address: request.ip ?? null,
+          resource: resource.name,
+          recordId: id ?? null,
+          action: action.name,
+          changes,
+        });
+        return { data, after, changed: !after || Object.keys(changes ?? {}).length > 0 };
+      });
+    } catch (error) {
+      throw translateDbError(error, resource);
+    }
+    const { data, after, changed } = outcome;
+    await deferred.run();
+    // A record action that changed its record (or removed it) tells whoever may read it.
+    if (id !== undefined && changed) {
+      await publishChange(ctx.bus, resource, { action: after ? 'updated' : 'deleted', id }, await owningUsers(db, resource, id));
+    }
+    if (data !== undefined) return { data };
+    return { data: after ? toRecord(resource, after, caller) : null };
+  };
+}
