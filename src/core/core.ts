@@ -112,6 +112,7 @@ export function createCore(options: CoreOptions = {}): Core {
 
   function endSession() {
     realtime.stop();
+    queries.forget({ reload: false });
     clearStorage();
     env.navigate('/');
   }
@@ -213,10 +214,14 @@ export function createCore(options: CoreOptions = {}): Core {
     tokens,
     clock,
     onLogin: () => {
+      queries.forget({ reload: true });
       void loadSessionData();
       realtime.start();
     },
-    onLogout: () => realtime.stop(),
+    onLogout: () => {
+      realtime.stop();
+      queries.forget({ reload: false });
+    },
   });
 
   // SPEC 4: at load, a refresh token about to expire ends the session before anything runs.

@@ -52,6 +52,11 @@ export interface Queries {
   invalidate(resource: string, id?: string | number | null): void;
   /** Sends a write (POST unless told) and then invalidates what it affects; resolves with the answer's `data`. */
   action<T = unknown>(path: string, body?: unknown, options?: ActionOptions): Promise<T>;
+  /**
+   * Another caller now (login, logout): nothing read for the last one may reach the next.
+   * Unheld entries are dropped; held ones are read again with `reload`, emptied otherwise.
+   */
+  forget(options: { reload: boolean }): void;
   /** Number of entries kept (held or within their grace). */
   readonly size: number;
   dispose(): void;
@@ -94,6 +99,7 @@ interface Slot {
   dropTimer: unknown;
   load(): Promise<void>;
   abort(): void;
+  empty(): void;
 }
 
 export function createQueries(deps: QueriesDeps): Queries {
@@ -137,6 +143,13 @@ export function createQueries(deps: QueriesDeps): Queries {
       }
     }
 
+    function abort() {
+      // A later answer must not land in a dropped or emptied entry.
+      sequence++;
+      inflight?.abort();
+      inflight = null;
+    }
+
     const entry: QueryEntry<unknown> = { key, data, meta, error, state, refresh: load };
     return {
       entry,
@@ -145,11 +158,13 @@ export function createQueries(deps: QueriesDeps): Queries {
       holds: 0,
       dropTimer: null,
       load,
-      abort() {
-        // A later answer must not land in a dropped entry.
-        sequence++;
-        inflight?.abort();
-        inflight = null;
+      abort,
+      empty() {
+        abort();
+        data.value = undefined;
+        meta.value = undefined;
+        error.value = null;
+        state.value = 'not-loaded';
       },
     };
   }
@@ -210,6 +225,15 @@ export function createQueries(deps: QueriesDeps): Queries {
       const res = await http.request<{ data?: T }>(options.method ?? 'POST', path, body);
       for (const resource of options.invalidates ?? [firstSegment(path)]) invalidate(resource);
       return res.data?.data as T;
+    },
+    forget({ reload }) {
+      for (const [key, slot] of [...slots]) {
+        if (slot.holds === 0) drop(key, slot);
+        else if (reload) {
+          slot.empty();
+          void slot.load();
+        } else slot.empty();
+      }
     },
     get size() {
       return slots.size;

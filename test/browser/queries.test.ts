@@ -165,6 +165,28 @@ describe('core queries', () => {
     expect(await f.requests('GET', '/members')).to.have.length(1);
   });
 
+  it('nothing read for one caller reaches the next: logout empties and drops, login reads held queries again', async () => {
+    const pair = tokenPair();
+    localStorage.setItem(STORAGE_KEYS.access, pair.access);
+    localStorage.setItem(STORAGE_KEYS.refresh, pair.refresh);
+    const { core, f } = testCore();
+    await f.script({
+      'GET /users/1': [{ body: { data: { _id: 1, name: 'Ana' } } }, { body: { data: { _id: 1, name: 'Rui' } } }],
+      'GET /tags': list([]),
+    });
+    const user = core.queries.hold<{ name: string }>({ path: 'users/1' });
+    const tags = core.queries.hold({ path: 'tags' });
+    await until(() => user.entry.state.value === 'loaded' && tags.entry.state.value === 'loaded', 2000, 'loaded');
+    tags.release();
+    core.session.logout();
+    expect(user.entry.data.value).to.equal(undefined);
+    expect(user.entry.state.value).to.equal('not-loaded');
+    expect(core.queries.peek({ path: 'tags' })).to.equal(undefined);
+    expect(await f.requests('GET', '/users/1')).to.have.length(1);
+    core.session.completeLogin(tokenPair(1, 'Rui', 'admin'));
+    await until(() => user.entry.data.value?.name === 'Rui', 2000, 'read again for the new caller');
+  });
+
   it('a failed read keeps its error; refresh reads again', async () => {
     const { core, f } = testCore();
     await f.script({ 'GET /users/3': [{ status: 500, body: { statusCode: 500, error: 'Internal Server Error', message: 'x' } }, { body: { data: { _id: 3, name: 'Rui' } } }] });
