@@ -167,3 +167,41 @@ export const OPENAPI_DOC: RouteDoc = {
   responses: { 200: { description: 'O documento', schema: { type: 'object' } } },
   errors: [],
 };
+
+export const SETTINGS_SCHEMA_DOC: RouteDoc = {
+  tags: ['Metadados'],
+  summary: 'Definições declaradas: tipo, valores aceites, rótulo e página de cada uma',
+  description: 'Os formulários de definições são construídos a partir deste esquema.',
+  responses: {
+    200: {
+      description: 'Esquema das definições',
+      schema: data(
+        object({
+          settings: {
+            type: 'array',
+            items: object(
+              {
+                name: text(),
+                kind: { type: 'string', enum: ['boolean', 'integer', 'decimal', 'text', 'enum', 'email', 'url'] },
+                label: text(),
+                hint: { type: 'string' },
+                min: { type: 'number' },
+                max: { type: 'number' },
+                scale: { type: 'integer' },
+                maxLength: { type: 'integer' },
+                pattern: { type: 'string' },
+                patternMessage: { type: 'string' },
+                required: { type: 'boolean' },
+                options: { type: 'array', items: object({ value: { type: 'string' }, label: { type: 'string' } }) },
+                page: { type: ['string', 'null'] },
+                readers: { type: 'string', enum: ['public', 'authenticated'] },
+              },
+              ['name', 'kind', 'label', 'page', 'readers'],
+            ),
+          },
+        }),
+      ),
+    },
+  },
+  errors: [401],
+};
