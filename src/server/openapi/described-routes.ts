@@ -4,7 +4,7 @@ import type { RouteEntry } from '../route-list.js';
 import type { JsonSchema, RouteDoc } from './route-doc.js';
 
 /** `/api/users/:id/history` -> `/api/users/{id}/history`. */
-export const openApiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}');
+const openApiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}');
 
 const errorResponse = (status: number) => ({ $ref: `#/components/responses/Error${status}` });
 

@@ -2,7 +2,7 @@
 export type JsonSchema = Record<string, unknown>;
 
 /** One answer of a route: its meaning in pt-PT and, when it has a body, the body's schema. */
-export interface ResponseDoc {
+interface ResponseDoc {
   description: string;
   schema?: JsonSchema;
   /** Media type of the body; JSON unless said. */
