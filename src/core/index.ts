@@ -23,7 +23,7 @@ export { clampLimit, normalizeQuery, queryParams, sortField, toggleSort, DEFAULT
 export type { ListQuery } from './query.js';
 export { recordKey } from './list-store.js';
 export type { ListStore, ListItem, ListState, FieldErrors, SaveResult } from './list-store.js';
-export { isNotFound, queryKey } from './queries.js';
+export { isNotFound, queryKey, recordQuery } from './queries.js';
 export type { ActionOptions, Queries, QueryEntry, QueryHandle, QuerySpec } from './queries.js';
 export type { Realtime, RealtimeListener } from './realtime.js';
 export { resourceChangeOf, watchRecord } from './resource-change.js';

@@ -48,6 +48,8 @@ export interface Queries {
   hold<T = unknown>(spec: QuerySpec): QueryHandle<T>;
   /** The held or lingering entry for `spec`, if any. */
   peek<T = unknown>(spec: QuerySpec): QueryEntry<T> | undefined;
+  /** Puts what a write answered in place of what `spec` holds, so every holder shows it at once. */
+  replace<T>(spec: QuerySpec, data: T): void;
   /** Marks a resource's queries stale (those of one record when `id` is given): held ones are read again, others dropped. */
   invalidate(resource: string, id?: string | number | null): void;
   /** Sends a write (POST unless told) and then invalidates what it affects; resolves with the answer's `data`. */
@@ -89,6 +91,11 @@ export function queryKey(spec: Pick<QuerySpec, 'path' | 'params'>): string {
   return spec.path.replace(/^\/+/, '') + serializeParams(sorted);
 }
 
+/** The query of one record: `GET {resource}/{id}`, stale when that record changes. */
+export function recordQuery(resource: string, id: string | number): QuerySpec {
+  return { path: `${resource}/${encodeURIComponent(String(id))}`, resources: [resource], recordId: id };
+}
+
 const firstSegment = (path: string) => path.replace(/^\/+/, '').split(/[/?]/)[0] ?? '';
 
 interface Slot {
@@ -100,6 +107,7 @@ interface Slot {
   load(): Promise<void>;
   abort(): void;
   empty(): void;
+  settle(value: unknown): void;
 }
 
 export function createQueries(deps: QueriesDeps): Queries {
@@ -159,6 +167,13 @@ export function createQueries(deps: QueriesDeps): Queries {
       dropTimer: null,
       load,
       abort,
+      settle(value) {
+        // A read sent before the write may answer after it: the write's answer is newer.
+        abort();
+        data.value = value;
+        error.value = null;
+        state.value = 'loaded';
+      },
       empty() {
         abort();
         data.value = undefined;
@@ -220,6 +235,9 @@ export function createQueries(deps: QueriesDeps): Queries {
       };
     },
     peek: <T>(spec: QuerySpec) => slots.get(queryKey(spec))?.entry as QueryEntry<T> | undefined,
+    replace(spec, value) {
+      slots.get(queryKey(spec))?.settle(value);
+    },
     invalidate,
     async action<T>(path: string, body?: unknown, options: ActionOptions = {}): Promise<T> {
       const res = await http.request<{ data?: T }>(options.method ?? 'POST', path, body);

@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import { STORAGE_KEYS } from '../../src/core/index.js';
-import { createQueries } from '../../src/core/queries.js';
+import { createQueries, recordQuery } from '../../src/core/queries.js';
 import { cleanup, testCore } from './support/core.js';
 import { sleep, tokenPair, until, type Fault } from './support/fault.js';
 
@@ -185,6 +185,20 @@ describe('core queries', () => {
     expect(await f.requests('GET', '/users/1')).to.have.length(1);
     core.session.completeLogin(tokenPair(1, 'Rui', 'admin'));
     await until(() => user.entry.data.value?.name === 'Rui', 2000, 'read again for the new caller');
+  });
+
+  it("a write's answer replaces what a record query holds, and a read sent before it cannot undo it", async () => {
+    const { core, f } = testCore();
+    await f.script({ 'GET /members/7': { body: { data: member(7, 'Ana') }, delayMs: 200 } });
+    const spec = recordQuery('members', 7);
+    const one = core.queries.hold<{ name: string }>(spec);
+    const two = core.queries.hold<{ name: string }>(spec);
+    core.queries.replace(spec, member(7, 'Ana Sofia'));
+    expect(one.entry.state.value).to.equal('loaded');
+    expect(two.entry.data.value!.name).to.equal('Ana Sofia');
+    await until(async () => (await f.requests('GET', '/members/7')).length === 1, 2000, 'the read was sent');
+    await sleep(400);
+    expect(one.entry.data.value!.name).to.equal('Ana Sofia');
   });
 
   it('a failed read keeps its error; refresh reads again', async () => {

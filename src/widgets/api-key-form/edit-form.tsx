@@ -1,7 +1,7 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { isSilentFailure } from '../../core/index.js';
-import { Button, ErrorState, Field, Input, Loading, space, token, useElementEvents } from '../kit/index.js';
+import { isSilentFailure, recordQuery } from '../../core/index.js';
+import { Button, ErrorState, Field, Input, Loading, space, token, useElementEvents, useRecord } from '../kit/index.js';
 import { API_KEY_TEXTS, API_SECRETS, formatDateTime, keyStatus, revokeApiSecret, roleLabel, type ApiSecret } from '../feature-kit/api-secrets.js';
 import { ConfirmDialog } from '../feature-kit/confirm-dialog.js';
 import { Actions, Heading, Notice, Panel } from '../feature-kit/layout.js';
@@ -24,42 +24,25 @@ const Facts = styled.dl`
   }
 `;
 
-type Load = { state: 'loading' } | { state: 'notFound' } | { state: 'failed' } | { state: 'loaded'; key: ApiSecret };
-
 /** An existing key: rename it, or revoke it for good (with confirmation). Its secret is never shown again. */
 export function EditForm({ recordId }: { recordId: string }) {
   const core = useCore();
   const dispatch = useElementEvents();
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
-  const [round, setRound] = useState(0);
-  const [name, setName] = useState('');
+  const view = useRecord<ApiSecret>(core.queries, API_SECRETS, recordId);
+  /** The name as typed; null until the user types, showing the key's own. */
+  const [typed, setName] = useState<string | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
 
-  useEffect(() => {
-    let current = true;
-    core
-      .list<ApiSecret>(API_SECRETS)
-      .read(recordId)
-      .then(
-        (key) => {
-          if (!current) return;
-          setLoad(key ? { state: 'loaded', key } : { state: 'notFound' });
-          if (key) setName(key.name);
-        },
-        (e: unknown) => current && !isSilentFailure(e) && setLoad({ state: 'failed' }),
-      );
-    return () => {
-      current = false;
-    };
-  }, [core, recordId, round]);
-
-  if (load.state === 'loading') return <Loading />;
-  if (load.state === 'notFound') return <ErrorState message={API_KEY_TEXTS.notFound} />;
-  if (load.state === 'failed') return <ErrorState message={API_KEY_TEXTS.loadFailed} onRetry={() => setRound((n) => n + 1)} />;
-  const { key } = load;
+  if (view.status === 'notFound' || (view.status === 'loaded' && !view.record)) return <ErrorState message={API_KEY_TEXTS.notFound} />;
+  if (view.status === 'failed') return <ErrorState message={API_KEY_TEXTS.loadFailed} onRetry={view.refresh} />;
+  if (view.status !== 'loaded' || !view.record) return <Loading />;
+  const key = view.record;
+  const name = typed ?? key.name;
+  // Every holder of this key's query shows what the server answered to the write at once.
+  const settle = (answer: ApiSecret) => core.queries.replace(recordQuery(API_SECRETS, recordId), answer);
   const revokedAt = formatDateTime(key.revoked_at);
 
   async function save(event: FormEvent) {
@@ -72,7 +55,7 @@ export function EditForm({ recordId }: { recordId: string }) {
       const result = await core.list<ApiSecret>(API_SECRETS).patch(key._id, { name: name.trim() });
       if (result.ok) {
         setErrors({});
-        setLoad({ state: 'loaded', key: { ...key, ...result.data } });
+        settle({ ...key, ...result.data });
         setNotice({ tone: 'success', text: T.saved });
         dispatch('associa-saved', { resource: API_SECRETS, id: String(key._id) });
       } else setErrors(result.errors);
@@ -87,7 +70,7 @@ export function EditForm({ recordId }: { recordId: string }) {
     setBusy(true);
     try {
       const updated = await revokeApiSecret(core, key._id);
-      setLoad({ state: 'loaded', key: { ...key, ...updated, revoked_at: updated?.revoked_at ?? new Date().toISOString() } });
+      settle({ ...key, ...updated, revoked_at: updated?.revoked_at ?? new Date().toISOString() });
       setNotice({ tone: 'success', text: API_KEY_TEXTS.revoked });
       dispatch('associa-saved', { resource: API_SECRETS, id: String(key._id) });
     } catch (e) {

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
-import { isNotFound, isSilentFailure, queryKey, type ListMeta, type Queries, type QueryEntry, type QuerySpec } from '../../core/index.js';
+import { isNotFound, isSilentFailure, queryKey, recordQuery, type ListMeta, type Queries, type QueryEntry, type QuerySpec } from '../../core/index.js';
 
 /**
  * What a component shows for a query: 'loading' until there is an answer (and after a
@@ -63,9 +63,6 @@ export interface RecordView<T> extends Omit<QueryView<T>, 'data'> {
 /** One record (GET {resource}/{id}), read again when that record changes; no id holds nothing. */
 export function useRecord<T>(queries: Queries, resource: string, id: string | number | null | undefined): RecordView<T> {
   const present = id !== null && id !== undefined && id !== '';
-  const { data, ...view } = useQuery<T>(
-    queries,
-    present ? { path: `${resource}/${encodeURIComponent(String(id))}`, resources: [resource], recordId: id } : null,
-  );
+  const { data, ...view } = useQuery<T>(queries, present ? recordQuery(resource, id) : null);
   return { ...view, record: data };
 }
