@@ -89,9 +89,9 @@ export function ApiKeys() {
     if (!confirming) return;
     setBusy(true);
     try {
+      // The revocation reads the list again itself.
       await revokeApiSecret(core, confirming._id);
       setNotice({ tone: 'success', text: T.revoked });
-      reload();
     } catch (e) {
       if (!isSilentFailure(e)) setNotice({ tone: 'error', text: describeFailure(e) });
     } finally {

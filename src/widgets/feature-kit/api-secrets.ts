@@ -1,5 +1,5 @@
 // What the API key list and the API key form share: the record, its words, its revocation.
-import type { ApiRecord, Core, ItemResponse } from '../../core/index.js';
+import type { ApiRecord, Core } from '../../core/index.js';
 
 export const API_SECRETS = 'api_secrets';
 
@@ -76,7 +76,8 @@ export function keyStatus(key: ApiSecret, now = Date.now()): { live: boolean; te
 
 /** Revokes a key for good; the server records its own time, whatever is sent. */
 export async function revokeApiSecret(core: Core, id: number | string): Promise<ApiSecret | null> {
-  // The server's revoke action stamps the time itself and logs the key's sessions out.
-  const res = await core.http.post<ItemResponse<ApiSecret>>(`${API_SECRETS}/${encodeURIComponent(String(id))}/revoke`, {});
-  return res.data?.data ?? null;
+  // The server's revoke action stamps the time itself and logs the key's sessions out;
+  // the key lists shown are read again after it.
+  const revoked = await core.queries.action<ApiSecret | undefined>(`${API_SECRETS}/${encodeURIComponent(String(id))}/revoke`, {}, { invalidates: [API_SECRETS] });
+  return revoked ?? null;
 }
