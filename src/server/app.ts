@@ -15,6 +15,7 @@ import { realtimeRoutes } from './realtime/routes.js';
 import { securityPlugin } from './edges/security.js';
 import { healthRoutes } from './edges/health.js';
 import { sentryRoutes } from './edges/sentry.js';
+import { filesRoutes } from './files/routes.js';
 import { webPlugin } from './web/plugin.js';
 import { checkingInterval, limitConnections, proxyMatcher } from './edges/connection-limits.js';
 import { clientErrorHandler } from './edges/client-errors.js';
@@ -67,6 +68,7 @@ export async function buildApp(ctx: ServerContext, options: AppOptions = {}): Pr
   await app.register(realtimeRoutes, { prefix: '/api' });
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(sentryRoutes, { prefix: '/api' });
+  await app.register(filesRoutes, { prefix: '/api' });
   // Last: its catch-all GET serves the host page wherever no API route answers.
   await app.register(webPlugin, { sentryDsn: ctx.config.sentryDsn });
   return app;

@@ -24,6 +24,8 @@ export interface Config {
   publicUrl: string;
   /** Largest accepted JSON body, in bytes. */
   bodyLimit: number;
+  /** Largest accepted uploaded file (photo, PDF), in bytes. */
+  maxUploadBytes: number;
   /** Print request logs. */
   logRequests: boolean;
   /**
@@ -108,6 +110,12 @@ function positiveFrom(value: string | undefined, fallback: number, name: string)
   return n;
 }
 
+function byteCountFrom(value: string | undefined, fallback: number, name: string): number {
+  const n = intFrom(value, fallback, name);
+  if (n === 0) throw new Error(`${name} must be a positive number of bytes`);
+  return n;
+}
+
 function connectionsFrom(env: NodeJS.ProcessEnv): ConnectionConfig {
   const headersTimeoutMs = positiveFrom(env.ASSOCIA_HEADERS_TIMEOUT, 20_000, 'ASSOCIA_HEADERS_TIMEOUT');
   const requestTimeoutMs = positiveFrom(env.ASSOCIA_REQUEST_TIMEOUT, 60_000, 'ASSOCIA_REQUEST_TIMEOUT');
@@ -144,6 +152,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     sentryDsn: env.SENTRY_DSN || undefined,
     publicUrl: (env.ASSOCIA_PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     bodyLimit: intFrom(env.ASSOCIA_BODY_LIMIT, 1024 * 1024, 'ASSOCIA_BODY_LIMIT'),
+    maxUploadBytes: byteCountFrom(env.ASSOCIA_MAX_UPLOAD_BYTES, 10 * 1024 * 1024, 'ASSOCIA_MAX_UPLOAD_BYTES'),
     logRequests: env.ASSOCIA_LOG === 'true',
     embedOrigins: originsFrom(env.ASSOCIA_EMBED_ORIGINS),
     trustProxy: proxiesFrom(env.ASSOCIA_TRUST_PROXY),

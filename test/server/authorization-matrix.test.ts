@@ -171,6 +171,20 @@ const RECORD_ACTIONS: Record<string, Row5> = {
   'POST /api/api_secrets/:id/revoke': [401, 403, 403, 200, 403],
 };
 
+/**
+ * Files: staff upload and ask for an address; an address answers only the caller it was
+ * issued to (here the administrator), so everyone else is refused its content.
+ */
+const FILE_ROUTES: Record<string, Row5> = {
+  'POST /api/files': [401, 403, 201, 201, 201],
+  'GET /api/files/:id/url': [401, 403, 200, 200, 200],
+  'GET /api/files/:id/content': [401, 403, 403, 200, 403],
+};
+const PDF_UPLOAD = {
+  payload: '--b\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4\n%%EOF\n\r\n--b--\r\n',
+  headers: { 'content-type': 'multipart/form-data; boundary=b' },
+};
+
 beforeAll(async () => {
   server = await startTestServer();
   await ensureReferenceData(server.database.db, Date.now());
@@ -207,7 +221,7 @@ describe('authorisation matrix', () => {
     const unchecked = server.app.routeList
       .filter((r) => r.url === '/api' || r.url.startsWith('/api/'))
       .map((r) => `${r.method} ${r.url}`)
-      .filter((key) => !generic.has(key) && !(key in OTHER_ROUTES) && !(key in RECORD_ACTIONS) && !/^GET \/api\/\w+\/:id\/\w+$/.test(key));
+      .filter((key) => !generic.has(key) && !(key in OTHER_ROUTES) && !(key in RECORD_ACTIONS) && !(key in FILE_ROUTES) && !/^GET \/api\/\w+\/:id\/\w+$/.test(key));
     expect(unchecked).toEqual([]);
   });
 
@@ -275,7 +289,9 @@ describe('authorisation matrix', () => {
   });
 
   it('nested lists follow the child resource list rules', async () => {
-    const nested = server.app.routeList.filter((r) => r.method === 'GET' && /^\/api\/\w+\/:id\/\w+$/.test(r.url) && !r.url.endsWith('/history'));
+    const nested = server.app.routeList.filter(
+      (r) => r.method === 'GET' && /^\/api\/\w+\/:id\/\w+$/.test(r.url) && !r.url.endsWith('/history') && !(`GET ${r.url}` in FILE_ROUTES),
+    );
     expect(nested.length).toBeGreaterThan(0);
     for (const route of nested) {
       const [, parent, child] = /^\/api\/(\w+)\/:id\/(\w+)$/.exec(route.url)!;
@@ -284,6 +300,26 @@ describe('authorisation matrix', () => {
       for (const who of CALLERS) statuses.push((await as(who, 'GET', `/api/${parent}/${id}/${child}`)).statusCode);
       expectStatuses(route.url, statuses, RULES[child!]!.list);
     }
+  });
+
+  it('files: upload, address, content; a refused upload stores nothing', async () => {
+    const countFiles = async () => (await server.database.db.selectFrom('files').select('_id').execute()).length;
+    const uploads: number[] = [];
+    for (const who of CALLERS) {
+      const before = await countFiles();
+      const response = await as(who, 'POST', '/api/files', PDF_UPLOAD.payload, PDF_UPLOAD.headers);
+      uploads.push(response.statusCode);
+      if (response.statusCode !== 201) expect(await countFiles(), `${who} upload stored nothing`).toBe(before);
+    }
+    expectStatuses('POST /api/files', uploads, FILE_ROUTES['POST /api/files']!);
+    const id = await anyId('files');
+    const addresses: number[] = [];
+    for (const who of CALLERS) addresses.push((await as(who, 'GET', `/api/files/${id}/url`)).statusCode);
+    expectStatuses('GET /api/files/:id/url', addresses, FILE_ROUTES['GET /api/files/:id/url']!);
+    const { url } = (await as('admin', 'GET', `/api/files/${id}/url`)).json();
+    const contents: number[] = [];
+    for (const who of CALLERS) contents.push((await as(who, 'GET', url)).statusCode);
+    expectStatuses('GET /api/files/:id/content', contents, FILE_ROUTES['GET /api/files/:id/content']!);
   });
 
   for (const [key, expected] of Object.entries(RECORD_ACTIONS)) {

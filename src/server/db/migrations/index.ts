@@ -6,6 +6,7 @@ import { totp } from './004_totp.js';
 import { audit } from './005_audit.js';
 import { recordVersions } from './006_record_versions.js';
 import { ticketOrigin } from './007_ticket_origin.js';
+import { files } from './008_files.js';
 
 /** Every migration, in order. A released migration is never edited: add a new one. */
 export const migrations: readonly Migration[] = [
@@ -16,4 +17,5 @@ export const migrations: readonly Migration[] = [
   audit,
   recordVersions,
   ticketOrigin,
+  files,
 ];

@@ -1,0 +1,13 @@
+import { isStaff, type AuthenticatedCaller, type Caller } from '../auth/caller.js';
+import { forbidden, unauthorized } from '../errors.js';
+
+/**
+ * Who may upload files and read them: staff (administrators and editors, by account or API
+ * key). A member's own photos and documents need a record that ties the file to them, which
+ * files do not have until a record's field takes them.
+ */
+export function fileStaff(caller: Caller): AuthenticatedCaller {
+  if (caller.kind === 'anonymous') throw unauthorized();
+  if (!isStaff(caller)) throw forbidden('Só administradores e editores podem enviar e ler ficheiros.');
+  return caller;
+}

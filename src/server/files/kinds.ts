@@ -1,0 +1,22 @@
+/**
+ * What each use of a file accepts, by the type read from its bytes. Images are re-encoded
+ * before they are stored (image.ts); documents are stored as sent.
+ */
+export const FILE_KINDS = {
+  image: ['image/jpeg', 'image/png', 'image/webp'],
+  document: ['application/pdf'],
+} as const satisfies Record<string, readonly string[]>;
+
+export type FileKind = keyof typeof FILE_KINDS;
+export type ImageType = (typeof FILE_KINDS.image)[number];
+
+export const isFileKind = (value: unknown): value is FileKind => typeof value === 'string' && Object.hasOwn(FILE_KINDS, value);
+
+export const isImageType = (type: string): type is ImageType => (FILE_KINDS.image as readonly string[]).includes(type);
+
+/** The types a use accepts; without a use, any type some use accepts. */
+export const acceptedTypes = (kind: FileKind | undefined): readonly string[] =>
+  kind ? FILE_KINDS[kind] : Object.values(FILE_KINDS).flat();
+
+/** Names of the accepted formats, for messages: "JPEG, PNG, WEBP". */
+export const formatNames = (types: readonly string[]): string => types.map((type) => type.split('/')[1]!.toUpperCase()).join(', ');

@@ -1,0 +1,78 @@
+import type { Db, Row } from '../db/database.js';
+import type { AuthenticatedCaller } from '../auth/caller.js';
+
+export const FILES_TABLE = 'files';
+
+/** A file as the API shows it: never its storage key. */
+export interface FileRecord {
+  _id: number;
+  created_at: string;
+  updated_at: string;
+  _version: number;
+  originalName: string;
+  contentType: string;
+  size: number;
+  sha256: string;
+  /** The record field holding the file; null until a record takes it. */
+  owner: { resource: string; record: number; field: string } | null;
+}
+
+/** What the server needs to serve a file. */
+export interface StoredFile {
+  record: FileRecord;
+  storageKey: string;
+}
+
+function fromRow(row: Row): StoredFile {
+  const owned = row.owner_resource !== null && row.owner_record !== null && row.owner_field !== null;
+  return {
+    storageKey: String(row.storage_key),
+    record: {
+      _id: Number(row._id),
+      created_at: String(row.created_at),
+      updated_at: String(row.updated_at),
+      _version: Number(row._version),
+      originalName: String(row.original_name),
+      contentType: String(row.content_type),
+      size: Number(row.size),
+      sha256: String(row.sha256),
+      owner: owned ? { resource: String(row.owner_resource), record: Number(row.owner_record), field: String(row.owner_field) } : null,
+    },
+  };
+}
+
+export interface NewFile {
+  originalName: string;
+  contentType: string;
+  size: number;
+  sha256: string;
+  storageKey: string;
+  uploadedBy: AuthenticatedCaller;
+  at: number;
+}
+
+export async function insertFile(db: Db, file: NewFile): Promise<FileRecord> {
+  const stamp = new Date(file.at).toISOString();
+  const row = await db
+    .insertInto(FILES_TABLE)
+    .values({
+      created_at: stamp,
+      updated_at: stamp,
+      _version: 1,
+      original_name: file.originalName,
+      content_type: file.contentType,
+      size: file.size,
+      sha256: file.sha256,
+      storage_key: file.storageKey,
+      uploaded_by_kind: file.uploadedBy.kind,
+      uploaded_by: file.uploadedBy.id,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return fromRow(row).record;
+}
+
+export async function findFile(db: Db, id: number): Promise<StoredFile | undefined> {
+  const row = await db.selectFrom(FILES_TABLE).selectAll().where('_id', '=', id).executeTakeFirst();
+  return row ? fromRow(row) : undefined;
+}
