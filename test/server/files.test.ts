@@ -4,6 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config.js';
+import { claimFile, findFile } from '../../src/server/files/records.js';
 import { FILE_URL_LIFETIME_MS } from '../../src/server/files/signed-urls.js';
 import { startTestServer, type TestServer } from './support/server.js';
 
@@ -278,5 +279,31 @@ describe('short-lived file addresses', () => {
     const file = await uploaded(pdfOf(600), 'a.pdf', 'application/pdf');
     expect((await server.request({ method: 'GET', url: `/api/files/${file._id}/url`, token: member })).statusCode).toBe(403);
     expect((await server.request({ method: 'GET', url: `/api/files/${file._id}/url` })).statusCode).toBe(401);
+  });
+});
+
+describe('a file and the record field that holds it', () => {
+  const photo = { resource: 'members', record: 7, field: 'photo' };
+
+  it('is given to one field only; a rolled-back claim leaves the file free', async () => {
+    const file = await uploaded(pdfOf(600), 'a.pdf', 'application/pdf');
+    const { db } = server.database;
+    await expect(
+      db.transaction().execute(async (trx) => {
+        expect(await claimFile(trx, file._id, photo, server.ctx.now())).toBe(true);
+        throw new Error('rollback');
+      }),
+    ).rejects.toThrow('rollback');
+    expect((await findFile(db, file._id))!.record.owner).toBeNull();
+
+    expect(await claimFile(db, file._id, photo, server.ctx.now())).toBe(true);
+    const claimed = (await findFile(db, file._id))!.record;
+    expect(claimed).toMatchObject({ owner: photo, _version: 2 });
+    // Saving the same record again keeps it; another field or record cannot take it.
+    expect(await claimFile(db, file._id, photo, server.ctx.now())).toBe(true);
+    expect(await claimFile(db, file._id, { ...photo, record: 8 }, server.ctx.now())).toBe(false);
+    expect(await claimFile(db, file._id, { ...photo, field: 'document' }, server.ctx.now())).toBe(false);
+    expect((await findFile(db, file._id))!.record).toMatchObject({ owner: photo, _version: 2 });
+    expect(await claimFile(db, 999999, photo, server.ctx.now())).toBe(false);
   });
 });

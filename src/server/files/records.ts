@@ -76,3 +76,26 @@ export async function findFile(db: Db, id: number): Promise<StoredFile | undefin
   const row = await db.selectFrom(FILES_TABLE).selectAll().where('_id', '=', id).executeTakeFirst();
   return row ? fromRow(row) : undefined;
 }
+
+export interface FileOwner {
+  resource: string;
+  record: number;
+  field: string;
+}
+
+/**
+ * Gives an unowned file to a record's field, in the caller's transaction (`db`): true when
+ * the file is now that field's, false when it does not exist or another field holds it, so
+ * one upload can never be shown through two records with different readers.
+ */
+export async function claimFile(db: Db, id: number, owner: FileOwner, at: number): Promise<boolean> {
+  const stamp = new Date(at).toISOString();
+  await db
+    .updateTable(FILES_TABLE)
+    .set((eb) => ({ owner_resource: owner.resource, owner_record: owner.record, owner_field: owner.field, updated_at: stamp, _version: eb('_version', '+', 1) }))
+    .where('_id', '=', id)
+    .where('owner_resource', 'is', null)
+    .execute();
+  const current = (await findFile(db, id))?.record.owner;
+  return current?.resource === owner.resource && current.record === owner.record && current.field === owner.field;
+}
