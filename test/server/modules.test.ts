@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Role } from '../../src/core/contract.js';
 import { withRecordColumns } from '../../src/server/db/migrations/schema-helpers.js';
 import { defineModule } from '../../src/server/modules/define-module.js';
 import { appModules } from '../../src/server/modules/index.js';
@@ -6,15 +7,17 @@ import { defineAction } from '../../src/server/resources/actions.js';
 import { defineResource } from '../../src/server/resources/define.js';
 import { HttpError } from '../../src/server/errors.js';
 import type { BusEvent } from '../../src/server/realtime/bus.js';
+import { mayReceive } from '../../src/server/realtime/audience.js';
 import { ensureReferenceData } from '../../src/server/resources/reference-data.js';
 import { startTestServer, type TestServer, type TestUser } from './support/server.js';
 
-/** A resource only this test serves: notes that belong to a member. */
+/** A resource only this test serves: notes that belong to a member, who reaches their own. */
 const notes = defineResource({
   name: 'notes_test',
   label: 'Notas',
   labelSingular: 'Nota',
-  access: { list: ['admin', 'editor'], read: ['admin', 'editor'], create: ['admin', 'editor'], update: ['admin', 'editor'], delete: ['admin'] },
+  access: { list: ['admin', 'editor', 'own'], read: ['admin', 'editor', 'own'], create: ['admin', 'editor', 'own'], update: ['admin', 'editor', 'own'], delete: ['admin'] },
+  scope: { column: 'member', equals: 'callerMember' },
   fields: [
     { name: 'member', type: 'reference', ref: 'members', label: 'Sócio', filterable: true },
     { name: 'text', type: 'string', label: 'Texto', validation: { required: true, maxLength: 100 } },
@@ -62,6 +65,7 @@ let server: TestServer;
 let events: BusEvent[] = [];
 const tokens: Record<string, string> = {};
 const users: Record<string, TestUser> = {};
+const memberIds: Record<string, number> = {};
 
 async function as(who: string | undefined, method: string, url: string, payload?: object) {
   return server.request({ method: method as 'GET', url, ...(who ? { token: tokens[who] } : {}), ...(payload === undefined ? {} : { payload }) });
@@ -89,6 +93,13 @@ beforeAll(async () => {
   for (const role of ['admin', 'editor', 'member'] as const) {
     users[role] = await server.createUser(role);
     tokens[role] = (await server.login(users[role]!)).access;
+  }
+  const state = await server.database.db.selectFrom('member_states').select('_id').executeTakeFirstOrThrow();
+  for (const who of ['ana', 'rui']) {
+    const member = (await as('admin', 'POST', '/api/members', { name: who === 'ana' ? 'Ana Lopes' : 'Rui Dias', state: Number(state._id) })).json().data;
+    memberIds[who] = Number(member._id);
+    users[who] = await server.createUser('member', { memberId: memberIds[who] });
+    tokens[who] = (await server.login(users[who]!)).access;
   }
   server.ctx.bus.subscribe((event) => events.push(event));
 });
@@ -168,6 +179,54 @@ describe('declared actions', () => {
     const paths = (await as(undefined, 'GET', '/api/openapi.json')).json().paths;
     expect(paths['/api/notes_test/{id}/bump'].post.requestBody.content['application/json'].schema.required).toEqual(['by']);
     expect(paths['/api/notes_test/total'].post).toBeDefined();
+  });
+});
+
+describe('row scopes', () => {
+  it('a member lists and reads only their own rows, and gets 404 for the others', async () => {
+    const mine = await note({ member: memberIds.ana, text: 'da Ana' });
+    const theirs = await note({ member: memberIds.rui, text: 'do Rui' });
+    const list = await as('ana', 'GET', '/api/notes_test?_limit=-1');
+    expect(list.statusCode).toBe(200);
+    expect(list.json().data.map((n: { _id: number }) => n._id)).toEqual([mine]);
+    expect(list.json().meta.total).toBe(1);
+    expect((await as('ana', 'GET', `/api/notes_test/${mine}`)).json().data.text).toBe('da Ana');
+    expect((await as('ana', 'GET', `/api/notes_test/${theirs}`)).statusCode).toBe(404);
+    // Nested reads go through the same scope.
+    const nested = await as('ana', 'GET', `/api/members/${memberIds.ana}/notes_test`);
+    expect(nested.json().data.map((n: { _id: number }) => n._id)).toEqual([mine]);
+    expect((await as('rui', 'GET', `/api/members/${memberIds.ana}/notes_test`)).json().data).toEqual([]);
+    // Staff see every row; a member without a member record has no rows at all.
+    expect((await as('editor', 'GET', '/api/notes_test?_limit=-1')).json().data.length).toBeGreaterThanOrEqual(2);
+    expect((await as('member', 'GET', '/api/notes_test')).statusCode).toBe(403);
+  });
+
+  it("a member changes only their own rows, creates rows as theirs, and cannot move a row to someone else", async () => {
+    const theirs = await note({ member: memberIds.rui, text: 'do Rui' });
+    const before = await rows();
+    expect((await as('ana', 'PATCH', `/api/notes_test/${theirs}`, { text: 'mudado' })).statusCode).toBe(404);
+    expect((await as('ana', 'DELETE', `/api/notes_test/${theirs}`)).statusCode).toBe(403);
+    expect(await rows()).toEqual(before);
+    const created = await as('ana', 'POST', '/api/notes_test', { text: 'nova' });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().data.member).toBe(memberIds.ana);
+    const id = Number(created.json().data._id);
+    expect((await as('ana', 'PATCH', `/api/notes_test/${id}`, { member: memberIds.rui })).statusCode).toBe(403);
+    expect((await as('ana', 'POST', '/api/notes_test', { text: 'alheia', member: memberIds.rui })).statusCode).toBe(403);
+    expect((await as('ana', 'PATCH', `/api/notes_test/${id}`, { text: 'editada' })).statusCode).toBe(200);
+  });
+
+  it("change events reach only the row's member and staff", async () => {
+    events = [];
+    const id = await note({ member: memberIds.ana, text: 'aviso' });
+    const change = events.find((e) => e.topic === 'notes_test changed')!;
+    expect(change.payload).toEqual({ resource: 'notes_test', action: 'created', id });
+    const reaches = (who: string, role: Role) => mayReceive({ kind: 'user', id: users[who]!.id, name: who, role, memberId: memberIds[who] ?? null }, change.audience);
+    expect(reaches('ana', 'member')).toBe(true);
+    expect(reaches('rui', 'member')).toBe(false);
+    expect(reaches('member', 'member')).toBe(false);
+    expect(reaches('editor', 'editor')).toBe(true);
+    expect(reaches('admin', 'admin')).toBe(true);
   });
 });
 

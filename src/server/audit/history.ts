@@ -6,7 +6,7 @@ import { forbidden, unauthorized } from '../errors.js';
 import type { Resource } from '../resources/define.js';
 import { parseListParams } from '../resources/list-params.js';
 import { listRows } from '../resources/list-query.js';
-import { canReadField } from '../resources/permissions.js';
+import { canReadField, ownRecordId } from '../resources/permissions.js';
 
 type Query = Record<string, string | string[] | undefined>;
 
@@ -20,9 +20,9 @@ const RECORD_ACTIONS = new Set(['create', 'update', 'delete', 'password']);
 export function historyView(resource: Resource, caller: Caller, id: number): HistoryView {
   if (caller.kind === 'anonymous') throw unauthorized();
   if (caller.role === 'admin') return 'full';
-  if (caller.kind === 'user' && resource.owner?.(caller) === id) return 'personal';
+  if (ownRecordId(resource, caller) === id) return 'personal';
   throw forbidden(
-    resource.owner ? 'Só pode consultar o histórico do seu próprio registo.' : 'Só um administrador pode consultar o histórico de alterações.',
+    resource.scope?.column === '_id' ? 'Só pode consultar o histórico do seu próprio registo.' : 'Só um administrador pode consultar o histórico de alterações.',
   );
 }
 

@@ -8,7 +8,7 @@ import { translateDbError } from './db-errors.js';
 import { defineResource, type Resource } from './define.js';
 import { publishChange, owningUsers } from './events.js';
 import { commitQueue, parseId } from './handlers.js';
-import { authorize } from './permissions.js';
+import { authorize, inScope } from './permissions.js';
 import { readRow, toRecord } from './records.js';
 import { prepareWrite } from './validate.js';
 
@@ -32,17 +32,18 @@ export function actionHandler(app: FastifyInstance, resource: Resource, action: 
   return async function run(request: FastifyRequest<{ Params: { id?: string } }>) {
     const { caller } = request;
     const id = action.on === 'record' ? parseId(request.params.id) : undefined;
-    authorize(resource, caller, action.access, id);
+    const granted = authorize(resource, caller, action.access, id);
     const body = request.body === undefined || request.body === null ? {} : objectBody(request);
-    if (id !== undefined && !(await readRow(db, resource, id))) throw notFound();
+    const stored = id === undefined ? undefined : await readRow(db, resource, id);
+    if (id !== undefined && (!stored || !inScope(granted, stored))) throw notFound();
     const prepared = await prepareWrite(db, input, caller, body, 'create', undefined, app.registry);
     if (Object.keys(prepared.errors).length > 0) throw invalidRecord(prepared.errors);
     const deferred = commitQueue();
-    let outcome: { data: unknown; after: Row | undefined; changed: boolean };
+    let outcome: { data: unknown; before: Row | undefined; after: Row | undefined; changed: boolean };
     try {
       outcome = await db.transaction().execute(async (trx) => {
         const before = id === undefined ? undefined : await readRow(trx, resource, id, lockRows);
-        if (id !== undefined && !before) throw notFound();
+        if (id !== undefined && (!before || !inScope(granted, before))) throw notFound();
         const data = await action.run({
           ctx,
           tokens: app.tokens,
@@ -64,16 +65,16 @@ export function actionHandler(app: FastifyInstance, resource: Resource, action: 
           action: action.name,
           changes,
         });
-        return { data, after, changed: !after || Object.keys(changes ?? {}).length > 0 };
+        return { data, before, after, changed: !after || Object.keys(changes ?? {}).length > 0 };
       });
     } catch (error) {
       throw translateDbError(error, resource);
     }
-    const { data, after, changed } = outcome;
+    const { data, before, after, changed } = outcome;
     await deferred.run();
     // A record action that changed its record (or removed it) tells whoever may read it.
     if (id !== undefined && changed) {
-      await publishChange(ctx.bus, resource, { action: after ? 'updated' : 'deleted', id }, await owningUsers(db, resource, id));
+      await publishChange(ctx.bus, resource, { action: after ? 'updated' : 'deleted', id }, await owningUsers(db, resource, [before, after]));
     }
     if (data !== undefined) return { data };
     return { data: after ? toRecord(resource, after, caller) : null };

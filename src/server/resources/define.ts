@@ -6,10 +6,20 @@ import type { TokenService } from '../auth/tokens.js';
 
 /**
  * Who may do something with a resource: a role, 'anyone' (every authenticated caller,
- * API keys included) or 'own' (a caller whose role is not otherwise allowed, acting on the
- * one record `ResourceDefinition.owner` says is theirs).
+ * API keys included), 'own' (a person whose role is not otherwise allowed, on the rows
+ * `ResourceDefinition.scope` says are theirs) or 'public' (create only: anonymous callers,
+ * through the resource's `publicFields`).
  */
-export type Grant = Role | 'anyone' | 'own';
+export type Grant = Role | 'anyone' | 'own' | 'public';
+
+/**
+ * The rows an 'own' grant reaches, as a WHERE clause: those whose `column` holds the caller's
+ * member (`users.member`) or user id. `{ column: '_id', equals: 'callerMember' }` is "my member record".
+ */
+export interface ScopeCondition {
+  column: string;
+  equals: 'callerMember' | 'callerUser';
+}
 export type Operation = 'list' | 'read' | 'create' | 'update' | 'delete';
 export type Access = Record<Operation, readonly Grant[]>;
 
@@ -86,10 +96,10 @@ export interface ResourceDefinition {
   labelSingular: string;
   fields: readonly FieldDefinition[];
   access: Access;
-  /** The _id of the record the caller owns in this resource, for 'own' grants. */
-  owner?: (caller: Caller) => number | null;
-  /** users._id values that own a record, so change events reach them. */
-  owningUsers?: (db: Db, id: number) => Promise<number[]>;
+  /** The rows of an 'own' grant; the people they belong to also receive their change events. */
+  scope?: ScopeCondition;
+  /** Fields an anonymous caller may send through a 'public' create grant, and read the explainer entry of. */
+  publicFields?: readonly string[];
   defaultSort?: string;
   /** Substring search backed by a trigram index (large tables); small tables use a plain scan. */
   searchIndex?: boolean;

@@ -1,12 +1,20 @@
 import type { ResourceChange } from '../../core/contract.js';
-import type { Db } from '../db/database.js';
+import type { Db, Row } from '../db/database.js';
 import type { EventBus } from '../realtime/bus.js';
 import type { Resource } from './define.js';
 import { readerRoles } from './permissions.js';
 
-/** Users who own a record and so may hear about it whatever their role. */
-export async function owningUsers(db: Db, resource: Resource, id: number): Promise<number[]> {
-  return resource.owningUsers ? resource.owningUsers(db, id) : [];
+/**
+ * Users whose scope holds these rows (before and after a change), so they hear about them
+ * whatever their role: the row's member's users, or the user it names.
+ */
+export async function owningUsers(db: Db, resource: Resource, rows: readonly (Row | undefined)[]): Promise<number[]> {
+  const scope = resource.scope;
+  if (!scope) return [];
+  const values = [...new Set(rows.map((row) => row?.[scope.column]).filter((v) => v !== null && v !== undefined).map(Number))];
+  if (values.length === 0) return [];
+  if (scope.equals === 'callerUser') return values;
+  return (await db.selectFrom('users').select('_id').where('member', 'in', values).execute()).map((r) => Number(r._id));
 }
 
 /** Publishes `{resource} changed` to the roles that may read the resource and to the record's owners. */

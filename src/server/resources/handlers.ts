@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { ApiRecord } from '../../core/contract.js';
 import type { Db, Row } from '../db/database.js';
-import { badRequest, HttpError, invalidRecord, notFound } from '../errors.js';
+import { badRequest, forbidden, HttpError, invalidRecord, notFound } from '../errors.js';
 import { diffRecords, recordAudit } from '../audit/record.js';
 import { translateDbError, isUniqueViolation } from './db-errors.js';
 import type { HookContext, Resource } from './define.js';
@@ -10,7 +10,7 @@ import { owningUsers, publishChange } from './events.js';
 import { parseListParams } from './list-params.js';
 import { listKey, type ListCaches } from './list-caches.js';
 import { listRows } from './list-query.js';
-import { authorize } from './permissions.js';
+import { authorize, inScope, type Permission } from './permissions.js';
 import { objectBody } from '../request-body.js';
 import { readRow, toRecord, withLinks, writeLinks } from './records.js';
 import { prepareWrite, UNIQUE_MESSAGE, type Prepared, type WriteMode } from './validate.js';
@@ -36,6 +36,17 @@ function changesNothing(resource: Resource, prepared: Prepared, existing: Row): 
     Object.entries(prepared.values).every(([name, value]) => !resource.field(name)?.writeOnly && same(value, existing[name])) &&
     Object.entries(prepared.links).every(([name, ids]) => same([...ids].sort((a, b) => a - b), existing[name]))
   );
+}
+
+/**
+ * A caller reaching only their rows writes only their rows: a new row takes the caller's
+ * value in the scope column, and no write may move a row out of the caller's scope.
+ */
+function keepInScope(granted: Permission, prepared: Prepared, mode: WriteMode) {
+  if (typeof granted !== 'object' || granted.column === '_id') return;
+  const value = prepared.values[granted.column];
+  if (mode === 'create' && (value === null || value === undefined)) prepared.values[granted.column] = granted.value;
+  else if (value !== undefined && Number(value) !== granted.value) throw forbidden('Só pode gravar registos seus.');
 }
 
 /** Work deferred until a transaction commits: collected by hooks, run by the handler. */
@@ -74,25 +85,26 @@ export function resourceHandlers(app: FastifyInstance, resource: Resource, cache
       changes: diffRecords(resource, before, after),
     });
 
-  async function existingOr404(executor: Db, id: number, forUpdate = false): Promise<Row> {
+  /** The stored row, or 404 when it is absent or outside the caller's rows. */
+  async function existingOr404(executor: Db, id: number, granted: Permission, forUpdate = false): Promise<Row> {
     const row = await readRow(executor, resource, id, forUpdate && lockRows);
-    if (!row) throw notFound();
+    if (!row || !inScope(granted, row)) throw notFound();
     return row;
   }
 
   /** The list answer as JSON text: reused from `caches.pages` until a change event. */
   async function list(request: FastifyRequest, extraQuery: Query = {}): Promise<string> {
     const { caller } = request;
-    const own = authorize(resource, caller, 'list');
+    const granted = authorize(resource, caller, 'list');
     const query = { ...(request.query as Query), ...extraQuery };
     const params = parseListParams(resource, query);
-    const ownId = own === 'own' ? resource.owner!(caller)! : undefined;
+    const scope = typeof granted === 'object' ? granted : undefined;
     // Which fields a caller receives depends on their role, so answers are kept per role.
     const role = caller.kind === 'anonymous' ? 'anonymous' : caller.role;
-    const key = listKey(resource.name, ownId ?? 'all', { ...query, '#role': role });
+    const key = listKey(resource.name, scope ? `${scope.column}=${scope.value}` : 'all', { ...query, '#role': role });
     const cached = caches?.pages.get(key);
     if (cached !== undefined) return cached;
-    const { rows, total, exact } = await listRows(ctx.database, resource, params, ownId, caches?.totals);
+    const { rows, total, exact } = await listRows(ctx.database, resource, params, scope, caches?.totals);
     const data = (await withLinks(db, resource, rows)).map((r) => toRecord(resource, r, caller));
     const body = JSON.stringify({ data, meta: exact ? { total } : { total, exact: false } });
     caches?.pages.set(key, body);
@@ -101,16 +113,16 @@ export function resourceHandlers(app: FastifyInstance, resource: Resource, cache
 
   async function read(request: FastifyRequest<{ Params: { id: string } }>) {
     const id = parseId(request.params.id);
-    authorize(resource, request.caller, 'read', id);
-    return { data: toRecord(resource, await existingOr404(db, id), request.caller) };
+    const granted = authorize(resource, request.caller, 'read', id);
+    return { data: toRecord(resource, await existingOr404(db, id, granted), request.caller) };
   }
 
   async function save(request: FastifyRequest, mode: WriteMode, id?: number) {
     const { caller } = request;
-    authorize(resource, caller, mode === 'create' ? 'create' : 'update', id);
+    const granted = authorize(resource, caller, mode === 'create' ? 'create' : 'update', id);
     const body = objectBody(request);
     const version = expectedVersion(request, body);
-    const existing = id === undefined ? undefined : await existingOr404(db, id);
+    const existing = id === undefined ? undefined : await existingOr404(db, id, granted);
     if (mode === 'patch' && !resource.fields.some((f) => Object.hasOwn(body, f.name) && !f.readOnly)) {
       throw new HttpError(422, NO_KNOWN_FIELD);
     }
@@ -121,6 +133,7 @@ export function resourceHandlers(app: FastifyInstance, resource: Resource, cache
       const uniqueDefaults = prepared.defaulted.filter((name) => resource.field(name)?.validation.unique);
       for (const name of uniqueDefaults) if (prepared.errors[name] === UNIQUE_MESSAGE) delete prepared.errors[name];
       if (Object.keys(prepared.errors).length > 0) throw invalidRecord(prepared.errors);
+      keepInScope(granted, prepared, mode);
       const deferred = commitQueue();
       let result: { saved: Row; before: Row | undefined; extra: Record<string, unknown> };
       try {
@@ -128,7 +141,7 @@ export function resourceHandlers(app: FastifyInstance, resource: Resource, cache
           const hook = hookContext(request, trx, deferred.add);
           // Read again inside the transaction (locked on PostgreSQL): the version check, the
           // hooks and the audit trail all see the row this write replaces.
-          const before = id === undefined ? undefined : await existingOr404(trx, id, true);
+          const before = id === undefined ? undefined : await existingOr404(trx, id, granted, true);
           // Storing what is already stored loses nobody's change, whatever version it was based on.
           if (before && changesNothing(resource, prepared, before)) return { saved: before, before, extra: {} };
           if (before && version !== undefined && Number(before._version) !== version) {
@@ -167,7 +180,7 @@ export function resourceHandlers(app: FastifyInstance, resource: Resource, cache
       if (saved !== before) {
         await deferred.run();
         const savedId = Number(saved._id);
-        await publishChange(ctx.bus, resource, { action: before ? 'updated' : 'created', id: savedId }, await owningUsers(db, resource, savedId));
+        await publishChange(ctx.bus, resource, { action: before ? 'updated' : 'created', id: savedId }, await owningUsers(db, resource, [before, saved]));
       }
       const data: ApiRecord = { ...toRecord(resource, saved, caller), ...extra };
       return { data };
@@ -176,15 +189,14 @@ export function resourceHandlers(app: FastifyInstance, resource: Resource, cache
 
   async function remove(request: FastifyRequest<{ Params: { id: string } }>) {
     const id = parseId(request.params.id);
-    authorize(resource, request.caller, 'delete', id);
+    const granted = authorize(resource, request.caller, 'delete', id);
     const version = expectedVersion(request, {});
-    await existingOr404(db, id);
-    const owners = await owningUsers(db, resource, id);
+    const owners = await owningUsers(db, resource, [await existingOr404(db, id, granted)]);
     const deferred = commitQueue();
     try {
       await db.transaction().execute(async (trx) => {
         const hook = hookContext(request, trx, deferred.add);
-        const existing = await existingOr404(trx, id, true);
+        const existing = await existingOr404(trx, id, granted, true);
         if (version !== undefined && Number(existing._version) !== version) throw staleVersion(toRecord(resource, existing, request.caller));
         await resource.hooks?.beforeDelete?.(hook, existing);
         await trx.deleteFrom(resource.name).where('_id', '=', id).execute();
@@ -201,8 +213,8 @@ export function resourceHandlers(app: FastifyInstance, resource: Resource, cache
   async function validate(request: FastifyRequest) {
     const body = objectBody(request);
     const id = body._id === undefined || body._id === null ? undefined : parseId(body._id);
-    authorize(resource, request.caller, id === undefined ? 'create' : 'update', id);
-    const existing = id === undefined ? undefined : await existingOr404(db, id);
+    const granted = authorize(resource, request.caller, id === undefined ? 'create' : 'update', id);
+    const existing = id === undefined ? undefined : await existingOr404(db, id, granted);
     const { errors } = await prepareWrite(db, resource, request.caller, body, id === undefined ? 'create' : 'replace', existing, app.registry);
     return errors;
   }

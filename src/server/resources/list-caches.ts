@@ -25,7 +25,7 @@ export function createListCaches(bus: EventBus, now: () => number): ListCaches {
 }
 
 /** The same query in any parameter order is the same key. */
-export function listKey(resource: string, scope: number | 'all', query: Record<string, unknown>): string {
+export function listKey(resource: string, scope: string, query: Record<string, unknown>): string {
   const entries = Object.entries(query)
     .filter(([, value]) => value !== undefined)
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));

@@ -3,6 +3,7 @@ import { LIST_ALL } from '../../core/contract.js';
 import type { Database, Row } from '../db/database.js';
 import { isColumn, type Resource } from './define.js';
 import type { ListParams } from './list-params.js';
+import type { RowScope } from './permissions.js';
 import { searchCondition } from './search.js';
 import type { ChangeCache } from './change-cache.js';
 import { countMatches } from './total.js';
@@ -13,9 +14,9 @@ const DEFERRED_JOIN_OFFSET = 1000;
 export const columnNames = (resource: Resource): string[] => resource.fields.filter(isColumn).map((f) => f.name);
 
 /** WHERE conditions of a list: filters, search, and the caller's own record when that is all they may see. */
-export function listConditions(database: Database, resource: Resource, params: ListParams, ownId?: number): RawBuilder<boolean>[] {
+export function listConditions(database: Database, resource: Resource, params: ListParams, scope?: RowScope): RawBuilder<boolean>[] {
   const conditions: RawBuilder<boolean>[] = [];
-  if (ownId !== undefined) conditions.push(sql<boolean>`${sql.ref('_id')} = ${ownId}`);
+  if (scope) conditions.push(sql<boolean>`${sql.ref(scope.column)} = ${scope.value}`);
   for (const { field, values } of params.filters) {
     const present = values.filter((v) => v !== null);
     const parts: RawBuilder<boolean>[] = [];
@@ -49,11 +50,11 @@ export async function listRows(
   database: Database,
   resource: Resource,
   params: ListParams,
-  ownId?: number,
+  scope?: RowScope,
   largeTotals?: ChangeCache<number>,
 ): Promise<{ rows: Row[]; total: number; exact: boolean }> {
   const { db, engine } = database;
-  const conditions = listConditions(database, resource, params, ownId);
+  const conditions = listConditions(database, resource, params, scope);
   const where = whereClause(conditions);
   const dir = params.sort.descending ? sql`DESC` : sql`ASC`;
   // SQLite puts NULLs first when ascending, PostgreSQL last: make PostgreSQL agree, for

@@ -1,10 +1,35 @@
 import type { Role } from '../../core/contract.js';
 import type { Caller } from '../auth/caller.js';
+import type { Row } from '../db/database.js';
 import { forbidden, unauthorized } from '../errors.js';
 import type { Field, Grant, Operation, Resource } from './define.js';
 
-/** How a caller may perform an operation: on any record, only on their own, or not at all. */
-export type Permission = 'all' | 'own' | 'none';
+/** A resource's scope condition with the caller's id filled in: `column = value`. */
+export interface RowScope {
+  column: string;
+  value: number;
+}
+
+/**
+ * How a caller may perform an operation: on every row ('all'), on the rows of their scope,
+ * anonymously through the public fields ('public', create only), or not at all.
+ */
+export type Permission = 'all' | 'none' | 'public' | RowScope;
+
+/** The caller's rows of `resource` (its scope with the caller's member or user id), if any. */
+export function callerScope(resource: Resource, caller: Caller): RowScope | null {
+  const scope = resource.scope;
+  // API keys act for the organisation, not a person: they have no rows of their own.
+  if (!scope || caller.kind !== 'user') return null;
+  const value = scope.equals === 'callerMember' ? caller.memberId : caller.id;
+  return value === null || value === undefined ? null : { column: scope.column, value };
+}
+
+/** The _id of the one record that is the caller's own (members: their member record). */
+export function ownRecordId(resource: Resource, caller: Caller): number | null {
+  const scope = callerScope(resource, caller);
+  return scope?.column === '_id' ? scope.value : null;
+}
 
 export function permission(resource: Resource, caller: Caller, operation: Operation): Permission {
   return permissionOf(resource, caller, resource.access[operation]);
@@ -12,25 +37,29 @@ export function permission(resource: Resource, caller: Caller, operation: Operat
 
 /** How `grants` (an operation's or an action's) apply to this caller on `resource`. */
 export function permissionOf(resource: Resource, caller: Caller, grants: readonly Grant[]): Permission {
-  if (caller.kind === 'anonymous') return 'none';
+  if (caller.kind === 'anonymous') return grants.includes('public') ? 'public' : 'none';
   if (grants.includes('anyone') || grants.includes(caller.role)) return 'all';
-  // API keys have no record of their own: 'own' applies to people.
-  if (grants.includes('own') && caller.kind === 'user' && resource.owner?.(caller) != null) return 'own';
+  if (grants.includes('own')) return callerScope(resource, caller) ?? 'none';
   return 'none';
 }
 
 /**
  * Throws 401/403 unless the caller may perform the operation (on record `id` when given).
- * Returns the permission so list queries can narrow to the caller's own record.
+ * Returns the permission so queries narrow to the caller's rows (see `inScope`).
  */
 export function authorize(resource: Resource, caller: Caller, operation: Operation | readonly Grant[], id?: number): Permission {
-  if (caller.kind === 'anonymous') throw unauthorized();
   const granted = permissionOf(resource, caller, typeof operation === 'string' ? resource.access[operation] : operation);
-  if (granted === 'none') throw forbidden();
-  if (granted === 'own' && id !== undefined && resource.owner?.(caller) !== id) {
+  if (granted === 'none') throw caller.kind === 'anonymous' ? unauthorized() : forbidden();
+  // A person's own record is one known id: asking for another is refused outright, as always.
+  if (typeof granted === 'object' && granted.column === '_id' && id !== undefined && granted.value !== id) {
     throw forbidden('Só pode aceder ao seu próprio registo.');
   }
   return granted;
+}
+
+/** Is this row within the permission's rows? (Rows outside a scope are answered 404, as if absent.) */
+export function inScope(granted: Permission, row: Row): boolean {
+  return typeof granted !== 'object' || Number(row[granted.column]) === granted.value;
 }
 
 /** May this caller set or change this field? */
@@ -51,5 +80,5 @@ export function canReadField(field: Field, caller: Caller): boolean {
 export function readerRoles(resource: Resource): Role[] | 'anyone' {
   const grants = resource.access.read;
   if (grants.includes('anyone')) return 'anyone';
-  return grants.filter((g): g is Role => g !== 'own' && g !== 'anyone');
+  return grants.filter((g): g is Role => g !== 'own' && g !== 'anyone' && g !== 'public');
 }

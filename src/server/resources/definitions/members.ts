@@ -26,9 +26,7 @@ export const members = defineResource({
     update: ['admin', 'editor', 'own'],
     delete: ['admin'],
   },
-  owner: (caller) => (caller.kind === 'user' ? caller.memberId : null),
-  owningUsers: async (db, id) =>
-    (await db.selectFrom('users').select('_id').where('member', '=', id).execute()).map((r) => Number(r._id)),
+  scope: { column: '_id', equals: 'callerMember' },
   fields: [
     {
       name: 'number', type: 'integer', label: 'Número', group: 'Identificação',

@@ -39,8 +39,7 @@ export const users = defineResource({
     update: ['admin', 'editor', 'own'],
     delete: ['admin'],
   },
-  owner: (caller) => (caller.kind === 'user' ? caller.id : null),
-  owningUsers: async (_db, id) => [id],
+  scope: { column: '_id', equals: 'callerUser' },
   fields: [
     {
       name: 'username', type: 'string', label: 'Nome de utilizador',
