@@ -4,6 +4,7 @@ import { isSilentFailure } from '../../core/index.js';
 import { Button, EmptyState, ErrorState, Loading, space, token } from '../kit/index.js';
 import { API_KEY_TEXTS as T, formatDateTime, keyStatus, revokeApiSecret, roleLabel, type ApiSecret } from '../feature-kit/api-secrets.js';
 import { ConfirmDialog } from '../feature-kit/confirm-dialog.js';
+import { DataTable, TableBox } from '../feature-kit/data-table.js';
 import { Heading, Notice } from '../feature-kit/layout.js';
 import { ExternalLink, NavLink, useNavigate } from '../feature-kit/navigation.js';
 import { apiSecretPath, PATHS } from '../feature-kit/paths.js';
@@ -26,36 +27,7 @@ const Intro = styled.p`
   color: ${token('color-text-muted')};
 `;
 
-const TableBox = styled.div`
-  overflow-x: auto;
-  border: 1px solid ${token('color-border')};
-  border-radius: ${token('radius')};
-`;
 
-const Table = styled.table`
-  width: 100%;
-  border-collapse: collapse;
-  & th,
-  & td {
-    padding: ${space(1.25)} ${space(2)};
-    text-align: left;
-    vertical-align: middle;
-    border-bottom: 1px solid ${token('color-border')};
-  }
-  & thead th {
-    font-size: 0.8em;
-    letter-spacing: 0.04em;
-    text-transform: uppercase;
-    color: ${token('color-text-muted')};
-    background: ${token('color-surface')};
-  }
-  & tbody tr:last-child td {
-    border-bottom: none;
-  }
-  & tbody tr:hover {
-    background: ${token('color-surface')};
-  }
-`;
 
 const Code = styled.code`
   font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace;
@@ -115,7 +87,7 @@ export function ApiKeys() {
   else
     body = (
       <TableBox>
-        <Table>
+        <DataTable>
           <thead>
             <tr>
               <th scope="col">{T.name}</th>
@@ -156,7 +128,7 @@ export function ApiKeys() {
               );
             })}
           </tbody>
-        </Table>
+        </DataTable>
       </TableBox>
     );
 

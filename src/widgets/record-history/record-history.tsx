@@ -3,10 +3,11 @@ import styled from 'styled-components';
 import type { AuditHistoryEntry } from '../../core/audit.js';
 import type { ExplainerField } from '../../core/index.js';
 import { Button, EmptyState, ErrorState, Loading, space, token, useSignalValue } from '../kit/index.js';
+import { DataTable, TableBox } from '../feature-kit/data-table.js';
 import { Notice } from '../feature-kit/layout.js';
 import { statusOf } from '../feature-kit/server-message.js';
 import { referenceCache } from '../shared/reference-cache.js';
-import { useCore } from '../shared/use-core.js';
+import { useCore } from '../feature-kit/use-core.js';
 import { useExplainerResource } from '../shared/use-explainer.js';
 import { actionLabel, actorLabel, changeLines, referencedIds, type ChangeLine } from './describe.js';
 import { HISTORY_TEXTS as T } from './texts.js';
@@ -17,33 +18,7 @@ const Title = styled.h2`
   font-size: 1.25em;
 `;
 
-const TableBox = styled.div`
-  overflow-x: auto;
-  border: 1px solid ${token('color-border')};
-  border-radius: ${token('radius')};
-`;
 
-const Table = styled.table`
-  width: 100%;
-  border-collapse: collapse;
-  & th,
-  & td {
-    padding: ${space(1)} ${space(1.5)};
-    text-align: left;
-    vertical-align: top;
-    border-bottom: 1px solid ${token('color-border')};
-  }
-  & thead th {
-    font-size: 0.8em;
-    letter-spacing: 0.04em;
-    text-transform: uppercase;
-    color: ${token('color-text-muted')};
-    background: ${token('color-surface')};
-  }
-  & tbody tr:last-child td {
-    border-bottom: none;
-  }
-`;
 
 const NoWrap = styled.td`
   white-space: nowrap;
@@ -157,7 +132,7 @@ export function RecordHistory({ resource = '', recordId = '' }: RecordHistoryPro
     body = (
       <>
         <TableBox>
-          <Table aria-labelledby={titleId}>
+          <DataTable $dense aria-labelledby={titleId}>
             <thead>
               <tr>
                 <th scope="col">{T.when}</th>
@@ -187,7 +162,7 @@ export function RecordHistory({ resource = '', recordId = '' }: RecordHistoryPro
                 </tr>
               ))}
             </tbody>
-          </Table>
+          </DataTable>
         </TableBox>
         {pages > 1 && (
           <Pager aria-label={T.pagination}>

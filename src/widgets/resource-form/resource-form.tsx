@@ -5,7 +5,7 @@ import { Button, EmptyState, ErrorState, Loading, space, token, useElementEvents
 import { nameList } from '../shared/list-attribute.js';
 import { referenceCache } from '../shared/reference-cache.js';
 import { RESOURCE_TEXTS } from '../shared/texts.js';
-import { useCore } from '../shared/use-core.js';
+import { useCore } from '../feature-kit/use-core.js';
 import { useExplainerResource } from '../shared/use-explainer.js';
 import { CONFLICT_TEXTS } from './conflict-texts.js';
 import { ConflictView } from './conflict-view.js';

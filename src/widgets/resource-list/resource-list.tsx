@@ -5,7 +5,7 @@ import { EmptyState, ErrorState, Loading, space, token, useElementEvents, useSig
 import { nameList } from '../shared/list-attribute.js';
 import { referenceCache } from '../shared/reference-cache.js';
 import { RESOURCE_TEXTS, rangeText, totalText } from '../shared/texts.js';
-import { useCore } from '../shared/use-core.js';
+import { useCore } from '../feature-kit/use-core.js';
 import { useExplainerResource } from '../shared/use-explainer.js';
 import { ColumnChooser } from './column-chooser.js';
 import { defaultColumns, filterFields, listableFields, visibleColumns } from './columns.js';
