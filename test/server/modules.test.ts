@@ -59,7 +59,22 @@ const total = defineAction({
   },
 });
 
-const testModule = defineModule({ name: 'notes_test', resources: [notes], actions: [bump, total] });
+/** A public application form: anyone may send a name and an e-mail; staff handle the rest. */
+const applications = defineResource({
+  name: 'applications_test',
+  label: 'Candidaturas',
+  labelSingular: 'Candidatura',
+  access: { list: ['admin'], read: ['admin'], create: ['public', 'admin'], update: ['admin'], delete: ['admin'] },
+  publicFields: ['name', 'email'],
+  fields: [
+    { name: 'name', type: 'string', label: 'Nome', validation: { required: true, minLength: 2, maxLength: 100 } },
+    { name: 'email', type: 'email', label: 'Email', validation: { maxLength: 254 } },
+    { name: 'status', type: 'string', label: 'Estado', defaultValue: () => 'nova' },
+    { name: 'staff_notes', type: 'text', label: 'Notas internas' },
+  ],
+});
+
+const testModule = defineModule({ name: 'notes_test', resources: [notes, applications], actions: [bump, total] });
 
 let server: TestServer;
 let events: BusEvent[] = [];
@@ -88,6 +103,13 @@ beforeAll(async () => {
     .addColumn('member', 'integer')
     .addColumn('text', 'varchar(200)')
     .addColumn('count', 'integer')
+    .execute();
+  await withRecordColumns(server.database.db.schema.createTable('applications_test'), server.database.engine)
+    .addColumn('_version', 'integer', (c) => c.notNull().defaultTo(1))
+    .addColumn('name', 'varchar(200)')
+    .addColumn('email', 'varchar(300)')
+    .addColumn('status', 'varchar(20)')
+    .addColumn('staff_notes', 'text')
     .execute();
   await ensureReferenceData(server.database.db, Date.now());
   for (const role of ['admin', 'editor', 'member'] as const) {
@@ -227,6 +249,52 @@ describe('row scopes', () => {
     expect(reaches('member', 'member')).toBe(false);
     expect(reaches('editor', 'editor')).toBe(true);
     expect(reaches('admin', 'admin')).toBe(true);
+  });
+});
+
+describe('public grants', () => {
+  const applicationRows = () => server.database.db.selectFrom('applications_test').selectAll().orderBy('_id').execute();
+
+  it('an anonymous caller creates through the public fields only', async () => {
+    const response = await as(undefined, 'POST', '/api/applications_test', { name: 'Joana Reis', email: 'joana@exemplo.pt', status: 'aceite', staff_notes: 'x' });
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json().data).toEqual({ _id: expect.any(Number), name: 'Joana Reis', email: 'joana@exemplo.pt' });
+    const stored = (await applicationRows()).find((r) => Number(r._id) === response.json().data._id)!;
+    expect(stored).toMatchObject({ name: 'Joana Reis', status: 'nova', staff_notes: null });
+    const audit = await server.database.db.selectFrom('audit_log').selectAll().where('resource', '=', 'applications_test').execute();
+    expect(audit.map((a) => [a.action, a.actor_kind])).toEqual([['create', 'anonymous']]);
+  });
+
+  it('a bad public create is a 422 in pt-PT and stores nothing', async () => {
+    const before = await applicationRows();
+    const response = await as(undefined, 'POST', '/api/applications_test', { name: 'J', email: 'não é email' });
+    expect(response.statusCode).toBe(422);
+    expect(Object.keys(response.json().errors).sort()).toEqual(['email', 'name']);
+    expect(response.json().errors.name).toBe('Deve ter pelo menos 2 caracteres.');
+    expect(await applicationRows()).toEqual(before);
+  });
+
+  it('and nothing else: no list, read, change or delete, no other resource', async () => {
+    const id = Number((await as('admin', 'POST', '/api/applications_test', { name: 'Pedro Sá' })).json().data._id);
+    const before = await applicationRows();
+    expect((await as(undefined, 'GET', '/api/applications_test')).statusCode).toBe(401);
+    expect((await as(undefined, 'GET', `/api/applications_test/${id}`)).statusCode).toBe(401);
+    expect((await as(undefined, 'PATCH', `/api/applications_test/${id}`, { name: 'Outro' })).statusCode).toBe(401);
+    expect((await as(undefined, 'DELETE', `/api/applications_test/${id}`)).statusCode).toBe(401);
+    expect((await as(undefined, 'GET', '/api/notes_test')).statusCode).toBe(401);
+    expect((await as(undefined, 'POST', '/api/notes_test', { text: 'anónima' })).statusCode).toBe(401);
+    expect(await applicationRows()).toEqual(before);
+  });
+
+  it('the explainer answers an anonymous caller with the public subset only', async () => {
+    const response = await as(undefined, 'GET', '/api/explainer');
+    expect(response.statusCode).toBe(200);
+    const data = response.json().data;
+    expect(Object.keys(data)).toEqual(['applications_test']);
+    expect(data.applications_test.fields.map((f: { name: string }) => f.name)).toEqual(['name', 'email']);
+    // Signed-in staff still get the whole resource.
+    const admin = (await as('admin', 'GET', '/api/explainer')).json().data.applications_test;
+    expect(admin.fields.map((f: { name: string }) => f.name)).toContain('staff_notes');
   });
 });
 

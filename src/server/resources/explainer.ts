@@ -26,7 +26,19 @@ export function explainField(field: Field, caller: Caller | undefined): Explaine
   };
 }
 
+/** What an anonymous caller may know: the public fields of resources with a public create grant. */
+function explainPublic(registry: Registry, caller: Caller): ExplainerResponse['data'] {
+  const data: ExplainerResponse['data'] = {};
+  for (const resource of registry.resources) {
+    if (permission(resource, caller, 'create') !== 'public') continue;
+    const names = new Set(resource.publicFields ?? []);
+    data[resource.name] = { label: resource.label, fields: resource.fields.filter((f) => names.has(f.name)).map((f) => explainField(f, caller)) };
+  }
+  return data;
+}
+
 export function explain(registry: Registry, caller: Caller): ExplainerResponse['data'] {
+  if (caller.kind === 'anonymous') return explainPublic(registry, caller);
   const data: ExplainerResponse['data'] = {};
   for (const resource of registry.resources) {
     if (permission(resource, caller, 'read') === 'none' && permission(resource, caller, 'list') === 'none') continue;
@@ -51,7 +63,9 @@ export function explain(registry: Registry, caller: Caller): ExplainerResponse['
 /** GET /api/explainer: the resources this caller may read, field by field. */
 export async function explainerRoutes(app: FastifyInstance) {
   app.get('/explainer', async (request): Promise<ExplainerResponse> => {
-    if (request.caller.kind === 'anonymous') throw unauthorized();
-    return { data: explain(app.registry, request.caller) };
+    const data = explain(app.registry, request.caller);
+    // Anonymous callers see public forms only; with none declared, the explainer is for signed-in callers.
+    if (request.caller.kind === 'anonymous' && Object.keys(data).length === 0) throw unauthorized();
+    return { data };
   });
 }

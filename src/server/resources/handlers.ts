@@ -15,6 +15,7 @@ import { objectBody } from '../request-body.js';
 import { readRow, toRecord, withLinks, writeLinks } from './records.js';
 import { prepareWrite, UNIQUE_MESSAGE, type Prepared, type WriteMode } from './validate.js';
 import { expectedVersion, staleVersion } from './versions.js';
+import { claimFieldFiles } from '../fields/file-claims.js';
 
 type Query = Record<string, string | string[] | undefined>;
 
@@ -47,6 +48,13 @@ function keepInScope(granted: Permission, prepared: Prepared, mode: WriteMode) {
   const value = prepared.values[granted.column];
   if (mode === 'create' && (value === null || value === undefined)) prepared.values[granted.column] = granted.value;
   else if (value !== undefined && Number(value) !== granted.value) throw forbidden('Só pode gravar registos seus.');
+}
+
+/** Through a public grant, only the declared public fields count (and `_id`, in answers). */
+function publicSubset<T extends Record<string, unknown>>(resource: Resource, granted: Permission, values: T): T {
+  if (granted !== 'public') return values;
+  const allowed = new Set(['_id', ...(resource.publicFields ?? [])]);
+  return Object.fromEntries(Object.entries(values).filter(([name]) => allowed.has(name))) as T;
 }
 
 /** Work deferred until a transaction commits: collected by hooks, run by the handler. */
@@ -120,7 +128,7 @@ export function resourceHandlers(app: FastifyInstance, resource: Resource, cache
   async function save(request: FastifyRequest, mode: WriteMode, id?: number) {
     const { caller } = request;
     const granted = authorize(resource, caller, mode === 'create' ? 'create' : 'update', id);
-    const body = objectBody(request);
+    const body = publicSubset(resource, granted, objectBody(request));
     const version = expectedVersion(request, body);
     const existing = id === undefined ? undefined : await existingOr404(db, id, granted);
     if (mode === 'patch' && !resource.fields.some((f) => Object.hasOwn(body, f.name) && !f.readOnly)) {
@@ -166,6 +174,7 @@ export function resourceHandlers(app: FastifyInstance, resource: Resource, cache
               .execute();
           }
           await writeLinks(trx, resource, rowId, prepared.links);
+          await claimFieldFiles(trx, resource, rowId, prepared.values, before, Date.parse(stamp));
           const saved = (await readRow(trx, resource, rowId))!;
           await resource.hooks?.afterWrite?.(hook, saved, before);
           await audit(request, trx, rowId, before ? 'update' : 'create', before, saved);
@@ -183,7 +192,8 @@ export function resourceHandlers(app: FastifyInstance, resource: Resource, cache
         await publishChange(ctx.bus, resource, { action: before ? 'updated' : 'created', id: savedId }, await owningUsers(db, resource, [before, saved]));
       }
       const data: ApiRecord = { ...toRecord(resource, saved, caller), ...extra };
-      return { data };
+      // An anonymous author gets back what they sent, not the fields staff fill in.
+      return { data: granted === 'public' ? publicSubset(resource, granted, data) : data };
     }
   }
 
@@ -211,9 +221,10 @@ export function resourceHandlers(app: FastifyInstance, resource: Resource, cache
   }
 
   async function validate(request: FastifyRequest) {
-    const body = objectBody(request);
-    const id = body._id === undefined || body._id === null ? undefined : parseId(body._id);
+    const sent = objectBody(request);
+    const id = sent._id === undefined || sent._id === null ? undefined : parseId(sent._id);
     const granted = authorize(resource, request.caller, id === undefined ? 'create' : 'update', id);
+    const body = publicSubset(resource, granted, sent);
     const existing = id === undefined ? undefined : await existingOr404(db, id, granted);
     const { errors } = await prepareWrite(db, resource, request.caller, body, id === undefined ? 'create' : 'replace', existing, app.registry);
     return errors;
