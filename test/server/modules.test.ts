@@ -201,6 +201,10 @@ describe('declared actions', () => {
     const paths = (await as(undefined, 'GET', '/api/openapi.json')).json().paths;
     expect(paths['/api/notes_test/{id}/bump'].post.requestBody.content['application/json'].schema.required).toEqual(['by']);
     expect(paths['/api/notes_test/total'].post).toBeDefined();
+    // The audit trail names the action with its label.
+    const auditActions = (await as('admin', 'GET', '/api/explainer')).json().data.audit_log.fields.find((f: { name: string }) => f.name === 'action');
+    expect(auditActions.options).toContainEqual({ value: 'bump', label: 'Somar' });
+    expect(auditActions.options).toContainEqual({ value: 'revoke', label: 'Revogação' });
   });
 });
 

@@ -25,10 +25,10 @@ declare module 'fastify' {
 const RESERVED = new Set(['validate', 'history']);
 
 export function createRegistry(modules: readonly Module[]): Registry {
-  const resources = withAuditLog(modules.flatMap((m) => m.resources));
+  const actions = modules.flatMap((m) => m.actions);
+  const resources = withAuditLog(modules.flatMap((m) => m.resources), actions);
   const byName = new Map(resources.map((r) => [r.name, r]));
   if (byName.size !== resources.length) throw new Error('Two modules declare a resource with the same name.');
-  const actions = modules.flatMap((m) => m.actions);
   for (const action of actions) {
     if (!byName.has(action.resource)) throw new Error(`Action ${action.name} names an unknown resource: ${action.resource}.`);
     // These segments already mean something under /{resource} and /{resource}/{id}.

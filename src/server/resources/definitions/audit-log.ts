@@ -1,4 +1,5 @@
 import { AUDIT_ACTION_LABELS, AUDIT_ACTOR_LABELS } from '../../../core/audit.js';
+import type { ActionDefinition } from '../actions.js';
 import { defineResource, type Resource } from '../define.js';
 
 const ADMIN = ['admin'] as const;
@@ -10,7 +11,9 @@ const options = (labels: Readonly<Record<string, string>>) => Object.entries(lab
  * the transaction of each change). Its `resource` choices are the resources `others` names,
  * so it is built from that list rather than importing it.
  */
-export function auditLogResource(others: readonly Resource[]): Resource {
+export function auditLogResource(others: readonly Resource[], actions: readonly Pick<ActionDefinition, 'name' | 'label'>[] = []): Resource {
+  // Declared actions are recorded under their own names: their labels join the built-in ones.
+  const actionLabels = { ...Object.fromEntries(actions.map((a) => [a.name, a.label])), ...AUDIT_ACTION_LABELS };
   return defineResource({
     name: 'audit_log',
     label: 'Auditoria',
@@ -21,7 +24,7 @@ export function auditLogResource(others: readonly Resource[]): Resource {
       // The first six are the list's default columns.
       { name: 'at', type: 'datetime', label: 'Data e hora', readOnly: true, sortable: true },
       { name: 'actor_name', type: 'string', label: 'Autor', readOnly: true, filterable: true, searchable: true },
-      { name: 'action', type: 'enum', label: 'Ação', options: options(AUDIT_ACTION_LABELS), readOnly: true, filterable: true },
+      { name: 'action', type: 'enum', label: 'Ação', options: options(actionLabels), readOnly: true, filterable: true },
       {
         name: 'resource', type: 'enum', label: 'Recurso', readOnly: true, filterable: true,
         options: others.map((r) => ({ value: r.name, label: r.label })),
@@ -37,4 +40,7 @@ export function auditLogResource(others: readonly Resource[]): Resource {
 }
 
 /** Every resource of `domain` and, last, the audit trail of them all. */
-export const withAuditLog = (domain: readonly Resource[]): readonly Resource[] => [...domain, auditLogResource(domain)];
+export const withAuditLog = (domain: readonly Resource[], actions: readonly Pick<ActionDefinition, 'name' | 'label'>[] = []): readonly Resource[] => [
+  ...domain,
+  auditLogResource(domain, actions),
+];
