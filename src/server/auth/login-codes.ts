@@ -54,14 +54,14 @@ export async function redeemLoginCode(db: Db, now: number, code: string): Promis
     .where('code_hash', '=', sha256(code))
     .where('used_at', 'is', null)
     .executeTakeFirst();
-  if (!row || String(row.expires_at) <= stamp) return null;
+  if (!row || row.expires_at <= stamp) return null;
   const spent = await db
     .updateTable('login_codes')
     .set({ used_at: stamp, updated_at: stamp })
-    .where('_id', '=', Number(row._id))
+    .where('_id', '=', row._id)
     .where('used_at', 'is', null)
     .executeTakeFirst();
-  return Number(spent.numUpdatedRows) === 1 ? Number(row.user_id) : null;
+  return Number(spent.numUpdatedRows) === 1 ? row.user_id : null;
 }
 
 /** Deletes spent and expired codes: a code is worth keeping only while it can still be used. */

@@ -1,6 +1,7 @@
 import { isIPv4, isIPv6 } from 'node:net';
 import { sql } from 'kysely';
 import type { Db, Engine } from '../db/database.js';
+import type { AttemptKind, AuthAttemptsTable } from '../db/tables.js';
 
 /*
  * Login throttling, in the database so every instance counts the same attempts.
@@ -68,7 +69,7 @@ export function addressKey(ip: string): string {
   return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '')).join(':')}::/64`;
 }
 
-export type Gate = 'open' | 'known' | 'clean';
+export type Gate = AuthAttemptsTable['gate'];
 
 export interface Attempt {
   /** The password or code was right: the attempt is no failure, and the address becomes known. */
@@ -108,7 +109,7 @@ export function createThrottle(db: Db, engine: Engine, now: () => number): Throt
     for (const [lockClass, key] of keys) await sql`SELECT pg_advisory_xact_lock(${lockClass}::int, hashtext(${key}))`.execute(trx);
   }
 
-  type Filter = { kind: readonly string[]; account?: string; address?: string; gate?: Gate };
+  type Filter = { kind: readonly AttemptKind[]; account?: string; address?: string; gate?: Gate };
   async function stats(trx: Db, filter: Filter, since: string): Promise<Stats> {
     let query = trx
       .selectFrom('auth_attempts')
@@ -122,13 +123,13 @@ export function createThrottle(db: Db, engine: Engine, now: () => number): Throt
     return { count: Number(row.n), last: row.last ? Date.parse(String(row.last)) : -Infinity };
   }
 
-  async function record(trx: Db, values: { kind: string; account: string | null; address: string; gate: Gate; at: number }): Promise<number> {
+  async function record(trx: Db, values: { kind: AttemptKind; account: string | null; address: string; gate: Gate; at: number }): Promise<number> {
     const row = await trx
       .insertInto('auth_attempts')
       .values({ ...values, at: iso(values.at) })
       .returning('_id')
       .executeTakeFirstOrThrow();
-    return Number(row._id);
+    return row._id;
   }
 
   const forget = (id: number) => db.deleteFrom('auth_attempts').where('_id', '=', id).execute();
@@ -152,7 +153,7 @@ export function createThrottle(db: Db, engine: Engine, now: () => number): Throt
           .where('last_success_at', '>', iso(t - KNOWN_ADDRESS_MS))
           .executeTakeFirst();
         // A success from this address clears its own slate (not the account's, not the address's).
-        const lastSuccess = known ? String(known.last_success_at) : since;
+        const lastSuccess = known ? known.last_success_at : since;
         const pair = await stats(trx, { kind: ['login'], account, address }, lastSuccess > since ? lastSuccess : since);
         const byAddress = await stats(trx, { kind: ['login', 'code'], address }, since);
         const byAccount = await stats(trx, { kind: ['login'], account }, since);

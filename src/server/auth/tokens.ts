@@ -151,25 +151,25 @@ export async function createTokenService(db: Db, now: () => number, engine: Engi
           .select(['_id', 'user_id', 'family', 'family_started_at', 'created_at', 'used_at', 'revoked_at'])
           .where('token_hash', '=', sha256(payload.jti as string))
           .executeTakeFirst();
-        if (!user || !row || row.revoked_at || Number(row.user_id) !== userId) return null;
+        if (!user || !row || row.revoked_at || row.user_id !== userId) return null;
         const idleMs = await sessionIdleMs(trx);
-        const startedAt = Date.parse(String(row.family_started_at ?? row.created_at));
-        if (time - Date.parse(String(row.created_at)) > idleMs || time - startedAt > SESSION_MAX_MS) return null;
+        const startedAt = Date.parse(row.family_started_at ?? row.created_at);
+        if (time - Date.parse(row.created_at) > idleMs || time - startedAt > SESSION_MAX_MS) return null;
         // Spend the token atomically: of two concurrent uses, only one updates the row.
         const spent = await trx
           .updateTable('refresh_tokens')
           .set({ used_at: stamp, updated_at: stamp })
-          .where('_id', '=', row._id as number)
+          .where('_id', '=', row._id)
           .where('used_at', 'is', null)
           .executeTakeFirst();
         if (Number(spent.numUpdatedRows) !== 1) {
           // A spent token came back: someone holds a copy. End the whole family.
-          await revokeWhere(trx, 'family', String(row.family));
+          await revokeWhere(trx, 'family', row.family);
           return null;
         }
         if (Number(user.active) !== 1) return null;
         const subject = { id: Number(user._id), name: String(user.name), role: user.role as Role };
-        return sign(trx, subject, Number(user.token_version ?? 0), { id: String(row.family), startedAt }, idleMs);
+        return sign(trx, subject, Number(user.token_version ?? 0), { id: row.family, startedAt }, idleMs);
       });
     },
 

@@ -63,16 +63,11 @@ export async function lockAccount(trx: Db, engine: Engine, userId: number): Prom
 }
 
 export async function readTotp(db: Db, userId: number): Promise<TotpRow | undefined> {
-  const row = await db.selectFrom('user_totp').selectAll().where('user_id', '=', userId).executeTakeFirst();
-  if (!row) return undefined;
-  return {
-    user_id: Number(row.user_id),
-    secret: String(row.secret),
-    enabled_at: row.enabled_at === null || row.enabled_at === undefined ? null : String(row.enabled_at),
-    last_step: row.last_step === null || row.last_step === undefined ? null : Number(row.last_step),
-    failures: Number(row.failures ?? 0),
-    failures_since: row.failures_since === null || row.failures_since === undefined ? null : String(row.failures_since),
-  };
+  return db
+    .selectFrom('user_totp')
+    .select(['user_id', 'secret', 'enabled_at', 'last_step', 'failures', 'failures_since'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
 }
 
 /** Failures counted in the current window (an older window counts as none). */

@@ -1,5 +1,6 @@
 import type { SecondFactorChallenge } from '../../core/two-factor.js';
 import type { Db } from '../db/database.js';
+import type { TicketOrigin } from '../db/tables.js';
 import { randomToken, sha256 } from './secrets.js';
 
 export const TICKET_MS = 5 * 60_000;
@@ -7,8 +8,7 @@ export const TICKET_MS = 5 * 60_000;
 export const MAX_TICKET_ATTEMPTS = 5;
 
 export type TicketPurpose = SecondFactorChallenge['secondFactor'];
-/** How the login began: with the password, or with a code e-mailed as a link (login by link, recovery). */
-export type TicketOrigin = 'password' | 'code';
+export type { TicketOrigin };
 
 export interface Ticket {
   id: number;
@@ -17,7 +17,7 @@ export interface Ticket {
   origin: TicketOrigin;
 }
 
-const originOf = (value: unknown): TicketOrigin => (value === 'code' ? 'code' : 'password');
+const originOf = (value: TicketOrigin | undefined): TicketOrigin => value ?? 'password';
 
 /** How the tokens that end this ticket's login are marked: a code login may set a new password without the old one. */
 export const issueOptionsOf = (ticket: Ticket): { amr?: 'code' } => (ticket.origin === 'code' ? { amr: 'code' } : {});
@@ -47,7 +47,7 @@ export async function findTicket(db: Db, ticket: string, now: number): Promise<T
     .where('expires_at', '>', iso(now))
     .where('attempts', '<', MAX_TICKET_ATTEMPTS)
     .executeTakeFirst();
-  return row && { id: Number(row._id), userId: Number(row.user_id), purpose: row.purpose as TicketPurpose, origin: originOf(row.origin) };
+  return row && { id: row._id, userId: row.user_id, purpose: row.purpose, origin: row.origin };
 }
 
 /**

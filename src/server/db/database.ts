@@ -4,13 +4,17 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect, sql, type SqliteDatabase } from 'kysely';
 import { FOLD_FUNCTION, foldText } from './fold.js';
+import type { FixedTables } from './tables.js';
 
 export type Engine = 'sqlite' | 'postgres';
 
 /** A row of any table. Resource tables are described by resource definitions, not by static types. */
 export type Row = Record<string, unknown>;
-/** Loose schema: table names come from resource definitions at run time. */
-export type Schema = Record<string, Row>;
+/**
+ * The fixed tables are typed column by column; resource tables stay loose, as their names and
+ * columns come from resource definitions at run time.
+ */
+export type Schema = FixedTables & Record<string, Row>;
 export type Db = Kysely<Schema>;
 
 export interface Database {

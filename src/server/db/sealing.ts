@@ -22,7 +22,7 @@ const loaded = new WeakMap<Db, Map<string, Promise<Buffer>>>();
 async function loadOrCreate(db: Db, name: string, bytes: number): Promise<Buffer> {
   const read = () => db.selectFrom('server_secrets').select('value').where('name', '=', name).executeTakeFirst();
   const existing = await read();
-  if (existing) return Buffer.from(String(existing.value), 'base64url');
+  if (existing) return Buffer.from(existing.value, 'base64url');
   // Two instances creating it together: the first insert wins and both read it back.
   await db
     .insertInto('server_secrets')
@@ -31,7 +31,7 @@ async function loadOrCreate(db: Db, name: string, bytes: number): Promise<Buffer
     .execute();
   const stored = await read();
   if (!stored) throw new Error(`server secret ${name} missing after creation`);
-  return Buffer.from(String(stored.value), 'base64url');
+  return Buffer.from(stored.value, 'base64url');
 }
 
 /**

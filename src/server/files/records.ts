@@ -1,4 +1,6 @@
-import type { Db, Row } from '../db/database.js';
+import type { Selectable } from 'kysely';
+import type { Db } from '../db/database.js';
+import type { FilesTable } from '../db/tables.js';
 import type { AuthenticatedCaller } from '../auth/caller.js';
 
 export const FILES_TABLE = 'files';
@@ -23,20 +25,20 @@ export interface StoredFile {
   storageKey: string;
 }
 
-function fromRow(row: Row): StoredFile {
-  const owned = row.owner_resource !== null && row.owner_record !== null && row.owner_field !== null;
+function fromRow(row: Selectable<FilesTable>): StoredFile {
+  const { owner_resource: resource, owner_record: record, owner_field: field } = row;
   return {
-    storageKey: String(row.storage_key),
+    storageKey: row.storage_key,
     record: {
-      _id: Number(row._id),
-      created_at: String(row.created_at),
-      updated_at: String(row.updated_at),
-      _version: Number(row._version),
-      originalName: String(row.original_name),
-      contentType: String(row.content_type),
-      size: Number(row.size),
-      sha256: String(row.sha256),
-      owner: owned ? { resource: String(row.owner_resource), record: Number(row.owner_record), field: String(row.owner_field) } : null,
+      _id: row._id,
+      created_at: row.created_at,
+      updated_at: row.updated_at,
+      _version: row._version,
+      originalName: row.original_name,
+      contentType: row.content_type,
+      size: row.size,
+      sha256: row.sha256,
+      owner: resource !== null && record !== null && field !== null ? { resource, record, field } : null,
     },
   };
 }

@@ -62,6 +62,6 @@ export function fillTemplate(template: string, links: Readonly<Record<string, st
 export async function deliverableBody(db: Db, id: number): Promise<string | undefined> {
   const row = await db.selectFrom('messages').select(['recipient', 'body', 'sealed_body']).where('_id', '=', id).executeTakeFirst();
   if (!row) return undefined;
-  if (row.sealed_body === null || row.sealed_body === undefined) return String(row.body).includes(HIDDEN_LINK) ? undefined : String(row.body);
-  return unseal(await loadMessageKey(db), String(row.sealed_body), String(row.recipient));
+  if (row.sealed_body === null) return row.body.includes(HIDDEN_LINK) ? undefined : row.body;
+  return unseal(await loadMessageKey(db), row.sealed_body, row.recipient);
 }

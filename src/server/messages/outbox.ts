@@ -45,7 +45,7 @@ export async function enqueueMessage(db: Db, now: number, message: OutgoingMessa
     })
     .returning('_id')
     .executeTakeFirstOrThrow();
-  return Number(row._id);
+  return row._id;
 }
 
 /**

@@ -38,7 +38,7 @@ export async function dueMessageIds(db: Db, now: number, limit: number): Promise
     .orderBy('_id')
     .limit(limit)
     .execute();
-  return rows.map((row) => Number(row._id));
+  return rows.map((row) => row._id);
 }
 
 /**
@@ -63,11 +63,11 @@ export async function claimMessage(db: Db, id: number, now: number, leaseMs: num
     .executeTakeFirstOrThrow();
   return {
     id,
-    recipient: String(row.recipient),
-    subject: String(row.subject),
-    body: String(row.body),
-    sealedBody: row.sealed_body === null || row.sealed_body === undefined ? null : String(row.sealed_body),
-    attempts: Number(row.attempts),
+    recipient: row.recipient,
+    subject: row.subject,
+    body: row.body,
+    sealedBody: row.sealed_body,
+    attempts: row.attempts,
     lease,
   };
 }

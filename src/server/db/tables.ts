@@ -1,0 +1,150 @@
+import type { Generated } from 'kysely';
+import type { SecondFactorChallenge } from '../../core/two-factor.js';
+
+// The tables the server's own code reads and writes (auth, outbox, audit, files), column for
+// column as the migrations in ./migrations create them. Resource tables are described by their
+// definitions at run time and stay loosely typed (see Db in ./database.ts).
+// Conventions of both engines: booleans are 0/1 integers, times are ISO-8601 UTC strings.
+
+/** `_id`, `created_at`, `updated_at` (withRecordColumns in migrations/schema-helpers.ts). */
+interface RecordColumns {
+  _id: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SchemaMigrationsTable {
+  name: string;
+  applied_at: string;
+}
+
+export interface ServerSecretsTable {
+  name: string;
+  value: string;
+}
+
+export interface RefreshTokensTable extends RecordColumns {
+  user_id: number;
+  family: string;
+  token_hash: string;
+  expires_at: string;
+  used_at: string | null;
+  revoked_at: string | null;
+  /** 003: null only for families started before that migration. */
+  family_started_at: string | null;
+}
+
+export interface LoginCodesTable extends RecordColumns {
+  user_id: number;
+  code_hash: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+/** A password login, a login-code answer, or a login-link request. */
+export type AttemptKind = 'login' | 'code' | 'link';
+
+export interface AuthAttemptsTable {
+  _id: Generated<number>;
+  kind: AttemptKind;
+  account: string | null;
+  address: string;
+  gate: 'open' | 'known' | 'clean';
+  at: string;
+}
+
+export interface AuthKnownAddressesTable {
+  account: string;
+  address: string;
+  last_success_at: string;
+}
+
+/** The outbox columns of the messages resource table. */
+export interface MessagesTable extends RecordColumns {
+  _version: Generated<number>;
+  recipient: string;
+  subject: string;
+  body: string;
+  /** 'sending' while a sender holds the lease (messages/queue.ts). */
+  status: Generated<'pending' | 'sending' | 'sent' | 'failed'>;
+  attempts: Generated<number>;
+  last_error: string | null;
+  sent_at: string | null;
+  next_attempt_at: string | null;
+  sealed_body: string | null;
+}
+
+export interface AuditLogTable extends RecordColumns {
+  _version: Generated<number>;
+  at: string;
+  day: string;
+  actor_kind: string;
+  actor_id: number | null;
+  actor_name: string | null;
+  address: string | null;
+  resource: string;
+  record_id: number | null;
+  action: string;
+  /** JSON `{field: [old, new]}`. */
+  changes: string | null;
+}
+
+export interface UserTotpTable {
+  user_id: number;
+  secret: string;
+  enabled_at: string | null;
+  last_step: number | null;
+  failures: Generated<number>;
+  failures_since: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface TotpRecoveryCodesTable extends RecordColumns {
+  user_id: number;
+  code_hash: string;
+  used_at: string | null;
+}
+
+/** How a login began: with the password, or with a code e-mailed as a link (login by link, recovery). */
+export type TicketOrigin = 'password' | 'code';
+
+export interface TwoFactorTicketsTable extends RecordColumns {
+  user_id: number;
+  ticket_hash: string;
+  purpose: SecondFactorChallenge['secondFactor'];
+  expires_at: string;
+  attempts: Generated<number>;
+  used_at: string | null;
+  /** 007 */
+  origin: Generated<TicketOrigin>;
+}
+
+export interface FilesTable extends RecordColumns {
+  _version: Generated<number>;
+  owner_resource: string | null;
+  owner_record: number | null;
+  owner_field: string | null;
+  original_name: string;
+  content_type: string;
+  size: number;
+  sha256: string;
+  storage_key: string;
+  uploaded_by_kind: 'user' | 'apiKey';
+  uploaded_by: number;
+}
+
+export interface FixedTables {
+  schema_migrations: SchemaMigrationsTable;
+  server_secrets: ServerSecretsTable;
+  refresh_tokens: RefreshTokensTable;
+  login_codes: LoginCodesTable;
+  auth_attempts: AuthAttemptsTable;
+  auth_known_addresses: AuthKnownAddressesTable;
+  messages: MessagesTable;
+  audit_log: AuditLogTable;
+  user_totp: UserTotpTable;
+  totp_recovery_codes: TotpRecoveryCodesTable;
+  two_factor_tickets: TwoFactorTicketsTable;
+  files: FilesTable;
+}
