@@ -142,8 +142,13 @@ export interface Resource extends Omit<ResourceDefinition, 'fields'> {
   defaultSort: string;
 }
 
+/** Type-only: no resource holds this key. It keeps the fields as the definition wrote them. */
+declare const declaredFields: unique symbol;
+/** A resource that remembers its declared fields' types, so its record type can be inferred (record-types.ts). */
+export type DefinedResource<F extends readonly FieldDefinition[]> = Resource & { readonly [declaredFields]?: F };
+
 /** Fills in defaults (input type from type, flags false, group 'Geral') so consumers never guess. */
-export function defineResource(definition: ResourceDefinition): Resource {
+export function defineResource<const F extends readonly FieldDefinition[]>(definition: ResourceDefinition & { fields: F }): DefinedResource<F> {
   const fields: Field[] = [...definition.fields, ...RECORD_FIELDS].map((f) => ({
     ...f,
     group: f.group ?? 'Geral',

@@ -11,7 +11,7 @@ const options = (labels: Readonly<Record<string, string>>) => Object.entries(lab
  * the transaction of each change). Its `resource` choices are the resources `others` names,
  * so it is built from that list rather than importing it.
  */
-export function auditLogResource(others: readonly Resource[], actions: readonly Pick<ActionDefinition, 'name' | 'label'>[] = []): Resource {
+export function auditLogResource(others: readonly Resource[], actions: readonly Pick<ActionDefinition, 'name' | 'label'>[] = []) {
   // Declared actions are recorded under their own names: their labels join the built-in ones.
   const actionLabels = { ...Object.fromEntries(actions.map((a) => [a.name, a.label])), ...AUDIT_ACTION_LABELS };
   return defineResource({

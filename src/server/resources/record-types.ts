@@ -1,0 +1,81 @@
+// Record types inferred from the resource definitions: a record as the API answers it, field by
+// field. Types only; the browser reaches them through src/core/records.ts.
+import type { FieldType } from '../../core/contract.js';
+import type { DefinedResource, FieldDefinition } from './define.js';
+import type { apiSecrets } from './definitions/api-secrets.js';
+import type { auditLogResource } from './definitions/audit-log.js';
+import type { contacts } from './definitions/contacts.js';
+import type { countries } from './definitions/countries.js';
+import type { members } from './definitions/members.js';
+import type { memberStates } from './definitions/member-states.js';
+import type { messages } from './definitions/messages.js';
+import type { settings } from './definitions/settings.js';
+import type { tags } from './definitions/tags.js';
+import type { users } from './definitions/users.js';
+
+/** The JSON value of a field type; `never` for types no record carries (passwords). */
+type ValueOf<F extends FieldDefinition> = {
+  string: string;
+  text: string;
+  email: string;
+  phone: string;
+  enum: string;
+  date: string;
+  datetime: string;
+  integer: number;
+  float32: number;
+  reference: number;
+  money: number;
+  file: number;
+  image: number;
+  boolean: boolean;
+  references: number[];
+  computed: F extends { computed: { numeric: true } } ? number : string;
+  password: never;
+}[F['type'] & FieldType];
+
+/** Lists come as an array and booleans as true/false (records.ts); other fields are null when empty unless required. */
+type FieldValue<F extends FieldDefinition> = F['type'] extends 'references' | 'boolean'
+  ? ValueOf<F>
+  : F['validation'] extends { required: true }
+    ? ValueOf<F>
+    : ValueOf<F> | null;
+
+/** Fields a record carries: not inputs only. */
+type Returned<F extends FieldDefinition> = F extends { writeOnly: true } ? never : F['type'] extends 'password' ? never : F;
+/** Fields every reader receives, and those only some roles read (staff notes). */
+type Always<F extends FieldDefinition> = F extends { readableBy: readonly unknown[] } ? never : F;
+type Sometimes<F extends FieldDefinition> = F extends { readableBy: readonly unknown[] } ? F : never;
+
+type Simplify<T> = { [K in keyof T]: T[K] } & {};
+
+/** Columns every record has (RECORD_FIELDS in define.ts). */
+export interface RecordColumns {
+  _id: number;
+  _version: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** The record type of a list of field definitions. */
+export type RecordOfFields<Fields extends readonly FieldDefinition[]> = Simplify<
+  RecordColumns & {
+    [F in Returned<Fields[number]> as Always<F>['name']]: FieldValue<F>;
+  } & {
+    [F in Returned<Fields[number]> as Sometimes<F>['name']]?: FieldValue<F>;
+  }
+>;
+
+/** The record type of a resource made by defineResource. */
+export type RecordOf<R> = R extends DefinedResource<infer Fields> ? RecordOfFields<Fields> : never;
+
+export type Member = RecordOf<typeof members>;
+export type User = RecordOf<typeof users>;
+export type Tag = RecordOf<typeof tags>;
+export type Country = RecordOf<typeof countries>;
+export type MemberState = RecordOf<typeof memberStates>;
+export type Contact = RecordOf<typeof contacts>;
+export type Setting = RecordOf<typeof settings>;
+export type ApiSecret = RecordOf<typeof apiSecrets>;
+export type Message = RecordOf<typeof messages>;
+export type AuditEntry = RecordOf<ReturnType<typeof auditLogResource>>;
