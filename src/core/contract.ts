@@ -110,7 +110,14 @@ export type FieldType =
   | 'reference'
   | 'references'
   | 'enum'
-  | 'password';
+  | 'password'
+  /** An amount in euros, as an integer number of cents (storage and API). */
+  | 'money'
+  /** The _id of a file uploaded through POST /api/files. */
+  | 'file'
+  | 'image'
+  /** Derived in the query from the record's columns: read-only. */
+  | 'computed';
 
 export type InputType =
   | 'text'
@@ -123,7 +130,10 @@ export type InputType =
   | 'datetime-local'
   | 'select'
   | 'multiselect'
-  | 'password';
+  | 'password'
+  | 'money'
+  | 'file'
+  | 'image';
 
 export interface FieldValidation {
   required?: boolean;

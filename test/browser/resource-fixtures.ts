@@ -8,6 +8,7 @@ type FieldSpec = Partial<ExplainerField> & Pick<ExplainerField, 'name' | 'type' 
 const INPUTS: Record<ExplainerField['type'], ExplainerField['inputType']> = {
   string: 'text', text: 'textarea', email: 'email', phone: 'tel', integer: 'number', float32: 'number', boolean: 'checkbox',
   date: 'date', datetime: 'datetime-local', reference: 'select', references: 'multiselect', enum: 'select', password: 'password',
+  money: 'money', file: 'file', image: 'image', computed: 'text',
 };
 
 export function field(spec: FieldSpec): ExplainerField {

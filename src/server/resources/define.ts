@@ -1,4 +1,5 @@
 import type { FieldType, FieldValidation, InputType, Role } from '../../core/contract.js';
+import { FIELD_KINDS, type ComputedDefinition } from '../fields/index.js';
 import type { Caller } from '../auth/caller.js';
 import type { Db, Row } from '../db/database.js';
 import type { ServerContext } from '../context.js';
@@ -59,6 +60,8 @@ export interface FieldDefinition {
   readableBy?: readonly Role[];
   /** Value for a create that leaves the field out. */
   defaultValue?: (db: Db) => unknown;
+  /** Type 'computed': the SQL expression evaluated in every read of the record. */
+  computed?: ComputedDefinition;
 }
 
 export interface HookContext {
@@ -115,22 +118,6 @@ const RECORD_FIELDS: readonly FieldDefinition[] = [
   { name: 'updated_at', type: 'datetime', label: 'Atualizado em', group: 'Registo', readOnly: true, sortable: true, filterable: true },
 ];
 
-const INPUT_TYPES: Record<FieldType, InputType> = {
-  string: 'text',
-  text: 'textarea',
-  email: 'email',
-  phone: 'tel',
-  integer: 'number',
-  float32: 'number',
-  boolean: 'checkbox',
-  date: 'date',
-  datetime: 'datetime-local',
-  reference: 'select',
-  references: 'multiselect',
-  enum: 'select',
-  password: 'password',
-};
-
 /** A field with every optional part filled in. */
 export type Field = Required<Pick<FieldDefinition, 'group' | 'inputType' | 'validation' | 'sortable' | 'filterable' | 'searchable' | 'readOnly' | 'writeOnly'>> &
   FieldDefinition;
@@ -152,12 +139,13 @@ export function defineResource<const F extends readonly FieldDefinition[]>(defin
   const fields: Field[] = [...definition.fields, ...RECORD_FIELDS].map((f) => ({
     ...f,
     group: f.group ?? 'Geral',
-    inputType: f.inputType ?? INPUT_TYPES[f.type],
+    inputType: f.inputType ?? FIELD_KINDS[f.type].inputType,
     validation: f.validation ?? {},
     sortable: f.sortable ?? false,
     filterable: f.filterable ?? false,
     searchable: f.searchable ?? false,
-    readOnly: f.readOnly ?? false,
+    // A computed value is never written, whatever the definition says.
+    readOnly: f.type === 'computed' || (f.readOnly ?? false),
     writeOnly: f.writeOnly ?? false,
   }));
   const byName = new Map(fields.map((f) => [f.name, f]));
@@ -173,4 +161,4 @@ export function defineResource<const F extends readonly FieldDefinition[]>(defin
 }
 
 /** Fields stored in a column of the resource's table (not join tables, not write-only inputs). */
-export const isColumn = (field: Field): boolean => field.type !== 'references' && !field.writeOnly;
+export const isColumn = (field: Field): boolean => FIELD_KINDS[field.type].column !== 'none' && !field.writeOnly;

@@ -15,6 +15,7 @@ import { objectBody } from '../request-body.js';
 import { readRow, toRecord, withLinks, writeLinks } from './records.js';
 import { prepareWrite, UNIQUE_MESSAGE, type Prepared, type WriteMode } from './validate.js';
 import { expectedVersion, staleVersion } from './versions.js';
+import { claimFieldFiles } from '../fields/file-claims.js';
 
 type Query = Record<string, string | string[] | undefined>;
 
@@ -173,6 +174,7 @@ export function resourceHandlers(app: FastifyInstance, resource: Resource, cache
               .execute();
           }
           await writeLinks(trx, resource, rowId, prepared.links);
+          await claimFieldFiles(trx, resource, rowId, prepared.values, before, Date.parse(stamp));
           const saved = (await readRow(trx, resource, rowId))!;
           await resource.hooks?.afterWrite?.(hook, saved, before);
           await audit(request, trx, rowId, before ? 'update' : 'create', before, saved);

@@ -7,6 +7,7 @@ import type { RowScope } from './permissions.js';
 import { searchCondition } from './search.js';
 import type { ChangeCache } from './change-cache.js';
 import { countMatches } from './total.js';
+import { computedSelections } from '../fields/index.js';
 
 /** Pages deeper than this fetch ids first and rows second, so skipped rows are never read whole. */
 const DEFERRED_JOIN_OFFSET = 1000;
@@ -63,7 +64,7 @@ export async function listRows(
   const nulls = nullable ? (params.sort.descending ? sql` NULLS LAST` : sql` NULLS FIRST`) : sql``;
   // Ties are broken by _id in the same direction, so pages never overlap or skip a record.
   const order = params.sort.field.name === '_id' ? sql`${sql.ref('_id')} ${dir}` : sql`${sql.ref(params.sort.field.name)} ${dir}${nulls}, ${sql.ref('_id')} ${dir}`;
-  const columns = sql.join(columnNames(resource).map((c) => sql.ref(c)));
+  const columns = sql.join([...columnNames(resource).map((c) => sql.ref(c)), ...computedSelections(resource)]);
   const table = sql.table(resource.name);
   const all = params.limit === LIST_ALL;
   const offset = all ? 0 : (params.page - 1) * params.limit;

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Field, Operation, Resource } from './define.js';
 import type { Registry } from './registry.js';
+import { FIELD_KINDS } from '../fields/index.js';
 import { nestedRoutes } from './routes.js';
 import type { ActionDefinition } from './actions.js';
 import { actionInput } from './action-handler.js';
@@ -16,38 +17,7 @@ const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 /** JSON Schema (2020-12, as OpenAPI 3.1 uses) of one field's value. */
 export function fieldSchema(field: Field): Schema {
   const v = field.validation;
-  let schema: Schema;
-  switch (field.type) {
-    case 'integer':
-      schema = { type: 'integer', ...(v.min !== undefined ? { minimum: v.min } : {}), ...(v.max !== undefined ? { maximum: v.max } : {}) };
-      break;
-    case 'float32':
-      schema = { type: 'number', format: 'float' };
-      break;
-    case 'boolean':
-      schema = { type: 'boolean' };
-      break;
-    case 'reference':
-      schema = { type: 'integer', description: `_id em ${field.ref}` };
-      break;
-    case 'references':
-      schema = { type: 'array', items: { type: 'integer' }, description: `_id em ${field.ref}` };
-      break;
-    case 'enum':
-      schema = { type: 'string', enum: field.options?.map((o) => o.value) ?? [] };
-      break;
-    default:
-      schema = {
-        type: 'string',
-        ...(field.type === 'email' ? { format: 'email' } : {}),
-        ...(field.type === 'date' ? { format: 'date' } : {}),
-        ...(field.type === 'datetime' ? { format: 'date-time' } : {}),
-        ...(field.type === 'password' ? { format: 'password' } : {}),
-        ...(v.minLength !== undefined ? { minLength: v.minLength } : {}),
-        ...(v.maxLength !== undefined ? { maxLength: v.maxLength } : {}),
-        ...(v.pattern !== undefined ? { pattern: `^(?:${v.pattern})$` } : {}),
-      };
-  }
+  const schema = FIELD_KINDS[field.type].schema(field);
   const nullable = !v.required && field.type !== 'references' && field.type !== 'boolean' && !['_id', 'created_at', 'updated_at'].includes(field.name);
   if (nullable && typeof schema.type === 'string') schema.type = [schema.type, 'null'];
   return { ...schema, title: field.label, ...(field.readOnly ? { readOnly: true } : {}), ...(field.writeOnly ? { writeOnly: true } : {}) };

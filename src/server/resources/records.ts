@@ -3,6 +3,7 @@ import type { Db, Row } from '../db/database.js';
 import type { Caller } from '../auth/caller.js';
 import type { Resource } from './define.js';
 import { canReadField } from './permissions.js';
+import { FIELD_KINDS, computedSelections } from '../fields/index.js';
 
 const manyFields = (resource: Resource) => resource.fields.filter((f) => f.type === 'references' && f.through);
 
@@ -34,10 +35,7 @@ export function toRecord(resource: Resource, row: Row, caller: Caller): ApiRecor
     if (!(field.name in row) || !canReadField(field, caller)) continue;
     const value = row[field.name];
     if (value === null || value === undefined) record[field.name] = null;
-    else if (field.type === 'boolean') record[field.name] = Number(value) === 1;
-    else if (field.type === 'integer' || field.type === 'reference') record[field.name] = Number(value);
-    else if (field.type === 'float32') record[field.name] = Number(value);
-    else record[field.name] = value;
+    else record[field.name] = FIELD_KINDS[field.type].output(value, field);
   }
   return record as ApiRecord;
 }
@@ -47,7 +45,7 @@ export function toRecord(resource: Resource, row: Row, caller: Caller): ApiRecor
  * included, for hooks to compare: only toRecord's output ever leaves the server.
  */
 export async function readRow(db: Db, resource: Resource, id: number, forUpdate = false): Promise<Row | undefined> {
-  let query = db.selectFrom(resource.name).selectAll().where('_id', '=', id);
+  let query = db.selectFrom(resource.name).selectAll().select(computedSelections(resource)).where('_id', '=', id);
   // Inside a write's transaction on PostgreSQL: hold the row until commit (SQLite serialises writes).
   if (forUpdate) query = query.forUpdate();
   const row = await query.executeTakeFirst();

@@ -2,6 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { Db, Engine } from '../db/database.js';
 import { FOLD_FUNCTION, foldText } from '../db/fold.js';
 import { isColumn, type Field, type Resource } from './define.js';
+import { FIELD_KINDS } from '../fields/index.js';
 
 /** Trigram indexes cannot answer terms shorter than this; those fall back to a scan. */
 export const TRIGRAM = 3;
@@ -23,7 +24,7 @@ export interface SearchIndexColumn {
 
 /** The index columns the resource's definition names now (queries must match the migrated index). */
 const indexColumns = (resource: Resource): SearchIndexColumn[] =>
-  searchColumns(resource).map((f) => ({ name: f.name, integer: f.type === 'integer' }));
+  searchColumns(resource).map((f) => ({ name: f.name, integer: FIELD_KINDS[f.type].searchAsText === true }));
 
 /**
  * The one expression PostgreSQL's trigram index is built on and searched with: both must be

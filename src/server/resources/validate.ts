@@ -3,6 +3,7 @@ import type { Db, Row } from '../db/database.js';
 import { forbidden } from '../errors.js';
 import { CHECKS } from './checks.js';
 import { convertValue } from './convert.js';
+import { fileErrors } from '../fields/file-claims.js';
 import type { Field, Resource } from './define.js';
 import { canWriteField } from './permissions.js';
 import type { Registry } from './registry.js';
@@ -134,6 +135,8 @@ export async function prepareWrite(
       errors[field.name] = `Não existe ${field.type === 'references' ? 'algum dos registos indicados' : 'o registo indicado'} em "${target.label}".`;
     }
   }
+
+  for (const [name, message] of Object.entries(await fileErrors(db, resource, values, existing))) errors[name] ??= message;
 
   for (const field of resource.fields) {
     if (!field.validation.unique || errors[field.name] || isEmpty(values[field.name])) continue;

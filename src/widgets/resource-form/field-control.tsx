@@ -2,8 +2,10 @@ import styled from 'styled-components';
 import type { ExplainerField } from '../../core/index.js';
 import { Field, focusRing, Input, Select, TextArea, token, useSignalValue } from '../kit/index.js';
 import type { ReferenceCache } from '../shared/reference-cache.js';
+import { parseEuros } from '../shared/money.js';
 import { RESOURCE_TEXTS } from '../shared/texts.js';
 import type { FormValue } from './form-values.js';
+import { FileControl } from './file-control.js';
 import { MultiSelect } from './multi-select.js';
 import { ReferenceOptionList, useReferenceOptions } from './reference-options.js';
 
@@ -35,6 +37,12 @@ function ReferenceSelect({ field, value, cache, ...control }: { field: Explainer
   );
 }
 
+/** What the browser can already tell is wrong, before the server is asked. */
+function localError(field: ExplainerField, text: string): string | undefined {
+  if (field.inputType === 'money' && text.trim() !== '' && parseEuros(text) === undefined) return RESOURCE_TEXTS.moneyInvalid;
+  return undefined;
+}
+
 /**
  * One field with the control its inputType asks for. Validation rules become hints (required,
  * maxlength, pattern, min, max) but the form does not block on them: the server is the judge.
@@ -45,13 +53,28 @@ export function FieldControl({ field, value, editable, error, cache, onChange }:
   }
   const rules = field.validation;
   const text = typeof value === 'string' ? value : '';
+  if (field.inputType === 'file' || field.inputType === 'image') {
+    return <FileControl field={field} value={text} editable={editable} error={error} onChange={onChange} />;
+  }
   return (
-    <Field label={field.label} error={error} required={rules.required && editable}>
+    <Field label={field.label} error={error ?? localError(field, text)} required={rules.required && editable}>
       {(control) => {
         const common = { ...control, name: field.name, 'data-field': field.name };
         switch (field.inputType) {
           case 'checkbox':
             return <Checkbox {...common} type="checkbox" checked={value === true} disabled={!editable} onChange={(e) => onChange(e.target.checked)} />;
+          case 'money':
+            // Euros with a comma (24,50); the form sends cents. A hint until the text is an amount.
+            return (
+              <Input
+                {...common}
+                type="text"
+                inputMode="decimal"
+                value={text}
+                readOnly={!editable}
+                onChange={(e) => onChange(e.target.value)}
+              />
+            );
           case 'textarea':
             return <TextArea {...common} value={text} readOnly={!editable} maxLength={rules.maxLength} onChange={(e) => onChange(e.target.value)} />;
           case 'select':

@@ -1,4 +1,5 @@
 import type { ExplainerField } from '../../core/index.js';
+import { centsToInput, parseEuros } from '../shared/money.js';
 
 /** What a control holds: text for most inputs, a flag for checkboxes, ids for a multiselect. */
 export type FormValue = string | boolean | number[];
@@ -59,6 +60,8 @@ export function toFormValue(field: ExplainerField, value: unknown): FormValue {
       return '';
     case 'datetime-local':
       return typeof value === 'string' ? toLocalDateTime(value) : '';
+    case 'money':
+      return typeof value === 'number' ? centsToInput(value) : value === null || value === undefined ? '' : String(value);
     default:
       return value === null || value === undefined ? '' : String(value);
   }
@@ -80,7 +83,9 @@ export function fromFormValue(field: ExplainerField, value: FormValue | undefine
   const text = typeof value === 'string' ? value : '';
   if (field.type === 'text') return text;
   if (text === '') return null;
-  if (field.type === 'reference') return /^\d+$/.test(text) ? Number(text) : text;
+  if (field.type === 'reference' || field.type === 'file' || field.type === 'image') return /^\d+$/.test(text) ? Number(text) : text;
+  // Euros as typed become cents; text that is no amount goes as typed, for the server to refuse.
+  if (field.inputType === 'money') return parseEuros(text) ?? text;
   if (field.inputType === 'datetime-local') {
     const d = new Date(text);
     return Number.isNaN(d.getTime()) ? text : d.toISOString();

@@ -1,5 +1,6 @@
 import type { ExplainerField } from '../../core/index.js';
 import { formatValue, type LabelsById } from '../shared/format.js';
+import { centsToInput } from '../shared/money.js';
 
 /**
  * Semicolon, not comma: Excel set to Portuguese uses the comma as the decimal separator and
@@ -22,6 +23,7 @@ export function csvCell(text: string): string {
 /** A value as the table shows it, except numbers: no grouping, a decimal comma (what pt-PT Excel parses). */
 function csvValue(field: ExplainerField, value: unknown, labels: LabelsById): string {
   if (field.type === 'float32' && typeof value === 'number') return String(value).replace('.', ',');
+  if (field.type === 'money' && typeof value === 'number') return centsToInput(value);
   return formatValue(field, value, labels);
 }
 

@@ -1,4 +1,5 @@
 import type { ExplainerField } from '../../core/index.js';
+import { formatMoney } from './money.js';
 import { RESOURCE_TEXTS } from './texts.js';
 
 /** Reference names by id for one resource. */
@@ -39,6 +40,8 @@ export function formatValue(field: ExplainerField, value: unknown, labels?: Labe
       return String(value);
     case 'float32':
       return typeof value === 'number' ? numberFormat.format(value) : String(value);
+    case 'money':
+      return typeof value === 'number' ? formatMoney(value) : String(value);
     case 'enum':
       return field.options?.find((o) => o.value === String(value))?.label ?? String(value);
     case 'reference':

@@ -2,6 +2,10 @@
 export const RESOURCE_TEXTS = {
   yes: 'Sim',
   no: 'Não',
+  moneyInvalid: 'Valor inválido: indique euros com vírgula, por exemplo 24,50.',
+  fileNumber: 'Ficheiro n.º',
+  uploading: 'A enviar…',
+  uploadFailed: 'Não foi possível enviar o ficheiro.',
   any: 'Todos',
   search: 'Pesquisar',
   searchPlaceholder: 'Pesquisar…',

@@ -1,0 +1,28 @@
+import { sql, type AliasedRawBuilder } from 'kysely';
+import type { Field, Resource } from '../resources/define.js';
+import { fail, type FieldKind } from './kind.js';
+
+/**
+ * A value derived in the query from the row's own columns, never stored nor written. The SQL
+ * expression must read the same on SQLite and PostgreSQL (|| for text, CASE, COALESCE,
+ * arithmetic); it is written by the developer defining the resource, never built from input.
+ */
+export interface ComputedDefinition {
+  sql: string;
+  /** The expression yields a number (PostgreSQL may hand counts and sums back as text). */
+  numeric?: boolean;
+}
+
+/** `(expression) AS name` for each computed field of a resource, for a select list. */
+export const computedSelections = (resource: Resource): AliasedRawBuilder<unknown, string>[] =>
+  resource.fields.filter((f): f is Field & { computed: ComputedDefinition } => f.type === 'computed' && f.computed !== undefined).map((f) => sql`(${sql.raw(f.computed.sql)})`.as(f.name));
+
+export const computedKind: FieldKind = {
+  column: 'none',
+  inputType: 'text',
+  // Computed fields are read-only (defineResource makes them so): a client value never gets here.
+  convert: () => fail('Este campo é calculado e não pode ser alterado.'),
+  schema: (field) => (field.computed?.numeric ? { type: 'number' } : {}),
+  // PostgreSQL answers bigint and numeric results as text.
+  output: (value, field) => (field.computed?.numeric ? Number(value) : value),
+};
