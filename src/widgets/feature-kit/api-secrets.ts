@@ -1,20 +1,12 @@
 // What the API key list and the API key form share: the record, its words, its revocation.
-import type { ApiRecord, Core } from '../../core/index.js';
+import type { ApiSecret as ApiSecretRecord, Core } from '../../core/index.js';
 
 export const API_SECRETS = 'api_secrets';
 
-export interface ApiSecret extends ApiRecord {
-  name: string;
-  role: string;
-  secret_prefix?: string | null;
-  last_used_at?: string | null;
-  revoked_at?: string | null;
-  /** After this instant the server refuses the key; null: it never expires. */
-  expires_at?: string | null;
-  created_by?: number | null;
+export type ApiSecret = ApiSecretRecord & {
   /** Present only in the answer to the create request: the one time the server sends it. */
   secret?: string;
-}
+};
 
 /** The server's role options (users.role), in pt-PT. */
 export const ROLE_LABELS: Readonly<Record<string, string>> = {

@@ -1,24 +1,9 @@
 import { useCallback } from 'react';
-import type { ApiRecord, Core } from '../../core/index.js';
+import type { Core, Member, User } from '../../core/index.js';
 import { useRecord } from '../kit/index.js';
 
-export interface MemberRecord extends ApiRecord {
-  number?: number;
-  name?: string;
-  email?: string | null;
-  phone?: string | null;
-  nif?: string | null;
-  birth_date?: string | null;
-  address?: string | null;
-  postal_code?: string | null;
-  locality?: string | null;
-  country?: number | null;
-  state?: number | null;
-  admission_date?: string | null;
-}
-
 export interface OwnMember {
-  member: MemberRecord;
+  member: Member;
   /** Names of the referenced member state and country, when they could be read. */
   stateName: string | null;
   countryName: string | null;
@@ -45,9 +30,9 @@ const present = (id: unknown): id is string | number => (typeof id === 'string' 
  * GET members/{id}. The server lets a member read only these two.
  */
 export function useOwnMember(core: Core, userId: number | undefined): { load: OwnMemberLoad; retry(): void } {
-  const user = useRecord<{ member?: unknown }>(core.queries, 'users', userId);
+  const user = useRecord<User>(core.queries, 'users', userId);
   const memberId = user.status === 'loaded' ? user.record?.member : undefined;
-  const member = useRecord<MemberRecord>(core.queries, 'members', present(memberId) ? memberId : null);
+  const member = useRecord<Member>(core.queries, 'members', present(memberId) ? memberId : null);
   const record = member.status === 'loaded' ? member.record : undefined;
   const state = useReferenceName(core, 'member_states', record?.state);
   const country = useReferenceName(core, 'countries', record?.country);

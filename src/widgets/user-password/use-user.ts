@@ -1,20 +1,15 @@
-import type { ApiRecord, Core } from '../../core/index.js';
+import type { Core, User } from '../../core/index.js';
 import { useRecord } from '../kit/index.js';
-
-export interface UserSummary extends ApiRecord {
-  name?: string;
-  username?: string;
-}
 
 export type UserLoad =
   | { state: 'loading' }
-  | { state: 'loaded'; user: UserSummary }
+  | { state: 'loaded'; user: User }
   | { state: 'notFound' }
   | { state: 'failed' };
 
 /** Reads one user (GET users/{id}); 404, or no id, means not found. */
 export function useUser(core: Core, userId: string | undefined): { load: UserLoad; retry(): void } {
-  const query = useRecord<UserSummary>(core.queries, 'users', userId);
+  const query = useRecord<User>(core.queries, 'users', userId);
   let load: UserLoad;
   if (query.status === 'idle' || query.status === 'notFound' || (query.status === 'loaded' && !query.record)) load = { state: 'notFound' };
   else if (query.status === 'loaded') load = { state: 'loaded', user: query.record! };
