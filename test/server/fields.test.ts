@@ -131,6 +131,15 @@ describe('computed fields', () => {
     expect(updated.json().data.total).toBe(1005);
   });
 
+  it('must be declared with an expression, and cannot be filtered, searched or sorted on', () => {
+    const declare = (extra: object) => () =>
+      defineResource({ ...ledger, fields: [{ name: 'total', type: 'computed', label: 'Total', ...extra }] });
+    expect(declare({})).toThrow('ledger_test.total: a computed field needs its SQL expression (computed.sql).');
+    expect(declare({ computed: { sql: 'amount' }, sortable: true })).toThrow('cannot be filtered, searched or sorted on');
+    expect(declare({ computed: { sql: 'amount' }, filterable: true })).toThrow('cannot be filtered, searched or sorted on');
+    expect(declare({ computed: { sql: 'amount' } })).not.toThrow();
+  });
+
   it('are never written: a value sent is ignored like any read-only field, and a write of it alone is refused', async () => {
     const created = await create({ amount: 100, total: 999 });
     expect(created.total).toBe(100);

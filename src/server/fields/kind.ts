@@ -27,6 +27,8 @@ export interface FieldKind {
   schema(field: Field): JsonSchema;
   /** A stored (non-null) value as an answer carries it. */
   output(value: unknown, field: Field): unknown;
+  /** What is wrong with a field definition of this type (a developer's mistake, thrown at start-up). */
+  definitionProblem?(field: Field): string | null;
   /** Cast to text in a search document (number columns). */
   searchAsText?: boolean;
 }

@@ -149,6 +149,10 @@ export function defineResource<const F extends readonly FieldDefinition[]>(defin
     writeOnly: f.writeOnly ?? false,
   }));
   const byName = new Map(fields.map((f) => [f.name, f]));
+  for (const field of fields) {
+    const problem = FIELD_KINDS[field.type].definitionProblem?.(field);
+    if (problem) throw new Error(`${definition.name}.${field.name}: ${problem}`);
+  }
   for (const name of definition.publicFields ?? []) {
     if (!byName.get(name) || byName.get(name)!.readOnly) throw new Error(`${definition.name}: public field ${name} is not a writable field.`);
   }
