@@ -41,8 +41,16 @@ type Sample = RecordOfFields<
     { name: 'day'; type: 'date'; label: 'Dia' },
     { name: 'kind'; type: 'enum'; label: 'Tipo'; options: [{ value: 'a'; label: 'A' }] },
     { name: 'secret'; type: 'string'; label: 'Segredo'; writeOnly: true },
+    { name: 'fee'; type: 'money'; label: 'Quota'; validation: { required: true } },
+    { name: 'photo'; type: 'image'; label: 'Foto' },
+    { name: 'total'; type: 'computed'; label: 'Total'; computed: { sql: 'a + b'; numeric: true } },
+    { name: 'title'; type: 'computed'; label: 'Título'; computed: { sql: "a || ' ' || b" } },
   ]
 >;
+expectTypeOf<Sample['fee']>().toEqualTypeOf<number>();
+expectTypeOf<Sample['photo']>().toEqualTypeOf<number | null>();
+expectTypeOf<Sample['total']>().toEqualTypeOf<number | null>();
+expectTypeOf<Sample['title']>().toEqualTypeOf<string | null>();
 expectTypeOf<Sample['ratio']>().toEqualTypeOf<number>();
 expectTypeOf<Sample['day']>().toEqualTypeOf<string | null>();
 expectTypeOf<Sample['kind']>().toEqualTypeOf<string | null>();
