@@ -1,0 +1,3 @@
+// Types of record-types.mjs, for the test that keeps src/core/records.ts up to date.
+export declare const RECORD_TYPES_FILE: string;
+export declare function recordTypesSource(): string;
