@@ -13,17 +13,17 @@ interface RecordColumns {
   updated_at: string;
 }
 
-export interface SchemaMigrationsTable {
+interface SchemaMigrationsTable {
   name: string;
   applied_at: string;
 }
 
-export interface ServerSecretsTable {
+interface ServerSecretsTable {
   name: string;
   value: string;
 }
 
-export interface RefreshTokensTable extends RecordColumns {
+interface RefreshTokensTable extends RecordColumns {
   user_id: number;
   family: string;
   token_hash: string;
@@ -34,7 +34,7 @@ export interface RefreshTokensTable extends RecordColumns {
   family_started_at: string | null;
 }
 
-export interface LoginCodesTable extends RecordColumns {
+interface LoginCodesTable extends RecordColumns {
   user_id: number;
   code_hash: string;
   expires_at: string;
@@ -53,14 +53,14 @@ export interface AuthAttemptsTable {
   at: string;
 }
 
-export interface AuthKnownAddressesTable {
+interface AuthKnownAddressesTable {
   account: string;
   address: string;
   last_success_at: string;
 }
 
 /** The outbox columns of the messages resource table. */
-export interface MessagesTable extends RecordColumns {
+interface MessagesTable extends RecordColumns {
   _version: Generated<number>;
   recipient: string;
   subject: string;
@@ -74,7 +74,7 @@ export interface MessagesTable extends RecordColumns {
   sealed_body: string | null;
 }
 
-export interface AuditLogTable extends RecordColumns {
+interface AuditLogTable extends RecordColumns {
   _version: Generated<number>;
   at: string;
   day: string;
@@ -89,7 +89,7 @@ export interface AuditLogTable extends RecordColumns {
   changes: string | null;
 }
 
-export interface UserTotpTable {
+interface UserTotpTable {
   user_id: number;
   secret: string;
   enabled_at: string | null;
@@ -100,7 +100,7 @@ export interface UserTotpTable {
   updated_at: string;
 }
 
-export interface TotpRecoveryCodesTable extends RecordColumns {
+interface TotpRecoveryCodesTable extends RecordColumns {
   user_id: number;
   code_hash: string;
   used_at: string | null;
@@ -109,7 +109,7 @@ export interface TotpRecoveryCodesTable extends RecordColumns {
 /** How a login began: with the password, or with a code e-mailed as a link (login by link, recovery). */
 export type TicketOrigin = 'password' | 'code';
 
-export interface TwoFactorTicketsTable extends RecordColumns {
+interface TwoFactorTicketsTable extends RecordColumns {
   user_id: number;
   ticket_hash: string;
   purpose: SecondFactorChallenge['secondFactor'];

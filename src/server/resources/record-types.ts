@@ -50,7 +50,7 @@ type Sometimes<F extends FieldDefinition> = F extends { readableBy: readonly unk
 type Simplify<T> = { [K in keyof T]: T[K] } & {};
 
 /** Columns every record has (RECORD_FIELDS in define.ts). */
-export interface RecordColumns {
+interface RecordColumns {
   _id: number;
   _version: number;
   created_at: string;
@@ -67,7 +67,7 @@ export type RecordOfFields<Fields extends readonly FieldDefinition[]> = Simplify
 >;
 
 /** The record type of a resource made by defineResource. */
-export type RecordOf<R> = R extends DefinedResource<infer Fields> ? RecordOfFields<Fields> : never;
+type RecordOf<R> = R extends DefinedResource<infer Fields> ? RecordOfFields<Fields> : never;
 
 export type Member = RecordOf<typeof members>;
 export type User = RecordOf<typeof users>;
