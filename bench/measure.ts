@@ -31,7 +31,7 @@ export async function measure(url: string, token: string, connections: number, s
       : undefined;
     const instance = autocannon(
       { url, connections, duration: seconds, headers: { authorization: `Bearer ${token}` }, ...(requests ? { requests } : {}) },
-      (error: unknown, res: autocannon.Result) => (error ? reject(error) : resolve(res)),
+      (error: unknown, res: autocannon.Result) => (error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve(res)),
     );
     instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
   });

@@ -37,7 +37,7 @@ async function loadSentry(): Promise<SentryModule> {
   // Named bindings only, so the bundler keeps the rest of Sentry out; dynamic, so a page
   // without a DSN (and every element on a third-party page) never downloads it.
   const { init, browserTracingIntegration, replayIntegration } = await import('@sentry/browser');
-  return { init, browserTracingIntegration, replayIntegration } as SentryModule;
+  return { init, browserTracingIntegration, replayIntegration };
 }
 
 /** Starts error reporting when a DSN is configured; resolves to whether it did. */

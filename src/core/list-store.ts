@@ -155,7 +155,7 @@ export function createListStore<T extends ApiRecord = ApiRecord>(resource: strin
     }
   }
 
-  const prepare = (record: Partial<T>) => deps.prepare(resource, record as Record<string, unknown>);
+  const prepare = (record: Partial<T>) => deps.prepare(resource, record);
 
   function refresh(): Promise<void> {
     if (!everLoaded) return Promise.resolve();

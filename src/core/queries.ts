@@ -7,7 +7,7 @@ import type { Realtime } from './realtime.js';
 import { resourceChangeOf } from './resource-change.js';
 
 /** How long an entry nobody holds is kept, so a component that remounts finds its data. */
-export const QUERY_RELEASE_GRACE_MS = 5_000;
+const QUERY_RELEASE_GRACE_MS = 5_000;
 
 /** What to read: `GET {path}?{params}`, stale when one of `resources` changes. */
 export interface QuerySpec {

@@ -4,7 +4,8 @@ export interface StartupSteps<R> {
   prepare(): Promise<void> | void;
   /** Routing and state creation; its result goes to `mount`. */
   createRouting(): R;
-  setupErrorReporting(): Promise<unknown> | unknown;
+  /** May return a promise, which startup awaits. */
+  setupErrorReporting(): unknown;
   mount(routing: R): Promise<void> | void;
   connectSocket(): unknown;
 }

@@ -13,9 +13,6 @@ export interface SecondFactorChallenge {
   ticket: string;
 }
 
-/** `POST /auth` second step: the ticket with a 6-digit code or one recovery code. */
-export type SecondFactorRequest = { ticket: string; code: string } | { ticket: string; recoveryCode: string };
-
 export interface TwoFactorStatus {
   enabled: boolean;
   /** ISO time it was turned on. */

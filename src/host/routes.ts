@@ -68,14 +68,14 @@ export interface RouteDef {
   redirect?: 'login' | 'membersList';
 }
 
-export const STAFF: readonly string[] = ['admin', 'editor'];
+const STAFF: readonly string[] = ['admin', 'editor'];
 
 /** Until terminology loads (or when it cannot): an association's words. */
 export const FALLBACK_TERMINOLOGY: Terminology = TERMINOLOGY_DEFAULTS.association;
 
 export const LOGIN_PATH = '/autorizacao/entrar';
-export const MEMBER_HOME_PATH = '/dashboard';
-export const TITLE_SEPARATOR = ' | ';
+const MEMBER_HOME_PATH = '/dashboard';
+const TITLE_SEPARATOR = ' | ';
 
 /**
  * Every route, most specific first where two could match one address ('novo' before ':id').

@@ -71,8 +71,9 @@ function closeOnSignals(app: FastifyInstance, sender: MessageSender, bus: EventB
     clearTimeout(timer);
     process.exit(code);
   };
-  process.once('SIGINT', shutdown);
-  process.once('SIGTERM', shutdown);
+  // Fire and forget: shutdown catches its own errors and ends the process itself.
+  process.once('SIGINT', (signal) => void shutdown(signal));
+  process.once('SIGTERM', (signal) => void shutdown(signal));
 }
 
 async function start(): Promise<void> {

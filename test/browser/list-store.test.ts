@@ -166,14 +166,14 @@ describe('list stores', () => {
     });
     await core.explainer.load();
     const payments = core.list('payments');
-    const failed = await payments.create({ amount: '12.1', year: '' } as never);
+    const failed = await payments.create({ amount: '12.1', year: '' });
     expect(failed).to.deep.equal({ ok: false, errors: { year: 'Obrigatório' } });
     expect(payments.fieldErrors('new')).to.deep.equal({ year: 'Obrigatório' });
-    const created = await payments.create({ amount: '12.1', year: '2024' } as never);
+    const created = await payments.create({ amount: '12.1', year: '2024' });
     expect(created.ok).to.equal(true);
     expect(payments.fieldErrors('new')).to.deep.equal({});
-    await payments.update({ _id: 1, amount: '3.3', year: '2025' } as never);
-    await payments.patch(1, { year: '2026' } as never);
+    await payments.update({ _id: 1, amount: '3.3', year: '2025' });
+    await payments.patch(1, { year: '2026' });
     const posts = await f.requests('POST', '/payments');
     expect(posts[1]!.body).to.deep.equal({ amount: 12.1, year: 2024 });
     expect((await f.requests('PUT', '/payments/1'))[0]!.body).to.deep.equal({ _id: 1, amount: 3.3, year: 2025 });

@@ -87,7 +87,7 @@ describe('request bodies', () => {
       for (const [method, url] of endpoints) {
         for (const body of bodies) {
           const response = await server.request({
-            method: method as 'POST',
+            method,
             url,
             token: admin,
             headers: { 'content-type': body.type ?? 'application/json' },

@@ -272,26 +272,26 @@ describe('realtime sockets', () => {
     const ana = await server!.login(await server!.createUser('editor'));
     const rui = await server!.login(await server!.createUser('editor'));
     const [one, two, three, four] = await Promise.all([openSocket(), openSocket(), openSocket(), openSocket()]);
-    expect((await authenticate(one!.connectionId, ana.access)).statusCode).toBe(204);
-    expect((await authenticate(two!.connectionId, ana.access)).statusCode).toBe(204);
+    expect((await authenticate(one.connectionId, ana.access)).statusCode).toBe(204);
+    expect((await authenticate(two.connectionId, ana.access)).statusCode).toBe(204);
 
-    const refused = await authenticate(three!.connectionId, ana.access);
+    const refused = await authenticate(three.connectionId, ana.access);
     expect(refused.statusCode).toBe(429);
     expect(refused.json().message).toBe(TOO_MANY_FOR_ACCOUNT);
     // Another account is not counted against Ana's; Ana's sockets may authenticate again.
-    expect((await authenticate(four!.connectionId, rui.access)).statusCode).toBe(204);
-    expect((await authenticate(one!.connectionId, ana.access)).statusCode).toBe(204);
+    expect((await authenticate(four.connectionId, rui.access)).statusCode).toBe(204);
+    expect((await authenticate(one.connectionId, ana.access)).statusCode).toBe(204);
 
     // The refused socket is closed once its authentication delay is over, not at once: a
     // browser reconnects at once after a close, and would be refused again in a tight loop.
     server!.advance(AUTH_TIMEOUT_MS);
-    expect(await three!.closed).toEqual({ code: CLOSE_TOO_MANY, reason: TOO_MANY_FOR_ACCOUNT });
-    expect(one!.socket.readyState).toBe(WebSocket.OPEN);
+    expect(await three.closed).toEqual({ code: CLOSE_TOO_MANY, reason: TOO_MANY_FOR_ACCOUNT });
+    expect(one.socket.readyState).toBe(WebSocket.OPEN);
 
     // One of Ana's sockets closing makes room for another (the server may hear of the close a
     // moment after the client: each try is a fresh socket, as a refused one is closed).
-    two!.socket.close();
-    await two!.closed;
+    two.socket.close();
+    await two.closed;
     await vi.waitFor(
       async () => {
         const next = await openSocket();

@@ -224,7 +224,7 @@ describe('messages sender', () => {
     await enqueueSecret(2);
     const [first, second] = await rows();
     // The second message's sealed body copied onto the first: it is bound to its recipient.
-    await server.database.db.updateTable('messages').set({ sealed_body: second!.sealed_body }).where('_id', '=', first!._id as number).execute();
+    await server.database.db.updateTable('messages').set({ sealed_body: second!.sealed_body }).where('_id', '=', first!._id).execute();
     const logged: string[] = [];
     expect(await sender(server, { log: (line) => logged.push(line) }).runOnce()).toEqual({ sent: 1, failed: 1 });
     expect(delivered.map((d) => d.to)).toEqual([['socio2@exemplo.pt']]);

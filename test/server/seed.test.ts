@@ -81,7 +81,7 @@ describe('first start', () => {
     expect(list.statusCode).toBe(200);
     expect(list.json().meta.total).toBe(DEMO_MEMBERS);
     const someone = members[500]!;
-    const found = await server.request({ method: 'GET', url: `/api/members?_search=${someone.nif}`, token: access });
+    const found = await server.request({ method: 'GET', url: `/api/members?_search=${String(someone.nif)}`, token: access });
     expect(found.json().data.map((m: { _id: number }) => m._id)).toContain(someone._id);
 
     const states = await database().selectFrom('member_states').selectAll().execute();

@@ -10,7 +10,7 @@ const loads = new Map<string, Promise<boolean>>();
  * server, so the host does not bundle them: each page downloads only the elements it places,
  * and a server whose build lacks one says so instead of failing.
  */
-export function loadElement(tag: string): Promise<boolean> {
+function loadElement(tag: string): Promise<boolean> {
   if (customElements.get(tag)) return Promise.resolve(true);
   let load = loads.get(tag);
   if (!load) {

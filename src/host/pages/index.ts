@@ -45,5 +45,4 @@ export const PAGES: PageTable = {
   ...MODULE_PAGES,
 };
 
-export type { PageProps } from './types.js';
 export { ForbiddenPage, NotFoundPage } from './status-pages.js';

@@ -101,7 +101,7 @@ const Note = styled.p`
  * statement, instead of a broken list. With the resource on the server, its generic list.
  */
 /** Whether the server offers a resource (its explainer names it). */
-export function useResourceOnServer(resource: string): boolean {
+function useResourceOnServer(resource: string): boolean {
   const { core } = useHost();
   return Boolean(useValue(core.explainer.resources)[resource]);
 }

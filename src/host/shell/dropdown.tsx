@@ -6,7 +6,7 @@ const Wrap = styled.div`
   position: relative;
 `;
 
-export const NavButton = styled.button`
+const NavButton = styled.button`
   display: inline-flex;
   align-items: center;
   gap: 0.35rem;

@@ -84,7 +84,7 @@ const Pre = styled.pre`
 
 function panicText(detail: unknown): string {
   if (typeof detail === 'string') return detail;
-  if (detail && typeof detail === 'object' && 'message' in detail) return String((detail as { message: unknown }).message);
+  if (detail && typeof detail === 'object' && 'message' in detail) return String(detail.message);
   return JSON.stringify(detail);
 }
 

@@ -50,7 +50,7 @@ export const PageHeader = styled.div`
   }
 `;
 
-export const linkButton = css`
+const linkButton = css`
   display: inline-flex;
   align-items: center;
   gap: ${space(1)};
@@ -61,20 +61,6 @@ export const linkButton = css`
   text-decoration: none;
   cursor: pointer;
   ${focusRing}
-`;
-
-export const PrimaryLink = styled.a`
-  ${linkButton}
-  color: ${token('color-primary-contrast')};
-  background: ${token('color-primary')};
-  border: 1px solid ${token('color-primary')};
-`;
-
-export const SecondaryLink = styled.a`
-  ${linkButton}
-  color: ${token('color-primary')};
-  background: ${token('color-background')};
-  border: 1px solid ${token('color-border')};
 `;
 
 export const PrimaryRouteLink = styled(Link)`

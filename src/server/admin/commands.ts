@@ -23,7 +23,7 @@ export interface AdminEnvironment {
   now?: () => number;
 }
 
-export const USAGE = [
+const USAGE = [
   'Usage: npm run admin -- <command>',
   '',
   'Commands:',

@@ -59,7 +59,7 @@ function checkBody(body: unknown): void {
 }
 
 /** Checks a request's query, route parameters and JSON body; a 400 names the first offender. */
-export function refuseControlCharacters(request: FastifyRequest): void {
+function refuseControlCharacters(request: FastifyRequest): void {
   checkParameters(request.query);
   checkParameters(request.params);
   checkBody(request.body);

@@ -16,7 +16,7 @@ const MAX_NAME_LENGTH = 255;
 const FALLBACK_NAME = 'ficheiro';
 
 /** The client's file name as a label: no folders, no control characters, not too long. */
-export function cleanFileName(name: string | undefined): string {
+function cleanFileName(name: string | undefined): string {
   const base = (name ?? '').split(/[/\\]/).pop() ?? '';
   const clean = base.replace(/\p{Cc}|\p{Cf}/gu, '').trim().slice(0, MAX_NAME_LENGTH);
   return clean === '' || clean === '.' || clean === '..' ? FALLBACK_NAME : clean;

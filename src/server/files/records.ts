@@ -3,7 +3,7 @@ import type { Db } from '../db/database.js';
 import type { FilesTable } from '../db/tables.js';
 import type { AuthenticatedCaller } from '../auth/caller.js';
 
-export const FILES_TABLE = 'files';
+const FILES_TABLE = 'files';
 
 /** A file as the API shows it: never its storage key. */
 export interface FileRecord {

@@ -5,11 +5,11 @@ import type { Connections } from './connections.js';
 
 // Bus topics between instances. Their audience names no role and no user, so no socket ever
 // receives them.
-export const AUTH_REQUEST_TOPIC = 'realtime:auth';
-export const AUTH_ACCEPTED_TOPIC = 'realtime:auth accepted';
+const AUTH_REQUEST_TOPIC = 'realtime:auth';
+const AUTH_ACCEPTED_TOPIC = 'realtime:auth accepted';
 const INSTANCES_ONLY: Audience = { roles: [] };
 /** How long an instance waits for another one to claim a connection id. */
-export const REMOTE_AUTH_TIMEOUT_MS = 1500;
+const REMOTE_AUTH_TIMEOUT_MS = 1500;
 
 interface AuthRequest {
   requestId: string;

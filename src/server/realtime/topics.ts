@@ -13,7 +13,7 @@ export const TOPIC = {
   debug: 'debug',
 } as const;
 
-export const resourceChangedTopic = (resource: string) => `${resource} changed`;
+const resourceChangedTopic = (resource: string) => `${resource} changed`;
 
 /** The event to publish after a record was created, updated or deleted. */
 export function resourceChanged(

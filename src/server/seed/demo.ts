@@ -8,7 +8,7 @@ import { insertAccount, type Account } from './accounts.js';
 
 export const DEMO_MEMBERS = 1200;
 /** Fixed so every fresh demo database holds the same people. */
-export const DEMO_SEED = 20_240_601;
+const DEMO_SEED = 20_240_601;
 
 const DEMO_TAGS = [
   { name: 'Direção', color: '#1f6feb' },

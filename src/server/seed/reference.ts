@@ -2,7 +2,7 @@ import type { Db } from '../db/database.js';
 import type { MemberReferences } from './people.js';
 
 /** Member states the demo needs; existing states with the same name are reused. */
-export const DEMO_STATES: ReadonlyArray<{ name: string; marksEnd: 0 | 1 }> = [
+const DEMO_STATES: ReadonlyArray<{ name: string; marksEnd: 0 | 1 }> = [
   { name: 'Ativo', marksEnd: 0 },
   { name: 'Suspenso', marksEnd: 0 },
   { name: 'Desistente', marksEnd: 1 },

@@ -14,7 +14,7 @@ export interface SettingsCatalogue {
 }
 
 /** One catalogue of the declaration lists given (a list per domain or module); a name declared twice is a programming error. */
-export function createSettingsCatalogue(...lists: readonly (readonly SettingDeclaration[])[]): SettingsCatalogue {
+function createSettingsCatalogue(...lists: readonly (readonly SettingDeclaration[])[]): SettingsCatalogue {
   const all = lists.flat();
   const byName = new Map<string, SettingDeclaration>();
   for (const declaration of all) {

@@ -65,7 +65,7 @@ export function referencedIds(entries: readonly AuditHistoryEntry[], fields: rea
     for (const [name, pair] of Object.entries(entry.changes ?? {})) {
       const field = fields.find((f) => f.name === name);
       if (!field?.ref) continue;
-      const ids = pair.flatMap((value) => (Array.isArray(value) ? value : [value])).filter((id): id is number => typeof id === 'number');
+      const ids = pair.flatMap((value): unknown[] => (Array.isArray(value) ? (value as unknown[]) : [value])).filter((id): id is number => typeof id === 'number');
       byRef.set(field.ref, [...(byRef.get(field.ref) ?? []), ...ids]);
     }
   }

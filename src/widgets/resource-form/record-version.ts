@@ -1,7 +1,7 @@
 import { isApiError, STALE_VERSION_CODE, type ApiRecord } from '../../core/index.js';
 
 /** A record's version (`_version`, raised by every update), or null from a server without versions. */
-export function recordVersion(record: Record<string, unknown> | null | undefined): number | null {
+function recordVersion(record: Record<string, unknown> | null | undefined): number | null {
   const version = record?._version;
   return typeof version === 'number' && Number.isFinite(version) ? version : null;
 }

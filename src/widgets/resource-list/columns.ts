@@ -1,7 +1,7 @@
 import type { ExplainerField } from '../../core/index.js';
 
 /** The record columns every resource has (id, timestamps): offered, but not shown by default. */
-export const RECORD_GROUP = 'Registo';
+const RECORD_GROUP = 'Registo';
 const DEFAULT_COLUMN_COUNT = 6;
 
 /** Fields that can be a column: everything the server returns (never passwords). */

@@ -7,7 +7,7 @@ import { buildCsv } from './csv.js';
  * the largest size the server allows: one unlimited request for a big result could outlast the
  * 10 s request timeout, pages of 500 never do.
  */
-export async function fetchAllRows(core: Core, resource: string, query: ListQuery): Promise<ApiRecord[]> {
+async function fetchAllRows(core: Core, resource: string, query: ListQuery): Promise<ApiRecord[]> {
   const rows: ApiRecord[] = [];
   for (let page = 1; ; page += 1) {
     const params = queryParams({ ...query, page, limit: LIST_MAX_LIMIT });
@@ -32,7 +32,7 @@ async function referenceLabels(cache: ReferenceCache, fields: readonly Explainer
 }
 
 /** A file name such as 'socios-2024-05-31.csv'. */
-export function csvFileName(label: string, today = new Date()): string {
+function csvFileName(label: string, today = new Date()): string {
   const base = label
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
@@ -43,7 +43,7 @@ export function csvFileName(label: string, today = new Date()): string {
 }
 
 /** Hands a file to the browser's download. */
-export function downloadBlob(blob: Blob, fileName: string): void {
+function downloadBlob(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

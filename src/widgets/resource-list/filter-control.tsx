@@ -6,7 +6,7 @@ import type { ReferenceCache } from '../shared/reference-cache.js';
 import { RESOURCE_TEXTS } from '../shared/texts.js';
 import { useDebounced } from '../shared/use-debounced.js';
 
-export const FILTER_DEBOUNCE_MS = 400;
+const FILTER_DEBOUNCE_MS = 400;
 
 const Box = styled.div`
   display: flex;

@@ -4,7 +4,7 @@ import { LIST_ALL } from '../../core/index.js';
 import { Label, Select, space } from '../kit/index.js';
 import { RESOURCE_TEXTS } from '../shared/texts.js';
 
-export const PAGE_SIZES = [10, 25, 50, 100, 250, 500] as const;
+const PAGE_SIZES = [10, 25, 50, 100, 250, 500] as const;
 
 const Box = styled.div`
   display: flex;

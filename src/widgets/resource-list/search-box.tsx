@@ -5,7 +5,7 @@ import { RESOURCE_TEXTS } from '../shared/texts.js';
 import { useDebounced } from '../shared/use-debounced.js';
 
 /** Typing pauses this long before the list asks the server. */
-export const SEARCH_DEBOUNCE_MS = 300;
+const SEARCH_DEBOUNCE_MS = 300;
 
 const Box = styled.div`
   display: flex;

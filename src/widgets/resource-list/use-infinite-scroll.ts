@@ -14,7 +14,7 @@ export interface InfiniteScrollOptions {
 }
 
 /** True when the box is scrolled to within `distance` pixels of its end (or its content does not fill it). */
-export function nearEnd(box: HTMLElement, distance: number): boolean {
+function nearEnd(box: HTMLElement, distance: number): boolean {
   // Rounded up: a zoomed page scrolls by fractions of a pixel and may never reach the exact end.
   return box.scrollHeight - Math.ceil(box.scrollTop + box.clientHeight) <= distance;
 }

@@ -19,8 +19,6 @@ export const LIST_COMMANDS = {
   columns: 'associa-columns',
 } as const;
 
-export type ListCommand = (typeof LIST_COMMANDS)[keyof typeof LIST_COMMANDS];
-
 declare global {
   interface DocumentEventMap {
     'associa-export': CustomEvent<ListCommandDetail | null>;

@@ -21,7 +21,7 @@ export interface ReferenceCache {
 const IDS_PER_REQUEST = 100;
 
 /** What a person recognises a record by: its name, or the nearest thing the resource has. */
-export function recordLabel(record: Record<string, unknown>): string {
+function recordLabel(record: Record<string, unknown>): string {
   for (const key of ['name', 'username', 'title', 'subject', 'label', 'code']) {
     const value = record[key];
     if (typeof value === 'string' && value.trim() !== '') return value;
@@ -29,7 +29,7 @@ export function recordLabel(record: Record<string, unknown>): string {
   return `#${String(record._id)}`;
 }
 
-export function createReferenceCache(core: Core): ReferenceCache {
+function createReferenceCache(core: Core): ReferenceCache {
   const labels = signal<Record<string, Record<string, string>>>({});
   const options = signal<Record<string, ReferenceOption[]>>({});
   const pendingIds = new Map<string, Set<number>>();

@@ -2,7 +2,7 @@ import styled, { createGlobalStyle } from 'styled-components';
 import { space, token } from '../kit/index.js';
 
 /** SPEC section 2, word for word. */
-export const TEST_MODE_TEXT = 'Aplicação em modo de testes. Toda a informação é fictícia.';
+const TEST_MODE_TEXT = 'Aplicação em modo de testes. Toda a informação é fictícia.';
 
 const Banner = styled.p`
   margin: 0;

@@ -6,8 +6,8 @@ import { CHROMIUM_ARGS, ensureChromium } from '../../../scripts/ensure-chromium.
 import { startE2eServer, type E2eServer } from './server.js';
 
 /** Debian's Chromium; test tools must not download a browser of their own. */
-export const CHROMIUM_PATH = ensureChromium();
-export const SCREENSHOT_DIR = path.resolve('test-output/screenshots');
+const CHROMIUM_PATH = ensureChromium();
+const SCREENSHOT_DIR = path.resolve('test-output/screenshots');
 const WEB_DIR = path.resolve('dist/web');
 
 export interface E2ePage extends Page {

@@ -13,7 +13,7 @@ import { createBus } from '../../../src/server/realtime/create-bus.js';
 import { ensureReferenceData } from '../../../src/server/resources/reference-data.js';
 import { prepareFirstStart } from '../../../src/server/seed/first-start.js';
 
-export const ADMIN_PASSWORD = 'admin-e2e-senha';
+const ADMIN_PASSWORD = 'admin-e2e-senha';
 
 export interface E2eAccount {
   username: string;

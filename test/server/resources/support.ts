@@ -23,7 +23,7 @@ export async function startResourceServer(): Promise<ResourceTestServer> {
       return Number(row._id);
     },
     async json(method: string, url: string, token: string | undefined, payload?: unknown) {
-      const response = await server.request({ method: method as 'GET', url, token, ...(payload === undefined ? {} : { payload: payload as object }) });
+      const response = await server.request({ method, url, token, ...(payload === undefined ? {} : { payload: payload as object }) });
       return { status: response.statusCode, body: response.body ? response.json() : undefined };
     },
   });
