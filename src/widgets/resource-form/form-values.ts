@@ -42,14 +42,14 @@ export function groupFields(fields: readonly ExplainerField[]): { group: string;
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** An ISO instant as a datetime-local value, in the browser's time zone. */
-export function toLocalDateTime(iso: string): string {
+function toLocalDateTime(iso: string): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return '';
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 
 /** A stored value as its control holds it. */
-export function toFormValue(field: ExplainerField, value: unknown): FormValue {
+function toFormValue(field: ExplainerField, value: unknown): FormValue {
   switch (field.inputType) {
     case 'checkbox':
       return value === true || value === 1 || value === 'true';
@@ -77,7 +77,7 @@ export function toFormValues(fields: readonly ExplainerField[], record: Record<s
  * A control's value as the API takes it. Numbers stay text here: the core's convertRecord turns
  * integer and float32 fields into numbers (and leaves text the server will name as invalid).
  */
-export function fromFormValue(field: ExplainerField, value: FormValue | undefined): unknown {
+function fromFormValue(field: ExplainerField, value: FormValue | undefined): unknown {
   if (field.inputType === 'checkbox') return value === true;
   if (field.inputType === 'multiselect') return Array.isArray(value) ? value : [];
   const text = typeof value === 'string' ? value : '';

@@ -62,6 +62,6 @@ export function rangeText(from: number, to: number): string {
   return `A mostrar ${formatNumber(from)}–${formatNumber(to)}`;
 }
 
-export function formatNumber(n: number): string {
+function formatNumber(n: number): string {
   return new Intl.NumberFormat('pt-PT').format(n);
 }
