@@ -68,6 +68,9 @@ export const ERROR_CODES = [
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
+/** Realtime close code of a socket over a cap: too many connections for its account or address. */
+export const CLOSE_TOO_MANY_CONNECTIONS = 4429;
+
 /** `code` of a 409 answering a write based on an older `_version` of the record (no lost update). */
 export const STALE_VERSION_CODE = 'stale_version' satisfies ErrorCode;
 

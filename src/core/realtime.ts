@@ -1,6 +1,6 @@
 import { signal, type ReadonlySignal } from '@preact/signals-core';
 import type { Clock, TimerHandle } from './clock.js';
-import type { RealtimeMessage } from './contract.js';
+import { CLOSE_TOO_MANY_CONNECTIONS, type RealtimeMessage } from './contract.js';
 
 export type RealtimeListener = (payload: unknown, topic: string) => void;
 
@@ -46,8 +46,6 @@ function toastText(payload: unknown): string {
 
 const PING = { topic: 'ping' };
 
-/** Close code of a socket over a cap: too many realtime connections for its account or address. */
-export const CLOSE_TOO_MANY_CONNECTIONS = 4429;
 /**
  * How long to wait before reconnecting after a 4429 close: at once, the socket would be
  * refused again, and again; by then another socket of the account may have closed.

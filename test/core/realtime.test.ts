@@ -1,7 +1,8 @@
 // Reconnection timing of the realtime socket, on the core's clock moved by hand, with a scripted socket. (What a
 // real browser and socket do is in test/browser/realtime.test.ts.)
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CLOSE_TOO_MANY_CONNECTIONS, createRealtime, TOO_MANY_CONNECTIONS_RETRY_MS, type Realtime } from '../../src/core/realtime.js';
+import { CLOSE_TOO_MANY_CONNECTIONS } from '../../src/core/contract.js';
+import { createRealtime, TOO_MANY_CONNECTIONS_RETRY_MS, type Realtime } from '../../src/core/realtime.js';
 import { manualClock, type ManualClock } from '../support/manual-clock.js';
 
 /** A socket the test opens and closes, as the server would. */

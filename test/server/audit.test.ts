@@ -4,7 +4,7 @@ import type { ExplainerResponse, ListResponse } from '../../src/core/contract.js
 import type { Caller } from '../../src/server/auth/caller.js';
 import { diffRecords, recordAudit, type AuditEntry } from '../../src/server/audit/record.js';
 import { pruneAudit, startAuditPruning } from '../../src/server/audit/retention.js';
-import { resourceByName } from '../../src/server/resources/definitions/index.js';
+import { resourceByName } from './support/app-registry.js';
 import { startResourceServer, type ResourceTestServer } from './resources/support.js';
 
 const members = resourceByName('members')!;

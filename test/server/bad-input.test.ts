@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
 import { ERROR_CODES } from '../../src/core/contract.js';
 import { ensureReferenceData } from '../../src/server/resources/reference-data.js';
-import { resources } from '../../src/server/resources/definitions/index.js';
+import { resources } from './support/app-registry.js';
 import { startTestServer, type TestServer } from './support/server.js';
 
 /**

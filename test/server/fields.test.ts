@@ -46,7 +46,7 @@ const pdf = () => Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\n
 const png = () => sharp(Buffer.from([255, 0, 0, 0, 255, 0, 0, 0, 255, 255, 255, 255]), { raw: { width: 2, height: 2, channels: 3 } }).png().toBuffer();
 
 const send = (method: string, url: string, payload?: object) =>
-  server.request({ method: method as 'POST', url, token: admin, ...(payload === undefined ? {} : { payload }) });
+  server.request({ method: method, url, token: admin, ...(payload === undefined ? {} : { payload }) });
 const storedRows = () => server.database.db.selectFrom('ledger_test').selectAll().orderBy('_id').execute();
 const fileOwner = async (id: number) => {
   const row = await server.database.db.selectFrom('files').select(['owner_resource', 'owner_record', 'owner_field']).where('_id', '=', id).executeTakeFirstOrThrow();
@@ -111,7 +111,7 @@ describe('money fields', () => {
   });
 
   it('are described as integer cents to clients: explainer control and OpenAPI schema', async () => {
-    const explained = ((await send('GET', '/api/explainer')).json() as ExplainerResponse).data.ledger_test!;
+    const explained = (await send('GET', '/api/explainer')).json<ExplainerResponse>().data.ledger_test!;
     expect(explained.fields.find((f) => f.name === 'amount')).toMatchObject({ type: 'money', inputType: 'money' });
     const doc = (await send('GET', '/api/openapi.json')).json();
     const amount = doc.components.schemas.LedgerTest.properties.amount;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
 import { foldText } from '../../src/server/db/fold.js';
-import { resourceByName } from '../../src/server/resources/definitions/index.js';
+import { resourceByName } from './support/app-registry.js';
 import { searchColumns, searchWords } from '../../src/server/resources/search.js';
 import { MAX_IDS_PER_FIELD } from '../../src/server/resources/validate.js';
 import { startResourceServer, type ResourceTestServer } from './resources/support.js';

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { migrate } from '../../src/server/db/migrate.js';
 import { migrations } from '../../src/server/db/migrations/index.js';
-import { resources } from '../../src/server/resources/definitions/index.js';
+import { resources } from './support/app-registry.js';
 import { searchColumns } from '../../src/server/resources/search.js';
 import type { Field, Resource } from '../../src/server/resources/define.js';
 import { openFreshDatabase, schemaSnapshot } from './support/schema-snapshot.js';

@@ -83,7 +83,7 @@ const users: Record<string, TestUser> = {};
 const memberIds: Record<string, number> = {};
 
 async function as(who: string | undefined, method: string, url: string, payload?: object) {
-  return server.request({ method: method as 'GET', url, ...(who ? { token: tokens[who] } : {}), ...(payload === undefined ? {} : { payload }) });
+  return server.request({ method: method, url, ...(who ? { token: tokens[who] } : {}), ...(payload === undefined ? {} : { payload }) });
 }
 
 async function note(fields: Record<string, unknown> = {}): Promise<number> {
@@ -114,14 +114,14 @@ beforeAll(async () => {
   await ensureReferenceData(server.database.db, Date.now());
   for (const role of ['admin', 'editor', 'member'] as const) {
     users[role] = await server.createUser(role);
-    tokens[role] = (await server.login(users[role]!)).access;
+    tokens[role] = (await server.login(users[role])).access;
   }
   const state = await server.database.db.selectFrom('member_states').select('_id').executeTakeFirstOrThrow();
   for (const who of ['ana', 'rui']) {
     const member = (await as('admin', 'POST', '/api/members', { name: who === 'ana' ? 'Ana Lopes' : 'Rui Dias', state: Number(state._id) })).json().data;
     memberIds[who] = Number(member._id);
     users[who] = await server.createUser('member', { memberId: memberIds[who] });
-    tokens[who] = (await server.login(users[who]!)).access;
+    tokens[who] = (await server.login(users[who])).access;
   }
   server.ctx.bus.subscribe((event) => events.push(event));
 });

@@ -17,7 +17,7 @@ export type HistoryView = 'full' | 'personal';
 const RECORD_ACTIONS = new Set(['create', 'update', 'delete', 'password']);
 
 /** Who may read the history of record `id` of `resource`, and how much of it (401/403 otherwise). */
-export function historyView(resource: Resource, caller: Caller, id: number): HistoryView {
+function historyView(resource: Resource, caller: Caller, id: number): HistoryView {
   if (caller.kind === 'anonymous') throw unauthorized();
   if (caller.role === 'admin') return 'full';
   if (ownRecordId(resource, caller) === id) return 'personal';
@@ -58,7 +58,7 @@ function fullEntry(row: Row): AuditHistoryEntry {
  * organisation. Other people's actions on the record other than changes to it stay internal;
  * so does an update of nothing they may read. Null when nothing is left to show.
  */
-export function personalEntry(resource: Resource, caller: AuthenticatedCaller, row: Row): AuditHistoryEntry | null {
+function personalEntry(resource: Resource, caller: AuthenticatedCaller, row: Row): AuditHistoryEntry | null {
   const entry = fullEntry(row);
   const byThemselves = entry.actor_kind === caller.kind && entry.actor_id === caller.id;
   if (!byThemselves && !RECORD_ACTIONS.has(entry.action)) return null;

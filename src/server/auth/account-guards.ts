@@ -7,11 +7,11 @@ import { assertMayTryCurrentPassword, recordCurrentPassword } from './current-pa
 import { verifyPassword } from './passwords.js';
 import { advisoryLock } from './session-limits.js';
 
-export const CURRENT_PASSWORD_MISSING = 'Indique a palavra-passe atual para a poder alterar.';
-export const CURRENT_PASSWORD_WRONG = 'A palavra-passe atual está errada.';
+const CURRENT_PASSWORD_MISSING = 'Indique a palavra-passe atual para a poder alterar.';
+const CURRENT_PASSWORD_WRONG = 'A palavra-passe atual está errada.';
 export const CURRENT_PASSWORD_ALONE = 'A palavra-passe atual só é pedida ao definir uma nova palavra-passe.';
-export const LAST_ADMIN = 'Não é possível remover o último administrador ativo. Dê primeiro o perfil de administrador a outra conta ativa.';
-export const OWN_ACCOUNT_DELETE = 'Não pode apagar a sua própria conta. Outro administrador pode fazê-lo.';
+const LAST_ADMIN = 'Não é possível remover o último administrador ativo. Dê primeiro o perfil de administrador a outra conta ativa.';
+const OWN_ACCOUNT_DELETE = 'Não pode apagar a sua própria conta. Outro administrador pode fazê-lo.';
 
 export const isOwnAccount = (caller: Caller, account: Row): boolean => caller.kind === 'user' && caller.id === Number(account._id);
 

@@ -31,5 +31,3 @@ export type AuthenticatedCaller = Exclude<Caller, { kind: 'anonymous' }>;
 
 export const isStaff = (caller: Caller): boolean =>
   caller.kind !== 'anonymous' && (caller.role === 'admin' || caller.role === 'editor');
-
-export const isAdmin = (caller: Caller): boolean => caller.kind !== 'anonymous' && caller.role === 'admin';

@@ -8,7 +8,7 @@ import { reauthenticate } from '../realtime/topics.js';
 const ROLE_ORDER: readonly Role[] = ['admin', 'editor', 'member'];
 
 /** Roles with more rights than `role`. */
-export const rolesAbove = (role: Role): Role[] => ROLE_ORDER.slice(0, ROLE_ORDER.indexOf(role));
+const rolesAbove = (role: Role): Role[] => ROLE_ORDER.slice(0, ROLE_ORDER.indexOf(role));
 
 /**
  * Revokes the API keys an account created that it could no longer create: every key when the

@@ -40,7 +40,7 @@ export function recordCurrentPassword(ctx: ServerContext, userId: number, right:
     failures?.delete(userId);
     return;
   }
-  if (!failures) byServer.set(ctx, (failures = new Map()));
+  if (!failures) byServer.set(ctx, (failures = new Map<number, Failures>()));
   const entry = failuresOf(ctx, userId);
   failures.set(userId, entry ? { count: entry.count + 1, since: entry.since } : { count: 1, since: ctx.now() });
 }

@@ -2,7 +2,7 @@ import type { Db } from '../db/database.js';
 import { enqueueMessage } from '../messages/outbox.js';
 import { randomToken, sha256 } from './secrets.js';
 
-export const LOGIN_CODE_MS = 60 * 60_000;
+const LOGIN_CODE_MS = 60 * 60_000;
 
 interface Recipient {
   _id: unknown;

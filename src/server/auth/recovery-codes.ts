@@ -8,7 +8,7 @@ const ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
 const HALF = 5;
 
 /** Lower case without spaces or dashes, as codes are stored. */
-export const normaliseRecoveryCode = (code: string): string => code.toLowerCase().replace(/[\s-]/g, '');
+const normaliseRecoveryCode = (code: string): string => code.toLowerCase().replace(/[\s-]/g, '');
 
 function newCode(): string {
   const chars = Array.from({ length: HALF * 2 }, () => ALPHABET[randomInt(ALPHABET.length)]).join('');

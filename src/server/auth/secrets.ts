@@ -6,7 +6,7 @@ export const sha256 = (value: string): string => createHash('sha256').update(val
 /** URL-safe random string with `bytes` bytes of entropy. */
 export const randomToken = (bytes = 32): string => randomBytes(bytes).toString('base64url');
 
-export const API_KEY_PREFIX = 'ask_';
+const API_KEY_PREFIX = 'ask_';
 
 /** A new API key: the secret is shown once; only its hash and a short prefix are stored. */
 export function newApiSecret(): { secret: string; hash: string; prefix: string } {

@@ -1,9 +1,7 @@
 import { sql } from 'kysely';
 import type { Db, Engine } from '../db/database.js';
-import { SESSION_MAX_DAYS } from '../settings/core-settings.js';
+import { SESSION_MAX_DAYS } from '../modules/settings/organisation-settings.js';
 import { readSetting } from '../settings/read.js';
-
-export { SESSION_MAX_DAYS };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const SESSION_MAX_MS = SESSION_MAX_DAYS * DAY_MS;

@@ -39,17 +39,17 @@ export const ACCOUNT_BACKOFF: Backoff = { free: 5, baseMs: MINUTE, maxMs: HOUR }
 export const PAIR_BACKOFF: Backoff = { free: 5, baseMs: MINUTE, maxMs: HOUR };
 /** Per address over every account and login code: a shared office address needs more room. */
 export const ADDRESS_BACKOFF: Backoff = { free: 20, baseMs: MINUTE, maxMs: HOUR };
-export const KNOWN_ADDRESS_MS = 90 * 24 * HOUR;
+const KNOWN_ADDRESS_MS = 90 * 24 * HOUR;
 /** Attempts per account and hour let past the account's backoff because their address is clean. */
 export const CLEAN_BUDGET = 8;
-export const CLEAN_WINDOW_MS = HOUR;
+const CLEAN_WINDOW_MS = HOUR;
 /** Login-link and recovery requests per recipient e-mail and per address, per LINK_WINDOW_MS. */
 export const LINK_REQUESTS_PER_RECIPIENT = 3;
 export const LINK_REQUESTS_PER_ADDRESS = 10;
-export const LINK_WINDOW_MS = HOUR;
+const LINK_WINDOW_MS = HOUR;
 
 /** When the next attempt is allowed after `count` failures, the latest at `last` (ms). */
-export function nextAllowedAt(backoff: Backoff, count: number, last: number): number {
+function nextAllowedAt(backoff: Backoff, count: number, last: number): number {
   if (count < backoff.free) return -Infinity;
   return last + Math.min(backoff.baseMs * 2 ** (count - backoff.free), backoff.maxMs);
 }

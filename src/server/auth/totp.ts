@@ -4,7 +4,7 @@ import { TOTP_DIGITS } from '../../core/two-factor.js';
 import type { Db, Engine } from '../db/database.js';
 import { seal, serverKey, unseal } from '../db/sealing.js';
 
-export const TOTP_PERIOD_SECONDS = 30;
+const TOTP_PERIOD_SECONDS = 30;
 /** One step either side of now: clocks of phones drift a little. */
 const TOTP_WINDOW = 1;
 /** Wrong codes or passwords per account in FAILURE_WINDOW_MS before codes are refused. */
@@ -40,7 +40,7 @@ export function newTotpSecret(issuer: string, label: string): { base32: string; 
 }
 
 /** The 30-second step a code of `base32` matches at `now`, or null. */
-export function matchingStep(base32: string, code: string, now: number): number | null {
+function matchingStep(base32: string, code: string, now: number): number | null {
   const delta = totpFor(Secret.fromBase32(base32)).validate({ token: code, timestamp: now, window: TOTP_WINDOW });
   return delta === null ? null : TOTP.counter({ period: TOTP_PERIOD_SECONDS, timestamp: now }) + delta;
 }

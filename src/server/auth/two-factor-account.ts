@@ -53,7 +53,7 @@ export async function requiredForAdmins(db: Db): Promise<boolean> {
 
 const requiredFor = async (db: Db, account: Account) => account.role === 'admin' && (await requiredForAdmins(db));
 
-export const ALREADY_ON = 'A autenticação em dois passos já está ativa nesta conta.';
+const ALREADY_ON = 'A autenticação em dois passos já está ativa nesta conta.';
 const NOT_ON = 'A autenticação em dois passos não está ativa nesta conta.';
 
 const START_AGAIN: Record<TicketOrigin, string> = {

@@ -14,7 +14,7 @@ const IV_BYTES = 12;
 const TAG_BYTES = 16;
 const FORMAT = 'v1';
 /** AES-256 wants 32 bytes. */
-export const SEALING_KEY_BYTES = 32;
+const SEALING_KEY_BYTES = 32;
 
 // A key never changes once stored, so each database reads each one once.
 const loaded = new WeakMap<Db, Map<string, Promise<Buffer>>>();

@@ -1,6 +1,6 @@
 import { fail, ok, type FieldKind } from './kind.js';
 
-export function toBoolean(value: unknown): 0 | 1 | undefined {
+function toBoolean(value: unknown): 0 | 1 | undefined {
   if (value === true || value === 1 || value === '1' || value === 'true') return 1;
   if (value === false || value === 0 || value === '0' || value === 'false') return 0;
   return undefined;

@@ -13,7 +13,7 @@ const NOT_AN_IMAGE = 'Este ficheiro não é uma imagem (JPEG, PNG ou WebP).';
  * Why the file a field names cannot be given to it, or null: it must exist, be nobody's or
  * already this very record field's, and be an image for an image field.
  */
-export async function fileProblem(db: Db, resource: Resource, field: Field, id: number, existing: Row | undefined): Promise<string | null> {
+async function fileProblem(db: Db, resource: Resource, field: Field, id: number, existing: Row | undefined): Promise<string | null> {
   const file = await findFile(db, id);
   if (!file) return UNAVAILABLE;
   const owner = file.record.owner;

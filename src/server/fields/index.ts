@@ -28,7 +28,5 @@ export const FIELD_KINDS: Readonly<Record<FieldType, FieldKind>> = {
   computed: computedKind,
 };
 
-export const fieldKind = (type: FieldType): FieldKind => FIELD_KINDS[type];
-
-export type { FieldKind, Converted, ColumnType } from './kind.js';
+export type { FieldKind, Converted } from './kind.js';
 export { computedSelections, type ComputedDefinition } from './computed.js';

@@ -42,8 +42,8 @@ export const float32Kind: FieldKind = {
 };
 
 /** Money bounds in cents, unless the field's validation narrows them: 0,00 € to 999 999,99 €. */
-export const MONEY_MIN = 0;
-export const MONEY_MAX = 99_999_999;
+const MONEY_MIN = 0;
+const MONEY_MAX = 99_999_999;
 export const MONEY_MESSAGE = 'Indique o valor em cêntimos (número inteiro).';
 const CENTS = /^-?\d{1,15}$/;
 

@@ -7,7 +7,7 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 // Digits with the usual separators, an optional international prefix: 912 345 678, +351 212345678.
 const PHONE = /^\+?[0-9][0-9 ().-]{5,24}$/;
 
-export function isValidDate(value: string): boolean {
+function isValidDate(value: string): boolean {
   const m = DATE.exec(value);
   if (!m) return false;
   const d = new Date(`${value}T00:00:00Z`);

@@ -1,6 +1,6 @@
 import type { Db } from '../db/database.js';
 import type { EventBus } from '../realtime/bus.js';
-import { messages } from '../resources/definitions/messages.js';
+import { messages } from '../modules/messages/messages.js';
 import { publishChange } from '../resources/events.js';
 import { fillTemplate, loadMessageKey, seal } from './message-secrets.js';
 

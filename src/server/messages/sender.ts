@@ -38,11 +38,11 @@ export interface MessageSender {
   runOnce(): Promise<SendSummary>;
 }
 
-export const DEFAULT_POLL_INTERVAL_MS = 5000;
-export const DEFAULT_MAX_ATTEMPTS = 8;
-export const DEFAULT_LEASE_MS = 2 * 60_000;
+const DEFAULT_POLL_INTERVAL_MS = 5000;
+const DEFAULT_MAX_ATTEMPTS = 8;
+const DEFAULT_LEASE_MS = 2 * 60_000;
 /** 1, 2, 4, ... minutes, at most an hour: about two hours of retries before giving up. */
-export const defaultBackoffMs = (failures: number) => Math.min(60_000 * 2 ** Math.max(0, failures - 1), 3_600_000);
+const defaultBackoffMs = (failures: number) => Math.min(60_000 * 2 ** Math.max(0, failures - 1), 3_600_000);
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 

@@ -1,6 +1,7 @@
 import type { Migration } from '../db/migrate.js';
 import type { ActionDefinition } from '../resources/actions.js';
 import type { Resource } from '../resources/define.js';
+import type { SettingDeclaration } from '../settings/declaration.js';
 
 /**
  * One domain (members, users, dues...): its resources, the commands it adds to them, its
@@ -11,8 +12,11 @@ export interface ModuleDefinition {
   name: string;
   resources: readonly Resource[];
   actions?: readonly ActionDefinition[];
-  /** Settings the module reads (declared here so the settings resource can seed and check them). */
-  settings?: readonly { name: string; label: string }[];
+  /**
+   * Settings the module reads, typed. The catalogue (src/server/settings/catalogue.ts) imports
+   * the same lists, since the settings resource checks writes against it.
+   */
+  settings?: readonly SettingDeclaration[];
   migrations?: readonly Migration[];
 }
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { WebSocket } from 'ws';
 import type { RealtimeMessage } from '../../core/contract.js';
-import { CLOSE_TOO_MANY_CONNECTIONS } from '../../core/realtime.js';
+import { CLOSE_TOO_MANY_CONNECTIONS } from '../../core/contract.js';
 import type { AuthenticatedCaller } from '../auth/caller.js';
 import { mayReceive } from './audience.js';
 import type { BusEvent } from './bus.js';

@@ -8,7 +8,7 @@ import { actionInput } from './action-handler.js';
 import { canReadField, canWriteField, permission, permissionOf } from './permissions.js';
 
 /** A field as the client sees it; readOnly also covers fields this caller may not change. */
-export function explainField(field: Field, caller: Caller | undefined): ExplainerField {
+function explainField(field: Field, caller: Caller | undefined): ExplainerField {
   return {
     name: field.name,
     type: field.type,
@@ -37,7 +37,7 @@ function explainPublic(registry: Registry, caller: Caller): ExplainerResponse['d
   return data;
 }
 
-export function explain(registry: Registry, caller: Caller): ExplainerResponse['data'] {
+function explain(registry: Registry, caller: Caller): ExplainerResponse['data'] {
   if (caller.kind === 'anonymous') return explainPublic(registry, caller);
   const data: ExplainerResponse['data'] = {};
   for (const resource of registry.resources) {

@@ -35,7 +35,7 @@ function integerParam(query: Query, name: string): number | undefined {
 }
 
 /** Resolves a sort key ('name', '-created_at'); unknown or unsortable fields are a 400 naming them. */
-export function parseSort(resource: Resource, raw: string): ListParams['sort'] {
+function parseSort(resource: Resource, raw: string): ListParams['sort'] {
   const descending = raw.startsWith('-');
   const name = descending ? raw.slice(1) : raw;
   const field = resource.field(name);

@@ -12,10 +12,10 @@ import { computedSelections } from '../fields/index.js';
 /** Pages deeper than this fetch ids first and rows second, so skipped rows are never read whole. */
 const DEFERRED_JOIN_OFFSET = 1000;
 
-export const columnNames = (resource: Resource): string[] => resource.fields.filter(isColumn).map((f) => f.name);
+const columnNames = (resource: Resource): string[] => resource.fields.filter(isColumn).map((f) => f.name);
 
 /** WHERE conditions of a list: filters, search, and the caller's own record when that is all they may see. */
-export function listConditions(database: Database, resource: Resource, params: ListParams, scope?: RowScope): RawBuilder<boolean>[] {
+function listConditions(database: Database, resource: Resource, params: ListParams, scope?: RowScope): RawBuilder<boolean>[] {
   const conditions: RawBuilder<boolean>[] = [];
   if (scope) conditions.push(sql<boolean>`${sql.ref(scope.column)} = ${scope.value}`);
   for (const { field, values } of params.filters) {
@@ -43,7 +43,7 @@ export function listConditions(database: Database, resource: Resource, params: L
   return conditions;
 }
 
-export const whereClause = (conditions: RawBuilder<boolean>[]) =>
+const whereClause = (conditions: RawBuilder<boolean>[]) =>
   conditions.length === 0 ? sql`` : sql` WHERE ${sql.join(conditions, sql` AND `)}`;
 
 /** One page of rows (stored shape) and the total number of matches. */

@@ -15,7 +15,7 @@ const pascal = (name: string) => name.replace(/(^|_)(\w)/g, (_m, _s, c: string) 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 
 /** JSON Schema (2020-12, as OpenAPI 3.1 uses) of one field's value. */
-export function fieldSchema(field: Field): Schema {
+function fieldSchema(field: Field): Schema {
   const v = field.validation;
   const schema = FIELD_KINDS[field.type].schema(field);
   const nullable = !v.required && field.type !== 'references' && field.type !== 'boolean' && !['_id', 'created_at', 'updated_at'].includes(field.name);
@@ -128,7 +128,7 @@ function actionPath(resource: Resource, action: ActionDefinition): Record<string
 }
 
 /** The OpenAPI 3.1 document of the resource API, derived from the definitions. */
-export function openApiDocument(registry: Registry, version: string): Schema {
+function openApiDocument(registry: Registry, version: string): Schema {
   const { resources } = registry;
   const paths: Record<string, Schema> = {};
   for (const resource of resources) Object.assign(paths, operations(resource));
@@ -177,7 +177,7 @@ export function openApiDocument(registry: Registry, version: string): Schema {
     components: {
       securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'Token de acesso (JWT) ou chave de API (ask_...)' } },
       schemas: {
-        ...Object.assign({}, ...resources.map(schemas)),
+        ...(Object.assign({}, ...resources.map(schemas)) as Record<string, Schema>),
         ListMeta: { type: 'object', properties: { total: { type: 'integer' }, exact: { type: 'boolean' } }, required: ['total'] },
         Error: error,
         ValidationErrors: { type: 'object', properties: { errors: { type: 'object', additionalProperties: { type: 'string' } } }, required: ['errors'] },

@@ -17,7 +17,7 @@ export interface RowScope {
 export type Permission = 'all' | 'none' | 'public' | RowScope;
 
 /** The caller's rows of `resource` (its scope with the caller's member or user id), if any. */
-export function callerScope(resource: Resource, caller: Caller): RowScope | null {
+function callerScope(resource: Resource, caller: Caller): RowScope | null {
   const scope = resource.scope;
   // API keys act for the organisation, not a person: they have no rows of their own.
   if (!scope || caller.kind !== 'user') return null;

@@ -2,16 +2,16 @@
 // field. Types only; the browser reaches them through src/core/records.ts.
 import type { FieldType } from '../../core/contract.js';
 import type { DefinedResource, FieldDefinition } from './define.js';
-import type { apiSecrets } from './definitions/api-secrets.js';
-import type { auditLogResource } from './definitions/audit-log.js';
-import type { contacts } from './definitions/contacts.js';
-import type { countries } from './definitions/countries.js';
-import type { members } from './definitions/members.js';
-import type { memberStates } from './definitions/member-states.js';
-import type { messages } from './definitions/messages.js';
-import type { settings } from './definitions/settings.js';
-import type { tags } from './definitions/tags.js';
-import type { users } from './definitions/users.js';
+import type { apiSecrets } from '../modules/users/api-secrets.js';
+import type { auditLogResource } from './audit-log.js';
+import type { contacts } from '../modules/reference/contacts.js';
+import type { countries } from '../modules/reference/countries.js';
+import type { members } from '../modules/members/members.js';
+import type { memberStates } from '../modules/reference/member-states.js';
+import type { messages } from '../modules/messages/messages.js';
+import type { settings } from '../modules/settings/settings.js';
+import type { tags } from '../modules/reference/tags.js';
+import type { users } from '../modules/users/users.js';
 
 /** The JSON value of a field type; `never` for types no record carries (passwords). */
 type ValueOf<F extends FieldDefinition> = {

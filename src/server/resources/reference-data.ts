@@ -9,7 +9,7 @@ export function defaultSettings(orgType: OrgType): Record<string, string> {
 }
 
 /** Default member states; the ending ones mark a membership that is over. */
-export const DEFAULT_MEMBER_STATES: readonly { name: string; marksEnd: boolean }[] = [
+const DEFAULT_MEMBER_STATES: readonly { name: string; marksEnd: boolean }[] = [
   { name: 'Ativo', marksEnd: false },
   { name: 'Suspenso', marksEnd: false },
   { name: 'Desistente', marksEnd: true },
@@ -20,7 +20,7 @@ export const DEFAULT_MEMBER_STATES: readonly { name: string; marksEnd: boolean }
 type CountryNames = Record<string, string | string[]>;
 
 /** Every ISO 3166 country with its Portuguese name (the first, when the package lists several). */
-export function countryList(): { code: string; name: string }[] {
+function countryList(): { code: string; name: string }[] {
   return Object.entries(countriesPt.countries as CountryNames).map(([code, names]) => ({
     code,
     name: Array.isArray(names) ? names[0]! : names,

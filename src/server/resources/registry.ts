@@ -1,7 +1,7 @@
 import type { Module } from '../modules/define-module.js';
 import type { ActionDefinition } from './actions.js';
 import type { Resource } from './define.js';
-import { withAuditLog } from './definitions/audit-log.js';
+import { withAuditLog } from './audit-log.js';
 
 /**
  * What the engine serves, built from the modules the app was given: routes, the explainer,

@@ -5,14 +5,14 @@ import { isColumn, type Field, type Resource } from './define.js';
 import { FIELD_KINDS } from '../fields/index.js';
 
 /** Trigram indexes cannot answer terms shorter than this; those fall back to a scan. */
-export const TRIGRAM = 3;
+const TRIGRAM = 3;
 const MAX_WORDS = 5;
 const MAX_WORD_LENGTH = 100;
 
 export const searchColumns = (resource: Resource): Field[] => resource.fields.filter((f) => f.searchable && isColumn(f));
 /** The trigram index of a table (an FTS5 table on SQLite, a GIN index on PostgreSQL). */
 const searchIndexName = (table: string) => `${table}_search`;
-export const ftsTable = (resource: Resource) => searchIndexName(resource.name);
+const ftsTable = (resource: Resource) => searchIndexName(resource.name);
 
 const fold = (expression: RawBuilder<unknown>) => sql<string>`${sql.id(FOLD_FUNCTION)}(${expression})`;
 

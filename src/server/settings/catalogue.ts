@@ -1,6 +1,8 @@
 import type { OrgType } from '../../core/contract.js';
 import type { SettingSchema } from '../../core/settings-schema.js';
-import { MEMBERSHIP_SETTINGS, MESSAGE_SETTINGS, ORGANISATION_SETTINGS, SECURITY_SETTINGS, TREASURY_SETTINGS } from './core-settings.js';
+import { MEMBERSHIP_SETTINGS } from '../modules/members/member-settings.js';
+import { MESSAGE_SETTINGS } from '../modules/messages/message-settings.js';
+import { ORGANISATION_SETTINGS, SECURITY_SETTINGS, TREASURY_SETTINGS } from '../modules/settings/organisation-settings.js';
 import { defaultOf, type SettingDeclaration } from './declaration.js';
 
 export interface SettingsCatalogue {
@@ -29,6 +31,9 @@ function createSettingsCatalogue(...lists: readonly (readonly SettingDeclaration
   };
 }
 
+// The modules' own lists, imported here rather than read from appModules: the settings resource
+// (a module) checks its writes against this catalogue, so building it from the modules would be
+// an import cycle. test/server/module-settings.test.ts checks both hold the same declarations.
 const CORE_LISTS = [ORGANISATION_SETTINGS, SECURITY_SETTINGS, MEMBERSHIP_SETTINGS, MESSAGE_SETTINGS, TREASURY_SETTINGS] as const;
 
 /** The settings of this server. */

@@ -18,6 +18,6 @@ export const FEATURE_TEXTS = {
   saving: 'A guardar…',
 } as const;
 
-/** The server's users.password rule (src/server/resources/definitions/users.ts): at least 8 characters. */
+/** The server's users.password rule (src/server/modules/users/users.ts): at least 8 characters. */
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 200;

@@ -67,7 +67,7 @@ export function FileControl({ field, value, editable, error, onChange }: FileCon
     setProblem(undefined);
     try {
       const response = await core.http.upload<{ data: UploadedFile }>(field.type === 'image' ? 'files?kind=image' : 'files', form);
-      const uploaded = response.data!.data;
+      const uploaded = response.data.data;
       setName(uploaded.originalName);
       onChange(String(uploaded._id));
     } catch (e) {

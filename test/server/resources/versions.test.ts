@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { BusEvent } from '../../../src/server/realtime/bus.js';
-import { resourceByName } from '../../../src/server/resources/definitions/index.js';
+import { resourceByName } from '../support/app-registry.js';
 import type { WriteHooks } from '../../../src/server/resources/define.js';
 import { startResourceServer, type ResourceTestServer } from './support.js';
 

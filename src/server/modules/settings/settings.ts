@@ -1,5 +1,5 @@
 import { checkSettingWrite } from '../../settings/check-write.js';
-import { defineResource, type HookContext } from '../define.js';
+import { defineResource, type HookContext } from '../../resources/define.js';
 
 export const SETTINGS_UPDATED = 'settings updated';
 

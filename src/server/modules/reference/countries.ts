@@ -1,4 +1,4 @@
-import { defineResource } from '../define.js';
+import { defineResource } from '../../resources/define.js';
 
 export const countries = defineResource({
   name: 'countries',

@@ -1,6 +1,6 @@
-import { AUDIT_ACTION_LABELS, AUDIT_ACTOR_LABELS } from '../../../core/audit.js';
-import type { ActionDefinition } from '../actions.js';
-import { defineResource, type Resource } from '../define.js';
+import { AUDIT_ACTION_LABELS, AUDIT_ACTOR_LABELS } from '../../core/audit.js';
+import type { ActionDefinition } from './actions.js';
+import { defineResource, type Resource } from './define.js';
 
 const ADMIN = ['admin'] as const;
 

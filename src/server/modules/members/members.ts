@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { STAFF_ROLES } from '../../../core/contract.js';
-import { defineResource } from '../define.js';
+import { defineResource } from '../../resources/define.js';
 import type { Db } from '../../db/database.js';
 
 /** The lowest number above every number in use: numbers of members who left are not reused. */

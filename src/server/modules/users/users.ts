@@ -11,7 +11,7 @@ import {
 import { revokeCreatorKeys } from '../../auth/creator-keys.js';
 import { hashPassword } from '../../auth/passwords.js';
 import { reauthenticate } from '../../realtime/topics.js';
-import { defineResource, type HookContext } from '../define.js';
+import { defineResource, type HookContext } from '../../resources/define.js';
 import type { Row } from '../../db/database.js';
 
 export const ROLE_OPTIONS = [

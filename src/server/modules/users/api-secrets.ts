@@ -1,7 +1,7 @@
 import { newApiSecret } from '../../auth/secrets.js';
 import { invalidRecord } from '../../errors.js';
-import { defineAction } from '../actions.js';
-import { defineResource } from '../define.js';
+import { defineAction } from '../../resources/actions.js';
+import { defineResource } from '../../resources/define.js';
 import { ROLE_OPTIONS } from './users.js';
 import { reauthenticate } from '../../realtime/topics.js';
 

@@ -1,4 +1,4 @@
-import { defineResource } from '../define.js';
+import { defineResource } from '../../resources/define.js';
 
 const STAFF = ['admin', 'editor'] as const;
 

@@ -1,4 +1,4 @@
-import { defineResource } from '../define.js';
+import { defineResource } from '../../resources/define.js';
 
 export const memberStates = defineResource({
   name: 'member_states',
