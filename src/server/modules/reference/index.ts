@@ -1,0 +1,8 @@
+import { defineModule } from '../define-module.js';
+import { contacts } from './contacts.js';
+import { countries } from './countries.js';
+import { memberStates } from './member-states.js';
+import { tags } from './tags.js';
+
+/** Reference data: the lists other records point at (member states, countries, tags, contacts). */
+export const referenceModule = defineModule({ name: 'reference', resources: [memberStates, countries, tags, contacts] });
