@@ -5,7 +5,7 @@ import { defineConfig, globalIgnores } from 'eslint/config';
 import tseslint from 'typescript-eslint';
 
 export default defineConfig(
-  globalIgnores(['dist/', 'test-output/', 'node_modules/', 'demo/']),
+  globalIgnores(['dist/', 'test-output/', 'node_modules/', 'demo/', 'data/', 'coverage/']),
   {
     files: ['**/*.{ts,tsx,mts,mjs}'],
     extends: [tseslint.configs.recommendedTypeChecked],

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: every suite, one summary. Runs
+// `npm test`: every suite, one summary. Runs the linters (typescript-eslint, knip), then
 //   1. vitest on everything vitest.config.ts includes (core, host, server), the server on SQLite;
 //   2. vitest on test/server again on PostgreSQL, when DATABASE_URL is set;
 //   3. the browser tests (web-test-runner in Debian's Chromium), when their config exists;
@@ -127,6 +127,21 @@ async function browserTests() {
   }
   suites.push({ name, passed, failed, note });
 }
+
+/** The linters (typescript-eslint, then knip): one check each, passed or failed. */
+async function lint() {
+  for (const [name, command, args] of [
+    ['lint: typescript-eslint', bin('eslint'), ['.']],
+    ['lint: knip (unused files, exports, dependencies)', bin('knip'), []],
+  ]) {
+    heading(name);
+    const { code } = await run(command, args);
+    suites.push({ name, passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, note: code === 0 ? '' : `exited with code ${code}` });
+  }
+}
+
+// 0. Linters first: they take seconds and name the file and line.
+await lint();
 
 // 1. SQLite: the default engine; make sure a stray variable does not switch it.
 const sqliteEnv = { ...process.env, ASSOCIA_TEST_ENGINE: 'sqlite' };

@@ -4,7 +4,7 @@ import { defineResource } from '../../resources/define.js';
 import type { Db } from '../../db/database.js';
 
 /** The lowest number above every number in use: numbers of members who left are not reused. */
-export async function nextMemberNumber(db: Db): Promise<number> {
+async function nextMemberNumber(db: Db): Promise<number> {
   const row = await db
     .selectFrom('members')
     .select(sql<number | null>`max(number)`.as('top'))

@@ -1,7 +1,7 @@
 import { checkSettingWrite } from '../../settings/check-write.js';
 import { defineResource, type HookContext } from '../../resources/define.js';
 
-export const SETTINGS_UPDATED = 'settings updated';
+const SETTINGS_UPDATED = 'settings updated';
 
 async function announce(hook: HookContext) {
   hook.afterCommit(() => hook.ctx.bus.publish({ topic: SETTINGS_UPDATED, payload: {} }));
