@@ -44,7 +44,7 @@ describe('writes of declared settings', () => {
     ['orgEmail', 'geral-exemplo.pt', 'Indique um endereço de e-mail válido.'],
     ['orgWebsite', 'www.exemplo.pt', 'Indique um endereço completo, começado por http:// ou https://.'],
     ['orgNif', '12345', 'O NIF tem nove algarismos.'],
-    ['memberURLPlural', 'Sócios', 'Use só letras minúsculas sem acentos, algarismos e hífenes, sem espaços.'],
+    ['memberURLPlural', 'Sócios', 'Use só letras minúsculas, algarismos e hífenes, sem espaços.'],
     ['memberPlural', '', 'Este valor é obrigatório.'],
     ['currency', 'euro', 'Indique o código de três letras da moeda, por exemplo EUR.'],
   ];
@@ -73,6 +73,8 @@ describe('writes of declared settings', () => {
       ['orgWebsite', 'https://www.exemplo.pt'],
       ['orgNif', '501234567'],
       ['memberURLPlural', 'associados'],
+      // Accented words work in addresses (the browser percent-encodes them).
+      ['memberURLPlural', 'sócios'],
     ];
     for (const [name, value] of accepted) {
       const { _id } = await setting(name);

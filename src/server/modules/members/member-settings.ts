@@ -2,8 +2,9 @@
 import type { SettingDeclaration } from '../../settings/declaration.js';
 import { terminologyWord } from '../../settings/terminology-word.js';
 
-const URL_HINT = 'Usado nos endereços das páginas: sem espaços nem acentos.';
-const SLUG = { pattern: '[a-z0-9]+(?:-[a-z0-9]+)*', patternMessage: 'Use só letras minúsculas sem acentos, algarismos e hífenes, sem espaços.' };
+const URL_HINT = 'Usado nos endereços das páginas: letras minúsculas, algarismos e hífenes, sem espaços.';
+// Accented words (sócios) are fine: the browser percent-encodes them and the routes still match.
+const SLUG = { pattern: '[\\p{Ll}\\p{Nd}]+(?:-[\\p{Ll}\\p{Nd}]+)*', patternMessage: 'Use só letras minúsculas, algarismos e hífenes, sem espaços.' };
 
 export const MEMBERSHIP_SETTINGS = [
   {
