@@ -57,7 +57,10 @@ describe('web build layout', () => {
   it('keeps element modules small and apart: no element imports another', () => {
     const elementFiles = Object.values(manifest.elements);
     for (const file of elementFiles) {
-      assert.ok(read(file).length < 20_000, `${file} is ${read(file).length} bytes: shared code leaked into it`);
+      // The largest element's own code is the resource form's (fields of every type, the
+      // conflict view of a stale save): about 21.5 KB minified. Shared code leaking in would
+      // add the kit or React, tens of KB more.
+      assert.ok(read(file).length < 24_000, `${file} is ${read(file).length} bytes: shared code leaked into it`);
       assert.ok(!manifest.files[file].imports.some((imported) => elementFiles.includes(imported)), `${file} imports an element`);
     }
   });
