@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { JobProgress } from '../../core/contract.js';
 import type { SecondFactorChallenge } from '../../core/two-factor.js';
 
 // The tables the server's own code reads and writes (auth, outbox, audit, files), column for
@@ -134,6 +135,28 @@ export interface FilesTable extends RecordColumns {
   uploaded_by: number;
 }
 
+export type JobState = JobProgress['state'];
+
+/** Background jobs (src/server/jobs); payload and result are JSON text. */
+export interface JobsTable extends RecordColumns {
+  _version: Generated<number>;
+  name: string;
+  key: string;
+  state: JobState;
+  payload: string | null;
+  result: string | null;
+  attempts: Generated<number>;
+  max_attempts: Generated<number>;
+  run_at: string;
+  lease_until: string | null;
+  progress: Generated<number>;
+  total: number | null;
+  last_error: string | null;
+  started_at: string | null;
+  finished_at: string | null;
+  requested_by: number | null;
+}
+
 export interface FixedTables {
   schema_migrations: SchemaMigrationsTable;
   server_secrets: ServerSecretsTable;
@@ -147,4 +170,5 @@ export interface FixedTables {
   totp_recovery_codes: TotpRecoveryCodesTable;
   two_factor_tickets: TwoFactorTicketsTable;
   files: FilesTable;
+  jobs: JobsTable;
 }

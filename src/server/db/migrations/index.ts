@@ -7,6 +7,7 @@ import { audit } from './005_audit.js';
 import { recordVersions } from './006_record_versions.js';
 import { ticketOrigin } from './007_ticket_origin.js';
 import { files } from './008_files.js';
+import { jobs } from './009_jobs.js';
 
 /** Every migration, in order. A released migration is never edited: add a new one. */
 export const migrations: readonly Migration[] = [
@@ -18,4 +19,5 @@ export const migrations: readonly Migration[] = [
   recordVersions,
   ticketOrigin,
   files,
+  jobs,
 ];

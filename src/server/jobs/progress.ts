@@ -1,0 +1,56 @@
+import type { Progress } from './store.js';
+
+/** Progress is written at most this often, or when it crosses a whole percent. */
+const PROGRESS_INTERVAL_MS = 250;
+
+/** Thrown by `progress()` when the run must stop: the server is closing, or the claim was lost. */
+export class JobInterrupted extends Error {
+  constructor(readonly reason: 'closing' | 'lease lost') {
+    super(reason === 'closing' ? 'Run interrupted: the server is closing.' : 'Run interrupted: another instance took the job over.');
+    this.name = 'JobInterrupted';
+  }
+}
+
+export interface ProgressReporter {
+  report(done: number, total: number): Promise<void>;
+  /** The last reported progress, written or not. */
+  current(): Progress;
+}
+
+export interface ReporterOptions {
+  now(): number;
+  initial: Progress;
+  /** Stores and announces; false when the claim is no longer this instance's. */
+  write(progress: Progress): Promise<boolean>;
+  /** Whether the run must stop now. */
+  stopping(): boolean;
+}
+
+const percent = ({ done, total }: Progress) => (total ? Math.floor((done * 100) / total) : 0);
+
+const count = (value: number, what: string) => {
+  if (!Number.isFinite(value)) throw new TypeError(`progress: ${what} must be a finite number, got ${value}`);
+  return Math.max(0, Math.floor(value));
+};
+
+/**
+ * A run's `progress(done, total)`: a handler may call it for every unit; the row and the
+ * realtime channel hear of it only every PROGRESS_INTERVAL_MS or each percent, and at the end.
+ */
+export function createProgressReporter(options: ReporterOptions): ProgressReporter {
+  let latest = options.initial;
+  let written: { at: number; percent: number } | undefined;
+  return {
+    async report(done, total) {
+      if (options.stopping()) throw new JobInterrupted('closing');
+      const next = { done: count(done, 'done'), total: count(total, 'total') };
+      latest = next;
+      const now = options.now();
+      const due = !written || now - written.at >= PROGRESS_INTERVAL_MS || percent(next) !== written.percent || next.done >= next.total;
+      if (!due) return;
+      if (!(await options.write(next))) throw new JobInterrupted('lease lost');
+      written = { at: now, percent: percent(next) };
+    },
+    current: () => latest,
+  };
+}

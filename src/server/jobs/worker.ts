@@ -1,0 +1,78 @@
+import type { ServerContext } from '../context.js';
+import { announceProgress, announceState } from './announce.js';
+import { createProgressReporter, JobInterrupted } from './progress.js';
+import type { JobRegistry } from './registry.js';
+import { claimNextJob, markJobDone, markJobFailed, recordProgress, releaseJob, type Job, type Progress } from './store.js';
+
+export interface WorkerOptions {
+  /** How long a claim holds a run without news (progress renews it). */
+  leaseMs: number;
+  /** Delay before the next attempt after `failures` failed ones. */
+  backoffMs(failures: number): number;
+  log(message: string): void;
+}
+
+/** What an expired lease after the last attempt means to the administrator reading the row. */
+const INTERRUPTED_TOO_OFTEN = 'A tarefa foi interrompida (o servidor parou durante a execução) e esgotou as tentativas.';
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)) || 'Erro desconhecido.';
+
+function parsePayload(text: string | null): unknown {
+  return text === null ? null : (JSON.parse(text) as unknown);
+}
+
+/** Runs due jobs on this instance, one at a time, until none is due or the server closes. */
+export function createWorker(ctx: ServerContext, registry: JobRegistry, options: WorkerOptions, stopping: () => boolean) {
+  const { db, engine } = ctx.database;
+
+  async function fail(job: Job, error: string, retryAt: number | undefined, progress: Progress) {
+    if (await markJobFailed(db, job, ctx.now(), error, retryAt, progress)) await announceState(ctx.bus, job, retryAt === undefined ? 'failed' : 'queued', progress);
+    options.log(`job ${job.key} attempt ${job.attempts}/${job.max_attempts} failed${retryAt === undefined ? ' for good' : ''}: ${error}`);
+  }
+
+  async function attempt(job: Job): Promise<void> {
+    const definition = registry.byName(job.name)!;
+    const initial: Progress = { done: job.progress, total: job.total };
+    // Claimed again after its lease expired on the last attempt: the run kills its instance, or keeps being cut short.
+    if (job.attempts > job.max_attempts) return fail(job, INTERRUPTED_TOO_OFTEN, undefined, initial);
+    await announceState(ctx.bus, job, 'running', initial);
+    const reporter = createProgressReporter({
+      now: () => ctx.now(),
+      initial,
+      stopping,
+      write: async (progress) => {
+        const ours = await recordProgress(db, job, ctx.now(), progress, options.leaseMs);
+        if (ours) await announceProgress(ctx.bus, job, 'running', progress);
+        return ours;
+      },
+    });
+    try {
+      const result = await definition.run({ db, payload: parsePayload(job.payload), job, ctx, progress: reporter.report });
+      if (await markJobDone(db, job, ctx.now(), result, reporter.current())) await announceState(ctx.bus, job, 'done', reporter.current());
+      else options.log(`job ${job.key}: another instance took the run over; this attempt's result is dropped`);
+    } catch (error) {
+      if (error instanceof JobInterrupted) {
+        // Closing: handed back at once rather than left to its lease. Lease lost: the other instance has it.
+        if (error.reason === 'closing' && (await releaseJob(db, job, ctx.now(), reporter.current()))) await announceState(ctx.bus, job, 'queued', reporter.current());
+        options.log(`job ${job.key}: ${error.message}`);
+        return;
+      }
+      const retryAt = job.attempts >= job.max_attempts ? undefined : ctx.now() + options.backoffMs(job.attempts);
+      await fail(job, errorText(error), retryAt, reporter.current());
+    }
+  }
+
+  return {
+    /** Claims and runs due jobs until none is left; returns how many attempts ran. */
+    async runDue(): Promise<number> {
+      let ran = 0;
+      while (!stopping()) {
+        const job = await claimNextJob(db, engine, registry.names, ctx.now(), options.leaseMs);
+        if (!job) break;
+        await attempt(job);
+        ran += 1;
+      }
+      return ran;
+    },
+  };
+}
