@@ -1,10 +1,50 @@
 // Plain request and response shapes shared by the API server and the browser code.
-// Types and a few constants only: nothing here may import anything or have side effects.
+// Types, constants and pure helpers only: nothing here may import anything or have side effects.
 
-export type Role = 'admin' | 'editor' | 'member';
+/** Every role, highest first. */
+export const ROLES = ['admin', 'editor', 'member'] as const;
+
+export type Role = (typeof ROLES)[number];
+
+/** The roles by name, for code that means one of them. */
+export const ROLE = { admin: 'admin', editor: 'editor', member: 'member' } as const satisfies Record<Role, Role>;
 
 /** Roles that count as staff: they see the back-office menu. */
-export const STAFF_ROLES: readonly Role[] = ['admin', 'editor'];
+export const STAFF_ROLES: readonly Role[] = [ROLE.admin, ROLE.editor];
+
+/** Whether a role (from a token, possibly absent or unknown) is a staff role. */
+export const isStaffRole = (role: string | null | undefined): role is Role => STAFF_ROLES.some((staff) => staff === role);
+
+/** Each role as people read it (pt-PT); the users form offers these words. */
+export const ROLE_LABELS: Readonly<Record<Role, string>> = {
+  admin: 'Administrador',
+  editor: 'Editor',
+  member: 'Sócio',
+};
+
+/**
+ * API resource names the browser asks for. Those of domains later releases bring are asked
+ * for only where the explainer names them, or by those domains' own elements.
+ */
+export const RESOURCE = {
+  members: 'members',
+  memberStates: 'member_states',
+  countries: 'countries',
+  users: 'users',
+  apiSecrets: 'api_secrets',
+  settings: 'settings',
+  messages: 'messages',
+  auditLog: 'audit_log',
+  files: 'files',
+  // Later releases.
+  memberApplications: 'member_applications',
+  membershipCards: 'membership_cards',
+  payments: 'payments',
+  unsettledPayments: 'unsettled_payments',
+  paymentAdvice: 'payment_advice',
+  treasuryDocs: 'treasury_docs',
+  documentStatuses: 'document_statuses',
+} as const;
 
 export interface ListMeta {
   total: number;
@@ -54,6 +94,10 @@ export const ERROR_CODES = [
   'conflict',
   'stale_version',
   'last_admin',
+  // the record is used elsewhere (a category with members, a schedule with debts)
+  'in_use',
+  // a ledger action the debt's or payment's state does not allow (a paid debt annulled, an annulled payment allocated)
+  'ledger_conflict',
   // 413, 415, 422, 429, 431
   'payload_too_large',
   'unsupported_media_type',
@@ -83,7 +127,7 @@ export interface ApiRecord {
 
 /** The application's records, field by field, as inferred from the resource definitions (types only). */
 // Setting stays declared below: its value is never null (NOT NULL column), which the definition does not say.
-export type { ApiSecret, AuditEntry, Contact, Country, Member, MemberState, Message, Tag, User } from './records.js';
+export type { ApiSecret, AuditEntry, Contact, Country, Member, MemberBalance, MemberState, Message, Payment, PaymentAllocation, Tag, UnsettledPayment, User } from './records.js';
 
 /** 422 body. Messages are pt-PT. */
 export interface ValidationErrorResponse {
@@ -177,11 +221,20 @@ export interface ExplainerAction {
   fields: ExplainerField[];
 }
 
+/** A list filter the resource declares beyond its fields' own: GET /api/{res}?_{name}={option value}. */
+export interface ExplainerFilter {
+  name: string;
+  label: string;
+  options: { value: string; label: string }[];
+}
+
 export interface ExplainerResource {
   label: string;
   fields: ExplainerField[];
   /** The actions this caller may run; absent when there are none. */
   actions?: ExplainerAction[];
+  /** Declared list filters, for callers who may list; absent when there are none. */
+  filters?: ExplainerFilter[];
 }
 
 export interface ExplainerResponse {
@@ -283,11 +336,54 @@ export interface RealtimeMessage<P = unknown> {
   payload: P;
 }
 
+/** Topics of the realtime channel (SPEC 7), as the server sends and the browser hears them. */
+export const TOPIC = {
+  handshake: 'handshake',
+  ping: 'ping',
+  pong: 'pong',
+  error: 'error',
+  settingsUpdated: 'settings updated',
+  /** Shown to the user as a short toast. */
+  debug: 'debug',
+} as const;
+
+/** What ends the topic of a resource change event. */
+export const CHANGED_TOPIC_SUFFIX = ' changed';
+
+/** The topic of a resource's change events: `{resource} changed`. */
+export const changedTopic = (resource: string): string => `${resource}${CHANGED_TOPIC_SUFFIX}`;
+
 /** Payload of a resource change event; topic is `{resource} changed`. */
 export interface ResourceChange {
   resource: string;
   action: 'created' | 'updated' | 'deleted';
   id: number;
+}
+
+/** Realtime topic of background jobs (to staff): a job changed state or made progress. */
+export const JOBS_TOPIC = 'jobs';
+
+/** Payload of a JOBS_TOPIC event; `progress` counts up to `total` (null while unknown). */
+export interface JobProgress {
+  id: number;
+  name: string;
+  state: 'queued' | 'running' | 'done' | 'failed';
+  progress: number;
+  total: number | null;
+}
+
+/** `GET /api/jobs/schedule` (administrators): each declared job, when it runs next, how it last ran. */
+export interface JobScheduleEntry {
+  name: string;
+  /** pt-PT. */
+  label: string;
+  /** Cron pattern read in Europe/Lisbon time; null: on demand only. */
+  schedule: string | null;
+  /** ISO time of the next scheduled run, if any. */
+  nextRun: string | null;
+  /** Why the schedule cannot be used (pt-PT), e.g. an invalid pattern. */
+  problem: string | null;
+  lastRun: { id: number; state: JobProgress['state']; runAt: string; finishedAt: string | null; error: string | null } | null;
 }
 
 export interface HealthResponse {

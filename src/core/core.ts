@@ -1,22 +1,20 @@
 import { computed, type ReadonlySignal } from '@preact/signals-core';
-import type { ApiRecord } from './contract.js';
+import { TOPIC, type ApiRecord } from './contract.js';
 import { DEFAULT_API, DEFAULT_TIMINGS, LIST_ALL, type Timings } from './constants.js';
-import { createCardVerification, type CardVerification } from './card-verification.js';
 import { realClock, type Clock } from './clock.js';
 import { browserEnv, type CoreEnv } from './env.js';
 import { setupErrorReporting, type SentryModule } from './error-reporting.js';
 import { createExplainer, type Explainer } from './explainer.js';
 import { createHttp, normalizeApi, type Http } from './http.js';
 import { createListStore, type ListStore } from './list-store.js';
+import { loadDocumentStatuses } from './modules/treasury.js';
 import { createOffline } from './offline.js';
-import { readPaymentAdvice, type PaymentAdviceQuery } from './payment-advice.js';
 import { createPreferences, type Preferences } from './preferences.js';
 import { createQueries, type Queries } from './queries.js';
 import type { ListQuery } from './query.js';
 import { isPublicPath } from './readiness.js';
 import { createRealtime, socketUrl, type Realtime } from './realtime.js';
 import { resourceChangeOf } from './resource-change.js';
-import { activeStates, portugalFirst, type Country, type MemberState } from './reference-lists.js';
 import { createServerStatus, type ServerStatus } from './server-status.js';
 import { createSession, type Session } from './session.js';
 import { createSettings, type Settings } from './settings.js';
@@ -24,7 +22,6 @@ import { runStartup } from './startup.js';
 import { basePaths, createTerminology, type BasePaths, type TerminologyStore } from './terminology.js';
 import { createTokens, refreshExpiresSoon, tokenKeys, type Tokens } from './tokens.js';
 import { createUploads, type Uploads } from './uploads.js';
-import type { ListItem } from './list-store.js';
 
 export interface CoreOptions {
   /** API base; '/api' for the host, an element's `api` attribute otherwise. */
@@ -81,13 +78,8 @@ export interface Core {
   ready: ReadonlySignal<boolean>;
   /** The one store of a resource; `initialQuery` only counts when the store is first made. */
   list<T extends ApiRecord = ApiRecord>(resource: string, initialQuery?: Partial<ListQuery>): ListStore<T>;
-  documentStatuses: ListStore;
-  countries: ListStore<Country>;
-  countriesPortugalFirst: ReadonlySignal<ListItem<Country>[]>;
-  memberStates: ListStore<MemberState>;
-  activeMemberStates: ReadonlySignal<ListItem<MemberState>[]>;
-  cardVerification<T = unknown>(): CardVerification<T>;
-  readPaymentAdvice<T = unknown>(query: PaymentAdviceQuery): Promise<T>;
+  /** The one store of a reference resource, read whole; it never changes the user's chosen list size. */
+  referenceList<T extends ApiRecord = ApiRecord>(resource: string): ListStore<T>;
   /** Terminology, then (with a session) settings, explainer, document statuses and the user. */
   prepare(): Promise<void>;
   loadSessionData(): Promise<void>;
@@ -186,14 +178,11 @@ export function createCore(options: CoreOptions = {}): Core {
   }
   const list = <T extends ApiRecord = ApiRecord>(resource: string, initialQuery?: Partial<ListQuery>) =>
     makeStore(resource, initialQuery, true) as unknown as ListStore<T>;
-  // Reference lists are read whole and never change the user's chosen list size.
-  const all = { limit: LIST_ALL, page: 1 };
-  const documentStatuses = makeStore('document_statuses', all, false);
-  const countries = makeStore('countries', all, false) as unknown as ListStore<Country>;
-  const memberStates = makeStore('member_states', all, false) as unknown as ListStore<MemberState>;
+  const referenceList = <T extends ApiRecord = ApiRecord>(resource: string) =>
+    makeStore(resource, { limit: LIST_ALL, page: 1 }, false) as unknown as ListStore<T>;
 
   cleanups.push(
-    realtime.subscribe('settings updated', () => {
+    realtime.subscribe(TOPIC.settingsUpdated, () => {
       settings.load().catch(() => undefined);
     }),
     realtime.subscribe('*', (payload, topic) => {
@@ -204,9 +193,11 @@ export function createCore(options: CoreOptions = {}): Core {
 
   async function loadSessionData() {
     if (!tokens.loggedIn.value) return;
-    // Document statuses come with treasury (SPEC 4): asked for only once the explainer lists them.
-    const loadDocumentStatuses = () => (documentStatuses.resource in explainer.resources.value ? documentStatuses.load() : undefined);
-    await Promise.allSettled([settings.ensure(), explainer.load().then(loadDocumentStatuses), session.loadUser()]);
+    await Promise.allSettled([
+      settings.ensure(),
+      explainer.load().then(() => loadDocumentStatuses({ explainer, referenceList })),
+      session.loadUser(),
+    ]);
   }
 
   const session = createSession({
@@ -258,13 +249,7 @@ export function createCore(options: CoreOptions = {}): Core {
     toast: realtime.toast,
     ready,
     list,
-    documentStatuses,
-    countries,
-    countriesPortugalFirst: computed(() => portugalFirst(countries.items.value)),
-    memberStates,
-    activeMemberStates: computed(() => activeStates(memberStates.items.value)),
-    cardVerification: () => createCardVerification(http),
-    readPaymentAdvice: (query) => readPaymentAdvice(http, query),
+    referenceList,
     prepare,
     loadSessionData,
     start: (startOptions) =>

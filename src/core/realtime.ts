@@ -1,6 +1,6 @@
 import { signal, type ReadonlySignal } from '@preact/signals-core';
 import type { Clock, TimerHandle } from './clock.js';
-import { CLOSE_TOO_MANY_CONNECTIONS, type RealtimeMessage } from './contract.js';
+import { CLOSE_TOO_MANY_CONNECTIONS, TOPIC, type RealtimeMessage } from './contract.js';
 
 export type RealtimeListener = (payload: unknown, topic: string) => void;
 
@@ -44,7 +44,7 @@ function toastText(payload: unknown): string {
   return JSON.stringify(payload);
 }
 
-const PING = { topic: 'ping' };
+const PING = { topic: TOPIC.ping };
 
 /**
  * How long to wait before reconnecting after a 4429 close: at once, the socket would be
@@ -128,11 +128,11 @@ export function createRealtime(deps: RealtimeDeps): Realtime {
 
   // Built-in reactions to server topics (SPEC 7).
   const builtIn: Record<string, RealtimeListener> = {
-    handshake(payload) {
+    [TOPIC.handshake](payload) {
       const id = payload !== null && typeof payload === 'object' && 'connectionId' in payload ? payload.connectionId : undefined;
       if (deps.token() && (typeof id === 'string' || typeof id === 'number')) deps.authenticate(String(id)).catch(() => undefined);
     },
-    debug(payload) {
+    [TOPIC.debug](payload) {
       toast.value = toastText(payload);
       clock.clearTimeout(toastTimer);
       toastTimer = clock.setTimeout(() => {

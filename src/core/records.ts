@@ -19,6 +19,7 @@ export type Member = {
   country: number | null;
   state: number;
   admission_date: string | null;
+  fee_category: number | null;
   tags: number[];
   notes?: string | null;
 };
@@ -127,4 +128,95 @@ export type AuditEntry = {
   actor_kind: string | null;
   actor_id: number | null;
   changes: string | null;
+};
+
+export type FeeCategory = {
+  _id: number;
+  _version: number;
+  created_at: string;
+  updated_at: string;
+  name: string;
+  exempt: boolean;
+  notes?: string | null;
+};
+
+export type FeeSchedule = {
+  _id: number;
+  _version: number;
+  created_at: string;
+  updated_at: string;
+  year: number;
+  category: number;
+  amount: number;
+  periodicity: string;
+  due_day: number;
+  joining_fee: number | null;
+  capital: number | null;
+};
+
+export type UnsettledPayment = {
+  _id: number;
+  _version: number;
+  created_at: string;
+  updated_at: string;
+  member: number | null;
+  kind: string | null;
+  year: number | null;
+  period: number | null;
+  description: string | null;
+  amount: number | null;
+  paid: number | null;
+  open_amount: number | null;
+  due_date: string | null;
+  status: string | null;
+  resolution_reason: string | null;
+  resolved_at: string | null;
+  schedule?: number | null;
+  resolved_by?: number | null;
+};
+
+export type Payment = {
+  _id: number;
+  _version: number;
+  created_at: string;
+  updated_at: string;
+  member: number | null;
+  date: string | null;
+  amount: number | null;
+  allocated: number | null;
+  credit: number | null;
+  method: string | null;
+  reference: string | null;
+  annulled_at: string | null;
+  annul_reason: string | null;
+  notes?: string | null;
+  recorded_by?: number | null;
+  annulled_by?: number | null;
+};
+
+export type PaymentAllocation = {
+  _id: number;
+  _version: number;
+  created_at: string;
+  updated_at: string;
+  payment: number | null;
+  debt: number | null;
+  member: number | null;
+  amount: number | null;
+};
+
+export type MemberBalance = {
+  _id: number;
+  _version: number;
+  created_at: string;
+  updated_at: string;
+  member: number | null;
+  number: number | null;
+  name: string | null;
+  category: number | null;
+  open_total: number | null;
+  open_debts: number | null;
+  years_owed: number | null;
+  oldest_due: string | null;
+  credit: number | null;
 };

@@ -1,7 +1,5 @@
-import type { ResourceChange } from './contract.js';
+import { CHANGED_TOPIC_SUFFIX, type ResourceChange } from './contract.js';
 import type { Realtime } from './realtime.js';
-
-const CHANGED = ' changed';
 
 /**
  * The resource change a realtime message announces ('{resource} changed' with
@@ -15,9 +13,9 @@ export interface AnnouncedChange {
 }
 
 export function resourceChangeOf(topic: string, payload: unknown): AnnouncedChange | null {
-  if (!topic.endsWith(CHANGED)) return null;
+  if (!topic.endsWith(CHANGED_TOPIC_SUFFIX)) return null;
   const body = payload !== null && typeof payload === 'object' ? (payload as Partial<ResourceChange>) : {};
-  const resource = typeof body.resource === 'string' ? body.resource : topic.slice(0, -CHANGED.length);
+  const resource = typeof body.resource === 'string' ? body.resource : topic.slice(0, -CHANGED_TOPIC_SUFFIX.length);
   const action = body.action === 'created' || body.action === 'updated' || body.action === 'deleted' ? body.action : null;
   const id = typeof body.id === 'number' && Number.isFinite(body.id) ? body.id : null;
   return { resource, action, id };

@@ -1,5 +1,5 @@
 import { computed, signal, type ReadonlySignal } from '@preact/signals-core';
-import { CODE_SESSION_PASSWORD_SECONDS, type AccessClaims, type ItemResponse, type LoginRequest, type LogoutRequest, type RecoverCodeRequest, type RecoverRequest, type TokenPair } from './contract.js';
+import { CODE_SESSION_PASSWORD_SECONDS, RESOURCE, type AccessClaims, type ItemResponse, type LoginRequest, type LogoutRequest, type RecoverCodeRequest, type RecoverRequest, type TokenPair } from './contract.js';
 import { ApiError } from './api-error.js';
 import type { Clock } from './clock.js';
 import type { Http } from './http.js';
@@ -125,7 +125,7 @@ export function createSession(deps: SessionDeps): Session {
     async loadUser() {
       const id = tokens.claims.value?.ID;
       if (id === undefined) return null;
-      const res = await http.get<ItemResponse<{ email?: unknown; username?: unknown }>>(`users/${encodeURIComponent(String(id))}`);
+      const res = await http.get<ItemResponse<{ email?: unknown; username?: unknown }>>(`${RESOURCE.users}/${encodeURIComponent(String(id))}`);
       const record = res.data?.data ?? {};
       user.value = {
         email: typeof record.email === 'string' ? record.email : null,

@@ -1,5 +1,5 @@
 import { computed, signal, type ReadonlySignal } from '@preact/signals-core';
-import type { ListResponse, OrgType as KnownOrgType, Setting } from './contract.js';
+import { RESOURCE, type ListResponse, type OrgType as KnownOrgType, type Setting } from './contract.js';
 import { LIST_ALL, SETTINGS_RELOAD_THRESHOLD } from './constants.js';
 import type { Http } from './http.js';
 
@@ -34,7 +34,7 @@ export function createSettings(http: Http): Settings {
   const flag = (name: string) => computed(() => settingValue(items.value, name) === 'true');
 
   async function load() {
-    const res = await http.get<ListResponse<Setting>>('settings', { params: { _page: 1, _limit: LIST_ALL } });
+    const res = await http.get<ListResponse<Setting>>(RESOURCE.settings, { params: { _page: 1, _limit: LIST_ALL } });
     items.value = Array.isArray(res.data?.data) ? res.data.data : [];
     loaded.value = true;
   }

@@ -16,6 +16,8 @@ import { securityPlugin } from './edges/security.js';
 import { healthRoutes } from './edges/health.js';
 import { sentryRoutes } from './edges/sentry.js';
 import { filesRoutes } from './files/routes.js';
+import { createJobs } from './jobs/engine.js';
+import { jobsRoutes } from './jobs/routes.js';
 import { webPlugin } from './web/plugin.js';
 import { checkingInterval, limitConnections, proxyMatcher } from './edges/connection-limits.js';
 import { clientErrorHandler } from './edges/client-errors.js';
@@ -48,6 +50,9 @@ export async function buildApp(ctx: ServerContext, options: AppOptions = {}): Pr
   });
   app.decorate('ctx', ctx);
   app.decorate('registry', createRegistry(options.modules ?? appModules));
+  // Started by main.ts (tests tick it themselves); stopped before the database closes.
+  app.decorate('jobs', createJobs(ctx, app.registry.modules));
+  app.addHook('onClose', () => app.jobs.stop());
   // A reverse proxy carries every client's connections: only the total cap applies to it.
   limitConnections(app.server, limits, proxyMatcher(ctx.config.trustProxy));
   recordRoutes(app);
@@ -69,6 +74,10 @@ export async function buildApp(ctx: ServerContext, options: AppOptions = {}): Pr
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(sentryRoutes, { prefix: '/api' });
   await app.register(filesRoutes, { prefix: '/api' });
+  await app.register(jobsRoutes, { prefix: '/api' });
+  for (const module of app.registry.modules) {
+    if (module.routes) await app.register(async (scope) => module.routes!(scope), { prefix: '/api' });
+  }
   // Last: its catch-all GET serves the host page wherever no API route answers.
   await app.register(webPlugin, { sentryDsn: ctx.config.sentryDsn });
   return app;

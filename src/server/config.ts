@@ -41,6 +41,8 @@ export interface Config {
   trustProxy: readonly string[];
   /** Timeouts and caps that keep idle, slow or numerous connections from starving the others. */
   connections: ConnectionConfig;
+  /** How often each instance looks for scheduled and due background jobs (ms); an enqueue wakes it sooner. */
+  jobsTickMs: number;
 }
 
 /** Times in milliseconds; a cap of 0 means no cap. */
@@ -157,6 +159,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     embedOrigins: originsFrom(env.ASSOCIA_EMBED_ORIGINS),
     trustProxy: proxiesFrom(env.ASSOCIA_TRUST_PROXY),
     connections: connectionsFrom(env),
+    jobsTickMs: positiveFrom(env.ASSOCIA_JOBS_TICK, 30_000, 'ASSOCIA_JOBS_TICK'),
     ...overrides,
   };
 }

@@ -4,7 +4,7 @@ import { loadConfig, type Config } from './config.js';
 import type { ServerContext } from './context.js';
 import { DatabaseLockedError, openDatabase, type Database } from './db/database.js';
 import { migrate } from './db/migrate.js';
-import { migrations } from './db/migrations/index.js';
+import { appMigrations } from './modules/migrations.js';
 import type { EventBus } from './realtime/bus.js';
 import { createBus } from './realtime/create-bus.js';
 import { startSender, type MessageSender } from './messages/sender.js';
@@ -82,7 +82,7 @@ async function start(): Promise<void> {
   let app: FastifyInstance | undefined;
   let bus: EventBus | undefined;
   try {
-    await migrate(database.db, database.engine, migrations);
+    await migrate(database.db, database.engine, appMigrations);
     const now = () => Date.now();
     // Every start, idempotent: adds missing countries and settings; before the first-start
     // seed so demo members get countries and the default member states.
@@ -105,6 +105,8 @@ async function start(): Promise<void> {
     await listen(app, config);
     // Delivers the messages outbox (only with SMTP_URL and setting SendMessages 'true').
     const sender = startSender(ctx);
+    // Scheduled and queued background jobs; app.close stops them (an onClose hook of buildApp).
+    app.jobs.start(config.jobsTickMs);
     closeOnSignals(app, sender, bus, database);
 
     console.log(`Associa listening on ${url} (engine ${describeDatabase(config, database)}, mode ${config.mode})`);

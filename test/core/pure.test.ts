@@ -4,8 +4,8 @@ import { clampFontSize, createPreferences } from '../../src/core/preferences.js'
 import { convertRecord } from '../../src/core/explainer.js';
 import { basePaths } from '../../src/core/terminology.js';
 import { needsReload, settingValue } from '../../src/core/settings.js';
-import { activeStates, portugalFirst } from '../../src/core/reference-lists.js';
-import { hasEnoughData } from '../../src/core/payment-advice.js';
+import { activeStates, portugalFirst } from '../../src/core/modules/reference.js';
+import { hasEnoughData } from '../../src/core/modules/payments.js';
 import { averagePercent } from '../../src/core/uploads.js';
 import { socketUrl } from '../../src/core/realtime.js';
 import { isPublicPath } from '../../src/core/readiness.js';

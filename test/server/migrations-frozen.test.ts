@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { migrate } from '../../src/server/db/migrate.js';
-import { migrations } from '../../src/server/db/migrations/index.js';
+import { appMigrations } from '../../src/server/modules/migrations.js';
 import { resources } from './support/app-registry.js';
 import { searchColumns } from '../../src/server/resources/search.js';
 import type { Field, Resource } from '../../src/server/resources/define.js';
@@ -13,7 +13,7 @@ type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 async function migratedSchema(): Promise<string[]> {
   const database = await openFreshDatabase();
   try {
-    await migrate(database.db, database.engine, migrations);
+    await migrate(database.db, database.engine, appMigrations);
     return await schemaSnapshot(database);
   } finally {
     await database.drop();
@@ -52,7 +52,7 @@ describe('released migrations', () => {
   it("index exactly the columns each indexed resource searches (else a query would miss its index)", async () => {
     const database = await openFreshDatabase();
     try {
-      await migrate(database.db, database.engine, migrations);
+      await migrate(database.db, database.engine, appMigrations);
       for (const resource of resources.filter((r) => r.searchIndex)) {
         const searched = searchColumns(resource).map((f) => f.name);
         expect(await indexedColumns(database.engine, database.db, `${resource.name}_search`), resource.name).toEqual(searched);

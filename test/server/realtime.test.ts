@@ -3,7 +3,8 @@ import { startTestServer, type TestServer } from './support/server.js';
 import { connectSocket, type TestSocket } from './support/ws-client.js';
 import { newApiSecret } from '../../src/server/auth/secrets.js';
 import { AUTH_TIMEOUT_MS, CLOSE_UNAUTHENTICATED } from '../../src/server/realtime/connections.js';
-import { resourceChanged, TOPIC } from '../../src/server/realtime/topics.js';
+import { TOPIC } from '../../src/core/contract.js';
+import { resourceChanged } from '../../src/server/realtime/topics.js';
 
 let server: TestServer;
 let baseUrl: string;

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { ROLE } from '../../core/contract.js';
 import type { Config } from '../config.js';
 import { DatabaseLockedError, openDatabase, type Database } from '../db/database.js';
 import { createBus } from '../realtime/create-bus.js';
@@ -145,7 +146,7 @@ async function listAdminsCommand(args: readonly string[], env: AdminEnvironment)
     return database.db
       .selectFrom('users')
       .select(['username', 'name', 'email', 'active'])
-      .where('role', '=', 'admin')
+      .where('role', '=', ROLE.admin)
       .orderBy('username')
       .execute();
   });

@@ -89,7 +89,7 @@ export async function resetPassword(
     if (audited) {
       const after = await trx.selectFrom('users').selectAll().where('_id', '=', id).executeTakeFirstOrThrow();
       const changes = diffRecords(users, user, after);
-      await recordAudit(trx, { at: now, actor: OPERATOR, address: null, resource: 'users', recordId: id, action: 'password', changes });
+      await recordAudit(trx, { at: now, actor: OPERATOR, address: null, resource: users.name, recordId: id, action: 'password', changes });
     }
     return {
       id,

@@ -1,5 +1,5 @@
 import { AUDIT_ORGANISATION_ACTOR, type AuditActorKind, type AuditChanges, type AuditHistoryEntry } from '../../core/audit.js';
-import { LIST_ALL, type ListResponse } from '../../core/contract.js';
+import { LIST_ALL, ROLE, type ListResponse } from '../../core/contract.js';
 import type { AuthenticatedCaller, Caller } from '../auth/caller.js';
 import type { Database, Row } from '../db/database.js';
 import { forbidden, unauthorized } from '../errors.js';
@@ -19,7 +19,7 @@ const RECORD_ACTIONS = new Set(['create', 'update', 'delete', 'password']);
 /** Who may read the history of record `id` of `resource`, and how much of it (401/403 otherwise). */
 function historyView(resource: Resource, caller: Caller, id: number): HistoryView {
   if (caller.kind === 'anonymous') throw unauthorized();
-  if (caller.role === 'admin') return 'full';
+  if (caller.role === ROLE.admin) return 'full';
   if (ownRecordId(resource, caller) === id) return 'personal';
   throw forbidden(
     resource.scope?.column === '_id' ? 'Só pode consultar o histórico do seu próprio registo.' : 'Só um administrador pode consultar o histórico de alterações.',

@@ -1,4 +1,5 @@
 import type { AuditChanges } from '../../core/audit.js';
+import { ROLE } from '../../core/contract.js';
 import type { Caller } from '../auth/caller.js';
 import type { Db, Row } from '../db/database.js';
 import type { Field, Resource } from '../resources/define.js';
@@ -36,7 +37,7 @@ const SECRET_NAME = /password|secret|_hash$|token|totp|recovery_codes|^(recover|
  * Values are stored as the fullest API view shows them: administrators read every field, and
  * only administrators read whole histories (members get a filtered view, see history.ts).
  */
-const FULL_VIEW: Caller = { kind: 'user', id: 0, name: '', role: 'admin', memberId: null };
+const FULL_VIEW: Caller = { kind: 'user', id: 0, name: '', role: ROLE.admin, memberId: null };
 
 function normalise(field: Field, value: unknown): unknown {
   if (value === undefined) return null;

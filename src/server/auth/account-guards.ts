@@ -1,4 +1,4 @@
-import { CODE_SESSION_PASSWORD_SECONDS } from '../../core/contract.js';
+import { CODE_SESSION_PASSWORD_SECONDS, ROLE } from '../../core/contract.js';
 import type { Row } from '../db/database.js';
 import { HttpError, invalidRecord } from '../errors.js';
 import type { HookContext } from '../resources/define.js';
@@ -15,7 +15,7 @@ const OWN_ACCOUNT_DELETE = 'Não pode apagar a sua própria conta. Outro adminis
 
 export const isOwnAccount = (caller: Caller, account: Row): boolean => caller.kind === 'user' && caller.id === Number(account._id);
 
-const isActiveAdmin = (account: Row): boolean => account.role === 'admin' && Number(account.active) === 1;
+const isActiveAdmin = (account: Row): boolean => account.role === ROLE.admin && Number(account.active) === 1;
 
 /** A session that began with an e-mailed code (recovery) in the last few minutes may set a password without the old one. */
 function freshCodeSession(caller: Caller, now: number): boolean {
@@ -49,7 +49,7 @@ export function accountChange(existing: Row, values: Row) {
     /** Every session of the account must end: a password or fewer rights. */
     endsSessions: passwordChanged || roleChanged || deactivated,
     /** The organisation has one active administrator fewer. */
-    losesAdmin: isActiveAdmin(existing) && (deactivated || (roleChanged && values.role !== 'admin')),
+    losesAdmin: isActiveAdmin(existing) && (deactivated || (roleChanged && values.role !== ROLE.admin)),
   };
 }
 
@@ -64,7 +64,7 @@ export async function keepAnActiveAdmin(hook: HookContext, leaving: Row): Promis
   const other = await hook.db
     .selectFrom('users')
     .select('_id')
-    .where('role', '=', 'admin')
+    .where('role', '=', ROLE.admin)
     .where('active', '=', 1)
     .where('_id', '!=', Number(leaving._id))
     .limit(1)

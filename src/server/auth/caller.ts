@@ -1,4 +1,4 @@
-import type { Role } from '../../core/contract.js';
+import { isStaffRole, type Role } from '../../core/contract.js';
 
 /** Who is asking: set on every request by the auth plugin before any handler runs. */
 export type Caller =
@@ -30,4 +30,4 @@ export type Caller =
 export type AuthenticatedCaller = Exclude<Caller, { kind: 'anonymous' }>;
 
 export const isStaff = (caller: Caller): boolean =>
-  caller.kind !== 'anonymous' && (caller.role === 'admin' || caller.role === 'editor');
+  caller.kind !== 'anonymous' && isStaffRole(caller.role);

@@ -1,14 +1,11 @@
-import type { Role } from '../../core/contract.js';
+import { RESOURCE, ROLES, type Role } from '../../core/contract.js';
 import type { Db } from '../db/database.js';
 import { recordAudit } from '../audit/record.js';
 import type { HookContext } from '../resources/define.js';
 import { reauthenticate } from '../realtime/topics.js';
 
-/** Roles in order of rights: a role includes every right of those after it. */
-const ROLE_ORDER: readonly Role[] = ['admin', 'editor', 'member'];
-
-/** Roles with more rights than `role`. */
-const rolesAbove = (role: Role): Role[] => ROLE_ORDER.slice(0, ROLE_ORDER.indexOf(role));
+/** Roles with more rights than `role` (ROLES is in order of rights: each includes those after it). */
+const rolesAbove = (role: Role): Role[] => ROLES.slice(0, ROLES.indexOf(role));
 
 /**
  * Revokes the API keys an account created that it could no longer create: every key when the
@@ -38,7 +35,7 @@ export async function revokeCreatorKeys(hook: HookContext, userId: number, keep:
       at,
       actor: hook.caller,
       address: hook.address,
-      resource: 'api_secrets',
+      resource: RESOURCE.apiSecrets,
       recordId: id,
       action: 'revoke',
       changes: { revoked_at: [null, stamp] },

@@ -4,7 +4,7 @@ import { badRequest } from '../errors.js';
 import { objectBody } from '../request-body.js';
 import { LOGOUT_DOC } from '../openapi/route-docs.js';
 import type { Caller } from './caller.js';
-import type { Role } from '../../core/contract.js';
+import { RESOURCE, type Role } from '../../core/contract.js';
 
 // A refresh token is a few hundred characters; anything much longer is not one.
 const MAX_TOKEN_LENGTH = 4096;
@@ -26,7 +26,7 @@ export async function sessionRoutes(app: FastifyInstance) {
       const actor: Caller = user
         ? { kind: 'user', id: userId, name: String(user.name), role: user.role as Role, memberId: user.member == null ? null : Number(user.member) }
         : { kind: 'anonymous' };
-      await recordAudit(trx, { at: app.ctx.now(), actor, address: request.ip ?? null, resource: 'users', recordId: userId, action: 'logout', changes: null });
+      await recordAudit(trx, { at: app.ctx.now(), actor, address: request.ip ?? null, resource: RESOURCE.users, recordId: userId, action: 'logout', changes: null });
     });
     return reply.status(204).send();
   });

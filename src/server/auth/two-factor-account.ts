@@ -1,5 +1,5 @@
 import QRCode from 'qrcode';
-import type { Role } from '../../core/contract.js';
+import { RESOURCE, ROLE, type Role } from '../../core/contract.js';
 import type { TotpEnrolment, TwoFactorStatus } from '../../core/two-factor.js';
 import { recordAudit } from '../audit/record.js';
 import type { ServerContext } from '../context.js';
@@ -51,7 +51,7 @@ export async function requiredForAdmins(db: Db): Promise<boolean> {
   return readSetting(db, 'requireTwoFactorForAdmins');
 }
 
-const requiredFor = async (db: Db, account: Account) => account.role === 'admin' && (await requiredForAdmins(db));
+const requiredFor = async (db: Db, account: Account) => account.role === ROLE.admin && (await requiredForAdmins(db));
 
 const ALREADY_ON = 'A autenticação em dois passos já está ativa nesta conta.';
 const NOT_ON = 'A autenticação em dois passos não está ativa nesta conta.';
@@ -140,7 +140,7 @@ export async function confirmEnrolment(ctx: ServerContext, account: Account, cod
     await trx.updateTable('user_totp').set({ enabled_at: stamp, updated_at: stamp }).where('user_id', '=', account.id).execute();
     const codes = await replaceRecoveryCodes(trx, account.id, now);
     if (ticket) await spendTicket(trx, ticket, now);
-    await recordAudit(trx, { at: now, ...acting, resource: 'users', recordId: account.id, action: 'two_factor_on', changes: null });
+    await recordAudit(trx, { at: now, ...acting, resource: RESOURCE.users, recordId: account.id, action: 'two_factor_on', changes: null });
     return { ok: true, value: codes };
   });
 }
@@ -172,7 +172,7 @@ export async function disableTwoFactor(ctx: ServerContext, account: Account, pro
     }
     await trx.deleteFrom('user_totp').where('user_id', '=', account.id).execute();
     await deleteRecoveryCodes(trx, account.id);
-    await recordAudit(trx, { at: now, ...acting, resource: 'users', recordId: account.id, action: 'two_factor_off', changes: null });
+    await recordAudit(trx, { at: now, ...acting, resource: RESOURCE.users, recordId: account.id, action: 'two_factor_off', changes: null });
     return { ok: true, value: null };
   });
 }
@@ -189,7 +189,7 @@ export async function regenerateRecoveryCodes(ctx: ServerContext, account: Accou
     const check = await checkCode(trx, key, row, code, now);
     if (check !== 'ok') return refused<string[]>(codeRefusal(check));
     const codes = await replaceRecoveryCodes(trx, account.id, now);
-    await recordAudit(trx, { at: now, ...acting, resource: 'users', recordId: account.id, action: 'recovery_codes', changes: null });
+    await recordAudit(trx, { at: now, ...acting, resource: RESOURCE.users, recordId: account.id, action: 'recovery_codes', changes: null });
     return { ok: true, value: codes };
   });
 }

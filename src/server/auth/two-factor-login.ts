@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Role, TokenPair } from '../../core/contract.js';
+import { ROLE, type Role, type TokenPair } from '../../core/contract.js';
 import type { SecondFactorChallenge } from '../../core/two-factor.js';
 import type { ServerContext } from '../context.js';
 import { coded, HttpError } from '../errors.js';
@@ -19,7 +19,7 @@ export async function secondFactorChallenge(ctx: ServerContext, user: { _id: unk
   const { db } = ctx.database;
   const userId = Number(user._id);
   const totp = await readTotp(db, userId);
-  const secondFactor = totp?.enabled_at ? 'totp' : (user.role as Role) === 'admin' && (await requiredForAdmins(db)) ? 'enrol' : null;
+  const secondFactor = totp?.enabled_at ? 'totp' : (user.role as Role) === ROLE.admin && (await requiredForAdmins(db)) ? 'enrol' : null;
   if (!secondFactor) return null;
   return { secondFactor, ticket: await issueTicket(db, userId, secondFactor, origin, ctx.now()) };
 }

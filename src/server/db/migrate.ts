@@ -12,7 +12,7 @@ export interface Migration {
 const MIGRATION_LOCK_KEY = 742_001;
 
 /**
- * Applies the pending migrations of `list` (the application's is migrations/index.ts) in order,
+ * Applies the pending migrations of `list` (the application's is modules/migrations.ts) in order,
  * each in its own transaction. Returns the names applied.
  */
 export async function migrate(db: Db, engine: Engine, list: readonly Migration[]): Promise<string[]> {

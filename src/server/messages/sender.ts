@@ -1,3 +1,4 @@
+import { changedTopic, RESOURCE, TOPIC } from '../../core/contract.js';
 import type { ServerContext } from '../context.js';
 import { loadMessageKey, unseal } from './message-secrets.js';
 import { announceMessage } from './outbox.js';
@@ -147,7 +148,7 @@ export function createSender(
       timer = setInterval(trigger, pollIntervalMs);
       timer.unref();
       unsubscribe = ctx.bus.subscribe((event) => {
-        if (event.topic === 'settings updated' || event.topic === 'messages changed') trigger();
+        if (event.topic === TOPIC.settingsUpdated || event.topic === changedTopic(RESOURCE.messages)) trigger();
       });
       trigger();
     },

@@ -1,6 +1,8 @@
 import type { Migration } from '../db/migrate.js';
+import type { JobDefinition } from '../jobs/types.js';
 import type { ActionDefinition } from '../resources/actions.js';
-import type { Resource } from '../resources/define.js';
+import type { FastifyInstance } from 'fastify';
+import type { Resource, WriteHooks } from '../resources/define.js';
 import type { SettingDeclaration } from '../settings/declaration.js';
 
 /**
@@ -18,10 +20,19 @@ export interface ModuleDefinition {
    */
   settings?: readonly SettingDeclaration[];
   migrations?: readonly Migration[];
+  /** Background jobs the module runs (on a schedule, on demand, or both): src/server/jobs. */
+  jobs?: readonly JobDefinition[];
+  /**
+   * Hooks on other modules' resources, run after the resource's own in the same transaction
+   * (dues raises a newcomer's first debts when a member is created). Keyed by resource name.
+   */
+  extends?: Readonly<Record<string, WriteHooks>>;
+  /** Routes beyond resources and actions (reads that are no resource: a statement, payment advice). */
+  routes?: (app: FastifyInstance) => void;
 }
 
-export type Module = Required<Pick<ModuleDefinition, 'actions' | 'settings' | 'migrations'>> & ModuleDefinition;
+export type Module = Required<Pick<ModuleDefinition, 'actions' | 'settings' | 'migrations' | 'jobs'>> & ModuleDefinition;
 
 export function defineModule(definition: ModuleDefinition): Module {
-  return { actions: [], settings: [], migrations: [], ...definition };
+  return { actions: [], settings: [], migrations: [], jobs: [], ...definition };
 }

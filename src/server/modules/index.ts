@@ -1,4 +1,5 @@
 import type { Module } from './define-module.js';
+import { duesModule } from './dues/index.js';
 import { membersModule } from './members/index.js';
 import { messagesModule } from './messages/index.js';
 import { referenceModule } from './reference/index.js';
@@ -9,4 +10,4 @@ import { usersModule } from './users/index.js';
  * Every module the application serves, in the order the explainer and OpenAPI list their
  * resources. The one place the list is written: buildApp passes it to the engine.
  */
-export const appModules: readonly Module[] = [membersModule, referenceModule, usersModule, settingsModule, messagesModule];
+export const appModules: readonly Module[] = [membersModule, referenceModule, usersModule, settingsModule, messagesModule, duesModule];

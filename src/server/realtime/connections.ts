@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { WebSocket } from 'ws';
 import type { RealtimeMessage } from '../../core/contract.js';
-import { CLOSE_TOO_MANY_CONNECTIONS } from '../../core/contract.js';
+import { CLOSE_TOO_MANY_CONNECTIONS, TOPIC } from '../../core/contract.js';
 import type { AuthenticatedCaller } from '../auth/caller.js';
 import { mayReceive } from './audience.js';
 import type { BusEvent } from './bus.js';
-import { TOPIC } from './topics.js';
 
 /** A socket that has not authenticated within this time is closed. */
 export const AUTH_TIMEOUT_MS = 30_000;

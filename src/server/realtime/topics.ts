@@ -1,19 +1,6 @@
-import type { ResourceChange } from '../../core/contract.js';
+import { changedTopic, type ResourceChange } from '../../core/contract.js';
 import type { AuthenticatedCaller } from '../auth/caller.js';
 import type { Audience, BusEvent } from './bus.js';
-
-/** Topics of the realtime channel (SPEC 7). */
-export const TOPIC = {
-  handshake: 'handshake',
-  ping: 'ping',
-  pong: 'pong',
-  error: 'error',
-  settingsUpdated: 'settings updated',
-  /** Shown to the user as a short toast. */
-  debug: 'debug',
-} as const;
-
-const resourceChangedTopic = (resource: string) => `${resource} changed`;
 
 /** The event to publish after a record was created, updated or deleted. */
 export function resourceChanged(
@@ -23,7 +10,7 @@ export function resourceChanged(
   audience?: Audience,
 ): BusEvent {
   const payload: ResourceChange = { resource, action, id };
-  return { topic: resourceChangedTopic(resource), payload, ...(audience ? { audience } : {}) };
+  return { topic: changedTopic(resource), payload, ...(audience ? { audience } : {}) };
 }
 
 /** Between instances only: sockets of this caller must authenticate again. */

@@ -51,6 +51,7 @@ export function actionHandler(app: FastifyInstance, resource: Resource, action: 
           db: trx,
           address: request.ip ?? null,
           afterCommit: deferred.add,
+          jobs: app.jobs,
           input: { ...prepared.values, ...prepared.links },
           ...(before ? { record: before } : {}),
         });

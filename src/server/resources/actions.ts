@@ -1,5 +1,6 @@
 import type { Caller } from '../auth/caller.js';
 import type { Db, Row } from '../db/database.js';
+import type { Jobs } from '../jobs/engine.js';
 import type { FieldDefinition, Grant, HookContext } from './define.js';
 
 /** What an action's `run` receives: the transaction, who asks, the checked input and (record actions) the locked row. */
@@ -10,6 +11,8 @@ export interface ActionContext extends HookContext {
   input: Row;
   /** Record actions: the row the action applies to, read and locked inside the transaction. */
   record?: Row;
+  /** Background jobs: enqueue with `db` (the transaction), wake in afterCommit. */
+  jobs: Pick<Jobs, 'enqueue' | 'wake'>;
 }
 
 /**

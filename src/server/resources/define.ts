@@ -4,6 +4,7 @@ import type { Caller } from '../auth/caller.js';
 import type { Db, Row } from '../db/database.js';
 import type { ServerContext } from '../context.js';
 import type { TokenService } from '../auth/tokens.js';
+import { declaredFiltersProblem, type DeclaredFilter } from './declared-filters.js';
 
 /**
  * Who may do something with a resource: a role, 'anyone' (every authenticated caller,
@@ -81,6 +82,15 @@ export interface HookContext {
 
 export interface WriteHooks {
   /**
+   * Rules of the whole record, often needing the database (a date range, a value another table
+   * must allow). Runs after the field checks, with the same `values` and `existing` as
+   * `beforeWrite` (`values` holds only the fields that passed their own checks; on a patch, only
+   * those sent), both for a save (inside its transaction) and for `POST {res}/validate`. Returns
+   * pt-PT messages by field name; a field that already failed its own check keeps that message.
+   * Must not write: on `/validate` nothing is committed or rolled back.
+   */
+  validate?(hook: HookContext, values: Row, existing: Row | undefined): Promise<Record<string, string> | void>;
+  /**
    * Runs before a create or update is stored, after validation. `values` are the column values
    * about to be written (the hook may change them); `existing` is the stored row on update.
    * Returns extra members for the response (e.g. a secret shown once).
@@ -106,6 +116,8 @@ export interface ResourceDefinition {
   defaultSort?: string;
   /** Substring search backed by a trigram index (large tables); small tables use a plain scan. */
   searchIndex?: boolean;
+  /** List filters no single field says (`_standing=em_atraso`): in lists, the explainer and OpenAPI. */
+  filters?: readonly DeclaredFilter[];
   hooks?: WriteHooks;
 }
 
@@ -153,6 +165,8 @@ export function defineResource<const F extends readonly FieldDefinition[]>(defin
     const problem = FIELD_KINDS[field.type].definitionProblem?.(field);
     if (problem) throw new Error(`${definition.name}.${field.name}: ${problem}`);
   }
+  const filterProblem = declaredFiltersProblem(definition.filters ?? [], [...byName.keys()]);
+  if (filterProblem) throw new Error(`${definition.name}: ${filterProblem}`);
   for (const name of definition.publicFields ?? []) {
     if (!byName.get(name) || byName.get(name)!.readOnly) throw new Error(`${definition.name}: public field ${name} is not a writable field.`);
   }

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import type { ExplainerField, ExplainerResponse } from '../../core/contract.js';
+import type { ExplainerField, ExplainerFilter, ExplainerResponse } from '../../core/contract.js';
 import type { Caller } from '../auth/caller.js';
 import { unauthorized } from '../errors.js';
+import type { DeclaredFilter } from './declared-filters.js';
 import type { Field } from './define.js';
 import type { Registry } from './registry.js';
 import { actionInput } from './action-handler.js';
@@ -25,6 +26,12 @@ function explainField(field: Field, caller: Caller | undefined): ExplainerField 
     readOnly: caller ? !canWriteField(field, caller) : field.readOnly,
   };
 }
+
+const explainFilter = (filter: DeclaredFilter): ExplainerFilter => ({
+  name: filter.name,
+  label: filter.label,
+  options: filter.options.map((o) => ({ value: o.value, label: o.label })),
+});
 
 /** What an anonymous caller may know: the public fields of resources with a public create grant. */
 function explainPublic(registry: Registry, caller: Caller): ExplainerResponse['data'] {
@@ -51,10 +58,12 @@ function explain(registry: Registry, caller: Caller): ExplainerResponse['data'] 
         on: action.on,
         fields: actionInput(resource, action).fields.filter((f) => !f.readOnly).map((f) => explainField(f, caller)),
       }));
+    const filters = permission(resource, caller, 'list') === 'none' ? [] : (resource.filters ?? []).map(explainFilter);
     data[resource.name] = {
       label: resource.label,
       fields: resource.fields.filter((f) => f.writeOnly || canReadField(f, caller)).map((f) => explainField(f, caller)),
       ...(actions.length > 0 ? { actions } : {}),
+      ...(filters.length > 0 ? { filters } : {}),
     };
   }
   return data;

@@ -13,7 +13,7 @@ import { listRows } from './list-query.js';
 import { authorize, inScope, type Permission } from './permissions.js';
 import { objectBody } from '../request-body.js';
 import { readRow, toRecord, withLinks, writeLinks } from './records.js';
-import { prepareWrite, UNIQUE_MESSAGE, type Prepared, type WriteMode } from './validate.js';
+import { validateWrite, type Prepared, type WriteMode } from './validate.js';
 import { expectedVersion, staleVersion } from './versions.js';
 import { claimFieldFiles } from '../fields/file-claims.js';
 
@@ -105,7 +105,7 @@ export function resourceHandlers(app: FastifyInstance, resource: Resource, cache
     const { caller } = request;
     const granted = authorize(resource, caller, 'list');
     const query = { ...(request.query as Query), ...extraQuery };
-    const params = parseListParams(resource, query);
+    const params = parseListParams(resource, query, app.ctx.now());
     const scope = typeof granted === 'object' ? granted : undefined;
     // Which fields a caller receives depends on their role, so answers are kept per role.
     const role = caller.kind === 'anonymous' ? 'anonymous' : caller.role;
@@ -130,26 +130,24 @@ export function resourceHandlers(app: FastifyInstance, resource: Resource, cache
     const granted = authorize(resource, caller, mode === 'create' ? 'create' : 'update', id);
     const body = publicSubset(resource, granted, objectBody(request));
     const version = expectedVersion(request, body);
-    const existing = id === undefined ? undefined : await existingOr404(db, id, granted);
+    if (id !== undefined) await existingOr404(db, id, granted);
     if (mode === 'patch' && !resource.fields.some((f) => Object.hasOwn(body, f.name) && !f.readOnly)) {
       throw new HttpError(422, NO_KNOWN_FIELD);
     }
     for (let attempt = 1; ; attempt += 1) {
-      const prepared = await prepareWrite(db, resource, caller, body, mode, existing, app.registry);
-      // A unique default (the next member number) is taken again under a lock below, so a
-      // clash found now only means another create got there first.
-      const uniqueDefaults = prepared.defaulted.filter((name) => resource.field(name)?.validation.unique);
-      for (const name of uniqueDefaults) if (prepared.errors[name] === UNIQUE_MESSAGE) delete prepared.errors[name];
-      if (Object.keys(prepared.errors).length > 0) throw invalidRecord(prepared.errors);
-      keepInScope(granted, prepared, mode);
       const deferred = commitQueue();
       let result: { saved: Row; before: Row | undefined; extra: Record<string, unknown> };
       try {
         result = await db.transaction().execute(async (trx) => {
           const hook = hookContext(request, trx, deferred.add);
-          // Read again inside the transaction (locked on PostgreSQL): the version check, the
-          // hooks and the audit trail all see the row this write replaces.
+          // Read again inside the transaction (locked on PostgreSQL): validation, the version
+          // check, the hooks and the audit trail all see the row this write replaces.
           const before = id === undefined ? undefined : await existingOr404(trx, id, granted, true);
+          const prepared = await validateWrite(hook, resource, body, mode, before, app.registry);
+          if (Object.keys(prepared.errors).length > 0) throw invalidRecord(prepared.errors);
+          keepInScope(granted, prepared, mode);
+          // Taken again below under a lock: the value validation saw may be gone by then.
+          const uniqueDefaults = prepared.defaulted.filter((name) => resource.field(name)?.validation.unique);
           // Storing what is already stored loses nobody's change, whatever version it was based on.
           if (before && changesNothing(resource, prepared, before)) return { saved: before, before, extra: {} };
           if (before && version !== undefined && Number(before._version) !== version) {
@@ -225,9 +223,17 @@ export function resourceHandlers(app: FastifyInstance, resource: Resource, cache
     const id = sent._id === undefined || sent._id === null ? undefined : parseId(sent._id);
     const granted = authorize(resource, request.caller, id === undefined ? 'create' : 'update', id);
     const body = publicSubset(resource, granted, sent);
-    const existing = id === undefined ? undefined : await existingOr404(db, id, granted);
-    const { errors } = await prepareWrite(db, resource, request.caller, body, id === undefined ? 'create' : 'replace', existing, app.registry);
-    return errors;
+    // The save's own check, in a transaction of its own that is always rolled back: the
+    // `validate` hook sees what it sees in a save, and nothing it might touch stays.
+    const trx = await db.startTransaction().execute();
+    try {
+      const existing = id === undefined ? undefined : await existingOr404(trx, id, granted);
+      const discard: HookContext['afterCommit'] = () => undefined;
+      const { errors } = await validateWrite(hookContext(request, trx, discard), resource, body, id === undefined ? 'create' : 'replace', existing, app.registry);
+      return errors;
+    } finally {
+      await trx.rollback().execute();
+    }
   }
 
   return { list, read, save, remove, validate };

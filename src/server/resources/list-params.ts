@@ -1,6 +1,7 @@
 import { LIST_ALL, LIST_DEFAULT_LIMIT, LIST_MAX_LIMIT } from '../../core/contract.js';
 import { badRequest } from '../errors.js';
 import { convertValue } from './convert.js';
+import type { DeclaredChoice } from './declared-filters.js';
 import type { Field, Resource } from './define.js';
 import { MAX_IDS_PER_FIELD } from './validate.js';
 
@@ -10,6 +11,16 @@ export interface Filter {
   values: unknown[];
 }
 
+/** `_{field}_gte` / `_{field}_lte`: an inclusive bound, converted like the field. */
+export interface RangeFilter {
+  field: Field;
+  bound: 'gte' | 'lte';
+  value: unknown;
+}
+
+/** Field types ordered as their stored values compare (ISO text for dates, numbers otherwise). */
+export const RANGE_TYPES: ReadonlySet<Field['type']> = new Set(['date', 'datetime', 'integer', 'float32', 'money']);
+
 export interface ListParams {
   page: number;
   /** LIST_ALL (-1) for every match. */
@@ -17,6 +28,10 @@ export interface ListParams {
   sort: { field: Field; descending: boolean };
   search: string | undefined;
   filters: Filter[];
+  ranges: RangeFilter[];
+  declared: DeclaredChoice[];
+  /** The request's time, for declared filters ("em atraso" today). */
+  now: Date;
 }
 
 type Query = Record<string, string | string[] | undefined>;
@@ -44,8 +59,48 @@ function parseSort(resource: Resource, raw: string): ListParams['sort'] {
   return { field, descending };
 }
 
-/** Reads `_page`, `_limit`, `_sort`, `_search` and `_{field}` filters (ARCHITECTURE.md contract). */
-export function parseListParams(resource: Resource, query: Query): ListParams {
+/** A field that can be filtered on, by the name a filter gave; unknown or unfilterable ones are a 400 naming it. */
+function filterField(resource: Resource, name: string): Field {
+  const field = resource.field(name);
+  if (!field || field.writeOnly) throw badRequest(`Campo de filtro desconhecido: "${name}".`);
+  if (!field.filterable) throw badRequest(`Não é possível filtrar pelo campo "${name}".`);
+  return field;
+}
+
+/** The field a `_{key}` parameter names: `_state` the field `state`, `_id` (no field `id`) the field `_id`. */
+const fieldName = (resource: Resource, key: string): string => (resource.field(key.slice(1)) || !resource.field(key) ? key.slice(1) : key);
+
+/** `_amount_gte=100`: the bound converted like the field; a missing or bad value is a 400 naming the field. */
+function parseRange(resource: Resource, query: Query, key: string, base: string, bound: RangeFilter['bound']): RangeFilter {
+  const name = fieldName(resource, base);
+  const field = filterField(resource, name);
+  if (!RANGE_TYPES.has(field.type)) throw badRequest(`O campo "${name}" não aceita intervalos (_${name}_gte, _${name}_lte): só datas e números.`);
+  const raw = single(query, key)!.trim();
+  if (raw === '') throw badRequest(`O filtro "${name}_${bound}" precisa de um valor.`);
+  const converted = convertValue(field, raw);
+  if (!converted.ok) throw badRequest(`Valor inválido no filtro "${name}_${bound}" (campo "${name}"): ${converted.message}`);
+  return { field, bound, value: converted.value };
+}
+
+/** `_standing=em_atraso`: one of the declared filter's options, else a 400 naming the filter. */
+function parseDeclared(resource: Resource, query: Query, key: string): DeclaredChoice | undefined {
+  const filter = resource.filters?.find((f) => `_${f.name}` === key);
+  if (!filter) return undefined;
+  const value = single(query, key)!.trim();
+  if (!filter.options.some((o) => o.value === value)) {
+    throw badRequest(`Valor inválido no filtro "${filter.label}" (${filter.name}): escolha um de ${filter.options.map((o) => o.value).join(', ')}.`);
+  }
+  return { filter, value };
+}
+
+const RANGE_KEY = /^(_.+)_(gte|lte)$/;
+
+/**
+ * Reads `_page`, `_limit`, `_sort`, `_search`, `_{field}` filters, `_{field}_gte`/`_{field}_lte`
+ * bounds and the resource's declared filters (ARCHITECTURE.md contract). `now` is the request's
+ * time (ctx.now()); callers that have none fall back to the wall clock.
+ */
+export function parseListParams(resource: Resource, query: Query, now = Date.now()): ListParams {
   const pageParam = integerParam(query, '_page') ?? 1;
   if (pageParam < 1) throw badRequest('O parâmetro "_page" deve ser 1 ou superior.');
   let limit = integerParam(query, '_limit') ?? LIST_DEFAULT_LIMIT;
@@ -54,13 +109,26 @@ export function parseListParams(resource: Resource, query: Query): ListParams {
   const search = single(query, '_search')?.trim() || undefined;
 
   const filters: Filter[] = [];
+  const ranges: RangeFilter[] = [];
+  const declared: DeclaredChoice[] = [];
   for (const [key, raw] of Object.entries(query)) {
     if (!key.startsWith('_') || ['_page', '_limit', '_sort', '_search'].includes(key) || raw === undefined) continue;
     // `_state=2` filters the field `state`; `_id=1` has no field `id`, so it filters `_id` itself.
-    const name = resource.field(key.slice(1)) || !resource.field(key) ? key.slice(1) : key;
-    const field = resource.field(name);
-    if (!field || field.writeOnly) throw badRequest(`Campo de filtro desconhecido: "${name}".`);
-    if (!field.filterable) throw badRequest(`Não é possível filtrar pelo campo "${name}".`);
+    const name = fieldName(resource, key);
+    if (!resource.field(name)) {
+      // Not a field: one of the resource's declared filters, or a bound of a field's range.
+      const choice = parseDeclared(resource, query, key);
+      if (choice) {
+        declared.push(choice);
+        continue;
+      }
+      const range = RANGE_KEY.exec(key);
+      if (range) {
+        ranges.push(parseRange(resource, query, key, range[1]!, range[2] as RangeFilter['bound']));
+        continue;
+      }
+    }
+    const field = filterField(resource, name);
     const given = Array.isArray(raw) ? raw : [raw];
     if (given.length > MAX_IDS_PER_FIELD) throw badRequest(`O filtro "${name}" aceita no máximo ${MAX_IDS_PER_FIELD} valores.`);
     const values = given.map((v) => {
@@ -70,5 +138,5 @@ export function parseListParams(resource: Resource, query: Query): ListParams {
     });
     filters.push({ field, values });
   }
-  return { page: pageParam, limit, sort, search, filters };
+  return { page: pageParam, limit, sort, search, filters, ranges, declared, now: new Date(now) };
 }

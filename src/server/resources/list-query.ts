@@ -14,7 +14,10 @@ const DEFERRED_JOIN_OFFSET = 1000;
 
 const columnNames = (resource: Resource): string[] => resource.fields.filter(isColumn).map((f) => f.name);
 
-/** WHERE conditions of a list: filters, search, and the caller's own record when that is all they may see. */
+/**
+ * WHERE conditions of a list: filters, range bounds, declared filters, search, and the caller's
+ * own record when that is all they may see.
+ */
 function listConditions(database: Database, resource: Resource, params: ListParams, scope?: RowScope): RawBuilder<boolean>[] {
   const conditions: RawBuilder<boolean>[] = [];
   if (scope) conditions.push(sql<boolean>`${sql.ref(scope.column)} = ${scope.value}`);
@@ -35,6 +38,13 @@ function listConditions(database: Database, resource: Resource, params: ListPara
       if (present.length < values.length) parts.push(sql<boolean>`${sql.ref(field.name)} IS NULL`);
     }
     conditions.push(sql<boolean>`(${sql.join(parts, sql` OR `)})`);
+  }
+  // Range types are stored as numbers or as fixed-width ISO text, so both engines compare them in order.
+  for (const { field, bound, value } of params.ranges) {
+    conditions.push(sql<boolean>`${sql.ref(field.name)} ${bound === 'gte' ? sql`>=` : sql`<=`} ${value}`);
+  }
+  for (const { filter, value } of params.declared) {
+    conditions.push(sql<boolean>`(${filter.where(value, params.now, resource.name)})`);
   }
   if (params.search) {
     const condition = searchCondition(database.engine, resource, params.search);

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Field, Operation, Resource } from './define.js';
+import { RANGE_TYPES } from './list-params.js';
 import type { Registry } from './registry.js';
 import { FIELD_KINDS } from '../fields/index.js';
 import { nestedRoutes } from './routes.js';
@@ -8,6 +9,8 @@ import { actionInput } from './action-handler.js';
 import { packageVersion } from '../edges/package-version.js';
 import { withDescribedRoutes } from '../openapi/described-routes.js';
 import { OPENAPI_DOC } from '../openapi/route-docs.js';
+import { hasHistory } from '../audit/has-history.js';
+import { isGranted, serves, servesValidate } from './served.js';
 
 type Schema = Record<string, unknown>;
 
@@ -59,12 +62,22 @@ function listParameters(resource: Resource): Schema[] {
     { name: '_sort', in: 'query', schema: { type: 'string', enum: sortable, default: resource.defaultSort } },
     ...(resource.fields.some((f) => f.searchable) ? [{ name: '_search', in: 'query', schema: { type: 'string' } }] : []),
     ...resource.fields.filter((f) => f.filterable).map((f) => ({ name: `_${f.name}`, in: 'query', description: `Filtro: ${f.label}`, schema: { type: 'string' } })),
+    ...resource.fields.filter((f) => f.filterable && !f.writeOnly && RANGE_TYPES.has(f.type)).flatMap((f) => [
+      { name: `_${f.name}_gte`, in: 'query', description: `${f.label}: a partir de (inclusive)`, schema: FIELD_KINDS[f.type].schema(f) },
+      { name: `_${f.name}_lte`, in: 'query', description: `${f.label}: até (inclusive)`, schema: FIELD_KINDS[f.type].schema(f) },
+    ]),
+    ...(resource.filters ?? []).map((f) => ({
+      name: `_${f.name}`,
+      in: 'query',
+      description: `Filtro: ${f.label} (${f.options.map((o) => `${o.value}: ${o.label}`).join('; ')})`,
+      schema: { type: 'string', enum: f.options.map((o) => o.value) },
+    })),
   ];
 }
 
 function operations(resource: Resource): Record<string, Schema> {
   const name = pascal(resource.name);
-  const allowed = (op: Operation) => resource.access[op].length > 0;
+  const allowed = (op: Operation) => serves(resource, op);
   const listResponse = { type: 'object', properties: { data: { type: 'array', items: ref(name) }, meta: ref('ListMeta') }, required: ['data', 'meta'] };
   const itemResponse = { type: 'object', properties: { data: ref(name) }, required: ['data'] };
   const body = { required: true, ...json(ref(`${name}Input`)) };
@@ -75,6 +88,8 @@ function operations(resource: Resource): Record<string, Schema> {
   if (allowed('list')) collection.get = { tags: tag, summary: `Listar ${resource.label}`, operationId: `list${name}`, parameters: listParameters(resource), responses: { 200: { description: 'Página de resultados', ...json(listResponse) }, ...errors } };
   if (allowed('create')) {
     collection.post = { tags: tag, summary: `Criar ${resource.labelSingular}`, operationId: `create${name}`, requestBody: body, responses: { 201: { description: 'Criado', ...json(itemResponse) }, ...errors, 422: ref422 } };
+  }
+  if (servesValidate(resource)) {
     paths[`/api/${resource.name}/validate`] = { post: { tags: tag, summary: 'Validar sem gravar', operationId: `validate${name}`, requestBody: body, responses: { 200: { description: 'Sem erros', ...json(ref('ValidationErrors')) }, ...errors, 422: ref422 } } };
   }
   if (allowed('read')) {
@@ -144,8 +159,8 @@ function openApiDocument(registry: Registry, version: string): Schema {
       },
     };
   }
-  for (const action of registry.actions) Object.assign(paths, actionPath(registry.resourceByName(action.resource)!, action));
-  for (const resource of resources.filter((r) => r.name !== 'audit_log')) {
+  for (const action of registry.actions.filter((a) => isGranted(a.access))) Object.assign(paths, actionPath(registry.resourceByName(action.resource)!, action));
+  for (const resource of resources.filter(hasHistory(registry))) {
     paths[`/api/${resource.name}/{id}/history`] = {
       get: {
         tags: [resource.label],

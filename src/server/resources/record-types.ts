@@ -12,6 +12,11 @@ import type { messages } from '../modules/messages/messages.js';
 import type { settings } from '../modules/settings/settings.js';
 import type { tags } from '../modules/reference/tags.js';
 import type { users } from '../modules/users/users.js';
+import type { feeCategories } from '../modules/dues/fee-categories.js';
+import type { feeSchedules } from '../modules/dues/fee-schedules.js';
+import type { debts } from '../modules/dues/debts.js';
+import type { allocations, payments } from '../modules/dues/payments.js';
+import type { balances } from '../modules/dues/balances.js';
 
 /** The JSON value of a field type; `never` for types no record carries (passwords). */
 type ValueOf<F extends FieldDefinition> = {
@@ -79,3 +84,9 @@ export type Setting = RecordOf<typeof settings>;
 export type ApiSecret = RecordOf<typeof apiSecrets>;
 export type Message = RecordOf<typeof messages>;
 export type AuditEntry = RecordOf<ReturnType<typeof auditLogResource>>;
+export type FeeCategory = RecordOf<typeof feeCategories>;
+export type FeeSchedule = RecordOf<typeof feeSchedules>;
+export type UnsettledPayment = RecordOf<typeof debts>;
+export type Payment = RecordOf<typeof payments>;
+export type PaymentAllocation = RecordOf<typeof allocations>;
+export type MemberBalance = RecordOf<typeof balances>;

@@ -2,6 +2,8 @@ import type { Module } from '../modules/define-module.js';
 import type { ActionDefinition } from './actions.js';
 import type { Resource } from './define.js';
 import { withAuditLog } from './audit-log.js';
+import { jobsResource } from '../jobs/resource.js';
+import { withExtensions } from './hook-chain.js';
 
 /**
  * What the engine serves, built from the modules the app was given: routes, the explainer,
@@ -9,7 +11,7 @@ import { withAuditLog } from './audit-log.js';
  */
 export interface Registry {
   modules: readonly Module[];
-  /** Every resource, in module order, then the audit trail of them all. */
+  /** Every resource, in module order, then the audit trail of them all and the jobs. */
   resources: readonly Resource[];
   resourceByName(name: string): Resource | undefined;
   actions: readonly ActionDefinition[];
@@ -26,7 +28,13 @@ const RESERVED = new Set(['validate', 'history']);
 
 export function createRegistry(modules: readonly Module[]): Registry {
   const actions = modules.flatMap((m) => m.actions);
-  const resources = withAuditLog(modules.flatMap((m) => m.resources), actions);
+  // The engine's own read-only resources last: the audit trail, then the background jobs.
+  const resources = [...withAuditLog(modules.flatMap((m) => m.resources.map((r) => withExtensions(r, modules))), actions), jobsResource(modules.flatMap((m) => m.jobs))];
+  for (const module of modules) {
+    for (const name of Object.keys(module.extends ?? {})) {
+      if (!resources.some((r) => r.name === name)) throw new Error(`Module ${module.name} extends an unknown resource: ${name}.`);
+    }
+  }
   const byName = new Map(resources.map((r) => [r.name, r]));
   if (byName.size !== resources.length) throw new Error('Two modules declare a resource with the same name.');
   for (const action of actions) {

@@ -5,7 +5,9 @@ import { parseId, resourceHandlers } from './handlers.js';
 import { createListCaches } from './list-caches.js';
 import { authorize } from './permissions.js';
 import { readRow } from './records.js';
+import type { Resource } from './define.js';
 import type { Registry } from './registry.js';
+import { isGranted, serves, servesValidate } from './served.js';
 import { etagOf } from './versions.js';
 
 type WithId = FastifyRequest<{ Params: { id: string } }>;
@@ -13,37 +15,52 @@ type WithId = FastifyRequest<{ Params: { id: string } }>;
 // Lists are answered with JSON text already serialised (and possibly cached).
 const JSON_TYPE = 'application/json; charset=utf-8';
 
-/** Parent-child pairs served as GET /{parent}/{id}/{child}: every reference field of a child. */
+/**
+ * Parent-child pairs served as GET /{parent}/{id}/{child}: the child's list filtered by one of its
+ * reference fields, so only references the child may be filtered on, of a child someone may list.
+ */
 export function nestedRoutes({ resources, resourceByName }: Registry) {
-  return resources.flatMap((child) =>
-    child.fields.filter((f) => f.ref && resourceByName(f.ref) && !f.writeOnly).map((field) => ({ parent: resourceByName(field.ref!)!, child, field })),
+  const nests = (f: Resource['fields'][number]) => Boolean(f.ref && resourceByName(f.ref) && !f.writeOnly && f.filterable);
+  return resources.filter((child) => serves(child, 'list')).flatMap((child) =>
+    child.fields
+      // Two references to one parent: the first names the route.
+      .filter((f, i, fields) => nests(f) && fields.findIndex((g) => g.ref === f.ref && nests(g)) === i)
+      .map((field) => ({ parent: resourceByName(field.ref!)!, child, field })),
   );
 }
 
-/** The generic list/read/create/update/delete/validate routes of every resource (register with prefix /api). */
+/** The generic list/read/create/update/delete/validate routes of every resource, each only if granted (register with prefix /api). */
 export async function resourceRoutes(app: FastifyInstance) {
   const caches = createListCaches(app.ctx.bus, app.ctx.now);
   app.addHook('onClose', async () => caches.close());
   for (const resource of app.registry.resources) {
     const h = resourceHandlers(app, resource, caches);
     const base = `/${resource.name}`;
-    app.get(base, async (request, reply) => reply.type(JSON_TYPE).send(await h.list(request)));
-    app.get(`${base}/:id`, async (request: WithId, reply) => {
-      const answer = await h.read(request);
-      return reply.header('etag', etagOf(answer.data)).send(answer);
-    });
-    app.post(base, async (request, reply) => reply.status(201).send(await h.save(request, 'create')));
-    app.put(`${base}/:id`, (request: WithId) => h.save(request, 'replace', parseId(request.params.id)));
-    app.patch(`${base}/:id`, (request: WithId) => h.save(request, 'patch', parseId(request.params.id)));
-    app.delete(`${base}/:id`, async (request: WithId, reply) => {
-      await h.remove(request);
-      return reply.status(204).send();
-    });
-    app.post(`${base}/validate`, async (request, reply) => {
-      const errors = await h.validate(request);
-      return reply.status(Object.keys(errors).length > 0 ? 422 : 200).send({ errors });
-    });
-    for (const action of app.registry.actionsOf(resource)) {
+    if (serves(resource, 'list')) app.get(base, async (request, reply) => reply.type(JSON_TYPE).send(await h.list(request)));
+    if (serves(resource, 'read')) {
+      app.get(`${base}/:id`, async (request: WithId, reply) => {
+        const answer = await h.read(request);
+        return reply.header('etag', etagOf(answer.data)).send(answer);
+      });
+    }
+    if (serves(resource, 'create')) app.post(base, async (request, reply) => reply.status(201).send(await h.save(request, 'create')));
+    if (serves(resource, 'update')) {
+      app.put(`${base}/:id`, (request: WithId) => h.save(request, 'replace', parseId(request.params.id)));
+      app.patch(`${base}/:id`, (request: WithId) => h.save(request, 'patch', parseId(request.params.id)));
+    }
+    if (serves(resource, 'delete')) {
+      app.delete(`${base}/:id`, async (request: WithId, reply) => {
+        await h.remove(request);
+        return reply.status(204).send();
+      });
+    }
+    if (servesValidate(resource)) {
+      app.post(`${base}/validate`, async (request, reply) => {
+        const errors = await h.validate(request);
+        return reply.status(Object.keys(errors).length > 0 ? 422 : 200).send({ errors });
+      });
+    }
+    for (const action of app.registry.actionsOf(resource).filter((a) => isGranted(a.access))) {
       const path = action.on === 'record' ? `${base}/:id/${action.name}` : `${base}/${action.name}`;
       app.post(path, actionHandler(app, resource, action));
     }

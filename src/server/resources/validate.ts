@@ -4,7 +4,7 @@ import { forbidden } from '../errors.js';
 import { CHECKS } from './checks.js';
 import { convertValue } from './convert.js';
 import { fileErrors } from '../fields/file-claims.js';
-import type { Field, Resource } from './define.js';
+import type { Field, HookContext, Resource } from './define.js';
 import { canWriteField } from './permissions.js';
 import type { Registry } from './registry.js';
 
@@ -145,4 +145,30 @@ export async function prepareWrite(
     if (await query.executeTakeFirst()) errors[field.name] = UNIQUE_MESSAGE;
   }
   return { values, links, errors, defaulted };
+}
+
+/**
+ * The one check of a record write, shared by the save itself (create, PUT, PATCH, inside its
+ * transaction) and by `POST {res}/validate`: field rules, references that must exist, files,
+ * unique values, then the resource's own `validate` hook. Whatever needs the database is
+ * therefore seen by both, with the same messages.
+ */
+export async function validateWrite(
+  hook: HookContext,
+  resource: Resource,
+  input: Record<string, unknown>,
+  mode: WriteMode,
+  existing: Row | undefined,
+  registry: Pick<Registry, 'resourceByName'>,
+): Promise<Prepared> {
+  const prepared = await prepareWrite(hook.db, resource, hook.caller, input, mode, existing, registry);
+  // A unique default (the next member number) is taken again under a lock when stored, so a
+  // clash found now only means another create got there first: not the client's fault.
+  for (const name of prepared.defaulted) {
+    if (resource.field(name)?.validation.unique && prepared.errors[name] === UNIQUE_MESSAGE) delete prepared.errors[name];
+  }
+  // A copy: the values stored are the field checks' (and beforeWrite's), never a validation's side effect.
+  const recordErrors = (await resource.hooks?.validate?.(hook, { ...prepared.values }, existing)) ?? {};
+  for (const [name, message] of Object.entries(recordErrors)) prepared.errors[name] ??= message;
+  return prepared;
 }

@@ -2,6 +2,7 @@ import type { OrgType } from '../../core/contract.js';
 import type { SettingSchema } from '../../core/settings-schema.js';
 import { MEMBERSHIP_SETTINGS } from '../modules/members/member-settings.js';
 import { MESSAGE_SETTINGS } from '../modules/messages/message-settings.js';
+import { DUES_SETTINGS } from '../modules/dues/dues-settings.js';
 import { ORGANISATION_SETTINGS, SECURITY_SETTINGS, TREASURY_SETTINGS } from '../modules/settings/organisation-settings.js';
 import { defaultOf, type SettingDeclaration } from './declaration.js';
 
@@ -27,14 +28,14 @@ function createSettingsCatalogue(...lists: readonly (readonly SettingDeclaration
     all,
     get: (name) => byName.get(name),
     defaults: (orgType) => Object.fromEntries(all.map((d) => [d.name, defaultOf(d, orgType)])),
-    schema: () => all.map(({ default: _default, ...schema }) => schema),
+    schema: () => all.map(({ default: _default, check: _check, ...schema }) => schema),
   };
 }
 
 // The modules' own lists, imported here rather than read from appModules: the settings resource
 // (a module) checks its writes against this catalogue, so building it from the modules would be
 // an import cycle. test/server/module-settings.test.ts checks both hold the same declarations.
-const CORE_LISTS = [ORGANISATION_SETTINGS, SECURITY_SETTINGS, MEMBERSHIP_SETTINGS, MESSAGE_SETTINGS, TREASURY_SETTINGS] as const;
+const CORE_LISTS = [ORGANISATION_SETTINGS, SECURITY_SETTINGS, MEMBERSHIP_SETTINGS, DUES_SETTINGS, MESSAGE_SETTINGS, TREASURY_SETTINGS] as const;
 
 /** The settings of this server. */
 export const SETTINGS = createSettingsCatalogue(...CORE_LISTS);

@@ -16,6 +16,6 @@ export function checkSettingWrite(values: Row, existing: Row | undefined): void 
   const declaration = SETTINGS.get(name);
   if (!declaration) return;
   const value = values.value ?? existing?.value ?? '';
-  const problem = settingProblem(declaration, String(value));
+  const problem = settingProblem(declaration, String(value)) ?? (String(value) === '' ? null : (declaration.check?.(String(value)) ?? null));
   if (problem) throw invalidRecord({ value: problem });
 }

@@ -8,6 +8,8 @@ import type { SettingSchema } from '../../core/settings-schema.js';
  */
 export interface SettingDeclaration extends SettingSchema {
   default: string | ((orgType: OrgType) => string);
+  /** A server-side check beyond the schema's (an IBAN's check digits): why `value` is refused, in pt-PT, or null. */
+  check?: (value: string) => string | null;
 }
 
 /** The value a setting starts with in an organisation of this type. */

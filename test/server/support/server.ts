@@ -10,7 +10,7 @@ import { loadConfig, type Config } from '../../../src/server/config.js';
 import type { ServerContext } from '../../../src/server/context.js';
 import { openDatabase, type Database, type Engine } from '../../../src/server/db/database.js';
 import { migrate } from '../../../src/server/db/migrate.js';
-import { migrations } from '../../../src/server/db/migrations/index.js';
+import { appMigrations } from '../../../src/server/modules/migrations.js';
 import { hashPassword } from '../../../src/server/auth/passwords.js';
 import { createBus } from '../../../src/server/realtime/create-bus.js';
 
@@ -63,7 +63,7 @@ export async function startTestServer(overrides: Partial<Config> = {}, appOption
     },
   );
   const database = await openDatabase(config);
-  await migrate(database.db, database.engine, migrations);
+  await migrate(database.db, database.engine, appMigrations);
   let offset = 0;
   const ctx: ServerContext = { config, database, bus: await createBus(database), now: () => Date.now() + offset };
   const app = await buildApp(ctx, appOptions);

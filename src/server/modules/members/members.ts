@@ -68,6 +68,11 @@ export const members = defineResource({
       name: 'admission_date', type: 'date', label: 'Data de admissão', group: 'Inscrição',
       writableBy: staffOnly, sortable: true, filterable: true,
     },
+    // The column comes with the dues module's migration (010_dues), whose schedules it selects.
+    {
+      name: 'fee_category', type: 'reference', ref: 'fee_categories', label: 'Categoria de quota', group: 'Inscrição',
+      writableBy: staffOnly, filterable: true,
+    },
     {
       name: 'tags', type: 'references', ref: 'tags', label: 'Etiquetas', group: 'Inscrição',
       through: { table: 'member_tags', self: 'member_id', other: 'tag_id' }, writableBy: staffOnly, filterable: true,

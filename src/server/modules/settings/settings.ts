@@ -1,7 +1,8 @@
+import { TOPIC } from '../../../core/contract.js';
 import { checkSettingWrite } from '../../settings/check-write.js';
 import { defineResource, type HookContext } from '../../resources/define.js';
 
-const SETTINGS_UPDATED = 'settings updated';
+const SETTINGS_UPDATED = TOPIC.settingsUpdated;
 
 async function announce(hook: HookContext) {
   hook.afterCommit(() => hook.ctx.bus.publish({ topic: SETTINGS_UPDATED, payload: {} }));

@@ -1,4 +1,4 @@
-import type { Role } from '../../../core/contract.js';
+import { ROLE_LABELS, ROLES, type Role } from '../../../core/contract.js';
 import { forbidden, invalidRecord } from '../../errors.js';
 import {
   accountChange,
@@ -14,11 +14,7 @@ import { reauthenticate } from '../../realtime/topics.js';
 import { defineResource, type HookContext } from '../../resources/define.js';
 import type { Row } from '../../db/database.js';
 
-export const ROLE_OPTIONS = [
-  { value: 'admin', label: 'Administrador' },
-  { value: 'editor', label: 'Editor' },
-  { value: 'member', label: 'Sócio' },
-] as const;
+export const ROLE_OPTIONS = ROLES.map((value) => ({ value, label: ROLE_LABELS[value] }));
 
 // An editor who could edit an administrator's password or role could become one.
 function guardAdministrators(hook: HookContext, existing: Row | undefined) {

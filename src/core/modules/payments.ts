@@ -1,6 +1,8 @@
-import type { Http } from './http.js';
-import { coreError } from './api-error.js';
-import { MESSAGES } from './texts.js';
+// Payments, as the browser asks for them.
+import { coreError } from '../api-error.js';
+import { RESOURCE } from '../contract.js';
+import type { Core } from '../core.js';
+import { MESSAGES } from '../texts.js';
 
 export interface PaymentAdviceQuery {
   memberId?: string | number | null;
@@ -17,8 +19,8 @@ export function hasEnoughData(q: PaymentAdviceQuery): boolean {
 }
 
 /** GET payment_advice?memberID&type&year; refuses with 'Not Enough Data' before any request. */
-export async function readPaymentAdvice<T = unknown>(http: Http, q: PaymentAdviceQuery): Promise<T> {
+export async function readPaymentAdvice<T = unknown>(core: Pick<Core, 'http'>, q: PaymentAdviceQuery): Promise<T> {
   if (!hasEnoughData(q)) throw coreError(MESSAGES.notEnoughData);
-  const res = await http.get<T>('payment_advice', { params: { memberID: q.memberId, type: q.type, year: q.year } });
+  const res = await core.http.get<T>(RESOURCE.paymentAdvice, { params: { memberID: q.memberId, type: q.type, year: q.year } });
   return res.data;
 }

@@ -1,6 +1,8 @@
+// Membership cards, as the browser asks for them.
 import { signal, type ReadonlySignal } from '@preact/signals-core';
-import { ApiError } from './api-error.js';
-import type { Http } from './http.js';
+import { ApiError } from '../api-error.js';
+import { RESOURCE } from '../contract.js';
+import type { Core } from '../core.js';
 
 export type CardVerificationState = 'loading' | 'loaded' | 'not-found';
 
@@ -11,7 +13,7 @@ export interface CardVerification<T = unknown> {
 }
 
 /** Public card check, GET membership_cards/verify/{code}: a 404 sets the not-found flag (SPEC 8). */
-export function createCardVerification<T = unknown>(http: Http): CardVerification<T> {
+export function createCardVerification<T = unknown>(core: Pick<Core, 'http'>): CardVerification<T> {
   const state = signal<CardVerificationState>('loading');
   const card = signal<T | null>(null);
   return {
@@ -21,7 +23,7 @@ export function createCardVerification<T = unknown>(http: Http): CardVerificatio
       state.value = 'loading';
       card.value = null;
       try {
-        const res = await http.get<{ data?: T }>(`membership_cards/verify/${encodeURIComponent(code)}`);
+        const res = await core.http.get<{ data?: T }>(`${RESOURCE.membershipCards}/verify/${encodeURIComponent(code)}`);
         card.value = res.data?.data ?? null;
         state.value = 'loaded';
       } catch (e) {
