@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../../src/core/contract.js';
 import { recordAudit } from '../../src/server/audit/record.js';
+import { enqueueJob } from '../../src/server/jobs/store.js';
 import { ensureReferenceData } from '../../src/server/resources/reference-data.js';
 import { startTestServer, type TestServer } from './support/server.js';
 
@@ -65,6 +66,14 @@ const bodies: Record<string, () => Promise<object>> = {
   api_secrets: async () => ({ name: `Chave ${unique()}`, role: 'member' }),
   messages: async () => ({ recipient: 'a@exemplo.pt', subject: 'x', body: 'x' }),
   audit_log: async () => ({ resource: 'members', action: 'update' }),
+  jobs: async () => ({ name: 'dues.generate', key: `k${unique()}` }),
+  fee_categories: async () => ({ name: `Categoria ${unique()}` }),
+  fee_schedules: async () => ({ year: 2026, category: await adminCreate('fee_categories', { name: `Categoria ${unique()}` }), amount: 2400, periodicity: 'annual', due_day: 31 }),
+  // The ledger has no generic create: its rows come from the actions (recordOf below).
+  unsettled_payments: async () => ({}),
+  payments: async () => ({}),
+  payment_allocations: async () => ({}),
+  member_balances: async () => ({}),
 };
 
 /** A patch each resource accepts. */
@@ -79,15 +88,27 @@ const patches: Record<string, () => object> = {
   api_secrets: () => ({ name: `Chave ${unique()}` }),
   messages: () => ({ subject: 'mudado' }),
   audit_log: () => ({ action: 'delete' }),
+  jobs: () => ({ state: 'done' }),
+  fee_categories: () => ({ notes: `nota ${unique()}` }),
+  fee_schedules: () => ({ amount: 3000 }),
+  unsettled_payments: () => ({ description: 'mudada' }),
+  payments: () => ({ notes: `nota ${unique()}` }),
+  payment_allocations: () => ({ amount: 1 }),
+  member_balances: () => ({ open_total: 0 }),
 };
 
-interface ResourceRules {
-  list: Row5;
-  read: Row5;
-  create: Row5;
-  update: Row5;
-  delete: Row5;
-}
+/** An operation left out is one nobody is granted: it has no route, so everyone gets the 404 of an unknown address. */
+type ResourceRules = Partial<Record<'list' | 'read' | 'create' | 'update' | 'delete' | 'validate', Row5>>;
+const NO_ROUTE: Row5 = [404, 404, 404, 404, 404];
+
+/** The generic routes each operation has (validate belongs to create and update alike). */
+const GENERIC_ROUTES = {
+  list: (name: string) => [`GET /api/${name}`],
+  read: (name: string) => [`GET /api/${name}/:id`],
+  create: (name: string) => [`POST /api/${name}`, `POST /api/${name}/validate`],
+  update: (name: string) => [`PUT /api/${name}/:id`, `PATCH /api/${name}/:id`, `POST /api/${name}/validate`],
+  delete: (name: string) => [`DELETE /api/${name}/:id`],
+} as const;
 
 const STAFF_ALL: ResourceRules = {
   list: [401, 403, 200, 200, 200],
@@ -102,6 +123,15 @@ const PUBLIC_READ_ADMIN_WRITE: ResourceRules = {
   create: [401, 403, 403, 201, 403],
   update: [401, 403, 403, 200, 403],
   delete: [401, 403, 403, 204, 403],
+};
+
+/**
+ * The ledger: staff read every row, a member the rows of their own member record (the list is
+ * theirs alone; another member's row is as if absent), and only the actions write it.
+ */
+const LEDGER_READ: ResourceRules = {
+  list: [401, 200, 200, 200, 200],
+  read: [401, 404, 200, 200, 200],
 };
 
 const RULES: Record<string, ResourceRules> = {
@@ -119,22 +149,30 @@ const RULES: Record<string, ResourceRules> = {
     update: [401, 403, 403, 200, 403],
     delete: [401, 403, 403, 204, 403],
   },
-  // The audit trail: administrators read it; the server alone writes it.
+  // The audit trail: administrators read it; the server alone writes it, so it has no write routes.
   audit_log: {
     list: [401, 403, 403, 200, 403],
     read: [401, 403, 403, 200, 403],
-    create: [401, 403, 403, 403, 403],
-    update: [401, 403, 403, 403, 403],
-    delete: [401, 403, 403, 403, 403],
   },
-  // The outbox is written by the server only.
+  // The outbox is written by the server only: no write routes either.
   messages: {
     list: [401, 403, 200, 200, 200],
     read: [401, 403, 200, 200, 200],
-    create: [401, 403, 403, 403, 403],
-    update: [401, 403, 403, 403, 403],
-    delete: [401, 403, 403, 403, 403],
   },
+  // Background jobs: administrators read the runs; only the jobs engine writes them.
+  jobs: {
+    list: [401, 403, 403, 200, 403],
+    read: [401, 403, 403, 200, 403],
+  },
+  // Fee categories: anyone signed in reads them (a member sees their own category's name); staff set them.
+  fee_categories: { ...STAFF_ALL, list: [401, 200, 200, 200, 200], read: [401, 200, 200, 200, 200] },
+  fee_schedules: STAFF_ALL,
+  unsettled_payments: LEDGER_READ,
+  payment_allocations: LEDGER_READ,
+  member_balances: LEDGER_READ,
+  // A payment's reference and notes may be corrected by staff; a member's PATCH is refused before the scope is asked.
+  // Its validate checks updates only (a body with the payment's _id): without one it is a create, which nobody may.
+  payments: { ...LEDGER_READ, update: [401, 403, 200, 200, 200], validate: [401, 403, 403, 403, 403] },
 };
 
 /** Routes outside the generic resource set, with the request that exercises each. */
@@ -146,6 +184,14 @@ const OTHER_ROUTES: Record<string, { payload?: object | string; headers?: Record
   'GET /api/explainer': { expect: [401, 200, 200, 200, 200] },
   // The declared settings' schema, for the settings forms: anyone signed in.
   'GET /api/settings/schema': { expect: [401, 200, 200, 200, 200] },
+  // The jobs' timing and latest runs, beside the jobs list: administrators only.
+  'GET /api/jobs/schedule': { expect: [401, 403, 403, 200, 403] },
+  // The payments landing's figures: staff.
+  'GET /api/payments_overview': { expect: [401, 403, 200, 200, 200] },
+  // The ledger's collection actions: staff. Empty bodies are field errors once the caller may act.
+  'POST /api/payments/record': { payload: {}, expect: [401, 403, 422, 422, 422] },
+  'POST /api/unsettled_payments/raise': { payload: {}, expect: [401, 403, 422, 422, 422] },
+  'POST /api/unsettled_payments/generate': { payload: { year: 1999 }, expect: [401, 403, 422, 422, 422] },
   // Public, so the caller does not matter; an empty body is refused the same for all.
   'POST /api/auth': { payload: {}, expect: [400, 400, 400, 400, 400] },
   'POST /api/auth/refresh': { payload: { refreshToken: 'x' }, expect: [401, 401, 401, 401, 401] },
@@ -165,10 +211,21 @@ const OTHER_ROUTES: Record<string, { payload?: object | string; headers?: Record
   'POST /api/auth/two-factor/recovery-codes': { payload: {}, expect: [401, 403, 400, 400, 403] },
 };
 
-/** Declared actions on a record, each run on a fresh record of its resource. */
-const RECORD_ACTIONS: Record<string, Row5> = {
+/** Declared actions on a record, each run on a fresh record of its resource (a member's is another member's). */
+const RECORD_ACTIONS: Record<string, { payload?: () => Promise<object>; expect: Row5 }> = {
   // Revoking a key: administrators only; the key's row is untouched by a refusal.
-  'POST /api/api_secrets/:id/revoke': [401, 403, 403, 200, 403],
+  'POST /api/api_secrets/:id/revoke': { expect: [401, 403, 403, 200, 403] },
+  // The ledger's actions are staff's; a member may not even see another member's rows.
+  'POST /api/payments/:id/annul': { payload: async () => ({ reason: 'Engano' }), expect: [401, 403, 200, 200, 200] },
+  'POST /api/payments/:id/allocate': { payload: async () => ({ debt: await recordOf('unsettled_payments'), amount: 1 }), expect: [401, 403, 422, 422, 422] },
+  'POST /api/unsettled_payments/:id/waive': { payload: async () => ({ reason: 'Dificuldades' }), expect: [401, 403, 200, 200, 200] },
+  'POST /api/unsettled_payments/:id/annul': { payload: async () => ({ reason: 'Engano' }), expect: [401, 403, 200, 200, 200] },
+};
+
+/** Routes about one member's ledger, called on the own member of the member caller and on another member. */
+const MEMBER_LEDGER_ROUTES: Record<string, { url: (member: number) => string; own: Row5; other: Row5 }> = {
+  'GET /api/members/:id/statement': { url: (m) => `/api/members/${m}/statement`, own: [401, 200, 200, 200, 200], other: [401, 404, 200, 200, 200] },
+  'GET /api/payment_advice': { url: (m) => `/api/payment_advice?memberID=${m}&type=joia`, own: [401, 200, 200, 200, 200], other: [401, 404, 200, 200, 200] },
 };
 
 /**
@@ -210,19 +267,34 @@ function expectStatuses(label: string, actual: number[], expected: Row5) {
 }
 
 describe('authorisation matrix', () => {
-  it('covers every route the server serves', () => {
+  it('covers every route the server serves, and every generic route it has a rule for exists', () => {
     const generic = new Set<string>();
-    for (const name of Object.keys(RULES)) {
-      for (const route of [`GET /api/${name}`, `GET /api/${name}/:id`, `POST /api/${name}`, `PUT /api/${name}/:id`, `PATCH /api/${name}/:id`, `DELETE /api/${name}/:id`, `POST /api/${name}/validate`]) {
-        generic.add(route);
-      }
+    for (const [name, rules] of Object.entries(RULES)) {
+      for (const [operation, routes] of Object.entries(GENERIC_ROUTES)) if (rules[operation as keyof ResourceRules]) for (const route of routes(name)) generic.add(route);
     }
     // Only the API: the web build (src/server/web) serves the same public files to anyone (test/server/web.test.ts).
-    const unchecked = server.app.routeList
-      .filter((r) => r.url === '/api' || r.url.startsWith('/api/'))
-      .map((r) => `${r.method} ${r.url}`)
-      .filter((key) => !generic.has(key) && !(key in OTHER_ROUTES) && !(key in RECORD_ACTIONS) && !(key in FILE_ROUTES) && !/^GET \/api\/\w+\/:id\/\w+$/.test(key));
-    expect(unchecked).toEqual([]);
+    const registered = server.app.routeList.filter((r) => r.url === '/api' || r.url.startsWith('/api/')).map((r) => `${r.method} ${r.url}`);
+    const unchecked = registered.filter(
+      (key) =>
+        !generic.has(key) &&
+        !(key in OTHER_ROUTES) &&
+        !(key in RECORD_ACTIONS) &&
+        !(key in FILE_ROUTES) &&
+        !(key in MEMBER_LEDGER_ROUTES) &&
+        !/^GET \/api\/\w+\/:id\/\w+$/.test(key),
+    );
+    expect(unchecked, 'registered routes without a rule').toEqual([]);
+    expect([...generic].filter((key) => !registered.includes(key)), 'rules of routes the server does not have').toEqual([]);
+  });
+
+  it('an operation nobody is granted has no route: the 404 of an unknown address, for everyone', async () => {
+    const id = await recordOf('messages');
+    for (const [method, url] of [['POST', '/api/messages'], ['POST', '/api/messages/validate'], ['PATCH', `/api/messages/${id}`], ['DELETE', `/api/audit_log/${id}`]] as const) {
+      for (const who of CALLERS) {
+        const response = await as(who, method, url, method === 'DELETE' ? undefined : {});
+        expect({ who, status: response.statusCode, code: response.json().code }, `${method} ${url}`).toEqual({ who, status: 404, code: 'route_not_found' });
+      }
+    }
   });
 
   for (const [resource, rules] of Object.entries(RULES)) {
@@ -238,9 +310,9 @@ describe('authorisation matrix', () => {
           // validate answers 200 (no errors) where create is allowed, with the create's denials otherwise.
           validations.push((await as(who, 'POST', `/api/${resource}/validate`, await bodies[resource]!())).statusCode);
         }
-        expectStatuses('list', lists, rules.list);
-        expectStatuses('read', reads, rules.read);
-        expectStatuses('validate', validations, rules.create.map((s) => (s === 201 ? 200 : s)) as unknown as Row5);
+        expectStatuses('list', lists, rules.list ?? NO_ROUTE);
+        expectStatuses('read', reads, rules.read ?? NO_ROUTE);
+        expectStatuses('validate', validations, rules.validate ?? ((rules.create ?? NO_ROUTE).map((s) => (s === 201 ? 200 : s)) as unknown as Row5));
       });
 
       it('create, update, delete; a refused write changes nothing', async () => {
@@ -268,17 +340,19 @@ describe('authorisation matrix', () => {
           if (removed.statusCode !== 204) expect(await rowOf(resource, id), `${who} delete changed nothing`).toBeTruthy();
           else expect(await rowOf(resource, id)).toBeUndefined();
         }
-        expectStatuses('create', creates, rules.create);
-        expectStatuses('update (PATCH)', updates, rules.update);
-        expectStatuses('update (PUT)', puts, rules.update);
-        expectStatuses('delete', deletes, rules.delete);
+        expectStatuses('create', creates, rules.create ?? NO_ROUTE);
+        expectStatuses('update (PATCH)', updates, rules.update ?? NO_ROUTE);
+        expectStatuses('update (PUT)', puts, rules.update ?? NO_ROUTE);
+        expectStatuses('delete', deletes, rules.delete ?? NO_ROUTE);
       });
     });
   }
 
   it("a record history is for administrators (a person's own record aside, below)", async () => {
     const histories = server.app.routeList.filter((r) => r.method === 'GET' && /^\/api\/\w+\/:id\/history$/.test(r.url));
-    expect(histories.map((r) => r.url).sort()).toEqual(Object.keys(RULES).filter((name) => name !== 'audit_log').map((name) => `/api/${name}/:id/history`).sort());
+    // Only what the API changes is in the audit trail: rows the server alone writes have no history.
+    const serverWritten = ['audit_log', 'messages', 'jobs', 'payment_allocations', 'member_balances'];
+    expect(histories.map((r) => r.url).sort()).toEqual(Object.keys(RULES).filter((name) => !serverWritten.includes(name) && RULES[name]!.read).map((name) => `/api/${name}/:id/history`).sort());
     for (const route of histories) {
       const resource = /^\/api\/(\w+)\//.exec(route.url)![1]!;
       const id = await recordOf(resource);
@@ -290,7 +364,12 @@ describe('authorisation matrix', () => {
 
   it('nested lists follow the child resource list rules', async () => {
     const nested = server.app.routeList.filter(
-      (r) => r.method === 'GET' && /^\/api\/\w+\/:id\/\w+$/.test(r.url) && !r.url.endsWith('/history') && !(`GET ${r.url}` in FILE_ROUTES),
+      (r) =>
+        r.method === 'GET' &&
+        /^\/api\/\w+\/:id\/\w+$/.test(r.url) &&
+        !r.url.endsWith('/history') &&
+        !(`GET ${r.url}` in FILE_ROUTES) &&
+        !(`GET ${r.url}` in MEMBER_LEDGER_ROUTES),
     );
     expect(nested.length).toBeGreaterThan(0);
     for (const route of nested) {
@@ -298,7 +377,7 @@ describe('authorisation matrix', () => {
       const id = await anyId(parent!);
       const statuses: number[] = [];
       for (const who of CALLERS) statuses.push((await as(who, 'GET', `/api/${parent}/${id}/${child}`)).statusCode);
-      expectStatuses(route.url, statuses, RULES[child!]!.list);
+      expectStatuses(route.url, statuses, RULES[child!]!.list ?? NO_ROUTE);
     }
   });
 
@@ -322,19 +401,30 @@ describe('authorisation matrix', () => {
     expectStatuses('GET /api/files/:id/content', contents, FILE_ROUTES['GET /api/files/:id/content']!);
   });
 
-  for (const [key, expected] of Object.entries(RECORD_ACTIONS)) {
+  for (const [key, { payload, expect: expected }] of Object.entries(RECORD_ACTIONS)) {
     it(key, async () => {
       const [method, url] = key.split(' ');
       const resource = /^\/api\/(\w+)\//.exec(url!)![1]!;
       const statuses: number[] = [];
       for (const who of CALLERS) {
-        const id = await adminCreate(resource, await bodies[resource]!());
+        const id = await recordOf(resource);
         const stored = await rowOf(resource, id);
-        const response = await as(who, method!, url!.replace(':id', String(id)), {});
+        const response = await as(who, method!, url!.replace(':id', String(id)), payload ? await payload() : {});
         statuses.push(response.statusCode);
         if (response.statusCode >= 400) expect(await rowOf(resource, id), `${who} ${key} changed nothing`).toEqual(stored);
       }
       expectStatuses(key, statuses, expected);
+    });
+  }
+
+  for (const [key, { url, own, other }] of Object.entries(MEMBER_LEDGER_ROUTES)) {
+    it(key, async () => {
+      const another = await adminCreate('members', await bodies.members!());
+      for (const [member, expected] of [[ownMemberId, own], [another, other]] as const) {
+        const statuses: number[] = [];
+        for (const who of CALLERS) statuses.push((await as(who, 'GET', url(member))).statusCode);
+        expectStatuses(`${key} (${member === ownMemberId ? "the member's own" : 'another member'})`, statuses, expected);
+      }
     });
   }
 
@@ -405,7 +495,36 @@ function withoutRecordFields(record: Record<string, unknown>) {
 async function recordOf(resource: string): Promise<number> {
   if (resource === 'messages') return seedMessage();
   if (resource === 'audit_log') return seedAuditEntry();
+  if (resource === 'jobs') return seedJob();
+  if (resource in LEDGER_ROWS) return LEDGER_ROWS[resource]!();
   return adminCreate(resource, await bodies[resource]!());
+}
+
+/** Another member's ledger row, made through the staff actions that write the ledger. */
+const LEDGER_ROWS: Record<string, () => Promise<number>> = {
+  // A balance exists once the member owes something; its id is the member's.
+  member_balances: async () => Number((await rowOf('unsettled_payments', await LEDGER_ROWS.unsettled_payments!()))!.member),
+  unsettled_payments: async () => {
+    const member = await adminCreate('members', await bodies.members!());
+    const raised = await as('admin', 'POST', '/api/unsettled_payments/raise', { member, kind: 'other', year: 2026, amount: 1000, due_date: '2026-12-31', description: 'Jantar' });
+    if (raised.statusCode !== 200) throw new Error(`setup raise: ${raised.statusCode} ${raised.body}`);
+    return Number(raised.json().data._id);
+  },
+  payments: async () => (await paymentOnNewDebt()).payment,
+  payment_allocations: async () => {
+    const { payment } = await paymentOnNewDebt();
+    const row = await server.database.db.selectFrom('payment_allocations').select('_id').where('payment', '=', payment).executeTakeFirstOrThrow();
+    return Number(row._id);
+  },
+};
+
+/** A payment of 4,00 € on a new 10,00 € debt of another member (so it is allocated, and the debt stays open). */
+async function paymentOnNewDebt(): Promise<{ payment: number; member: number }> {
+  const debt = await LEDGER_ROWS.unsettled_payments!();
+  const { member } = (await rowOf('unsettled_payments', debt))!;
+  const paid = await as('admin', 'POST', '/api/payments/record', { member, date: '2026-11-20', amount: 400, method: 'numerario', debts: [debt] });
+  if (paid.statusCode !== 200) throw new Error(`setup payment: ${paid.statusCode} ${paid.body}`);
+  return { payment: Number(paid.json().data.payment._id), member: Number(member) };
 }
 
 async function seedAuditEntry(): Promise<number> {
@@ -414,6 +533,11 @@ async function seedAuditEntry(): Promise<number> {
   });
   const row = await server.database.db.selectFrom('audit_log').select('_id').orderBy('_id', 'desc').executeTakeFirstOrThrow();
   return Number(row._id);
+}
+
+async function seedJob(): Promise<number> {
+  const job = await enqueueJob(server.database.db, { name: 'dues.generate', key: `matrix:${unique()}` }, Date.now());
+  return job._id;
 }
 
 async function seedMessage(): Promise<number> {

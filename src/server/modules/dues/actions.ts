@@ -1,0 +1,171 @@
+import { STAFF_ROLES } from '../../../core/contract.js';
+import type { Caller } from '../../auth/caller.js';
+import { invalidRecord, notFound } from '../../errors.js';
+import { defineAction, type ActionContext } from '../../resources/actions.js';
+import type { FieldDefinition } from '../../resources/define.js';
+import { readRow, toRecord } from '../../resources/records.js';
+import { announceLedger, type LedgerChange } from './announce.js';
+import { refreshBalances } from './balances.js';
+import { DEBT_KINDS, debts } from './debts.js';
+import { allocateCredit, annulPayment, applyCredit, lockMember, raiseDebt, recordPayment, resolveDebt, type Allocation } from './ledger.js';
+import { PAYMENT_METHODS, payments } from './payments.js';
+
+const userOf = (caller: Caller): number | null => (caller.kind === 'user' ? caller.id : null);
+const REASON: FieldDefinition = { name: 'reason', type: 'string', label: 'Motivo', validation: { required: true, maxLength: 500 } };
+const POSITIVE_MONEY = { required: true, min: 1 } as const;
+
+/** Locks the member's ledger; a member that does not exist is a field error of `member`. */
+async function lockLedger({ db, ctx }: ActionContext, member: number): Promise<void> {
+  if (!(await lockMember(db, ctx.database.engine, member))) throw invalidRecord({ member: 'Este sócio não existe.' });
+}
+
+/** Refreshes the member's balance and announces the ledger rows that moved, after commit. */
+async function settle(context: ActionContext, member: number, changes: LedgerChange[], moved: readonly Allocation[]): Promise<void> {
+  await refreshBalances(context.db, context.ctx.now(), [member]);
+  const debtChanges = [...new Set(moved.map((a) => a.debt))].map((id): LedgerChange => ({ resource: 'unsettled_payments', id }));
+  announceLedger(context, [member], [...changes, ...debtChanges, { resource: 'payment_allocations', id: member }, { resource: 'member_balances', id: member }]);
+}
+
+/** POST /payments/record: a payment received, allocated to the chosen debts or the oldest ones. */
+const recordPaymentAction = defineAction({
+  resource: 'payments',
+  name: 'record',
+  label: 'Registar pagamento',
+  on: 'collection',
+  access: STAFF_ROLES,
+  fields: [
+    { name: 'member', type: 'reference', ref: 'members', label: 'Sócio', validation: { required: true } },
+    { name: 'date', type: 'date', label: 'Data', validation: { required: true } },
+    { name: 'amount', type: 'money', label: 'Valor', validation: POSITIVE_MONEY },
+    { name: 'method', type: 'enum', label: 'Meio de pagamento', options: PAYMENT_METHODS, validation: { required: true } },
+    { name: 'reference', type: 'string', label: 'Referência', validation: { maxLength: 100 } },
+    { name: 'notes', type: 'text', label: 'Notas', validation: { maxLength: 2000 } },
+    { name: 'debts', type: 'references', ref: 'unsettled_payments', label: 'Dívidas a pagar' },
+  ],
+  async run(context) {
+    const { input, db, ctx, caller } = context;
+    const member = Number(input.member);
+    await lockLedger(context, member);
+    const chosen = Array.isArray(input.debts) && input.debts.length > 0 ? input.debts.map(Number) : undefined;
+    const result = await recordPayment(
+      db,
+      {
+        member,
+        date: String(input.date),
+        amount: Number(input.amount),
+        method: String(input.method),
+        reference: (input.reference as string | null | undefined) ?? null,
+        notes: (input.notes as string | null | undefined) ?? null,
+        ...(chosen ? { debts: chosen } : {}),
+        recordedBy: userOf(caller),
+      },
+      ctx.now(),
+    );
+    await settle(context, member, [{ resource: 'payments', id: result.payment, action: 'created' }], result.allocations);
+    const row = await readRow(db, payments, result.payment);
+    return { payment: toRecord(payments, row!, caller), allocations: result.allocations, credit: result.credit };
+  },
+});
+
+/** POST /payments/{id}/annul: the payment stops counting; the debts it paid reopen. */
+const annulPaymentAction = defineAction({
+  resource: 'payments',
+  name: 'annul',
+  label: 'Anular pagamento',
+  on: 'record',
+  access: STAFF_ROLES,
+  fields: [REASON],
+  async run(context) {
+    const { record, db, ctx, caller, input } = context;
+    const member = Number(record!.member);
+    await lockLedger(context, member);
+    const fresh = await readRow(db, payments, Number(record!._id));
+    const reopened = await annulPayment(db, fresh!, String(input.reason), userOf(caller), ctx.now());
+    const reused = await applyCredit(db, member, ctx.now());
+    await settle(context, member, [{ resource: 'payments', id: Number(record!._id) }], [...reopened.map((debt) => ({ debt, amount: 0 })), ...reused]);
+    return undefined;
+  },
+});
+
+/** POST /payments/{id}/allocate: uses part of a payment's credit on one debt of the same member. */
+const allocatePaymentAction = defineAction({
+  resource: 'payments',
+  name: 'allocate',
+  label: 'Aplicar crédito a uma dívida',
+  on: 'record',
+  access: STAFF_ROLES,
+  fields: [
+    { name: 'debt', type: 'reference', ref: 'unsettled_payments', label: 'Dívida', validation: { required: true } },
+    { name: 'amount', type: 'money', label: 'Valor', validation: POSITIVE_MONEY },
+  ],
+  async run(context) {
+    const { record, db, ctx, input } = context;
+    const member = Number(record!.member);
+    await lockLedger(context, member);
+    const fresh = await readRow(db, payments, Number(record!._id));
+    const made = await allocateCredit(db, fresh!, Number(input.debt), Number(input.amount), ctx.now());
+    await settle(context, member, [{ resource: 'payments', id: Number(record!._id) }], [made]);
+    return undefined;
+  },
+});
+
+const resolveAction = (name: 'waive' | 'annul', label: string, resolution: 'waived' | 'annulled') =>
+  defineAction({
+    resource: 'unsettled_payments',
+    name,
+    label,
+    on: 'record',
+    access: STAFF_ROLES,
+    fields: [REASON],
+    async run(context) {
+      const { record, db, ctx, caller, input } = context;
+      const member = Number(record!.member);
+      await lockLedger(context, member);
+      const fresh = await readRow(db, debts, Number(record!._id));
+      await resolveDebt(db, fresh!, resolution, String(input.reason), userOf(caller), ctx.now());
+      await settle(context, member, [], [{ debt: Number(record!._id), amount: 0 }]);
+      return undefined;
+    },
+  });
+
+/** POST /unsettled_payments/{id}/waive: what is still owed is forgiven (reason kept). */
+const waiveDebtAction = resolveAction('waive', 'Perdoar dívida', 'waived');
+/** POST /unsettled_payments/{id}/annul: a debt raised in error is annulled (only while nothing was paid on it). */
+const annulDebtAction = resolveAction('annul', 'Anular dívida', 'annulled');
+
+/** POST /unsettled_payments/raise: a debt raised by hand (an 'other' charge, or a missing quota). */
+const raiseDebtAction = defineAction({
+  resource: 'unsettled_payments',
+  name: 'raise',
+  label: 'Lançar dívida',
+  on: 'collection',
+  access: STAFF_ROLES,
+  fields: [
+    { name: 'member', type: 'reference', ref: 'members', label: 'Sócio', validation: { required: true } },
+    { name: 'kind', type: 'enum', label: 'Tipo', options: DEBT_KINDS, validation: { required: true } },
+    { name: 'year', type: 'integer', label: 'Ano', validation: { required: true, min: 2000, max: 2100 } },
+    { name: 'period', type: 'integer', label: 'Período', validation: { min: 1, max: 12 } },
+    { name: 'amount', type: 'money', label: 'Valor', validation: POSITIVE_MONEY },
+    { name: 'due_date', type: 'date', label: 'Vencimento', validation: { required: true } },
+    { name: 'description', type: 'string', label: 'Descrição', validation: { required: true, maxLength: 200 } },
+  ],
+  async run(context) {
+    const { input, db, ctx, caller } = context;
+    const member = Number(input.member);
+    await lockLedger(context, member);
+    const kind = input.kind as (typeof DEBT_KINDS)[number]['value'];
+    const id = await raiseDebt(
+      db,
+      { member, kind, year: Number(input.year), period: Number(input.period ?? 1), amount: Number(input.amount), dueDate: String(input.due_date), description: String(input.description) },
+      ctx.now(),
+    );
+    if (id === null) throw invalidRecord({ period: 'Este sócio já tem uma dívida deste tipo para este ano e período.' });
+    const reused = await applyCredit(db, member, ctx.now());
+    await settle(context, member, [{ resource: 'unsettled_payments', id, action: 'created' }], reused);
+    const row = await readRow(db, debts, id);
+    if (!row) throw notFound();
+    return toRecord(debts, row, caller);
+  },
+});
+
+export const LEDGER_ACTIONS = [recordPaymentAction, annulPaymentAction, allocatePaymentAction, waiveDebtAction, annulDebtAction, raiseDebtAction] as const;

@@ -1,0 +1,54 @@
+import { STAFF_ROLES } from '../../../core/contract.js';
+import type { JobDefinition } from '../../jobs/types.js';
+import { defineAction } from '../../resources/actions.js';
+import { readSetting } from '../../settings/read.js';
+import { generateYear } from './generation.js';
+import { lisbonYear } from './today.js';
+
+const GENERATE_JOB = 'dues.generate';
+
+const yearOf = (payload: unknown): number => {
+  const year = Number((payload as { year?: unknown } | null)?.year);
+  if (!Number.isInteger(year)) throw new Error('dues.generate: the payload names no year');
+  return year;
+};
+
+/**
+ * A year's quotas, raised on the day the setting names (03:00 in Lisbon) and on demand.
+ * Idempotent: generateYear adds only the debts missing, so a retry or a second instance's run
+ * changes nothing more.
+ */
+export const generateJob: JobDefinition = {
+  name: GENERATE_JOB,
+  label: 'Lançamento das quotas do ano',
+  async schedule(_ctx, db) {
+    const [day, month] = (await readSetting(db, 'quotaGenerationDay')).split('-').map(Number);
+    return `0 3 ${day} ${month} *`;
+  },
+  scheduledPayload: (at) => ({ year: lisbonYear(at.getTime()) }),
+  async run({ db, payload, ctx, progress }) {
+    return generateYear(db, yearOf(payload), ctx.now(), progress);
+  },
+};
+
+/** POST /unsettled_payments/generate: queues the year's generation; its progress comes on the jobs topic. */
+export const generateAction = defineAction({
+  resource: 'unsettled_payments',
+  name: 'generate',
+  label: 'Lançar as quotas do ano',
+  on: 'collection',
+  access: STAFF_ROLES,
+  fields: [{ name: 'year', type: 'integer', label: 'Ano', validation: { required: true, min: 2000, max: 2100 } }],
+  async run({ db, ctx, caller, input, jobs, afterCommit }) {
+    const year = Number(input.year);
+    const job = await jobs.enqueue(db, {
+      name: GENERATE_JOB,
+      // One row per request: a second request runs again (and adds only what is missing).
+      key: `${GENERATE_JOB}:${year}:${new Date(ctx.now()).toISOString()}`,
+      payload: { year },
+      requestedBy: caller.kind === 'user' ? caller.id : null,
+    });
+    afterCommit(() => jobs.wake());
+    return { job: { _id: Number(job._id), state: job.state, name: job.name } };
+  },
+});

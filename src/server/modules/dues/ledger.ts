@@ -1,0 +1,269 @@
+import { sql } from 'kysely';
+import type { Db, Row } from '../../db/database.js';
+import { coded, invalidRecord } from '../../errors.js';
+import { OWING, type DebtKind, type DebtStatus } from './debts.js';
+
+// The ledger's writes. Every function takes the caller's transaction; none commits. Debts'
+// `paid`/`status` and payments' `allocated` are rewritten here together with the allocation rows
+// they sum, so they always agree with them (the property test checks it).
+
+const iso = (now: number) => new Date(now).toISOString();
+const conflict = (message: string) => coded(409, 'ledger_conflict', message);
+
+interface Debt {
+  _id: number;
+  member: number;
+  amount: number;
+  paid: number;
+  status: DebtStatus;
+  due_date: string;
+}
+
+const asDebt = (row: Row): Debt => ({
+  _id: Number(row._id),
+  member: Number(row.member),
+  amount: Number(row.amount),
+  paid: Number(row.paid),
+  status: row.status as DebtStatus,
+  due_date: String(row.due_date),
+});
+
+/** A member's debts that still owe something, oldest due first, locked on PostgreSQL. */
+async function owingDebts(db: Db, member: number, ids?: readonly number[]): Promise<Debt[]> {
+  let query = db
+    .selectFrom('unsettled_payments')
+    .selectAll()
+    .where('member', '=', member)
+    .where('status', 'in', OWING)
+    .orderBy('due_date')
+    .orderBy('_id');
+  if (ids) query = query.where('_id', 'in', ids.length > 0 ? ids : [0]);
+  return (await query.execute()).map(asDebt);
+}
+
+async function setDebtPaid(db: Db, debt: Debt, paid: number, now: number): Promise<void> {
+  const status: DebtStatus = paid === 0 ? 'open' : paid >= debt.amount ? 'paid' : 'partial';
+  await db
+    .updateTable('unsettled_payments')
+    .set({ paid, status, updated_at: iso(now), _version: sql`_version + 1` })
+    .where('_id', '=', debt._id)
+    .execute();
+}
+
+async function addAllocation(db: Db, payment: number, debt: Debt, amount: number, now: number): Promise<void> {
+  const stamp = iso(now);
+  const existing = await db.selectFrom('payment_allocations').select(['_id', 'amount']).where('payment', '=', payment).where('debt', '=', debt._id).executeTakeFirst();
+  if (existing) {
+    await db
+      .updateTable('payment_allocations')
+      .set({ amount: Number(existing.amount) + amount, updated_at: stamp, _version: sql`_version + 1` })
+      .where('_id', '=', existing._id)
+      .execute();
+  } else {
+    await db.insertInto('payment_allocations').values({ payment, debt: debt._id, member: debt.member, amount, created_at: stamp, updated_at: stamp, _version: 1 }).execute();
+  }
+  await setDebtPaid(db, debt, debt.paid + amount, now);
+  await db
+    .updateTable('payments')
+    .set({ allocated: sql`allocated + ${amount}`, updated_at: stamp, _version: sql`_version + 1` })
+    .where('_id', '=', payment)
+    .execute();
+}
+
+export interface Allocation {
+  debt: number;
+  amount: number;
+}
+
+/**
+ * Spreads `available` cents of a payment over debts, each up to what it still owes: the debts
+ * named (in due order), or all the member's owing debts oldest first. What is left stays on the
+ * payment as credit.
+ */
+async function spread(db: Db, payment: number, debts: Debt[], available: number, now: number): Promise<Allocation[]> {
+  const made: Allocation[] = [];
+  let left = available;
+  for (const debt of debts) {
+    if (left <= 0) break;
+    const amount = Math.min(left, debt.amount - debt.paid);
+    if (amount <= 0) continue;
+    await addAllocation(db, payment, debt, amount, now);
+    made.push({ debt: debt._id, amount });
+    left -= amount;
+  }
+  return made;
+}
+
+export interface RecordPayment {
+  member: number;
+  date: string;
+  amount: number;
+  method: string;
+  reference?: string | null;
+  notes?: string | null;
+  /** The debts the payer chose; absent: oldest owing debts first. */
+  debts?: readonly number[];
+  recordedBy: number | null;
+  externalId?: string | null;
+}
+
+/** Records a payment and allocates it. Returns the payment's id, its allocations and the credit it leaves. */
+export async function recordPayment(db: Db, input: RecordPayment, now: number): Promise<{ payment: number; allocations: Allocation[]; credit: number }> {
+  let targets: Debt[] | undefined;
+  if (input.debts) {
+    targets = await owingDebts(db, input.member, input.debts);
+    const found = new Set(targets.map((d) => d._id));
+    const foreignOrClosed = input.debts.filter((id) => !found.has(Number(id)));
+    if (foreignOrClosed.length > 0) {
+      throw invalidRecord({ debts: 'Só pode escolher dívidas em aberto deste sócio.' });
+    }
+  }
+  const stamp = iso(now);
+  const inserted = await db
+    .insertInto('payments')
+    .values({
+      member: input.member,
+      date: input.date,
+      amount: input.amount,
+      allocated: 0,
+      method: input.method,
+      reference: input.reference ?? null,
+      notes: input.notes ?? null,
+      recorded_by: input.recordedBy,
+      external_id: input.externalId ?? null,
+      created_at: stamp,
+      updated_at: stamp,
+      _version: 1,
+    })
+    .returning('_id')
+    .executeTakeFirstOrThrow();
+  const payment = Number(inserted._id);
+  const allocations = await spread(db, payment, targets ?? (await owingDebts(db, input.member)), input.amount, now);
+  const allocated = allocations.reduce((sum, a) => sum + a.amount, 0);
+  return { payment, allocations, credit: input.amount - allocated };
+}
+
+/** Uses the member's credit (unallocated amounts of valid payments, oldest first) on their owing debts. */
+export async function applyCredit(db: Db, member: number, now: number): Promise<Allocation[]> {
+  const withCredit = await db
+    .selectFrom('payments')
+    .select(['_id', 'amount', 'allocated'])
+    .where('member', '=', member)
+    .where('annulled_at', 'is', null)
+    .where(sql<boolean>`amount > allocated`)
+    .orderBy('date')
+    .orderBy('_id')
+    .execute();
+  const made: Allocation[] = [];
+  for (const payment of withCredit) {
+    const owing = await owingDebts(db, member);
+    if (owing.length === 0) break;
+    made.push(...(await spread(db, Number(payment._id), owing, Number(payment.amount) - Number(payment.allocated), now)));
+  }
+  return made;
+}
+
+/** Allocates part of a payment's credit to one debt of the same member, at the staff's word. */
+export async function allocateCredit(db: Db, payment: Row, debtId: number, amount: number, now: number): Promise<Allocation> {
+  if (payment.annulled_at) throw conflict('Este pagamento foi anulado: não pode ser aplicado a dívidas.');
+  const credit = Number(payment.amount) - Number(payment.allocated);
+  if (amount > credit) throw invalidRecord({ amount: `O valor excede o crédito disponível deste pagamento (${credit} cêntimos).` });
+  const [debt] = await owingDebts(db, Number(payment.member), [debtId]);
+  if (!debt) throw invalidRecord({ debt: 'Escolha uma dívida em aberto do mesmo sócio.' });
+  if (amount > debt.amount - debt.paid) throw invalidRecord({ amount: `O valor excede o que falta pagar desta dívida (${debt.amount - debt.paid} cêntimos).` });
+  await addAllocation(db, Number(payment._id), debt, amount, now);
+  return { debt: debt._id, amount };
+}
+
+/** Annuls a payment: its allocations stop counting (they stay, as history) and its debts reopen. */
+export async function annulPayment(db: Db, payment: Row, reason: string, by: number | null, now: number): Promise<number[]> {
+  if (payment.annulled_at) throw conflict('Este pagamento já foi anulado.');
+  const stamp = iso(now);
+  await db
+    .updateTable('payments')
+    .set({ annulled_at: stamp, annulled_by: by, annul_reason: reason, updated_at: stamp, _version: sql`_version + 1` })
+    .where('_id', '=', payment._id as number)
+    .execute();
+  const allocations = await db.selectFrom('payment_allocations').select(['debt', 'amount']).where('payment', '=', payment._id as number).execute();
+  for (const allocation of allocations) {
+    const row = await db.selectFrom('unsettled_payments').selectAll().where('_id', '=', allocation.debt as number).executeTakeFirstOrThrow();
+    const debt = asDebt(row);
+    // A waived or annulled debt keeps its decision; its paid sum still drops.
+    const paid = debt.paid - Number(allocation.amount);
+    if (OWING.includes(debt.status) || debt.status === 'paid') await setDebtPaid(db, debt, paid, now);
+    else await db.updateTable('unsettled_payments').set({ paid, updated_at: stamp, _version: sql`_version + 1` }).where('_id', '=', debt._id).execute();
+  }
+  return allocations.map((a) => Number(a.debt));
+}
+
+/** Waives what a debt still owes (what was paid stays paid) or annuls an unpaid debt; both keep the row and say who and why. */
+export async function resolveDebt(db: Db, row: Row, resolution: 'waived' | 'annulled', reason: string, by: number | null, now: number): Promise<void> {
+  const debt = asDebt(row);
+  if (!OWING.includes(debt.status)) {
+    throw conflict(debt.status === 'paid' ? 'Esta dívida já está paga.' : 'Esta dívida já foi perdoada ou anulada.');
+  }
+  if (resolution === 'annulled' && debt.paid > 0) {
+    throw conflict('Esta dívida tem pagamentos aplicados: anule primeiro esses pagamentos, ou perdoe o que falta pagar.');
+  }
+  const stamp = iso(now);
+  await db
+    .updateTable('unsettled_payments')
+    .set({ status: resolution, resolution_reason: reason, resolved_by: by, resolved_at: stamp, updated_at: stamp, _version: sql`_version + 1` })
+    .where('_id', '=', debt._id)
+    .execute();
+}
+
+export interface NewDebt {
+  member: number;
+  kind: DebtKind;
+  year: number;
+  period: number;
+  amount: number;
+  dueDate: string;
+  description: string;
+  schedule?: number | null;
+}
+
+/** 'quota:2026:3': one such debt per member, whoever raises it. Manual 'other' debts have none. */
+export const dedupeKey = (kind: DebtKind, year: number, period: number): string | null => (kind === 'other' ? null : `${kind}:${year}:${period}`);
+
+/**
+ * Raises one debt unless the member already has it (same kind, year and period): returns its id,
+ * or null when it existed. The unique key decides, so concurrent raisers never double it.
+ */
+export async function raiseDebt(db: Db, debt: NewDebt, now: number): Promise<number | null> {
+  const stamp = iso(now);
+  const key = dedupeKey(debt.kind, debt.year, debt.period);
+  const inserted = await db
+    .insertInto('unsettled_payments')
+    .values({
+      member: debt.member,
+      kind: debt.kind,
+      year: debt.year,
+      period: debt.period,
+      amount: debt.amount,
+      paid: 0,
+      status: 'open',
+      due_date: debt.dueDate,
+      description: debt.description,
+      schedule: debt.schedule ?? null,
+      dedupe_key: key,
+      created_at: stamp,
+      updated_at: stamp,
+      _version: 1,
+    })
+    .onConflict((oc) => oc.columns(['member', 'dedupe_key']).doNothing())
+    .returning('_id')
+    .executeTakeFirst();
+  return inserted ? Number(inserted._id) : null;
+}
+
+/**
+ * Serialises ledger actions on one member across transactions and instances (PostgreSQL row
+ * lock until commit). SQLite has one writer at a time, which already serialises them.
+ */
+export async function lockMember(db: Db, engine: 'sqlite' | 'postgres', member: number): Promise<boolean> {
+  const query = db.selectFrom('members').select('_id').where('_id', '=', member);
+  const row = await (engine === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
+  return Boolean(row);
+}

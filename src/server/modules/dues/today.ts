@@ -1,0 +1,5 @@
+const LISBON_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Lisbon', year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/** The calendar day in Portugal at `ms` ('YYYY-MM-DD'): what "due today" and "this year" mean to the association. */
+export const lisbonDay = (ms: number): string => LISBON_DAY.format(new Date(ms));
+export const lisbonYear = (ms: number): number => Number(lisbonDay(ms).slice(0, 4));

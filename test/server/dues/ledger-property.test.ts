@@ -1,0 +1,136 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startResourceServer, type ResourceTestServer } from '../resources/support.js';
+
+// A randomised run of 1,000 ledger operations through the API (payments with and without chosen
+// debts, annulments, waivers, manual debts, credit allocations, also refused ones), then every
+// figure the ledger derives is recomputed from its rows and compared.
+
+let server: ResourceTestServer;
+let staff: string;
+const members: number[] = [];
+
+/** mulberry32: a small seeded generator, so a failure replays the same sequence. */
+function random(seed: number) {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const post = (url: string, body: unknown) => server.json('POST', url, staff, body);
+
+beforeAll(async () => {
+  server = await startResourceServer();
+  staff = (await server.as('admin')).token;
+  const state = await server.stateId('Ativo');
+  const category = Number((await post('/api/fee_categories', { name: 'Efetivo' })).body.data._id);
+  await post('/api/fee_schedules', { year: 2026, category, amount: 1200, periodicity: 'monthly', due_day: 8, joining_fee: 1500 });
+  for (const name of ['Ana', 'Rui', 'Eva', 'Gil']) {
+    members.push(Number((await post('/api/members', { name, state, fee_category: category, admission_date: '2026-01-01' })).body.data._id));
+  }
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+it('keeps payments = allocations + credit and every derived figure exact over 1,000 random operations', { timeout: 240_000 }, async () => {
+  const db = server.database.db;
+  const next = random(20261123);
+  const pick = <T>(list: readonly T[]): T | undefined => list[Math.floor(next() * list.length)];
+  const counts: Record<string, number> = {};
+  for (let step = 0; step < 1000; step += 1) {
+    const member = pick(members)!;
+    const roll = next();
+    let operation: string;
+    let answer: { status: number };
+    if (roll < 0.4) {
+      const owing = await db.selectFrom('unsettled_payments').select('_id').where('member', '=', member).where('status', 'in', ['open', 'partial']).execute();
+      const chosen = next() < 0.5 ? owing.filter(() => next() < 0.4).map((d) => Number(d._id)) : [];
+      operation = 'record';
+      answer = await post('/api/payments/record', {
+        member,
+        date: '2026-03-01',
+        // Now and then an amount the ledger refuses (0 or over the limit).
+        amount: next() < 0.03 ? 0 : Math.floor(next() * 6000) + 1,
+        method: 'numerario',
+        ...(chosen.length > 0 ? { debts: chosen } : {}),
+      });
+    } else if (roll < 0.55) {
+      const payment = pick(await db.selectFrom('payments').select('_id').where('member', '=', member).execute());
+      if (!payment) continue;
+      operation = 'annul payment';
+      answer = await post(`/api/payments/${Number(payment._id)}/annul`, { reason: 'Teste' });
+    } else if (roll < 0.65) {
+      const debt = pick(await db.selectFrom('unsettled_payments').select('_id').where('member', '=', member).execute());
+      if (!debt) continue;
+      operation = next() < 0.5 ? 'waive' : 'annul';
+      answer = await post(`/api/unsettled_payments/${Number(debt._id)}/${operation}`, { reason: 'Teste' });
+    } else if (roll < 0.85) {
+      operation = 'raise';
+      answer = await post('/api/unsettled_payments/raise', {
+        member,
+        kind: next() < 0.8 ? 'other' : 'quota',
+        year: 2026,
+        period: Math.floor(next() * 12) + 1,
+        amount: Math.floor(next() * 4000) + 1,
+        due_date: '2026-05-01',
+        description: 'Despesa',
+      });
+    } else {
+      // Mostly a payment with credit and an owing debt of the same member, for an amount both allow;
+      // otherwise anything (another member's debt, a closed debt, too much, an annulled payment).
+      const sensible = next() < 0.7;
+      const payments = await db.selectFrom('payments').selectAll().where('member', '=', sensible ? member : pick(members)!).execute();
+      const payment = pick(sensible ? payments.filter((p) => !p.annulled_at && Number(p.amount) > Number(p.allocated)) : payments);
+      const debts = await db.selectFrom('unsettled_payments').selectAll().where('member', '=', member).execute();
+      const debt = pick(sensible ? debts.filter((d) => d.status === 'open' || d.status === 'partial') : debts);
+      if (!payment || !debt) continue;
+      const room = Math.min(Number(payment.amount) - Number(payment.allocated), Number(debt.amount) - Number(debt.paid));
+      operation = 'allocate';
+      answer = await post(`/api/payments/${Number(payment._id)}/allocate`, { debt: debt._id, amount: sensible ? Math.max(1, Math.floor(next() * room)) : Math.floor(next() * 3000) + 1 });
+    }
+    // Every answer is a success or a clear refusal; never a server error.
+    expect(answer.status, operation).toBeLessThan(500);
+    const key = `${operation} ${answer.status}`;
+    counts[key] = (counts[key] ?? 0) + 1;
+  }
+  // The run exercised both paths of each kind of operation.
+  for (const key of ['record 200', 'record 422', 'annul payment 200', 'annul payment 409', 'waive 200', 'raise 200', 'allocate 200', 'allocate 422']) {
+    expect(counts[key] ?? 0, key).toBeGreaterThan(0);
+  }
+
+  const debts = await db.selectFrom('unsettled_payments').selectAll().execute();
+  const payments = await db.selectFrom('payments').selectAll().execute();
+  const allocations = await db.selectFrom('payment_allocations').selectAll().execute();
+  const valid = new Set(payments.filter((p) => !p.annulled_at).map((p) => Number(p._id)));
+  const sum = (values: unknown[]) => values.reduce<number>((total, v) => total + Number(v), 0);
+
+  for (const debt of debts) {
+    const paid = sum(allocations.filter((a) => a.debt === debt._id && valid.has(Number(a.payment))).map((a) => a.amount));
+    expect(Number(debt.paid), `debt ${Number(debt._id)}`).toBe(paid);
+    expect(paid).toBeLessThanOrEqual(Number(debt.amount));
+    if (debt.status === 'open' || debt.status === 'partial' || debt.status === 'paid') {
+      expect(debt.status).toBe(paid === 0 ? 'open' : paid === Number(debt.amount) ? 'paid' : 'partial');
+    }
+  }
+  for (const payment of payments) {
+    const allocated = sum(allocations.filter((a) => a.payment === payment._id).map((a) => a.amount));
+    expect(Number(payment.allocated), `payment ${Number(payment._id)}`).toBe(allocated);
+    expect(allocated).toBeLessThanOrEqual(Number(payment.amount));
+  }
+  for (const member of members) {
+    const own = payments.filter((p) => Number(p.member) === member && !p.annulled_at);
+    const allocatedToOwn = sum(allocations.filter((a) => valid.has(Number(a.payment)) && Number(a.member) === member).map((a) => a.amount));
+    const balance = (await server.json('GET', `/api/member_balances/${member}`, staff)).body.data;
+    // The sum of payments equals the sum of allocations plus credit.
+    expect(sum(own.map((p) => p.amount))).toBe(allocatedToOwn + balance.credit);
+    const owing = debts.filter((d) => Number(d.member) === member && (d.status === 'open' || d.status === 'partial'));
+    expect(balance.open_total).toBe(sum(owing.map((d) => Number(d.amount) - Number(d.paid))));
+    expect(balance.open_debts).toBe(owing.length);
+    const statement = (await server.json('GET', `/api/members/${member}/statement`, staff)).body.data;
+    expect(statement.lines.at(-1)?.balance ?? 0).toBe(balance.open_total - balance.credit);
+  }
+});
