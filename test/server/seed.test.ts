@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { startTestServer, type TestServer } from './support/server.js';
 import { loadConfig } from '../../src/server/config.js';
 import { generateNif, nifCheckDigit } from '../../src/server/seed/nif.js';
@@ -6,6 +7,8 @@ import { prepareFirstStart } from '../../src/server/seed/first-start.js';
 import { DEMO_MEMBERS } from '../../src/server/seed/demo.js';
 import { ensureReferenceData } from '../../src/server/resources/reference-data.js';
 import { isValidNif } from '../../src/server/resources/checks.js';
+import { lisbonDay } from '../../src/server/modules/dues/today.js';
+import { DEMO_DUES_YEARS } from '../../src/server/seed/demo-fees.js';
 
 let server: TestServer;
 beforeEach(async () => {
@@ -18,6 +21,9 @@ afterEach(async () => {
 const database = () => server.database.db;
 const count = async (table: string) =>
   Number((await database().selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+/** Rows of a raw SQL query (the ledger checks read clearest as SQL). */
+const rowsOf = async (query: string): Promise<Record<string, number | string | null>[]> =>
+  (await sql.raw<Record<string, number | string | null>>(query).execute(database())).rows;
 // The test server's data directory: a first start keeps the admin's random password there.
 const configFor = (mode: 'test' | 'production', adminPassword?: string, target = server) =>
   loadConfig({ ASSOCIA_MODE: mode, ...(adminPassword ? { ASSOCIA_ADMIN_PASSWORD: adminPassword } : {}) }, { dataDir: target.ctx.config.dataDir });
@@ -104,14 +110,107 @@ describe('first start', () => {
   it('generates the same people on every fresh database', async () => {
     await prepareFirstStart(server.database, configFor('test'), Date.now());
     const first = await database().selectFrom('members').select(['name', 'nif']).orderBy('number').limit(5).execute();
+    // The same payment history too: who paid, how much, when and how.
+    const history = sql<Record<string, unknown>>`SELECT m.number, p.date, p.amount, p.method, p.reference FROM payments p JOIN members m ON m._id = p.member ORDER BY p.date, m.number, p.amount`;
+    const firstHistory = (await history.execute(database())).rows;
     const other = await startTestServer();
     try {
       await prepareFirstStart(other.database, configFor('test', undefined, other), Date.now());
       const second = await other.database.db.selectFrom('members').select(['name', 'nif']).orderBy('number').limit(5).execute();
       expect(second).toEqual(first);
+      expect((await history.execute(other.database.db)).rows).toEqual(firstHistory);
     } finally {
       await other.close();
     }
+    // Two first starts with seven years of dues each: seconds apiece on a busy PostgreSQL.
+  }, 60_000);
+
+  it('in test mode gives the demo organisation seven years of dues that look real, with a consistent ledger', async () => {
+    const now = Date.now();
+    await prepareFirstStart(server.database, configFor('test', 'senha de teste longa'), now);
+    const today = lisbonDay(now);
+    const year = Number(today.slice(0, 4));
+
+    // Categories: most members Efetivo, a few honorary (exempt) ones; every member has one.
+    const categories = await rowsOf('SELECT c.name, c.exempt, COUNT(m._id) AS members FROM fee_categories c LEFT JOIN members m ON m.fee_category = c._id GROUP BY c.name, c.exempt ORDER BY c.name');
+    expect(categories.map((c) => [c.name, Number(c.exempt)])).toEqual([['Efetivo', 0], ['Estudante', 0], ['Família', 0], ['Honorário', 1], ['Sénior', 0]]);
+    const membersIn = (name: string) => Number(categories.find((c) => c.name === name)!.members);
+    expect(membersIn('Efetivo') / DEMO_MEMBERS).toBeGreaterThan(0.7);
+    expect(membersIn('Honorário')).toBeGreaterThanOrEqual(2);
+    expect(membersIn('Honorário')).toBeLessThan(30);
+    for (const name of ['Estudante', 'Família', 'Sénior']) expect(membersIn(name)).toBeGreaterThan(20);
+    expect(await rowsOf('SELECT _id FROM members WHERE fee_category IS NULL')).toEqual([]);
+
+    // Seven years of schedules, the current one included, every category each year.
+    const schedules = await rowsOf('SELECT s.year, c.name, s.amount, s.periodicity FROM fee_schedules s JOIN fee_categories c ON c._id = s.category ORDER BY s.year, c.name');
+    expect([...new Set(schedules.map((s) => Number(s.year)))]).toEqual(Array.from({ length: DEMO_DUES_YEARS }, (_, i) => year - DEMO_DUES_YEARS + 1 + i));
+    expect(schedules).toHaveLength(DEMO_DUES_YEARS * 5);
+    expect(schedules.find((s) => Number(s.year) === year && s.name === 'Efetivo')).toMatchObject({ amount: 3000, periodicity: 'annual' });
+    expect(schedules.find((s) => Number(s.year) === year && s.name === 'Sénior')).toMatchObject({ amount: 200, periodicity: 'monthly' });
+    expect(schedules.filter((s) => s.name === 'Honorário').every((s) => Number(s.amount) === 0)).toBe(true);
+
+    // Debts every year; most paid, some in part, one forgiven with its reason; none for honorary years.
+    const byYear = await rowsOf("SELECT year, COUNT(*) AS n, SUM(CASE WHEN status = 'paid' THEN 1 ELSE 0 END) AS paid FROM unsettled_payments GROUP BY year ORDER BY year");
+    expect(byYear.map((y) => Number(y.year))).toEqual(schedules.filter((s) => s.name === 'Efetivo').map((s) => Number(s.year)));
+    for (const row of byYear.slice(0, -1)) expect(Number(row.paid) / Number(row.n)).toBeGreaterThan(0.8);
+    const statuses = Object.fromEntries((await rowsOf('SELECT status, COUNT(*) AS n FROM unsettled_payments GROUP BY status')).map((r) => [r.status, Number(r.n)]));
+    expect(statuses.partial).toBeGreaterThan(10);
+    expect(statuses.open).toBeGreaterThan(100);
+    expect(statuses.waived).toBeGreaterThanOrEqual(1);
+    expect(await rowsOf("SELECT _id FROM unsettled_payments WHERE status = 'waived' AND (resolution_reason IS NULL OR resolved_by IS NULL)")).toEqual([]);
+    expect(await rowsOf(`SELECT d._id FROM unsettled_payments d JOIN members m ON m._id = d.member JOIN fee_categories c ON c._id = m.fee_category WHERE c.exempt = 1 AND d.year >= ${year - 1}`)).toEqual([]);
+    // Newcomers of these years paid a joining fee.
+    expect(Number((await rowsOf("SELECT COUNT(*) AS n FROM unsettled_payments WHERE kind = 'joia'"))[0]!.n)).toBeGreaterThan(20);
+
+    // Payments: mixed methods, none in the future, some months late, two annulled with a reason.
+    const methods = await rowsOf('SELECT method, COUNT(*) AS n FROM payments GROUP BY method');
+    for (const method of ['transferencia', 'numerario', 'mbway', 'multibanco']) expect(Number(methods.find((m) => m.method === method)?.n ?? 0)).toBeGreaterThan(300);
+    expect(await rowsOf(`SELECT _id FROM payments WHERE date > '${today}'`)).toEqual([]);
+    const settled = await rowsOf('SELECT p.date, d.due_date FROM payments p JOIN payment_allocations a ON a.payment = p._id JOIN unsettled_payments d ON d._id = a.debt');
+    const daysLate = settled.map((r) => (Date.parse(String(r.date)) - Date.parse(String(r.due_date))) / 86_400_000);
+    expect(daysLate.filter((days) => days <= 30).length / daysLate.length).toBeGreaterThan(0.8);
+    expect(daysLate.filter((days) => days > 60).length).toBeGreaterThan(50);
+    const annulled = await rowsOf('SELECT annul_reason, annulled_by FROM payments WHERE annulled_at IS NOT NULL');
+    expect(annulled.length).toBeGreaterThanOrEqual(2);
+    expect(annulled.every((p) => typeof p.annul_reason === 'string' && p.annulled_by !== null)).toBe(true);
+
+    // Standing: most members up to date, some in arrears, a few owing several years; the honorary exempt.
+    const balances = await rowsOf('SELECT b.oldest_due, b.years_owed, b.open_total, c.exempt FROM member_balances b JOIN fee_categories c ON c._id = b.category');
+    const paying = balances.filter((b) => Number(b.exempt) === 0);
+    const inArrears = paying.filter((b) => b.oldest_due !== null && String(b.oldest_due) < today);
+    expect((paying.length - inArrears.length) / paying.length).toBeGreaterThan(0.65);
+    expect(inArrears.length / paying.length).toBeGreaterThan(0.08);
+    const severalYears = paying.filter((b) => Number(b.years_owed) >= 3).length;
+    expect(severalYears).toBeGreaterThanOrEqual(5);
+    expect(severalYears / paying.length).toBeLessThan(0.1);
+    expect(balances.filter((b) => Number(b.exempt) === 1 && Number(b.open_total) === 0).length).toBeGreaterThanOrEqual(2);
+    // The demo member account has the current year's quota to pay.
+    const own = await rowsOf("SELECT b.open_debts, b.oldest_due FROM member_balances b JOIN users u ON u.member = b.member WHERE u.username = 'socio'");
+    expect(Number(own[0]!.open_debts)).toBeGreaterThanOrEqual(1);
+
+    // The ledger adds up: what each debt has paid is what valid payments allocated to it; what
+    // each payment allocated is the sum of its allocations, never more than it; balances agree.
+    expect(await rowsOf(`SELECT d._id FROM unsettled_payments d LEFT JOIN (
+        SELECT a.debt, SUM(a.amount) AS s FROM payment_allocations a JOIN payments p ON p._id = a.payment WHERE p.annulled_at IS NULL GROUP BY a.debt
+      ) x ON x.debt = d._id WHERE d.paid <> COALESCE(x.s, 0) OR d.paid > d.amount`)).toEqual([]);
+    expect(await rowsOf(`SELECT _id FROM unsettled_payments WHERE status IN ('open', 'partial', 'paid') AND status <> CASE WHEN paid = 0 THEN 'open' WHEN paid >= amount THEN 'paid' ELSE 'partial' END`)).toEqual([]);
+    expect(await rowsOf(`SELECT p._id FROM payments p LEFT JOIN (SELECT payment, SUM(amount) AS s FROM payment_allocations GROUP BY payment) x ON x.payment = p._id
+      WHERE p.allocated <> COALESCE(x.s, 0) OR p.allocated > p.amount`)).toEqual([]);
+    expect(await rowsOf(`SELECT a._id FROM payment_allocations a JOIN payments p ON p._id = a.payment JOIN unsettled_payments d ON d._id = a.debt
+      WHERE a.member <> p.member OR a.member <> d.member`)).toEqual([]);
+    expect(await rowsOf(`SELECT b._id FROM member_balances b
+      LEFT JOIN (SELECT member, SUM(amount - paid) AS s FROM unsettled_payments WHERE status IN ('open', 'partial') GROUP BY member) d ON d.member = b.member
+      LEFT JOIN (SELECT member, SUM(amount - allocated) AS s FROM payments WHERE annulled_at IS NULL GROUP BY member) p ON p.member = b.member
+      WHERE b.open_total <> COALESCE(d.s, 0) OR b.credit <> COALESCE(p.s, 0)`)).toEqual([]);
+    const credit = await rowsOf('SELECT COUNT(*) AS n FROM member_balances WHERE credit > 0');
+    expect(Number(credit[0]!.n)).toBeGreaterThanOrEqual(1);
+
+    // The unpaid list serves them, biggest debts first.
+    const { access } = await server.login({ id: 0, username: 'admin', password: 'senha de teste longa', role: 'admin', memberId: null });
+    const unpaid = await server.request({ method: 'GET', url: '/api/member_balances?_sort=-open_total&_limit=5', token: access });
+    expect(unpaid.statusCode).toBe(200);
+    expect(unpaid.json().meta.total).toBe(balances.length);
+    expect(unpaid.json().data[0].years_owed).toBeGreaterThanOrEqual(3);
   });
 
   it('in production mode creates only the admin, with ASSOCIA_ADMIN_PASSWORD when set', async () => {

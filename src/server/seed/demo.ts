@@ -1,9 +1,11 @@
+import { ROLE } from '../../core/contract.js';
 import type { Db } from '../db/database.js';
 import { insertInBatches } from './batches.js';
 import { insertFakeMembers } from './members.js';
 import { createMemberFactory } from './people.js';
 import { randomPassword } from './passwords.js';
 import { demoReferences } from './reference.js';
+import { seedDemoDues } from './demo-dues.js';
 import { insertAccount, type Account } from './accounts.js';
 
 export const DEMO_MEMBERS = 1200;
@@ -66,6 +68,7 @@ export async function seedDemo(db: Db, now: number): Promise<Account[]> {
     };
   });
   await insertInBatches(db, 'contacts', contacts);
+  await seedDemoDues(db, now);
 
   const firstMember = await db
     .selectFrom('members')
@@ -73,11 +76,11 @@ export async function seedDemo(db: Db, now: number): Promise<Account[]> {
     .where('_id', '=', memberIds[0] ?? -1)
     .executeTakeFirstOrThrow();
   const accounts: Account[] = [
-    { username: 'editor', name: 'Editor de demonstração', role: 'editor', email: 'editor@example.com', member: null, password: randomPassword() },
+    { username: 'editor', name: 'Editor de demonstração', role: ROLE.editor, email: 'editor@example.com', member: null, password: randomPassword() },
     {
       username: 'socio',
       name: String(firstMember.name),
-      role: 'member',
+      role: ROLE.member,
       email: String(firstMember.email),
       member: Number(firstMember._id),
       password: randomPassword(),

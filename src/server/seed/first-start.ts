@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { ROLE } from '../../core/contract.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
 import { verifyPassword } from '../auth/passwords.js';
@@ -45,7 +46,7 @@ export async function prepareFirstStart(
   const admin: Account = {
     username: 'admin',
     name: 'Administrador',
-    role: 'admin',
+    role: ROLE.admin,
     email: null,
     member: null,
     password: config.adminPassword ?? randomPassword(),

@@ -1,0 +1,17 @@
+import type { Db } from '../db/database.js';
+import { refreshBalances } from '../modules/dues/balances.js';
+import { lisbonDay } from '../modules/dues/today.js';
+import { seedFees } from './demo-fees.js';
+import { seedPaymentHistory } from './demo-ledger.js';
+
+/**
+ * The demo organisation's dues: fee categories, seven years of schedules and debts, and the
+ * payments members made over those years. Runs in the first start's transaction, after the
+ * members and the admin account exist; balances are computed once at the end.
+ */
+export async function seedDemoDues(db: Db, now: number): Promise<void> {
+  const today = lisbonDay(now);
+  await seedFees(db, now, Number(today.slice(0, 4)));
+  await seedPaymentHistory(db, now, today);
+  await refreshBalances(db, now);
+}
