@@ -1,6 +1,6 @@
 import { createRoot } from 'react-dom/client';
 import { StyleSheetManager } from 'styled-components';
-import { getCore } from '../core/index.js';
+import { DEFAULT_API, getCore } from '../core/index.js';
 import { adoptStyles } from '../widgets/kit/index.js';
 import { App } from './app.js';
 import { createHostState, type HostState } from './state.js';
@@ -10,7 +10,7 @@ function sentryDsn(): string | null {
   return document.querySelector<HTMLMetaElement>('meta[name="associa-sentry-dsn"]')?.content || null;
 }
 
-const core = getCore('/api');
+const core = getCore(DEFAULT_API);
 
 // SPEC 4 startup order: preparation, routing and state, error reporting, mounting, socket.
 void core.start<HostState>({

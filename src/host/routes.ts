@@ -1,6 +1,7 @@
 // The route table of SPEC section 2, as data: built from the organisation's terminology,
 // so member and payment paths follow its words (accents included).
-import { TERMINOLOGY_DEFAULTS, type Terminology } from '../core/index.js';
+import { isStaffRole, ROLE, STAFF_ROLES, TERMINOLOGY_DEFAULTS, type Role, type Terminology } from '../core/index.js';
+import { PATHS } from '../widgets/feature-kit/paths.js';
 import { matchPath } from './routing/paths.js';
 
 export type RouteName =
@@ -15,6 +16,11 @@ export type RouteName =
   | 'membersNew'
   | 'membersEdit'
   | 'memberSettings'
+  | 'feeSettings'
+  | 'feeCategoriesNew'
+  | 'feeCategoriesEdit'
+  | 'feeSchedulesNew'
+  | 'feeSchedulesEdit'
   | 'memberApplicationsList'
   | 'memberApplicationsNew'
   | 'memberApplicationsEdit'
@@ -50,7 +56,8 @@ export type RouteName =
   | 'developers'
   | 'apiSecretsNew'
   | 'apiSecretsEdit'
-  | 'auditLog';
+  | 'auditLog'
+  | 'jobs';
 
 export interface RouteDef {
   name: RouteName;
@@ -59,7 +66,7 @@ export interface RouteDef {
   /** pt-PT; the document title is this, the separator and the organisation name. */
   title: string;
   /** Roles that may open it; absent: anyone logged in (or anyone, for public routes). */
-  access?: readonly string[];
+  access?: readonly Role[];
   /** Opens without login. */
   public?: boolean;
   /** No top navigation, breadcrumbs or toolbar (recover, unpaidSingle). */
@@ -68,13 +75,9 @@ export interface RouteDef {
   redirect?: 'login' | 'membersList';
 }
 
-const STAFF: readonly string[] = ['admin', 'editor'];
-
 /** Until terminology loads (or when it cannot): an association's words. */
 export const FALLBACK_TERMINOLOGY: Terminology = TERMINOLOGY_DEFAULTS.association;
 
-export const LOGIN_PATH = '/autorizacao/entrar';
-const MEMBER_HOME_PATH = '/dashboard';
 const TITLE_SEPARATOR = ' | ';
 
 /**
@@ -85,24 +88,31 @@ export function buildRoutes(t: Terminology): RouteDef[] {
   const members = '/' + t.memberURLPlural;
   const cards = '/cartoes' + t.memberURLSingular;
   const payments = '/' + t.membershipPaymentsURL;
-  const staff = { access: STAFF };
+  const staff = { access: STAFF_ROLES };
   const r = (name: RouteName, path: string, title: string, extra: Partial<RouteDef> = {}): RouteDef => ({ name, path, title, ...extra });
 
   return [
     // Authentication and home
     r('root', '/', 'Entrar', { public: true, redirect: 'login' }),
-    r('login', LOGIN_PATH, 'Entrar', { public: true }),
-    r('forgot', '/autorizacao/loginporlink', 'Entrar por ligação', { public: true }),
-    r('recover', '/autorizacao/loginporlink/:recoverCode', 'Recuperar acesso', { public: true, bare: true }),
+    r('login', PATHS.login, 'Entrar', { public: true }),
+    r('forgot', PATHS.forgot, 'Entrar por ligação', { public: true }),
+    r('recover', `${PATHS.forgot}/:recoverCode`, 'Recuperar acesso', { public: true, bare: true }),
     r('logout', '/autorizacao/sair', 'Sair', { public: true }),
-    r('adminHome', '/adminHome', t.memberPlural, { ...staff, redirect: 'membersList' }),
-    r('memberHome', MEMBER_HOME_PATH, 'Início'),
+    r('adminHome', PATHS.adminHome, t.memberPlural, { ...staff, redirect: 'membersList' }),
+    r('memberHome', PATHS.memberHome, 'Início'),
 
     // Members
     r('membersList', members, t.memberPlural, staff),
     r('membersNew', `${members}/novo`, `Novo ${t.memberSingular}`, staff),
     r('membersEdit', `${members}/:id`, `Editar ${t.memberSingular}`, staff),
     r('memberSettings', '/configuracao' + t.memberPlural, `Configuração de ${t.memberPlural}`, staff),
+
+    // Fee categories and schedules (the dues module): payments settings, beside the members'.
+    r('feeSettings', '/configuracaoQuotas', 'Configuração de Quotas', staff),
+    r('feeCategoriesNew', '/configuracaoQuotas/categorias/novo', 'Nova Categoria de Quota', staff),
+    r('feeCategoriesEdit', '/configuracaoQuotas/categorias/:id', 'Categoria de Quota', staff),
+    r('feeSchedulesNew', '/configuracaoQuotas/tabelas/novo', 'Nova Tabela de Quotas', staff),
+    r('feeSchedulesEdit', '/configuracaoQuotas/tabelas/:id', 'Tabela de Quotas', staff),
 
     // Applications
     r('memberApplicationsList', '/candidaturas', 'Candidaturas', staff),
@@ -130,10 +140,10 @@ export function buildRoutes(t: Terminology): RouteDef[] {
     r('unpaidSingle', '/informacaoDePagamento/:id', 'Informação de Pagamento', { public: true, bare: true }),
 
     // Users
-    r('userSettings', '/utilizadores', 'Utilizadores', staff),
-    r('usersNew', '/utilizadores/novo', 'Novo Utilizador'),
-    r('usersEditPassword', '/utilizadores/recuperar-password/:id', 'Alterar Palavra-passe'),
-    r('usersEdit', '/utilizadores/:id', 'Editar Utilizador'),
+    r('userSettings', PATHS.users, 'Utilizadores', staff),
+    r('usersNew', `${PATHS.users}/novo`, 'Novo Utilizador'),
+    r('usersEditPassword', `${PATHS.users}/recuperar-password/:id`, 'Alterar Palavra-passe'),
+    r('usersEdit', `${PATHS.users}/:id`, 'Editar Utilizador'),
 
     // Others
     r('reportOverview', '/relatorios', 'Relatórios', staff),
@@ -145,11 +155,13 @@ export function buildRoutes(t: Terminology): RouteDef[] {
     r('treasuryDocsMultiple', '/tesouraria/multiplos', 'Vários Documentos de Tesouraria', staff),
     r('treasuryDocsEdit', '/tesoouraria/:id', 'Documento de Tesouraria', staff),
     r('treasurySettings', '/configuracaoTesouraria', 'Configuração de Tesouraria', staff),
-    r('developers', '/developers', 'Programadores', staff),
-    r('apiSecretsNew', '/apiSecrets/new', 'Nova Chave de API', staff),
-    r('apiSecretsEdit', '/apiSecrets/:id', 'Chave de API', staff),
+    r('developers', PATHS.developers, 'Programadores', staff),
+    r('apiSecretsNew', PATHS.apiSecretNew, 'Nova Chave de API', staff),
+    r('apiSecretsEdit', `${PATHS.apiSecrets}/:id`, 'Chave de API', staff),
     // Not in SPEC 2's table: the audit trail (issue 8) is for administrators only.
-    r('auditLog', '/auditoria', 'Auditoria', { access: ['admin'] }),
+    r('auditLog', '/auditoria', 'Auditoria', { access: [ROLE.admin] }),
+    // Not in SPEC 2's table either: the background jobs (issue 10), for administrators only.
+    r('jobs', '/tarefas', 'Tarefas', { access: [ROLE.admin] }),
   ];
 }
 
@@ -170,21 +182,27 @@ export function matchRoute(routes: readonly RouteDef[], pathname: string): Route
 /** Whether a user with `role` may open the route (SPEC 6; breadcrumbs use it too). */
 export function mayOpen(route: RouteDef, role: string | null): boolean {
   if (!route.access) return true;
-  return role !== null && route.access.includes(role);
+  return route.access.some((allowed) => allowed === role);
 }
-
-export const isStaff = (role: string | null | undefined) => role != null && STAFF.includes(role);
 
 /** Where a user lands after login (and on '/' when logged in): staff on the member list, members on memberHome. */
 export function landingPath(routes: readonly RouteDef[], role: string | null): string {
-  return isStaff(role) ? pathOf(routes, 'membersList') : MEMBER_HOME_PATH;
+  return pathOf(routes, isStaffRole(role) ? 'membersList' : 'memberHome');
 }
+
+/** The route of a name: every name has one. */
+export function routeNamed(routes: readonly RouteDef[], name: RouteName): RouteDef {
+  const route = routes.find((candidate) => candidate.name === name);
+  if (!route) throw new Error(`No route named ${name}`);
+  return route;
+}
+
+/** A route's own pattern, its ':id' left for an element to fill in (a list's `edit-path`). */
+export const patternOf = (routes: readonly RouteDef[], name: RouteName): string => routeNamed(routes, name).path;
 
 /** The literal path of a parameterless route, or with parameters filled in. */
 export function pathOf(routes: readonly RouteDef[], name: RouteName, params: Record<string, string | number> = {}): string {
-  const route = routes.find((candidate) => candidate.name === name);
-  if (!route) throw new Error(`No route named ${name}`);
-  return route.path
+  return patternOf(routes, name)
     .replace(/\/:([A-Za-z_][A-Za-z0-9_]*)\?/g, (_, key: string) => (params[key] === undefined ? '' : `/${encodeURIComponent(String(params[key]))}`))
     .replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_, key: string) => {
       if (params[key] === undefined) throw new Error(`Route ${name} needs ${key}`);

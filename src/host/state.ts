@@ -1,5 +1,5 @@
 import { computed, signal, type ReadonlySignal, type Signal } from '@preact/signals-core';
-import { type Core, type HealthResponse, type ListResponse } from '../core/index.js';
+import { RESOURCE, type Core, type HealthResponse, type ListResponse } from '../core/index.js';
 import { buildRoutes, FALLBACK_TERMINOLOGY, type RouteDef } from './routes.js';
 
 /** What the host adds to the core: the route table, test mode and the menu's badge. */
@@ -37,7 +37,7 @@ export function createHostState(core: Core): HostState {
     },
     async loadPendingApplications() {
       try {
-        const res = await core.http.get<ListResponse>('member_applications', {
+        const res = await core.http.get<ListResponse>(RESOURCE.memberApplications, {
           params: { _page: 1, _limit: 1, _state: 'pending' },
           quiet: true,
         });

@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import { effect } from '@preact/signals-core';
-import { getCore, STORAGE_KEYS } from '../../src/core/index.js';
+import { createCardVerification, documentStatuses, getCore, readPaymentAdvice, referenceLists, STORAGE_KEYS } from '../../src/core/index.js';
 import { cleanup, testCore } from './support/core.js';
 import { tokenPair, until } from './support/fault.js';
 
@@ -85,6 +85,7 @@ describe('settings, terminology, explainer, readiness, reference lists', () => {
       await until(async () => (await f.requests('GET', '/document_statuses')).length === 1, 2000, 'document statuses');
       const [statuses] = await f.requests('GET', '/document_statuses');
       expect(statuses!.query._limit).to.equal('-1');
+      await until(() => documentStatuses(core).state.value === 'loaded', 2000, 'document statuses loaded');
     } finally {
       stop();
     }
@@ -128,10 +129,14 @@ describe('settings, terminology, explainer, readiness, reference lists', () => {
       'GET /countries': { body: { data: [{ _id: 1, name: 'Espanha' }, { _id: 2, name: 'Portugal' }], meta: { total: 2 } } },
       'GET /member_states': { body: { data: [{ _id: 1, name: 'Ativo', marksEnd: false }, { _id: 2, name: 'Falecido', marksEnd: true }], meta: { total: 2 } } },
     });
-    await core.countries.load();
-    await core.memberStates.load();
-    expect(core.countriesPortugalFirst.value.map((c) => c.name)).to.deep.equal(['Portugal', 'Espanha', 'Portugal']);
-    expect(core.activeMemberStates.value.map((s) => s.name)).to.deep.equal(['Ativo']);
+    const lists = referenceLists(core);
+    await lists.countries.load();
+    await lists.memberStates.load();
+    expect(lists.countriesPortugalFirst.value.map((c) => c.name)).to.deep.equal(['Portugal', 'Espanha', 'Portugal']);
+    expect(lists.activeMemberStates.value.map((s) => s.name)).to.deep.equal(['Ativo']);
+    // One store per resource: asking again gives the same store, already loaded.
+    expect(referenceLists(core).countries).to.equal(lists.countries);
+    expect(core.referenceList('countries').items.value).to.have.length(2);
     expect((await f.requests('GET', '/countries'))[0]!.query._limit).to.equal('-1');
   });
 
@@ -139,12 +144,12 @@ describe('settings, terminology, explainer, readiness, reference lists', () => {
     const { core, f } = testCore();
     await f.script({ 'GET /payment_advice': { body: { data: { ok: 1 } } } });
     for (const q of [{ type: 'quota', year: 2024 }, { memberId: 1, year: 2024 }, { memberId: 1, type: 'quota' }]) {
-      const e = (await core.readPaymentAdvice(q).catch((x: unknown) => x)) as Error;
+      const e = (await readPaymentAdvice(core, q).catch((x: unknown) => x)) as Error;
       expect(e.message).to.equal('Not Enough Data');
     }
     expect(await f.requests('GET', '/payment_advice')).to.have.length(0);
-    await core.readPaymentAdvice({ memberId: 1, type: 'other' });
-    await core.readPaymentAdvice({ memberId: 1, type: 'quota', year: 2024 });
+    await readPaymentAdvice(core, { memberId: 1, type: 'other' });
+    await readPaymentAdvice(core, { memberId: 1, type: 'quota', year: 2024 });
     const reqs = await f.requests('GET', '/payment_advice');
     expect(reqs.map((r) => r.query)).to.deep.equal([{ memberID: '1', type: 'other' }, { memberID: '1', type: 'quota', year: '2024' }]);
   });
@@ -152,9 +157,10 @@ describe('settings, terminology, explainer, readiness, reference lists', () => {
   it('card verification: loaded, or the not-found flag on 404', async () => {
     const { core, f } = testCore();
     await f.script({ 'GET /membership_cards/verify/good': { body: { data: { name: 'Ana' } } }, 'GET /membership_cards/verify/bad': { status: 404 } });
-    const check = core.cardVerification();
+    const check = createCardVerification(core);
     await check.verify('good');
     expect(check.state.value).to.equal('loaded');
+    expect(check.card.value).to.deep.equal({ name: 'Ana' });
     await check.verify('bad');
     expect(check.state.value).to.equal('not-found');
   });

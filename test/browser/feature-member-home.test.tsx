@@ -52,7 +52,7 @@ describe('<associa-member-home>', () => {
     // Only the member's own records are asked for.
     const paths = (await f.log()).map((r) => `${r.method} ${r.path}`);
     expect(paths).to.include.members(['GET /users/7', 'GET /members/31']);
-    expect(paths.filter((p) => p.startsWith('GET /members') && !p.endsWith('/history'))).to.deep.equal(['GET /members/31']);
+    expect(paths.filter((p) => p.startsWith('GET /members') && !/\/(history|unsettled_payments|payments)$/.test(p))).to.deep.equal(['GET /members/31']);
   });
 
   it('uses the organisation terminology for the member word', async () => {
@@ -94,6 +94,47 @@ describe('<associa-member-home>', () => {
     await waitForText(element, 'Histórico de alterações');
     await waitForText(element, 'Telefone: 912345678 → 913000222');
     expect(text(element)).to.contain('Helena Admin');
+  });
+
+  it("shows the member's own open debts, without a record button, and their payments, newest first", async () => {
+    const { f, place, logIn } = featureFixture();
+    logIn(7, 'Rita Lopes', 'member');
+    await f.script({
+      'GET /users/7': { body: { data: { _id: 7, created_at: '', member: 31 } } },
+      'GET /members/31': { body: { data: { ...MEMBER, state: null, country: null } } },
+      'GET /members/31/unsettled_payments': {
+        body: {
+          data: [
+            { _id: 5, member: 31, kind: 'quota', year: 2025, period: 1, amount: 2400, paid: 0, open_amount: 2400, due_date: '2025-03-31', description: 'Quota 2025', status: 'open' },
+            { _id: 4, member: 31, kind: 'quota', year: 2024, period: 1, amount: 2400, paid: 2400, open_amount: 0, due_date: '2024-03-31', description: 'Quota 2024', status: 'paid' },
+          ],
+          meta: { total: 2 },
+        },
+      },
+      'GET /members/31/payments': {
+        body: {
+          data: [
+            { _id: 9, member: 31, date: '2024-04-02', amount: 2400, method: 'mbway', reference: 'MB-1', annulled_at: null },
+            { _id: 8, member: 31, date: '2024-02-01', amount: 1000, method: 'cheque', reference: null, annulled_at: '2024-02-03T10:00:00Z' },
+          ],
+          meta: { total: 2 },
+        },
+      },
+    });
+    const element = place('associa-member-home');
+    await waitForText(element, 'Quota 2025');
+    expect(text(element)).to.not.contain('Quota 2024');
+    expect(all(element, 'button').map((b) => b.textContent)).to.not.include('Registar pagamento');
+    await waitForText(element, 'Os meus pagamentos');
+    // The heading shows at once; the rows once the payments are read.
+    await waitForText(element, 'MB-1');
+    const payments = all(element, '[data-own="payments"] tbody tr').map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent));
+    expect(payments).to.deep.equal([
+      ['02/04/2024', 'MB WAY', 'MB-1', '24,00\u00a0€'],
+      ['01/02/2024', 'Cheque (anulado)', '', '10,00\u00a0€'],
+    ]);
+    const [request] = await f.requests('GET', '/members/31/payments');
+    expect(request!.query).to.deep.include({ _sort: '-date' });
   });
 
   it('offers a retry when the record cannot be read', async () => {

@@ -8,10 +8,12 @@ import {
   matchRoute,
   mayOpen,
   pathOf,
+  patternOf,
   type RouteName,
 } from '../../src/host/routes.js';
 import { compilePath, decodePath } from '../../src/host/routing/paths.js';
 import { TERMINOLOGY_DEFAULTS, type Terminology } from '../../src/core/index.js';
+import { apiSecretPath, homePath, PATHS, userEditPath } from '../../src/widgets/feature-kit/paths.js';
 
 const association = buildRoutes(FALLBACK_TERMINOLOGY);
 const cooperative: Terminology = { ...TERMINOLOGY_DEFAULTS.cooperative, name: 'Cooperativa Agrícola do Vale' };
@@ -71,6 +73,14 @@ describe('the route table (SPEC 2)', () => {
       ['/apiSecrets/2', 'apiSecretsEdit'],
       // Beyond SPEC 2's table: the audit trail.
       ['/auditoria', 'auditLog'],
+      // And the background jobs.
+      ['/tarefas', 'jobs'],
+      // Beyond it too: the dues module's fee categories and schedules, a settings page.
+      ['/configuracaoQuotas', 'feeSettings'],
+      ['/configuracaoQuotas/categorias/novo', 'feeCategoriesNew'],
+      ['/configuracaoQuotas/categorias/3', 'feeCategoriesEdit'],
+      ['/configuracaoQuotas/tabelas/novo', 'feeSchedulesNew'],
+      ['/configuracaoQuotas/tabelas/5', 'feeSchedulesEdit'],
     ];
     for (const [path, name] of expected) expect(nameAt(association, path), path).toBe(name);
     expect(new Set(association.map((route) => route.name)).size).toBe(association.length);
@@ -131,12 +141,13 @@ describe('the route table (SPEC 2)', () => {
 
   it('keeps back-office routes to staff and lets members open their own pages (SPEC 6)', () => {
     const at = (path: string) => matchRoute(association, path)!.route;
-    for (const path of ['/socios', '/socios/1', '/utilizadores', '/quotas/dividas', '/mensagens', '/developers', '/configuracaoMensagens']) {
+    for (const path of ['/socios', '/socios/1', '/utilizadores', '/quotas/dividas', '/mensagens', '/developers', '/configuracaoMensagens', '/configuracaoQuotas', '/configuracaoQuotas/tabelas/5']) {
       expect(mayOpen(at(path), 'admin'), path).toBe(true);
       expect(mayOpen(at(path), 'editor'), path).toBe(true);
       expect(mayOpen(at(path), 'member'), path).toBe(false);
     }
     expect(['admin', 'editor', 'member'].map((role) => mayOpen(at('/auditoria'), role))).toEqual([true, false, false]);
+    expect(['admin', 'editor', 'member'].map((role) => mayOpen(at('/tarefas'), role))).toEqual([true, false, false]);
     for (const path of ['/dashboard', '/utilizadores/3', '/utilizadores/recuperar-password/3', '/utilizadores/novo']) {
       expect(mayOpen(at(path), 'member'), path).toBe(true);
     }
@@ -161,6 +172,35 @@ describe('the route table (SPEC 2)', () => {
     expect(pathOf(association, 'membershipCardVerifyMultiple')).toBe('/cartoessocio/verificarVarios');
     expect(pathOf(association, 'membershipCardVerifyMultiple', { id: 3 })).toBe('/cartoessocio/verificarVarios/3');
     expect(() => pathOf(association, 'usersEdit')).toThrow(/needs id/);
+  });
+
+  it("gives a route's own pattern for an element to fill in", () => {
+    expect(patternOf(association, 'membersEdit')).toBe('/socios/:id');
+    expect(patternOf(buildRoutes(cooperative), 'membersEdit')).toBe('/cooperadores/:id');
+    expect(patternOf(association, 'usersEdit')).toBe('/utilizadores/:id');
+    expect(patternOf(association, 'treasuryDocsEdit')).toBe('/tesoouraria/:id');
+  });
+
+  it('is where every address the elements name leads, whatever the terminology', () => {
+    for (const routes of [association, buildRoutes(cooperative)]) {
+      const expected: Array<[string, RouteName]> = [
+        [PATHS.login, 'login'],
+        [PATHS.forgot, 'forgot'],
+        [PATHS.memberHome, 'memberHome'],
+        [PATHS.adminHome, 'adminHome'],
+        [PATHS.users, 'userSettings'],
+        [PATHS.developers, 'developers'],
+        [PATHS.apiSecretNew, 'apiSecretsNew'],
+        [userEditPath(3), 'usersEdit'],
+        [apiSecretPath(2), 'apiSecretsEdit'],
+        [homePath('admin'), 'adminHome'],
+        [homePath('member'), 'memberHome'],
+      ];
+      for (const [path, name] of expected) {
+        expect(nameAt(routes, path), path).toBe(name);
+        if (!/\d$/.test(path)) expect(pathOf(routes, name), name).toBe(path);
+      }
+    }
   });
 });
 
@@ -187,6 +227,11 @@ describe('breadcrumbs', () => {
       'Utilizadores',
       'Editar Utilizador',
       'Alterar Palavra-passe',
+    ]);
+    // The fee settings' record pages sit under the settings page, their middle segment no route.
+    expect(breadcrumbs(association, '/configuracaoQuotas/tabelas/5', 'editor')).toEqual([
+      { label: 'Configuração de Quotas', path: '/configuracaoQuotas', href: '/configuracaoQuotas' },
+      { label: 'Tabela de Quotas', path: '/configuracaoQuotas/tabelas/5', href: null },
     ]);
   });
 });

@@ -1,5 +1,6 @@
 import { createElement, useEffect, useState } from 'react';
 import styled from 'styled-components';
+import { DEFAULT_API } from '../../core/index.js';
 import { EmptyState, space } from '../../widgets/kit/index.js';
 
 type LoadState = 'ready' | 'loading' | 'missing';
@@ -60,5 +61,5 @@ export function ElementSlot({ tag, attrs = {} }: ElementSlotProps) {
   }
   const defined = Object.fromEntries(Object.entries(attrs).filter(([, value]) => value !== undefined));
   // Rendered while loading too: the browser upgrades it when the definition arrives.
-  return createElement(tag, { ...defined, api: '/api' });
+  return createElement(tag, { ...defined, api: DEFAULT_API });
 }

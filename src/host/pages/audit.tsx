@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { RESOURCE, ROLE } from '../../core/index.js';
 import { space } from '../../widgets/kit/index.js';
 import { useHost, useValue } from '../context.js';
 import { ElementSlot } from '../elements/element-slot.js';
@@ -18,8 +19,8 @@ export function RecordHistorySlot({ resource, id }: { resource: string; id: stri
   const host = useHost();
   const role = useValue(host.role);
   const claims = useValue(host.core.session.claims);
-  const ownUser = resource === 'users' && claims !== null && String(claims.ID) === id;
-  if (!id || (role !== 'admin' && !ownUser)) return null;
+  const ownUser = resource === RESOURCE.users && claims !== null && String(claims.ID) === id;
+  if (!id || (role !== ROLE.admin && !ownUser)) return null;
   return (
     <Spaced data-record-history={resource}>
       <Panel>
@@ -30,4 +31,4 @@ export function RecordHistorySlot({ resource, id }: { resource: string; id: stri
 }
 
 /** /auditoria: every audit entry, newest first, with the list's filters (administrators). */
-export const AuditLogPage: Page = ({ route }) => <ListPage title={route.title} resource="audit_log" />;
+export const AuditLogPage: Page = ({ route }) => <ListPage title={route.title} resource={RESOURCE.auditLog} />;

@@ -3,7 +3,7 @@ import { Loading } from '../../widgets/kit/index.js';
 import { useHost } from '../context.js';
 import { ElementSlot } from '../elements/element-slot.js';
 import { Replace } from '../routing/redirect.js';
-import { LOGIN_PATH } from '../routes.js';
+import { pathOf } from '../routes.js';
 import { AuthPage } from './parts.js';
 import type { Page } from './types.js';
 
@@ -26,13 +26,13 @@ export const RecoverPage: Page = ({ params }) => (
 );
 
 /** Ends the session here and goes to the login page. */
-export const LogoutPage: Page = () => {
+export const LogoutPage: Page = ({ routes }) => {
   const { core } = useHost();
   useEffect(() => core.session.logout(), [core]);
   return (
     <>
       <Loading />
-      <Replace to={LOGIN_PATH} />
+      <Replace to={pathOf(routes, 'login')} />
     </>
   );
 };

@@ -1,7 +1,10 @@
 import { AuditLogPage } from './audit.js';
 import { ForgotPage, LoginPage, LogoutPage, RecoverPage } from './auth.js';
+import { FEE_PAGES } from './fee-settings.js';
+import { JobsPage } from './jobs.js';
 import { MemberHomePage, MembersEditPage, MembersListPage, MembersNewPage } from './members.js';
 import { MODULE_PAGES } from './modules.js';
+import { PAYMENT_PAGES } from './payments.js';
 import { CardVerifyPage, EmailVerificationPage, PaymentInfoPage } from './public.js';
 import {
   ApiSecretEditPage,
@@ -42,7 +45,10 @@ export const PAGES: PageTable = {
   apiSecretsNew: ApiSecretNewPage,
   apiSecretsEdit: ApiSecretEditPage,
   auditLog: AuditLogPage,
+  jobs: JobsPage,
   ...MODULE_PAGES,
+  ...FEE_PAGES,
+  ...PAYMENT_PAGES,
 };
 
 export { ForbiddenPage, NotFoundPage } from './status-pages.js';

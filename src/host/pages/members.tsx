@@ -1,27 +1,30 @@
-import { pathOf } from '../routes.js';
+import { RESOURCE } from '../../core/index.js';
+import { pathOf, patternOf } from '../routes.js';
 import { ElementPage, FormPage, ListPage } from './parts.js';
 import { RecordHistorySlot } from './audit.js';
+import { MemberStanding } from './payments/standing.js';
 import type { Page } from './types.js';
 
 export const MembersListPage: Page = ({ route, routes, words }) => (
   <ListPage
     title={route.title}
-    resource="members"
-    editPath={`${pathOf(routes, 'membersList')}/:id`}
+    resource={RESOURCE.members}
+    editPath={patternOf(routes, 'membersEdit')}
     action={{ href: pathOf(routes, 'membersNew'), label: `Novo ${words.memberSingular}` }}
   />
 );
 
-const base = (routes: Parameters<Page>[0]['routes']) => pathOf(routes, 'membersList');
-
 export const MembersNewPage: Page = ({ route, routes }) => (
-  <FormPage title={route.title} resource="members" editPath={`${base(routes)}/:id`} listPath={base(routes)} />
+  <FormPage title={route.title} resource={RESOURCE.members} editPath={patternOf(routes, 'membersEdit')} listPath={pathOf(routes, 'membersList')} />
 );
 
 export const MembersEditPage: Page = ({ route, params, routes }) => (
-  <FormPage title={route.title} resource="members" id={params.id} listPath={base(routes)}>
-    <RecordHistorySlot resource="members" id={params.id} />
-  </FormPage>
+  <>
+    <MemberStanding memberId={params.id} routes={routes} />
+    <FormPage title={route.title} resource={RESOURCE.members} id={params.id} listPath={pathOf(routes, 'membersList')}>
+      <RecordHistorySlot resource={RESOURCE.members} id={params.id} />
+    </FormPage>
+  </>
 );
 
 export const MemberHomePage: Page = ({ route }) => <ElementPage title={route.title} tag="associa-member-home" />;

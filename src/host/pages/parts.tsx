@@ -22,13 +22,14 @@ export function Heading({ title, action }: { title: string; action?: { href: str
 }
 
 /** A page around one list element: heading, optional "new" action, the toolbar wired to it. */
-export function ListPage({ title, resource, editPath, action }: { title: string; resource: string; editPath?: string; action?: { href: string; label: string } }) {
+export function ListPage({ title, resource, editPath, action, columns, filters }: { title: string; resource: string; editPath?: string; action?: { href: string; label: string }; columns?: string; filters?: ReactNode }) {
   useDeclareList(resource);
   return (
     <>
       <Heading title={title} action={action} />
       <Panel>
-        <ElementSlot tag="associa-resource-list" attrs={{ resource, 'edit-path': editPath, label: title, 'external-actions': 'true' }} />
+        {filters}
+        <ElementSlot tag="associa-resource-list" attrs={{ resource, 'edit-path': editPath, label: title, columns, 'external-actions': 'true' }} />
       </Panel>
     </>
   );

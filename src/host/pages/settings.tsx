@@ -1,5 +1,6 @@
 import styled from 'styled-components';
 import { space } from '../../widgets/kit/index.js';
+import { PATHS } from '../../widgets/feature-kit/paths.js';
 import { pathOf } from '../routes.js';
 import { ElementPage, Heading } from './parts.js';
 import { Panel } from '../shell/styles.js';
@@ -32,7 +33,7 @@ export const DevelopersPage: Page = ({ route, routes }) => (
       <ElementSlot tag="associa-api-keys" />
     </Panel>
     <Links>
-      <a href="/api/openapi.json" target="_blank" rel="noopener" data-link="openapi">
+      <a href={PATHS.apiDocs} target="_blank" rel="noopener" data-link="openapi">
         Documentação da API (OpenAPI)
       </a>
     </Links>

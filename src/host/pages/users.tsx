@@ -1,9 +1,9 @@
 import styled from 'styled-components';
-import { STAFF_ROLES } from '../../core/index.js';
+import { isStaffRole, RESOURCE } from '../../core/index.js';
 import { space } from '../../widgets/kit/index.js';
 import { useHost, useValue } from '../context.js';
 import { ElementSlot } from '../elements/element-slot.js';
-import { pathOf } from '../routes.js';
+import { pathOf, patternOf } from '../routes.js';
 import { Panel, SecondaryRouteLink } from '../shell/styles.js';
 import { ElementPage, FormPage, ListPage } from './parts.js';
 import { RecordHistorySlot } from './audit.js';
@@ -18,8 +18,8 @@ export const UsersListPage: Page = ({ route, routes }) => (
   <>
     <ListPage
       title={route.title}
-      resource="users"
-      editPath={`${pathOf(routes, 'userSettings')}/:id`}
+      resource={RESOURCE.users}
+      editPath={patternOf(routes, 'usersEdit')}
       action={{ href: pathOf(routes, 'usersNew'), label: 'Novo Utilizador' }}
     />
     <Spaced>
@@ -40,8 +40,8 @@ const userFormAttrs = (own: boolean) =>
 export const UsersNewPage: Page = ({ route, routes }) => (
   <FormPage
     title={route.title}
-    resource="users"
-    editPath={`${pathOf(routes, 'userSettings')}/:id`}
+    resource={RESOURCE.users}
+    editPath={patternOf(routes, 'usersEdit')}
     listPath={pathOf(routes, 'userSettings')}
     formAttrs={userFormAttrs(false)}
   />
@@ -51,11 +51,11 @@ export const UsersEditPage: Page = ({ route, params, routes }) => {
   const { core } = useHost();
   const claims = useValue(core.session.claims);
   // Two-factor login is set up by its owner, on their own page, and only staff have it.
-  const ownStaffPage = claims !== null && String(claims.ID) === params.id && STAFF_ROLES.includes(claims.Role);
+  const ownStaffPage = claims !== null && String(claims.ID) === params.id && isStaffRole(claims.Role);
   return (
     <FormPage
       title={route.title}
-      resource="users"
+      resource={RESOURCE.users}
       id={params.id}
       listPath={pathOf(routes, 'userSettings')}
       formAttrs={userFormAttrs(claims !== null && String(claims.ID) === params.id)}
@@ -70,7 +70,7 @@ export const UsersEditPage: Page = ({ route, params, routes }) => {
           </Panel>
         </Spaced>
       )}
-      <RecordHistorySlot resource="users" id={params.id} />
+      <RecordHistorySlot resource={RESOURCE.users} id={params.id} />
     </FormPage>
   );
 };

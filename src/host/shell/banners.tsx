@@ -1,8 +1,9 @@
 import styled from 'styled-components';
 import { Link } from 'wouter';
+import { isStaffRole } from '../../core/index.js';
 import { space, token } from '../../widgets/kit/index.js';
 import { useHost, useValue } from '../context.js';
-import { isStaff, pathOf } from '../routes.js';
+import { pathOf } from '../routes.js';
 import { SHELL_TEXTS, SPEC_TEXTS } from './texts.js';
 
 const Banner = styled.div<{ $tone: 'warning' | 'danger' }>`
@@ -30,7 +31,7 @@ export function Banners() {
   useValue(core.settings.items);
   const role = useValue(host.role);
   const routes = useValue(host.routes);
-  const sendingOff = loggedIn && settingsLoaded && isStaff(role) && core.settings.get('SendMessages') === 'false';
+  const sendingOff = loggedIn && settingsLoaded && isStaffRole(role) && core.settings.get('SendMessages') === 'false';
 
   return (
     <div>

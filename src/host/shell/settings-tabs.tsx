@@ -2,20 +2,22 @@ import styled from 'styled-components';
 import { Link } from 'wouter';
 import { focusRing, space, token } from '../../widgets/kit/index.js';
 import { useHost, useValue } from '../context.js';
-import { mayOpen, pathOf, type RouteName } from '../routes.js';
+import { mayOpen, pathOf, routeNamed, type RouteName } from '../routes.js';
 
 const SETTINGS: ReadonlyArray<[RouteName, (plural: string) => string]> = [
   ['userSettings', () => 'Utilizadores'],
   ['memberSettings', (plural) => plural],
+  ['feeSettings', () => 'Quotas'],
   ['membershipCardSettings', () => 'Cartões'],
   ['memberApplicationSettings', () => 'Candidaturas'],
   ['messageSettings', () => 'Mensagens'],
   ['treasurySettings', () => 'Tesouraria'],
   ['developers', () => 'Programadores'],
   ['auditLog', () => 'Auditoria'],
+  ['jobs', () => 'Tarefas'],
 ];
 
-export const SETTINGS_ROUTES = new Set<RouteName>([...SETTINGS.map(([name]) => name), 'usersNew', 'apiSecretsNew', 'apiSecretsEdit']);
+export const SETTINGS_ROUTES = new Set<RouteName>([...SETTINGS.map(([name]) => name), 'usersNew', 'apiSecretsNew', 'apiSecretsEdit', 'feeCategoriesNew', 'feeCategoriesEdit', 'feeSchedulesNew', 'feeSchedulesEdit']);
 
 const Tabs = styled.ul`
   display: flex;
@@ -45,14 +47,14 @@ const Tab = styled(Link)`
   ${focusRing}
 `;
 
-/** SPEC 2 settings submenu: users, members, cards, applications, messages, treasury, developers; and the audit trail (administrators). */
+/** SPEC 2 settings submenu: users, members, cards, applications, messages, treasury, developers; and the audit trail and the background jobs (administrators). */
 export function SettingsTabs({ current }: { current: RouteName }) {
   const host = useHost();
   const routes = useValue(host.routes);
   const words = useValue(host.core.terminology.terminology);
   const role = useValue(host.role);
   // Tabs a role may not open (the audit trail, for editors) are not offered.
-  const tabs = SETTINGS.filter(([name]) => mayOpen(routes.find((route) => route.name === name)!, role));
+  const tabs = SETTINGS.filter(([name]) => mayOpen(routeNamed(routes, name), role));
   return (
     <nav aria-label="Configurações">
       <Tabs>

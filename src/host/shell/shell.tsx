@@ -1,11 +1,12 @@
 import { useEffect, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { useLocation } from 'wouter';
+import { changedTopic, isStaffRole, RESOURCE } from '../../core/index.js';
 import { Loading, space } from '../../widgets/kit/index.js';
 import { useHost, useValue } from '../context.js';
 import { ForbiddenPage, NotFoundPage, PAGES } from '../pages/index.js';
 import { Replace } from '../routing/redirect.js';
-import { documentTitle, FALLBACK_TERMINOLOGY, landingPath, LOGIN_PATH, matchRoute, mayOpen, NOT_FOUND_TITLE, pathOf, type RouteDef } from '../routes.js';
+import { documentTitle, FALLBACK_TERMINOLOGY, landingPath, matchRoute, mayOpen, NOT_FOUND_TITLE, pathOf, type RouteDef } from '../routes.js';
 import { Banners } from './banners.js';
 import { Breadcrumbs } from './breadcrumbs.js';
 import { useRootFontSize } from './font-size.js';
@@ -47,12 +48,13 @@ function useOutcome(location: string): Outcome {
   if (!match) return { kind: 'notFound' };
   const { route, params } = match;
   const home = landingPath(routes, role);
-  if (route.redirect === 'login') return { kind: 'redirect', to: loggedIn ? home : LOGIN_PATH };
-  if (route.redirect === 'membersList') return { kind: 'redirect', to: loggedIn ? pathOf(routes, 'membersList') : LOGIN_PATH };
+  const login = pathOf(routes, 'login');
+  if (route.redirect === 'login') return { kind: 'redirect', to: loggedIn ? home : login };
+  if (route.redirect === 'membersList') return { kind: 'redirect', to: loggedIn ? pathOf(routes, 'membersList') : login };
   // Someone logged in has no business on the login forms: their home instead.
   if (loggedIn && (route.name === 'login' || route.name === 'forgot')) return { kind: 'redirect', to: home };
   if (route.public) return { kind: 'page', route, params };
-  if (!loggedIn) return { kind: 'redirect', to: LOGIN_PATH };
+  if (!loggedIn) return { kind: 'redirect', to: login };
   if (!mayOpen(route, role)) return { kind: 'forbidden', route };
   // Settings and the explainer first: pages and menus depend on them.
   if (!ready) return { kind: 'loading', route };
@@ -74,7 +76,7 @@ function usePendingApplications(enabled: boolean) {
   useEffect(() => {
     if (!enabled) return;
     void host.loadPendingApplications();
-    return host.core.realtime.subscribe('member_applications changed', () => void host.loadPendingApplications());
+    return host.core.realtime.subscribe(changedTopic(RESOURCE.memberApplications), () => void host.loadPendingApplications());
   }, [enabled, host]);
 }
 
@@ -89,9 +91,12 @@ export function Shell() {
   const role = useValue(host.role);
   const words = useValue(core.terminology.terminology) ?? FALLBACK_TERMINOLOGY;
   const hasApplications = useValue(core.settings.hasMemberApplication);
+  const served = useValue(core.explainer.resources);
+  // A server without the applications module has no list to count: asking would be a 404.
+  const applicationsOnServer = RESOURCE.memberApplications in served;
   useRootFontSize();
   useTitle(outcome);
-  usePendingApplications(loggedIn && hasApplications && (role === 'admin' || role === 'editor'));
+  usePendingApplications(loggedIn && hasApplications && applicationsOnServer && isStaffRole(role));
 
   const bare = outcome.kind !== 'notFound' && outcome.kind !== 'redirect' && outcome.route.bare === true;
   const withNavigation = loggedIn && !bare;
@@ -103,7 +108,7 @@ export function Shell() {
       page = <Replace to={outcome.to} />;
       break;
     case 'notFound':
-      page = <NotFoundPage home={loggedIn ? home : LOGIN_PATH} />;
+      page = <NotFoundPage home={loggedIn ? home : pathOf(routes, 'login')} />;
       break;
     case 'forbidden':
       page = <ForbiddenPage home={home} />;
@@ -115,7 +120,7 @@ export function Shell() {
       const name = outcome.route.name;
       const Page = name === 'root' || name === 'adminHome' ? null : PAGES[name];
       page = Page ? <Page route={outcome.route} params={outcome.params} routes={routes} words={words} /> : null;
-      if (SETTINGS_ROUTES.has(name) && (role === 'admin' || role === 'editor')) {
+      if (SETTINGS_ROUTES.has(name) && isStaffRole(role)) {
         page = (
           <>
             <SettingsTabs current={name} />

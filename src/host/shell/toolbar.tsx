@@ -1,8 +1,7 @@
 import styled from 'styled-components';
 import { Button, space, token } from '../../widgets/kit/index.js';
-import { FONT_SIZE_MAX, FONT_SIZE_MIN } from '../../core/index.js';
+import { FONT_SIZE_MAX, FONT_SIZE_MIN, isStaffRole } from '../../core/index.js';
 import { useHost, useValue } from '../context.js';
-import { isStaff } from '../routes.js';
 import { useListOnPage } from './list-on-page.js';
 import { supportHref } from './support-link.js';
 import { SHELL_TEXTS } from './texts.js';
@@ -80,7 +79,7 @@ export function Toolbar() {
           A+
         </Small>
       </Group>
-      {isStaff(role) && claims && (
+      {isStaffRole(role) && claims && (
         <SupportLink
           href={supportHref({ orgType, claims, user, supportUrl: core.settings.get('supportUrl') })}
           target="_blank"

@@ -1,8 +1,9 @@
 import styled from 'styled-components';
 import { Link } from 'wouter';
+import { isStaffRole } from '../../core/index.js';
 import { focusRing, space, token } from '../../widgets/kit/index.js';
 import { useHost, useValue } from '../context.js';
-import { isStaff, landingPath, pathOf } from '../routes.js';
+import { landingPath, pathOf } from '../routes.js';
 import { Dropdown } from './dropdown.js';
 import { MainMenu, NavLink } from './main-menu.js';
 import { SHELL_TEXTS } from './texts.js';
@@ -70,7 +71,7 @@ export function TopNav({ current }: { current: string }) {
   const role = useValue(host.role);
   const claims = useValue(host.core.session.claims);
   const organisation = useValue(host.organisation);
-  const staff = isStaff(role);
+  const staff = isStaffRole(role);
   const ownUser = claims ? pathOf(routes, 'usersEdit', { id: claims.ID }) : null;
   const settingsPath = staff ? pathOf(routes, 'userSettings') : ownUser;
 

@@ -1,6 +1,7 @@
 import { useState } from 'react';
+import { RESOURCE } from '../../core/index.js';
 import { useElementEvents } from '../kit/index.js';
-import { API_SECRETS, type ApiSecret } from '../feature-kit/api-secrets.js';
+import type { ApiSecret } from '../feature-kit/api-secrets.js';
 import { useNavigate } from '../feature-kit/navigation.js';
 import { PATHS } from '../feature-kit/paths.js';
 import { CreateForm } from './create-form.js';
@@ -42,7 +43,7 @@ export function ApiKeyForm({ recordId }: ApiKeyFormProps) {
     <CreateForm
       onCreated={(key) => {
         setCreated(key);
-        dispatch('associa-saved', { resource: API_SECRETS, id: String(key._id) });
+        dispatch('associa-saved', { resource: RESOURCE.apiSecrets, id: String(key._id) });
       }}
     />
   );

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { isSilentFailure } from '../../core/index.js';
+import { isSilentFailure, RESOURCE, ROLE_LABELS } from '../../core/index.js';
 import { Button, Field, Input, Select } from '../kit/index.js';
-import { API_KEY_TEXTS, API_SECRETS, ROLE_LABELS, type ApiSecret } from '../feature-kit/api-secrets.js';
+import { API_KEY_TEXTS, type ApiSecret } from '../feature-kit/api-secrets.js';
 import { Actions, Heading, Lead, Notice, Panel } from '../feature-kit/layout.js';
 import { NavLink } from '../feature-kit/navigation.js';
 import { PATHS } from '../feature-kit/paths.js';
@@ -37,7 +37,7 @@ export function CreateForm({ onCreated }: CreateFormProps) {
     setFailure(null);
     setBusy(true);
     try {
-      const result = await core.list<ApiSecret>(API_SECRETS).create({ name: name.trim(), role, ...(expiresAt ? { expires_at: expiresAt.toISOString() } : {}) });
+      const result = await core.list<ApiSecret>(RESOURCE.apiSecrets).create({ name: name.trim(), role, ...(expiresAt ? { expires_at: expiresAt.toISOString() } : {}) });
       if (result.ok) onCreated(result.data);
       else setErrors(result.errors);
     } catch (e) {

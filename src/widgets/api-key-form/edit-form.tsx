@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { isSilentFailure, recordQuery } from '../../core/index.js';
+import { isSilentFailure, recordQuery, RESOURCE } from '../../core/index.js';
 import { Button, ErrorState, Field, Input, Loading, space, token, useElementEvents, useRecord } from '../kit/index.js';
-import { API_KEY_TEXTS, API_SECRETS, formatDateTime, keyStatus, revokeApiSecret, roleLabel, type ApiSecret } from '../feature-kit/api-secrets.js';
+import { API_KEY_TEXTS, formatDateTime, keyStatus, revokeApiSecret, roleLabel, type ApiSecret } from '../feature-kit/api-secrets.js';
 import { ConfirmDialog } from '../feature-kit/confirm-dialog.js';
 import { Actions, Heading, Notice, Panel } from '../feature-kit/layout.js';
 import { NavLink } from '../feature-kit/navigation.js';
@@ -28,7 +28,7 @@ const Facts = styled.dl`
 export function EditForm({ recordId }: { recordId: string }) {
   const core = useCore();
   const dispatch = useElementEvents();
-  const view = useRecord<ApiSecret>(core.queries, API_SECRETS, recordId);
+  const view = useRecord<ApiSecret>(core.queries, RESOURCE.apiSecrets, recordId);
   /** The name as typed; null until the user types, showing the key's own. */
   const [typed, setName] = useState<string | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -42,7 +42,7 @@ export function EditForm({ recordId }: { recordId: string }) {
   const key = view.record;
   const name = typed ?? key.name;
   // Every holder of this key's query shows what the server answered to the write at once.
-  const settle = (answer: ApiSecret) => core.queries.replace(recordQuery(API_SECRETS, recordId), answer);
+  const settle = (answer: ApiSecret) => core.queries.replace(recordQuery(RESOURCE.apiSecrets, recordId), answer);
   const revokedAt = formatDateTime(key.revoked_at);
 
   async function save(event: FormEvent) {
@@ -52,12 +52,12 @@ export function EditForm({ recordId }: { recordId: string }) {
     setBusy(true);
     setNotice(null);
     try {
-      const result = await core.list<ApiSecret>(API_SECRETS).patch(key._id, { name: name.trim() });
+      const result = await core.list<ApiSecret>(RESOURCE.apiSecrets).patch(key._id, { name: name.trim() });
       if (result.ok) {
         setErrors({});
         settle({ ...key, ...result.data });
         setNotice({ tone: 'success', text: T.saved });
-        dispatch('associa-saved', { resource: API_SECRETS, id: String(key._id) });
+        dispatch('associa-saved', { resource: RESOURCE.apiSecrets, id: String(key._id) });
       } else setErrors(result.errors);
     } catch (e) {
       if (!isSilentFailure(e)) setNotice({ tone: 'error', text: describeFailure(e) });
@@ -72,7 +72,7 @@ export function EditForm({ recordId }: { recordId: string }) {
       const updated = await revokeApiSecret(core, key._id);
       settle({ ...key, ...updated, revoked_at: updated?.revoked_at ?? new Date().toISOString() });
       setNotice({ tone: 'success', text: API_KEY_TEXTS.revoked });
-      dispatch('associa-saved', { resource: API_SECRETS, id: String(key._id) });
+      dispatch('associa-saved', { resource: RESOURCE.apiSecrets, id: String(key._id) });
     } catch (e) {
       if (!isSilentFailure(e)) setNotice({ tone: 'error', text: describeFailure(e) });
     } finally {

@@ -1,6 +1,6 @@
-import { LIST_ALL, type Core } from '../../core/index.js';
+import { LIST_ALL, RESOURCE, type Core } from '../../core/index.js';
 import { useQuery } from '../kit/index.js';
-import { API_SECRETS, type ApiSecret } from '../feature-kit/api-secrets.js';
+import type { ApiSecret } from '../feature-kit/api-secrets.js';
 
 export type ApiSecretsLoad = { state: 'loading' } | { state: 'loaded'; items: ApiSecret[] } | { state: 'failed'; error: unknown };
 
@@ -8,7 +8,7 @@ export type ApiSecretsLoad = { state: 'loading' } | { state: 'loaded'; items: Ap
  * Every API key, newest first. A query of its own rather than the core's list store, whose
  * page size and sort are the user's remembered list preferences; read again on key changes.
  */
-const ALL_NEWEST_FIRST = { path: API_SECRETS, params: { _page: 1, _limit: LIST_ALL, _sort: '-created_at' } };
+const ALL_NEWEST_FIRST = { path: RESOURCE.apiSecrets, params: { _page: 1, _limit: LIST_ALL, _sort: '-created_at' } };
 
 export function useApiSecrets(core: Core) {
   const query = useQuery<ApiSecret[]>(core.queries, ALL_NEWEST_FIRST);

@@ -1,21 +1,14 @@
 // What the API key list and the API key form share: the record, its words, its revocation.
-import type { ApiSecret as ApiSecretRecord, Core } from '../../core/index.js';
-
-export const API_SECRETS = 'api_secrets';
+import { RESOURCE, ROLE_LABELS, type ApiSecret as ApiSecretRecord, type Core } from '../../core/index.js';
 
 export type ApiSecret = ApiSecretRecord & {
   /** Present only in the answer to the create request: the one time the server sends it. */
   secret?: string;
 };
 
-/** The server's role options (users.role), in pt-PT. */
-export const ROLE_LABELS: Readonly<Record<string, string>> = {
-  admin: 'Administrador',
-  editor: 'Editor',
-  member: 'Sócio',
-};
-
-export const roleLabel = (role: string) => ROLE_LABELS[role] ?? role;
+// A key's role comes from the server as a string; one the contract does not know shows as sent.
+const labels: Readonly<Record<string, string>> = ROLE_LABELS;
+export const roleLabel = (role: string) => labels[role] ?? role;
 
 export const API_KEY_TEXTS = {
   title: 'Chaves de API',
@@ -70,6 +63,6 @@ export function keyStatus(key: ApiSecret, now = Date.now()): { live: boolean; te
 export async function revokeApiSecret(core: Core, id: number | string): Promise<ApiSecret | null> {
   // The server's revoke action stamps the time itself and logs the key's sessions out;
   // the key lists shown are read again after it.
-  const revoked = await core.queries.action<ApiSecret | undefined>(`${API_SECRETS}/${encodeURIComponent(String(id))}/revoke`, {}, { invalidates: [API_SECRETS] });
+  const revoked = await core.queries.action<ApiSecret | undefined>(`${RESOURCE.apiSecrets}/${encodeURIComponent(String(id))}/revoke`, {}, { invalidates: [RESOURCE.apiSecrets] });
   return revoked ?? null;
 }

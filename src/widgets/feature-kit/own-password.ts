@@ -1,4 +1,4 @@
-import { ApiError, type Core, type ItemResponse, type TokenPair } from '../../core/index.js';
+import { ApiError, RESOURCE, type Core, type ItemResponse, type TokenPair } from '../../core/index.js';
 import { UserMessageError } from './server-message.js';
 
 interface PasswordAnswer {
@@ -28,7 +28,7 @@ const isTokenPair = (value: unknown): value is TokenPair =>
  */
 export async function setUserPassword(core: Core, userId: number | string, password: string, currentPassword?: string): Promise<void> {
   const body = currentPassword === undefined ? { password } : { password, current_password: currentPassword };
-  const res = await core.http.patch<ItemResponse<PasswordAnswer>>(`users/${encodeURIComponent(String(userId))}`, body).catch((e: unknown) => {
+  const res = await core.http.patch<ItemResponse<PasswordAnswer>>(`${RESOURCE.users}/${encodeURIComponent(String(userId))}`, body).catch((e: unknown) => {
     const message = currentPasswordMessage(e);
     throw message === null ? e : new CurrentPasswordError(message, { cause: e });
   });

@@ -1,27 +1,30 @@
-// Back-office addresses the feature elements link or navigate to (SPEC 2). The host owns the
-// route table; these are the fixed paths it is required to have.
-import { STAFF_ROLES, type Role } from '../../core/index.js';
+// Back-office addresses the feature elements link or navigate to (SPEC 2): the paths that do
+// not follow the terminology. The host builds its route table from these same paths
+// (src/host/routes.ts), so every address an element names is one of its routes.
+import { DEFAULT_API, isStaffRole } from '../../core/index.js';
+
+const USERS = '/utilizadores';
+const API_SECRETS = '/apiSecrets';
 
 export const PATHS = {
   login: '/autorizacao/entrar',
   forgot: '/autorizacao/loginporlink',
   memberHome: '/dashboard',
   adminHome: '/adminHome',
+  users: USERS,
   developers: '/developers',
-  apiSecretNew: '/apiSecrets/new',
-  apiDocs: '/api/openapi.json',
+  apiSecrets: API_SECRETS,
+  apiSecretNew: `${API_SECRETS}/new`,
+  /** The bundled server's API description (an element talking to another API base links to its own). */
+  apiDocs: `${DEFAULT_API}/openapi.json`,
 } as const;
 
-export const userEditPath = (id: number | string) => `/utilizadores/${encodeURIComponent(String(id))}`;
-export const apiSecretPath = (id: number | string) => `/apiSecrets/${encodeURIComponent(String(id))}`;
-
-export function isStaff(role: string | null | undefined): boolean {
-  return STAFF_ROLES.includes(role as Role);
-}
+export const userEditPath = (id: number | string) => `${PATHS.users}/${encodeURIComponent(String(id))}`;
+export const apiSecretPath = (id: number | string) => `${PATHS.apiSecrets}/${encodeURIComponent(String(id))}`;
 
 /** Where a user lands after logging in: staff on the member list (via /adminHome), anyone else on /dashboard. */
 export function homePath(role: string | null | undefined): string {
-  return isStaff(role) ? PATHS.adminHome : PATHS.memberHome;
+  return isStaffRole(role) ? PATHS.adminHome : PATHS.memberHome;
 }
 
 /**

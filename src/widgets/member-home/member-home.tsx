@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { RESOURCE } from '../../core/index.js';
 import { EmptyState, ErrorState, Loading, space, token, useSignalValue } from '../kit/index.js';
 import { Heading, Lead, Notice } from '../feature-kit/layout.js';
 import { NavLink } from '../feature-kit/navigation.js';
@@ -7,6 +8,7 @@ import { PATHS, userEditPath } from '../feature-kit/paths.js';
 import { FEATURE_TEXTS } from '../feature-kit/texts.js';
 import { useCore } from '../feature-kit/use-core.js';
 import { formatDate, present } from './format.js';
+import { OwnDues } from './own-dues.js';
 import { MEMBER_HOME_TEXTS as T } from './texts.js';
 import { useOwnMember, type OwnMember } from './use-own-member.js';
 
@@ -156,7 +158,7 @@ function MemberCard({ data, singular, userId }: { data: OwnMember; singular: str
   );
 }
 
-/** Home of a member (/dashboard): their own member record, read-only, and a link to edit their profile. */
+/** Home of a member (/dashboard): their own member record, read-only, a link to edit their profile, their debts and payments. */
 export function MemberHome() {
   const core = useCore();
   const claims = useSignalValue(core.session.claims);
@@ -187,9 +189,10 @@ export function MemberHome() {
     body = (
       <>
         <MemberCard data={load} singular={singular} userId={claims.ID} />
+        <OwnDues memberId={load.member._id} />
         {/* RGPD: the member sees that, when and by whom their data changed. */}
         <History>
-          <RecordHistory resource="members" recordId={String(load.member._id)} />
+          <RecordHistory resource={RESOURCE.members} recordId={String(load.member._id)} />
         </History>
       </>
     );

@@ -25,4 +25,14 @@ export const MEMBER_HOME_TEXTS = {
     admissionDate: 'Data de admissão',
   },
   defaultSingular: 'Sócio',
+  dues: {
+    payments: 'Os meus pagamentos',
+    noPayments: 'Ainda não há pagamentos registados.',
+    paymentsFailed: 'Não foi possível carregar os seus pagamentos.',
+    date: 'Data',
+    method: 'Meio de pagamento',
+    reference: 'Referência',
+    amount: 'Valor',
+    annulled: 'anulado',
+  },
 } as const;

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import type { Core, Member, User } from '../../core/index.js';
+import { RESOURCE, type Core, type Member, type User } from '../../core/index.js';
 import { useRecord } from '../kit/index.js';
 
 export interface OwnMember {
@@ -30,12 +30,12 @@ const present = (id: unknown): id is string | number => (typeof id === 'string' 
  * GET members/{id}. The server lets a member read only these two.
  */
 export function useOwnMember(core: Core, userId: number | undefined): { load: OwnMemberLoad; retry(): void } {
-  const user = useRecord<User>(core.queries, 'users', userId);
+  const user = useRecord<User>(core.queries, RESOURCE.users, userId);
   const memberId = user.status === 'loaded' ? user.record?.member : undefined;
-  const member = useRecord<Member>(core.queries, 'members', present(memberId) ? memberId : null);
+  const member = useRecord<Member>(core.queries, RESOURCE.members, present(memberId) ? memberId : null);
   const record = member.status === 'loaded' ? member.record : undefined;
-  const state = useReferenceName(core, 'member_states', record?.state);
-  const country = useReferenceName(core, 'countries', record?.country);
+  const state = useReferenceName(core, RESOURCE.memberStates, record?.state);
+  const country = useReferenceName(core, RESOURCE.countries, record?.country);
   const retry = useCallback(() => {
     user.refresh();
     member.refresh();

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
-import type { ExplainerField } from '../../core/index.js';
+import { RESOURCE, type ExplainerField } from '../../core/index.js';
 import { describeFailure } from '../feature-kit/server-message.js';
 import { useCore } from '../feature-kit/use-core.js';
 import { Field, space } from '../kit/index.js';
@@ -66,7 +66,7 @@ export function FileControl({ field, value, editable, error, onChange }: FileCon
     setBusy(true);
     setProblem(undefined);
     try {
-      const response = await core.http.upload<{ data: UploadedFile }>(field.type === 'image' ? 'files?kind=image' : 'files', form);
+      const response = await core.http.upload<{ data: UploadedFile }>(field.type === 'image' ? `${RESOURCE.files}?kind=image` : RESOURCE.files, form);
       const uploaded = response.data.data;
       setName(uploaded.originalName);
       onChange(String(uploaded._id));

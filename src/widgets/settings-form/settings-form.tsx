@@ -1,6 +1,6 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import type { Setting } from '../../core/index.js';
-import { isSilentFailure } from '../../core/index.js';
+import { isSilentFailure, RESOURCE, ROLE } from '../../core/index.js';
 import { Button, EmptyState, ErrorState, Loading, useElementEvents, useSignalValue } from '../kit/index.js';
 import { Actions, Heading, Notice, Panel } from '../feature-kit/layout.js';
 import { describeFailure } from '../feature-kit/server-message.js';
@@ -44,7 +44,7 @@ export function SettingsForm({ page, names, heading }: SettingsFormProps) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [outcome, setOutcome] = useState<Outcome>({ kind: 'none' });
   const [busy, setBusy] = useState(false);
-  const readOnly = claims?.Role !== 'admin';
+  const readOnly = claims?.Role !== ROLE.admin;
 
   const changed = settings.filter((s) => draft[s.name] !== undefined && draft[s.name] !== s.value);
 
@@ -65,7 +65,7 @@ export function SettingsForm({ page, names, heading }: SettingsFormProps) {
     }
     setBusy(true);
     setOutcome({ kind: 'none' });
-    const store = core.list('settings');
+    const store = core.list(RESOURCE.settings);
     const found: Record<string, string> = {};
     const savedIds: string[] = [];
     const savedNames = new Set<string>();
@@ -86,7 +86,7 @@ export function SettingsForm({ page, names, heading }: SettingsFormProps) {
     setDraft((current) => Object.fromEntries(Object.entries(current).filter(([name]) => !savedNames.has(name))));
     setErrors(found);
     setBusy(false);
-    if (savedIds.length > 0) dispatch('associa-saved', { resource: 'settings', id: savedIds.join(',') });
+    if (savedIds.length > 0) dispatch('associa-saved', { resource: RESOURCE.settings, id: savedIds.join(',') });
     setOutcome((current) => (current.kind === 'failed' ? current : Object.keys(found).length > 0 ? { kind: 'partial' } : { kind: 'saved' }));
   }
 

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import styled from 'styled-components';
+import { isStaffRole } from '../../core/index.js';
 import { TWO_FACTOR_PATHS, type TwoFactorStatus } from '../../core/two-factor.js';
 import { Button, ErrorState, Loading, space, useQuery, useSignalValue } from '../kit/index.js';
 import { Actions, Heading, Lead, Notice, Panel } from '../feature-kit/layout.js';
 import { FEATURE_TEXTS } from '../feature-kit/texts.js';
-import { isStaff } from '../feature-kit/paths.js';
 import { describeFailure } from '../feature-kit/server-message.js';
 import { useCore } from '../feature-kit/use-core.js';
 import { twoFactorApi } from './api.js';
@@ -34,7 +34,7 @@ export function TwoFactor() {
   const [mode, setMode] = useState<Mode>('view');
   const [done, setDone] = useState<string | null>(null);
   const api = twoFactorApi(core);
-  const staff = isStaff(claims?.Role);
+  const staff = isStaffRole(claims?.Role);
   // Members have no two-factor login: the server refuses it, so it is not asked.
   const query = useQuery<TwoFactorStatus>(core.queries, staff ? { path: TWO_FACTOR_PATHS.status } : null);
   const reload = query.refresh;

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { RESOURCE } from '../../core/index.js';
 import { ErrorState, Loading, useElementEvents } from '../kit/index.js';
 import { Heading, Lead, Notice, Panel } from '../feature-kit/layout.js';
 import { NavLink } from '../feature-kit/navigation.js';
@@ -59,7 +60,7 @@ export function UserPassword({ userId }: UserPasswordProps) {
         onSaved={() => {
           setSaved(true);
           setCurrent('');
-          dispatch('associa-saved', { resource: 'users', id: String(user._id) });
+          dispatch('associa-saved', { resource: RESOURCE.users, id: String(user._id) });
         }}
         onEdit={() => setSaved(false)}
         submitLabel={USER_PASSWORD_TEXTS.save}

@@ -1,0 +1,26 @@
+// Words of the fee settings page and of the year's quota generation (pt-PT).
+
+export const FEE_TEXTS = {
+  categories: 'Categorias de quota',
+  newCategory: 'Nova categoria',
+  schedules: 'Tabelas de quotas',
+  newSchedule: 'Nova tabela',
+
+  generate: 'Lançar quotas do ano',
+  generateHint: (singular: string) =>
+    `Lança as quotas do ano a cada ${singular.toLowerCase()} de uma categoria que paga, segundo a tabela desse ano. Pode repetir: as quotas já lançadas não se duplicam.`,
+  year: 'Ano',
+  start: 'Lançar',
+  cancel: 'Cancelar',
+  close: 'Fechar',
+  yearInvalid: 'Indique um ano entre 2000 e 2100.',
+  progressLabel: (year: number) => `Lançamento das quotas de ${year}`,
+  queued: (year: number) => `Lançamento das quotas de ${year} em espera…`,
+  running: (year: number) => `A lançar as quotas de ${year}…`,
+  counted: (done: number, total: number) => `${done} de ${total}`,
+  offline: 'Sem ligação em tempo real: o progresso volta a aparecer quando a ligação regressar.',
+  done: 'Quotas lançadas.',
+  failed: (year: number) => `O lançamento das quotas de ${year} falhou.`,
+  startFailed: 'Não foi possível pedir o lançamento das quotas.',
+  errorDetail: (error: string) => `Erro: ${error}`,
+} as const;

@@ -1,0 +1,130 @@
+import { useEffect, useId, useState } from 'react';
+import styled from 'styled-components';
+import type { ListQuery } from '../../../core/index.js';
+import { Input, Label, Select, space, token } from '../../../widgets/kit/index.js';
+import { useDebounced } from '../../../widgets/shared/use-debounced.js';
+import { useHost, useValue } from '../../context.js';
+import { PAYMENTS_TEXTS as T } from './texts.js';
+
+const FILTER_DEBOUNCE_MS = 400;
+
+const Bar = styled.fieldset`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: flex-end;
+  gap: ${space(1.5)} ${space(2)};
+  margin: 0 0 ${space(2)};
+  padding: ${space(1.5)} ${space(2)};
+  border: 1px solid ${token('color-border')};
+  border-radius: ${token('radius')};
+  legend {
+    padding: 0 ${space(0.5)};
+    font-weight: 600;
+  }
+`;
+
+const Control = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${space(0.5)};
+  min-width: 10rem;
+`;
+
+/** A range over one field: `_{field}_gte` and `_{field}_lte`, both inclusive. */
+export interface RangeFilter {
+  field: string;
+  type: 'date' | 'integer';
+  from: string;
+  to: string;
+}
+
+/** A filter on or off: `_{name}={value}` while the box is ticked. */
+export interface ToggleFilter {
+  name: string;
+  value: string;
+  label: string;
+}
+
+type Constraints = ListQuery['constraints'];
+
+const Toggle = styled.label`
+  display: inline-flex;
+  align-items: center;
+  gap: ${space(1)};
+  min-height: 2.4rem;
+  cursor: pointer;
+`;
+
+function Bound({ label, type, value, onChange }: { label: string; type: RangeFilter['type']; value: string; onChange(value: string): void }) {
+  const id = useId();
+  const [text, setText] = useState(value);
+  const apply = useDebounced(onChange, FILTER_DEBOUNCE_MS);
+  useEffect(() => setText(value), [value]);
+  return (
+    <Control>
+      <Label htmlFor={id}>{label}</Label>
+      <Input
+        id={id}
+        type={type === 'date' ? 'date' : 'number'}
+        min={type === 'integer' ? 0 : undefined}
+        value={text}
+        onChange={(e) => {
+          setText(e.target.value);
+          // A date input changes only on a whole date; a number may be half typed.
+          if (type === 'date') onChange(e.target.value);
+          else apply(e.target.value);
+        }}
+      />
+    </Control>
+  );
+}
+
+/**
+ * The filters the generic list's own panel does not offer: ranges (from, to) and the filters
+ * the resource declares (the explainer's `filters`). They drive the same list store as the
+ * list on the page, so its count, paging and CSV export follow them.
+ */
+export function ListFilters({ resource, legend, ranges = [], toggles = [] }: { resource: string; legend: string; ranges?: readonly RangeFilter[]; toggles?: readonly ToggleFilter[] }) {
+  const { core } = useHost();
+  // Toggles start ticked the first time the list is made; later visits keep the user's choice.
+  const store = core.list(resource, { constraints: Object.fromEntries(toggles.map((toggle) => [toggle.name, toggle.value])) });
+  const query = useValue(store.query);
+  const declared = useValue(core.explainer.resources)[resource]?.filters ?? [];
+  const selectId = useId();
+  const set = (name: string, value: string) => {
+    const next: Constraints = { ...query.constraints };
+    if (value === '') delete next[name];
+    else next[name] = value;
+    void store.setConstraints(next);
+  };
+  const current = (name: string) => (query.constraints[name] === undefined ? '' : String(query.constraints[name]));
+  if (ranges.length === 0 && declared.length === 0 && toggles.length === 0) return null;
+  return (
+    <Bar data-list-filters={resource}>
+      <legend>{legend}</legend>
+      {declared.map((filter) => (
+        <Control key={filter.name}>
+          <Label htmlFor={`${selectId}-${filter.name}`}>{filter.label}</Label>
+          <Select id={`${selectId}-${filter.name}`} value={current(filter.name)} onChange={(e) => set(filter.name, e.target.value)}>
+            <option value="">{T.any}</option>
+            {filter.options.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </Select>
+        </Control>
+      ))}
+      {toggles.map((toggle) => (
+        <Toggle key={toggle.name}>
+          <input type="checkbox" checked={current(toggle.name) === toggle.value} onChange={(e) => set(toggle.name, e.target.checked ? toggle.value : '')} />
+          {toggle.label}
+        </Toggle>
+      ))}
+      {ranges.flatMap((range) => [
+        <Bound key={`${range.field}-gte`} label={range.from} type={range.type} value={current(`${range.field}_gte`)} onChange={(v) => set(`${range.field}_gte`, v)} />,
+        <Bound key={`${range.field}-lte`} label={range.to} type={range.type} value={current(`${range.field}_lte`)} onChange={(v) => set(`${range.field}_lte`, v)} />,
+      ])}
+    </Bar>
+  );
+}

@@ -1,0 +1,15 @@
+// The dues module's own reads, held through the core's queries: read again whenever a
+// payment, a debt, an allocation or a balance changes (here or, by realtime, elsewhere).
+import type { Core } from '../../../core/index.js';
+import { useQuery, type QueryView } from '../../../widgets/kit/index.js';
+import { LEDGER_RESOURCES } from '../../../widgets/payment-debts/use-member-debts.js';
+import type { PaymentsOverview, Statement } from './types.js';
+
+export function useOverview(core: Core): QueryView<PaymentsOverview> {
+  return useQuery<PaymentsOverview>(core.queries, { path: 'payments_overview', resources: LEDGER_RESOURCES });
+}
+
+export function useStatement(core: Core, memberId: string | number | null | undefined): QueryView<Statement> {
+  const id = memberId === null || memberId === undefined || memberId === '' ? null : String(memberId);
+  return useQuery<Statement>(core.queries, id === null ? null : { path: `members/${encodeURIComponent(id)}/statement`, resources: LEDGER_RESOURCES });
+}

@@ -1,0 +1,143 @@
+import { useEffect, useMemo, useState } from 'react';
+import styled from 'styled-components';
+import { isStaffRole, type UnsettledPayment } from '../../core/index.js';
+import { Button, EmptyState, ErrorState, Loading, space, useElementEvents, useSignalValue } from '../kit/index.js';
+import { Notice } from '../feature-kit/layout.js';
+import { NavLink } from '../feature-kit/navigation.js';
+import { PATHS } from '../feature-kit/paths.js';
+import { FEATURE_TEXTS } from '../feature-kit/texts.js';
+import { useCore } from '../feature-kit/use-core.js';
+import { formatMoney } from '../shared/money.js';
+import { DebtsTable } from './debts-table.js';
+import { openDebts, totalOpen } from './ledger.js';
+import { RecordForm } from './record-form.js';
+import { PAYMENT_DEBTS_TEXTS as T } from './texts.js';
+import type { RecordedPayment } from './types.js';
+import { useMemberDebts } from './use-member-debts.js';
+
+export interface PaymentDebtsProps {
+  /** The member whose debts are shown; absent, the logged-in member's own. */
+  memberId?: string;
+}
+
+const Header = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${space(1)};
+  margin-bottom: ${space(1.5)};
+`;
+
+const Title = styled.h3`
+  margin: 0;
+  font-size: 1.15em;
+`;
+
+/** The ids still selected among the debts now open (a refresh may have settled some). */
+function keepOpen(selected: ReadonlySet<number>, debts: readonly UnsettledPayment[]): Set<number> {
+  return new Set(debts.filter((debt) => selected.has(debt._id)).map((debt) => debt._id));
+}
+
+/**
+ * A member's open debts with their due dates and amounts, a selection and its total; staff
+ * record a payment for the selected debts here. A member sees only their own (the server's scope).
+ */
+export function PaymentDebts({ memberId }: PaymentDebtsProps) {
+  const core = useCore();
+  const dispatch = useElementEvents();
+  const claims = useSignalValue(core.session.claims);
+  const terminology = useSignalValue(core.terminology.terminology);
+  const singular = terminology?.memberSingular ?? T.defaultSingular;
+  const staff = isStaffRole(claims?.Role);
+  const { load, retry } = useMemberDebts(core, memberId, claims?.ID, staff);
+  const [selected, setSelected] = useState<Set<number>>(() => new Set());
+  const [recording, setRecording] = useState(false);
+  const [done, setDone] = useState<RecordedPayment | null>(null);
+
+  const rows = load.state === 'loaded' ? load.debts : null;
+  const debts = useMemo(() => (rows ? openDebts(rows) : []), [rows]);
+  useEffect(() => {
+    setSelected((current) => {
+      const kept = keepOpen(current, debts);
+      return kept.size === current.size ? current : kept;
+    });
+  }, [debts]);
+  // Another member: nothing chosen for the last one carries over.
+  useEffect(() => {
+    setSelected(new Set());
+    setRecording(false);
+    setDone(null);
+  }, [memberId]);
+
+  if (!claims)
+    return (
+      <Notice tone="info">
+        <p>{FEATURE_TEXTS.notLoggedIn}</p>
+        <p>
+          <NavLink path={PATHS.login}>{FEATURE_TEXTS.loginLink}</NavLink>
+        </p>
+      </Notice>
+    );
+  if (load.state === 'noMember') return <EmptyState message={T.noMember(singular)} />;
+  if (load.state === 'notLinked') return <EmptyState message={T.notLinked(singular)} />;
+  if (load.state === 'notFound') return <ErrorState message={T.notFound(singular)} />;
+  if (load.state === 'failed') return <ErrorState message={T.loadFailed} onRetry={retry} />;
+  if (load.state === 'loading') return <Loading />;
+
+  const toggle = (id: number, on: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  const toggleAll = (on: boolean) => setSelected(on ? new Set(debts.map((debt) => debt._id)) : new Set());
+  const chosen = debts.filter((debt) => selected.has(debt._id));
+
+  const recorded = (answer: RecordedPayment) => {
+    setDone(answer);
+    setRecording(false);
+    setSelected(new Set());
+    dispatch('associa-payment-recorded', answer.payment);
+  };
+
+  return (
+    <section aria-labelledby="debts-title" data-member={load.memberId}>
+      <Header>
+        <Title id="debts-title">{T.title}</Title>
+        {staff && !recording && (
+          <Button
+            onClick={() => {
+              setDone(null);
+              setRecording(true);
+            }}
+          >
+            {T.record}
+          </Button>
+        )}
+      </Header>
+      {done && (
+        <Notice tone="success">
+          <p>{T.recorded(formatMoney(done.payment.amount ?? 0))}</p>
+          {done.credit > 0 && <p>{T.credit(formatMoney(done.credit))}</p>}
+        </Notice>
+      )}
+      {debts.length === 0 ? (
+        <EmptyState message={T.empty} />
+      ) : (
+        <DebtsTable debts={debts} selected={selected} onToggle={toggle} onToggleAll={toggleAll} />
+      )}
+      {staff && recording && (
+        <RecordForm
+          core={core}
+          memberId={load.memberId}
+          debtIds={chosen.map((debt) => debt._id)}
+          selectedTotal={totalOpen(debts, selected)}
+          onRecorded={recorded}
+          onCancel={() => setRecording(false)}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,63 @@
+// Every word <associa-payment-debts> shows, in pt-PT; the payment methods are shared with the
+// host's payment pages and the member's home.
+
+/** The server's payments.method options, with its labels. */
+export const PAYMENT_METHOD_LABELS = {
+  numerario: 'Numerário',
+  transferencia: 'Transferência',
+  multibanco: 'Multibanco',
+  mbway: 'MB WAY',
+  debito_direto: 'Débito direto',
+  cheque: 'Cheque',
+} as const;
+
+export const methodLabel = (method: string | null | undefined): string =>
+  (method && (PAYMENT_METHOD_LABELS as Record<string, string>)[method]) || (method ?? '');
+
+export const PAYMENT_DEBTS_TEXTS = {
+  title: 'Dívidas em aberto',
+  empty: 'Sem dívidas em aberto.',
+  loadFailed: 'Não foi possível carregar as dívidas.',
+  notFound: (singular: string) => `${singular} não encontrado.`,
+  noMember: (singular: string) => `Indique o ${singular.toLowerCase()} cujas dívidas quer ver.`,
+  notLinked: (singular: string) => `A sua conta não está associada a nenhuma ficha de ${singular.toLowerCase()}.`,
+  columns: {
+    select: 'Selecionar',
+    description: 'Descrição',
+    period: 'Período',
+    dueDate: 'Vencimento',
+    open: 'Em dívida',
+  },
+  selectAll: 'Selecionar todas as dívidas',
+  selectOne: (description: string) => `Selecionar ${description}`,
+  selectedTotal: (count: number) => (count === 1 ? 'Selecionada (1 dívida)' : `Selecionadas (${count} dívidas)`),
+  openTotal: 'Total em dívida',
+  partial: 'parcialmente paga',
+  record: 'Registar pagamento',
+  form: {
+    title: 'Registar pagamento',
+    date: 'Data',
+    method: 'Meio de pagamento',
+    chooseMethod: 'Escolha…',
+    amount: 'Valor (€)',
+    oldestFirst: 'Sem dívidas selecionadas, o valor paga primeiro as dívidas mais antigas.',
+    reference: 'Referência',
+    notes: 'Notas',
+    save: 'Registar',
+    saving: 'A registar…',
+    cancel: 'Cancelar',
+  },
+  errors: {
+    date: 'Indique a data do pagamento.',
+    method: 'Escolha o meio de pagamento.',
+    amount: 'Indique um valor em euros, por exemplo 24,50.',
+    amountPositive: 'O valor tem de ser maior do que zero.',
+    amountTooLarge: 'O valor não pode ser superior a 999 999,99 €.',
+    invalid: 'Corrija os campos assinalados.',
+  },
+  recorded: (amount: string) => `Pagamento de ${amount} registado.`,
+  credit: (amount: string) => `Ficou um crédito de ${amount} a favor do sócio, que a próxima dívida consome.`,
+  periodOfYear: (part: string, year: number) => `${part} de ${year}`,
+  numberedPeriod: (year: number, period: number) => `${year}, período ${period}`,
+  defaultSingular: 'Sócio',
+} as const;
