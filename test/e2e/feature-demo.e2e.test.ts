@@ -33,6 +33,10 @@ describe('demo association website', () => {
     await page.getByLabel('E-mail').fill('socio@culturaldovale.example');
     await button.click();
     await page.getByText('Se existir uma conta com este e-mail, enviámos uma ligação de acesso.', { exact: false }).waitFor();
+    // Without a session the debts element asks for a login on the server, and reads nothing.
+    const debts = page.locator('associa-payment-debts');
+    await debts.getByText('Precisa de iniciar sessão para ver esta página.').waitFor();
+    expect(await debts.getByRole('link', { name: 'Iniciar sessão' }).getAttribute('href')).toBe(`${h.baseUrl}/autorizacao/entrar`);
     await h.screenshot(page, 'feature-demo', { fullPage: true });
     expect(page.problems).toEqual([]);
     expect(page.failedResponses).toEqual([]);

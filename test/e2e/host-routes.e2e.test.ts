@@ -14,7 +14,8 @@ afterAll(async () => {
   await h?.close();
 });
 
-// The core reads document statuses at login; before the treasury release the server has none (404 = empty, SPEC 8).
+// No 404 from an API the server lacks: document statuses and the applications badge are asked
+// for only where the explainer names their resource.
 // Elements not built yet answer 404 (the page says the feature is unavailable); the recover
 // page's sample code is refused (403), as an unknown code should be; sample record 1 of
 // messages and API keys does not exist in the demo data (a 404 read is an empty record, SPEC 8).

@@ -8,7 +8,7 @@ import { loadConfig } from '../../../src/server/config.js';
 import type { ServerContext } from '../../../src/server/context.js';
 import { openDatabase } from '../../../src/server/db/database.js';
 import { migrate } from '../../../src/server/db/migrate.js';
-import { migrations } from '../../../src/server/db/migrations/index.js';
+import { appMigrations } from '../../../src/server/modules/migrations.js';
 import { createBus } from '../../../src/server/realtime/create-bus.js';
 import { ensureReferenceData } from '../../../src/server/resources/reference-data.js';
 import { prepareFirstStart } from '../../../src/server/seed/first-start.js';
@@ -60,7 +60,7 @@ export async function startE2eServer(): Promise<E2eServer> {
     },
   );
   const database = await openDatabase(config);
-  await migrate(database.db, database.engine, migrations);
+  await migrate(database.db, database.engine, appMigrations);
   const now = Date.now();
   await ensureReferenceData(database.db, now, 'association');
   const report = await prepareFirstStart(database, config, now);
@@ -76,6 +76,8 @@ export async function startE2eServer(): Promise<E2eServer> {
 
   let app: FastifyInstance | null = await buildApp(ctx);
   await app.listen({ host: '127.0.0.1', port: 0 });
+  // As `npm start` does: queued jobs (a year's quotas launched from the back office) run.
+  app.jobs.start(config.jobsTickMs);
   const address = app.server.address();
   if (address === null || typeof address === 'string') throw new Error('e2e: no TCP address');
   const port = address.port;
@@ -121,6 +123,7 @@ export async function startE2eServer(): Promise<E2eServer> {
       if (app) return;
       app = await buildApp(ctx);
       await app.listen({ host: '127.0.0.1', port });
+      app.jobs.start(config.jobsTickMs);
     },
     async close() {
       if (app) {
