@@ -1,11 +1,12 @@
 import { sql } from 'kysely';
 import type { Database } from '../src/server/db/database.js';
 import { migrate } from '../src/server/db/migrate.js';
-import { migrations } from '../src/server/db/migrations/index.js';
+import { appMigrations } from '../src/server/modules/migrations.js';
 import { ensureReferenceData } from '../src/server/resources/reference-data.js';
 import { insertFakeMembers } from '../src/server/seed/members.js';
 import { createMemberFactory } from '../src/server/seed/people.js';
 import { demoReferences } from '../src/server/seed/reference.js';
+import { generateLedger, type Ledger } from './ledger.js';
 
 /** A surname no generated person has, planted on a handful of members for the rare-term search. */
 export const RARE_SURNAME = 'Quixabeira';
@@ -17,13 +18,18 @@ export interface Generated {
   /** The member state with the most members, for the filter query. */
   filterStateId: number;
   filterStateName: string;
+  /** Seven years of dues, when asked for. */
+  ledger: Ledger | undefined;
 }
 
-/** Fills a fresh database with `count` members in one transaction and refreshes planner statistics. */
-export async function generate(database: Database, count: number, log: (line: string) => void): Promise<Generated> {
+/**
+ * Fills a fresh database with `count` members in one transaction (and, with `ledger`, seven
+ * years of their dues) and refreshes planner statistics.
+ */
+export async function generate(database: Database, count: number, log: (line: string) => void, options: { ledger?: boolean } = {}): Promise<Generated> {
   const started = performance.now();
   const { db, engine } = database;
-  await migrate(db, engine, migrations);
+  await migrate(db, engine, appMigrations);
   const now = Date.now();
   await ensureReferenceData(db, now);
   const every = Math.max(1, Math.floor(count / RARE_COUNT));
@@ -44,6 +50,7 @@ export async function generate(database: Database, count: number, log: (line: st
       },
     });
   });
+  const ledger = options.ledger ? await generateLedger(database, log) : undefined;
   // Fresh statistics, as a database that has lived a while would have (autovacuum on PostgreSQL).
   await sql`ANALYZE`.execute(db);
   const top = await db
@@ -53,5 +60,5 @@ export async function generate(database: Database, count: number, log: (line: st
     .groupBy(['member_states._id', 'member_states.name'])
     .orderBy('n', 'desc')
     .executeTakeFirstOrThrow();
-  return { seconds: (performance.now() - started) / 1000, filterStateId: Number(top.id), filterStateName: String(top.name) };
+  return { seconds: (performance.now() - started) / 1000, filterStateId: Number(top.id), filterStateName: String(top.name), ledger };
 }

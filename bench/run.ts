@@ -1,15 +1,21 @@
 // `npm run bench`: generates members into a fresh database per engine, starts the real server
-// on it, logs in as admin and loads four list queries at concurrency 10 with autocannon.
+// on it, logs in as admin and loads list queries at concurrency 10 with autocannon.
 //   --members=N      members to generate (default 100,000); --large is --members=1000000
 //   --seconds=S      load per query (default 5)
 //   --engines=a,b    sqlite and/or postgres (postgres needs DATABASE_URL; default: all available)
+//   --rows=a,b       members (the member list queries) and/or dues (seven years of dues generated
+//                    set-based, then: a year's generation timed, the unpaid list, recording a
+//                    payment); default both
+//   --generation-runs=N  timed runs of a year's generation (default 3; the median is reported)
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openDatabase, type Engine } from '../src/server/db/database.js';
-import { generate, RARE_COUNT, RARE_SURNAME } from './generate.js';
+import { lisbonDay } from '../src/server/modules/dues/today.js';
+import { generate, RARE_COUNT, RARE_SURNAME, type Generated } from './generate.js';
+import { timeGeneration, type GenerationTimes } from './generation.js';
 import { measure, type Measurement } from './measure.js';
 import { startServer } from './server.js';
 
@@ -27,10 +33,14 @@ const databaseUrl = process.env.DATABASE_URL || undefined;
 const engines = (option('engines')?.split(',') ?? ['sqlite', 'postgres']).filter(
   (engine): engine is Engine => engine === 'sqlite' || (engine === 'postgres' && databaseUrl !== undefined),
 );
-if (!Number.isInteger(members) || members < 1000 || !(seconds > 0)) {
-  console.error('Usage: npm run bench -- [--members=N (>= 1000) | --large] [--seconds=S] [--engines=sqlite,postgres]');
+const rowSets = option('rows')?.split(',') ?? ['members', 'dues'];
+const generationRuns = Number(option('generation-runs') ?? 3);
+if (!Number.isInteger(members) || members < 1000 || !(seconds > 0) || !rowSets.every((r) => r === 'members' || r === 'dues') || !(Number.isInteger(generationRuns) && generationRuns >= 1)) {
+  console.error('Usage: npm run bench -- [--members=N (>= 1000) | --large] [--seconds=S] [--engines=sqlite,postgres] [--rows=members,dues] [--generation-runs=N]');
   process.exit(2);
 }
+const withMembers = rowSets.includes('members');
+const withDues = rowSets.includes('dues');
 
 const log = (line: string) => console.log(line);
 // Other work on the machine skews latencies; the table says how busy it was before we began.
@@ -41,6 +51,51 @@ interface Row {
   query: string;
   path: string;
   result: Measurement;
+}
+
+interface Query {
+  query: string;
+  path: string;
+  uncached?: boolean;
+  /** A POST: the JSON body of the n-th request. */
+  post?: (sequence: number) => unknown;
+  connections?: number;
+}
+
+interface GenerationRow {
+  engine: Engine;
+  times: GenerationTimes;
+}
+const generationRows: GenerationRow[] = [];
+
+const median = (values: readonly number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+async function get(url: string, access: string): Promise<{ status: number; body: { data?: unknown[]; meta?: { total: number; exact?: boolean } } }> {
+  const response = await fetch(url, { headers: { authorization: `Bearer ${access}` } });
+  return { status: response.status, body: (await response.json()) as { data?: unknown[]; meta?: { total: number; exact?: boolean } } };
+}
+
+/**
+ * The dues rows: the unpaid list's first page with its total, biggest debts first, list cache
+ * bypassed (`_open_total_gte=1` keeps the members who owe; without range filters, all balances),
+ * and recording a payment for a member who owes, by one staff member and by ten at once.
+ */
+async function duesQueries(url: string, access: string, generated: Generated): Promise<Query[]> {
+  const unpaid = `/api/member_balances?_page=1&_limit=${PAGE_SIZE}&_sort=-open_total`;
+  const owing = generated.ledger!.owing;
+  const today = lisbonDay(Date.now());
+  const withRange = (await get(`${url}${unpaid}&_open_total_gte=1`, access)).status === 200;
+  if (!withRange) log('  the unpaid list has no range filter here (_open_total_gte): it lists all balances');
+  const pay = (sequence: number) => ({ member: owing[(sequence * 7919) % owing.length], date: today, amount: 3000, method: 'transferencia' });
+  return [
+    { query: 'unpaid list first page, list cache bypassed', path: withRange ? `${unpaid}&_open_total_gte=1` : unpaid, uncached: true },
+    { query: 'record a payment (1 connection)', path: '/api/payments/record', post: pay, connections: 1 },
+    { query: `record a payment (${CONNECTIONS} connections)`, path: '/api/payments/record', post: (sequence) => pay(sequence + 1_000_000), connections: CONNECTIONS },
+  ];
 }
 
 /** A throwaway place for one engine's data, removed afterwards. */
@@ -71,8 +126,18 @@ async function benchEngine(engine: Engine): Promise<Row[]> {
       databaseUrl: engine === 'postgres' ? databaseUrl : undefined,
       pgSchema: storage.schema,
     });
-    const generated = await generate(database, members, log).finally(() => database.close());
-    log(`  generated in ${generated.seconds.toFixed(1)} s`);
+    let generated: Generated;
+    try {
+      generated = await generate(database, members, log, { ledger: withDues });
+      log(`  generated in ${generated.seconds.toFixed(1)} s`);
+      if (generated.ledger) {
+        const { debts, payments, nextYear } = generated.ledger;
+        log(`  ledger: ${debts.toLocaleString('en')} debts, ${payments.toLocaleString('en')} payments`);
+        generationRows.push({ engine, times: await timeGeneration(database, nextYear, generationRuns, log) });
+      }
+    } finally {
+      await database.close();
+    }
 
     const password = randomBytes(12).toString('hex');
     const env: NodeJS.ProcessEnv = {
@@ -97,7 +162,7 @@ async function benchEngine(engine: Engine): Promise<Row[]> {
 
       const deepPage = Math.max(1, Math.floor((members * 0.9) / PAGE_SIZE));
       const rareTerm = RARE_SURNAME.slice(0, 8).toLowerCase();
-      const queries = [
+      const memberQueries: Query[] = [
         { query: 'first page', path: `/api/members?_page=1&_limit=${PAGE_SIZE}` },
         { query: 'first page, list cache bypassed', path: `/api/members?_page=1&_limit=${PAGE_SIZE}`, uncached: true },
         { query: 'deep page', path: `/api/members?_page=${deepPage}&_limit=${PAGE_SIZE}` },
@@ -106,18 +171,29 @@ async function benchEngine(engine: Engine): Promise<Row[]> {
         { query: 'rare-term search', path: `/api/members?_page=1&_limit=${PAGE_SIZE}&_search=${rareTerm}` },
         { query: 'rare-term search, list cache bypassed', path: `/api/members?_page=1&_limit=${PAGE_SIZE}&_search=${rareTerm}`, uncached: true },
       ];
+      const queries = [...(withMembers ? memberQueries : []), ...(withDues ? await duesQueries(server.url, access, generated) : [])];
       // Each query once, checked, before loading it: a fast error page would be a false result.
       for (const q of queries) {
-        const response = await fetch(server.url + q.path, { headers: { authorization: `Bearer ${access}` } });
-        const body = (await response.json()) as { data?: unknown[]; meta?: { total: number; exact?: boolean } };
-        if (!response.ok) throw new Error(`${q.path}: ${response.status} ${JSON.stringify(body)}`);
+        if (q.post) {
+          const response = await fetch(server.url + q.path, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${access}`, 'content-type': 'application/json' },
+            body: JSON.stringify(q.post(0)),
+          });
+          const answer = await response.text();
+          if (!response.ok) throw new Error(`${q.path}: ${response.status} ${answer}`);
+          log(`  ${q.query}: ${response.status}, ${answer.slice(0, 120)}…`);
+          continue;
+        }
+        const { status, body } = await get(server.url + q.path, access);
+        if (status !== 200) throw new Error(`${q.path}: ${status} ${JSON.stringify(body)}`);
         const total = body.meta?.total;
         log(`  ${q.query}: ${body.data?.length} rows, meta.total ${total}${body.meta?.exact === false ? ' (estimate)' : ''}`);
         if (q.query === 'rare-term search' && total !== RARE_COUNT) log(`  WARNING: expected ${RARE_COUNT} matches for "${rareTerm}"`);
       }
       const rows: Row[] = [];
       for (const q of queries) {
-        const result = await measure(server.url + q.path, access, CONNECTIONS, seconds, 'uncached' in q && q.uncached === true);
+        const result = await measure(server.url + q.path, access, q.connections ?? CONNECTIONS, seconds, q.uncached === true, q.post);
         log(`  ${q.query}: p50 ${result.p50.toFixed(1)} ms, p95 ${result.p95.toFixed(1)} ms, ${Math.round(result.requestsPerSecond)} req/s`);
         rows.push({ engine, ...q, result });
       }
@@ -151,6 +227,12 @@ const rows: Row[] = [];
 for (const engine of engines) rows.push(...(await benchEngine(engine)));
 log(`\n${members.toLocaleString('en')} members, ${CONNECTIONS} connections, ${seconds} s per query, ${os.cpus().length} CPUs, load average before start ${loadBefore.toFixed(1)}, Node ${process.version}\n`);
 log(table(rows));
+if (generationRows.length > 0) {
+  log(`\nA year's dues generation (generateYear for a year after the data set's, then taken back), ${generationRuns} runs:\n`);
+  for (const g of generationRows) {
+    log(`  ${g.engine}: ${g.times.raised.toLocaleString('en')} debts, median ${median(g.times.seconds).toFixed(2)} s (runs: ${g.times.seconds.map((s) => s.toFixed(2)).join(', ')} s)`);
+  }
+}
 
 const sqliteRow = (query: string) => rows.find((r) => r.engine === 'sqlite' && r.query === query)?.result;
 const first = sqliteRow('first page');
@@ -161,6 +243,18 @@ if (first && search && members === 100_000) {
   log(`  first page p50 <= 5 ms: ${first.p50.toFixed(1)} ms, ${verdict(first.p50 <= 5)}`);
   log(`  first page >= 1,000 req/s: ${Math.round(first.requestsPerSecond)}, ${verdict(first.requestsPerSecond >= 1000)}`);
   log(`  rare-term search p50 <= 50 ms: ${search.p50.toFixed(1)} ms, ${verdict(search.p50 <= 50)}`);
+}
+if (members === 100_000) {
+  for (const g of generationRows) {
+    const row = (query: string) => rows.find((r) => r.engine === g.engine && r.query === query)?.result;
+    const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
+    const unpaid = row('unpaid list first page, list cache bypassed');
+    const record = row('record a payment (1 connection)');
+    log(`\nDues targets at 100,000 members on ${g.engine}:`);
+    log(`  a year's generation < 10 s: ${median(g.times.seconds).toFixed(2)} s, ${verdict(median(g.times.seconds) < 10)}`);
+    if (unpaid) log(`  unpaid list first page p50 < 25 ms (cache bypassed): ${unpaid.p50.toFixed(1)} ms, ${verdict(unpaid.p50 < 25)}`);
+    if (record) log(`  recording a payment p50 < 10 ms: ${record.p50.toFixed(1)} ms, ${verdict(record.p50 < 10)}`);
+  }
 }
 if (rows.some((r) => r.result.failures > 0)) {
   log('\nSome requests failed: the numbers above are not valid.');
