@@ -63,6 +63,16 @@ export function standingOf(row: { oldest_due: unknown; exempt: boolean }, now: n
  * the caller's transaction. One statement whatever the number of members, so a year's
  * generation refreshes 100,000 balances at once.
  */
+// A row is rewritten only when a figure moved: an unchanged row left alone leaves no dead row
+// version behind (PostgreSQL), so a refresh of every member after a year's generation does not
+// bloat the table the unpaid list reads.
+const nullSafeDiffers = (column: string) =>
+  sql`NOT (member_balances.${sql.ref(column)} = excluded.${sql.ref(column)} OR (member_balances.${sql.ref(column)} IS NULL AND excluded.${sql.ref(column)} IS NULL))`;
+const changed = sql.join(
+  ['number', 'name', 'category', 'open_total', 'open_debts', 'years_owed', 'oldest_due', 'credit'].map(nullSafeDiffers),
+  sql` OR `,
+);
+
 export async function refreshBalances(db: Db, now: number, members?: readonly number[]): Promise<void> {
   if (members && members.length === 0) return;
   const stamp = new Date(now).toISOString();
@@ -88,5 +98,6 @@ export async function refreshBalances(db: Db, now: number, members?: readonly nu
       open_total = excluded.open_total, open_debts = excluded.open_debts, years_owed = excluded.years_owed,
       oldest_due = excluded.oldest_due, credit = excluded.credit, updated_at = excluded.updated_at,
       _version = member_balances._version + 1
+    WHERE ${changed}
   `.execute(db);
 }

@@ -2,7 +2,7 @@ import { STAFF_ROLES } from '../../../core/contract.js';
 import type { JobDefinition } from '../../jobs/types.js';
 import { defineAction } from '../../resources/actions.js';
 import { readSetting } from '../../settings/read.js';
-import { generateYear } from './generation.js';
+import { generateYear, tidyAfterBulk } from './generation.js';
 import { lisbonYear } from './today.js';
 
 const GENERATE_JOB = 'dues.generate';
@@ -27,7 +27,9 @@ export const generateJob: JobDefinition = {
   },
   scheduledPayload: (at) => ({ year: lisbonYear(at.getTime()) }),
   async run({ db, payload, ctx, progress }) {
-    return generateYear(db, yearOf(payload), ctx.now(), progress);
+    const report = await generateYear(db, yearOf(payload), ctx.now(), progress);
+    await tidyAfterBulk(ctx.database);
+    return report;
   },
 };
 
