@@ -43,6 +43,27 @@ export interface Config {
   connections: ConnectionConfig;
   /** How often each instance looks for scheduled and due background jobs (ms); an enqueue wakes it sooner. */
   jobsTickMs: number;
+  /** ifthenpay's keys (ASSOCIA_IFTHENPAY_*); absent: payment requests use local Multibanco references. */
+  ifthenpay: IfthenpayConfig | undefined;
+}
+
+/** A payment provider's secrets: configuration only, never a setting, never shown back in full. */
+export interface IfthenpayConfig {
+  /** Base address of ifthenpay's API (a fake server's in tests). */
+  url: string;
+  mbKey: string;
+  mbWayKey: string;
+  /** The key ifthenpay puts in every callback, proving the callback is theirs. */
+  antiPhishingKey: string;
+}
+
+function ifthenpayFrom(env: NodeJS.ProcessEnv): IfthenpayConfig | undefined {
+  const mbKey = env.ASSOCIA_IFTHENPAY_MB_KEY ?? '';
+  const mbWayKey = env.ASSOCIA_IFTHENPAY_MBWAY_KEY ?? '';
+  if (!mbKey && !mbWayKey) return undefined;
+  const antiPhishingKey = env.ASSOCIA_IFTHENPAY_ANTI_PHISHING_KEY ?? '';
+  if (antiPhishingKey.length < 16) throw new Error('ASSOCIA_IFTHENPAY_ANTI_PHISHING_KEY must be set (at least 16 characters) with the ifthenpay keys');
+  return { url: (env.ASSOCIA_IFTHENPAY_URL || 'https://ifthenpay.com').replace(/\/+$/, ''), mbKey, mbWayKey, antiPhishingKey };
 }
 
 /** Times in milliseconds; a cap of 0 means no cap. */
@@ -160,6 +181,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy: proxiesFrom(env.ASSOCIA_TRUST_PROXY),
     connections: connectionsFrom(env),
     jobsTickMs: positiveFrom(env.ASSOCIA_JOBS_TICK, 30_000, 'ASSOCIA_JOBS_TICK'),
+    ifthenpay: ifthenpayFrom(env),
     ...overrides,
   };
 }

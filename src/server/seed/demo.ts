@@ -6,6 +6,7 @@ import { createMemberFactory } from './people.js';
 import { randomPassword } from './passwords.js';
 import { demoReferences } from './reference.js';
 import { seedDemoDues } from './demo-dues.js';
+import { seedDemoCollecting } from './demo-collecting.js';
 import { insertAccount, type Account } from './accounts.js';
 
 export const DEMO_MEMBERS = 1200;
@@ -69,6 +70,7 @@ export async function seedDemo(db: Db, now: number): Promise<Account[]> {
   });
   await insertInBatches(db, 'contacts', contacts);
   await seedDemoDues(db, now);
+  await seedDemoCollecting(db, now);
 
   const firstMember = await db
     .selectFrom('members')

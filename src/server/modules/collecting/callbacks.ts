@@ -1,0 +1,111 @@
+import { sql } from 'kysely';
+import type { ServerContext } from '../../context.js';
+import { diffRecords, recordAudit } from '../../audit/record.js';
+import type { Db, Row } from '../../db/database.js';
+import { isUniqueViolation } from '../../resources/db-errors.js';
+import { owningUsers, publishChange } from '../../resources/events.js';
+import { commitQueue } from '../../resources/handlers.js';
+import { readRow } from '../../resources/records.js';
+import { announceLedger, type LedgerChange } from '../dues/announce.js';
+import { refreshBalances } from '../dues/balances.js';
+import { OWING } from '../dues/debts.js';
+import { lockMember, recordPayment } from '../dues/ledger.js';
+import { lisbonDay } from '../dues/today.js';
+import { paymentRequests } from './payment-requests.js';
+import type { VerifiedCallback } from './provider.js';
+
+export type CallbackOutcome =
+  | { kind: 'recorded'; request: number; payment: number }
+  | { kind: 'duplicate'; request: number }
+  | { kind: 'forged'; reason: string };
+
+/** `payments.external_id` of a request's payment: one payment per request, whatever is redelivered. */
+const externalIdOf = (request: number) => `payment_request:${request}`;
+
+async function findRequest(db: Db, provider: string, callback: VerifiedCallback, lock: boolean): Promise<Row | undefined> {
+  let query = db.selectFrom('payment_requests').selectAll().where('provider', '=', provider);
+  if (callback.providerId) query = query.where('provider_id', '=', callback.providerId);
+  else query = query.where('entity', '=', callback.entity!).where('reference', '=', callback.reference!);
+  query = query.orderBy('_id', 'desc').limit(1);
+  return (lock ? query.forUpdate() : query).executeTakeFirst();
+}
+
+/**
+ * A callback whose key checked out: finds its request, checks what was paid, and in ONE
+ * transaction keeps the callback, records the payment through the ledger (allocated to exactly
+ * the request's debts still owing; the rest is the member's credit) and marks the request paid.
+ * A redelivery finds the request paid and changes nothing; a crash before the commit leaves
+ * nothing, so the next delivery does it all.
+ */
+export async function settleCallback(ctx: ServerContext, provider: string, callback: VerifiedCallback): Promise<CallbackOutcome> {
+  const { db, engine } = ctx.database;
+  for (let attempt = 1; ; attempt += 1) {
+    const deferred = commitQueue();
+    try {
+      const outcome = await db.transaction().execute(async (trx): Promise<CallbackOutcome> => {
+        const request = await findRequest(trx, provider, callback, engine === 'postgres');
+        if (!request) return { kind: 'forged', reason: 'unknown request' };
+        const id = Number(request._id);
+        if (callback.reference && (callback.entity !== request.entity || callback.reference !== request.reference)) return { kind: 'forged', reason: `request ${id} has another entity or reference` };
+        if (callback.amount !== Number(request.amount)) return { kind: 'forged', reason: `request ${id} is for ${String(request.amount)} cents, the callback says ${callback.amount}` };
+        const now = ctx.now();
+        const stamp = new Date(now).toISOString();
+        const keep = (outcome: string) =>
+          trx
+            .insertInto('payment_callbacks')
+            .values({ provider, dedupe_key: callback.dedupeKey, request: id, outcome, raw: JSON.stringify(callback.raw), created_at: stamp, updated_at: stamp })
+            .onConflict((oc) => oc.column('dedupe_key').doNothing())
+            .execute();
+        if (request.state === 'paid') {
+          await keep('duplicate');
+          return { kind: 'duplicate', request: id };
+        }
+        const member = Number(request.member);
+        await lockMember(trx, engine, member);
+        const before = (await readRow(trx, paymentRequests, id))!;
+        const debts = (before.debts as number[]) ?? [];
+        // Debts settled another way meanwhile are left out: the money stays with the member as credit.
+        const owing = (await trx.selectFrom('unsettled_payments').select('_id').where('_id', 'in', debts.length > 0 ? debts : [0]).where('status', 'in', OWING).execute()).map((r) => Number(r._id));
+        const result = await recordPayment(
+          trx,
+          {
+            member,
+            date: lisbonDay(now),
+            amount: callback.amount,
+            method: String(request.method),
+            reference: String(request.reference ?? request.provider_id ?? request.provider_order),
+            notes: null,
+            debts: owing,
+            recordedBy: null,
+            externalId: externalIdOf(id),
+          },
+          now,
+        );
+        await trx
+          .updateTable('payment_requests')
+          .set({ state: 'paid', payment: result.payment, paid_at: stamp, updated_at: stamp, _version: sql`_version + 1` })
+          .where('_id', '=', id)
+          .execute();
+        await keep('recorded');
+        await refreshBalances(trx, now, [member]);
+        const after = (await readRow(trx, paymentRequests, id))!;
+        await recordAudit(trx, { at: now, actor: { kind: 'system', name: provider }, address: null, resource: paymentRequests.name, recordId: id, action: 'paid', changes: diffRecords(paymentRequests, before, after) });
+        const moved: LedgerChange[] = [...new Set(result.allocations.map((a) => a.debt))].map((debt) => ({ resource: 'unsettled_payments', id: debt }));
+        announceLedger({ ctx, afterCommit: deferred.add }, [member], [
+          { resource: 'payments', id: result.payment, action: 'created' },
+          ...moved,
+          { resource: 'payment_allocations', id: member },
+          { resource: 'member_balances', id: member },
+        ]);
+        deferred.add(async () => publishChange(ctx.bus, paymentRequests, { action: 'updated', id }, await owningUsers(db, paymentRequests, [after])));
+        return { kind: 'recorded', request: id, payment: result.payment };
+      });
+      await deferred.run();
+      return outcome;
+    } catch (error) {
+      // Two deliveries at once: the loser hit the unique external id; the next look finds the request paid.
+      if (isUniqueViolation(error) && attempt < 3) continue;
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,190 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
+import { STAFF_ROLES, type ApiRecord } from '../../../core/contract.js';
+import { diffRecords, recordAudit } from '../../audit/record.js';
+import type { Db, Row } from '../../db/database.js';
+import { coded, HttpError, invalidRecord } from '../../errors.js';
+import { objectBody } from '../../request-body.js';
+import { translateDbError } from '../../resources/db-errors.js';
+import { defineResource } from '../../resources/define.js';
+import { owningUsers, publishChange } from '../../resources/events.js';
+import { commitQueue } from '../../resources/handlers.js';
+import { authorize } from '../../resources/permissions.js';
+import { readRow, toRecord } from '../../resources/records.js';
+import { prepareWrite } from '../../resources/validate.js';
+import { readSetting } from '../../settings/read.js';
+import type { ServerContext } from '../../context.js';
+import { OWING } from '../dues/debts.js';
+import { lockMember } from '../dues/ledger.js';
+import { ifthenpayProvider } from './ifthenpay.js';
+import { localProvider } from './local-provider.js';
+import { MAX_REFERENCE_CENTS, portugueseMobile } from './multibanco.js';
+import { paymentRequests, REQUEST_METHODS, type RequestMethod } from './payment-requests.js';
+import { ProviderError, type IssuedReference, type PaymentProvider } from './provider.js';
+
+const DAY_MS = 86_400_000;
+const NO_ACCESS = { list: [], read: [], create: [], update: [], delete: [] } as const;
+
+/** What staff send to POST /api/payment_requests, checked like record fields (422 in pt-PT). */
+const REQUEST_INPUT = defineResource({
+  name: 'payment_requests',
+  label: 'Novo pedido de pagamento',
+  labelSingular: 'Novo pedido de pagamento',
+  access: NO_ACCESS,
+  fields: [
+    { name: 'member', type: 'reference', ref: 'members', label: 'Sócio', validation: { required: true } },
+    { name: 'debts', type: 'references', ref: 'unsettled_payments', label: 'Dívidas a pagar', validation: { required: true } },
+    { name: 'method', type: 'enum', label: 'Meio de pagamento', options: REQUEST_METHODS, validation: { required: true } },
+    { name: 'phone', type: 'string', label: 'Telemóvel (MB WAY)', validation: { maxLength: 30 } },
+  ],
+});
+
+/** The provider in use: ifthenpay when configured, else the association's own references (null: neither). */
+async function currentProvider(ctx: ServerContext, db: Db): Promise<PaymentProvider | null> {
+  if (ctx.config.ifthenpay) return ifthenpayProvider(ctx.config.ifthenpay);
+  const entity = await readSetting(db, 'multibancoEntity');
+  const subEntity = await readSetting(db, 'multibancoSubEntity');
+  return entity && subEntity ? localProvider(entity, subEntity) : null;
+}
+
+/** The open amount of the chosen debts, all the member's and still owing; a field error otherwise. */
+async function quote(db: Db, member: number, debts: readonly number[]): Promise<number> {
+  const rows = await db
+    .selectFrom('unsettled_payments')
+    .select(['_id', sql<number>`amount - paid`.as('open')])
+    .where('_id', 'in', debts.length > 0 ? debts : [0])
+    .where('member', '=', member)
+    .where('status', 'in', OWING)
+    .execute();
+  if (rows.length !== debts.length) throw invalidRecord({ debts: 'Só pode escolher dívidas em aberto deste sócio.' });
+  return rows.reduce((sum, row) => sum + Number(row.open), 0);
+}
+
+/**
+ * POST /api/payment_requests: checks the input and the debts, asks the provider for a reference
+ * or an MB WAY push (a remote provider before the transaction, so no network call holds it open),
+ * then stores the request and its debts in one transaction. Nothing is stored on any refusal.
+ */
+interface CheckedInput {
+  errors: Record<string, string>;
+  member: number;
+  method: RequestMethod;
+  debts: number[];
+  phone: string | null;
+  provider: PaymentProvider | null;
+  amount: number;
+}
+
+/** Every check of a new request short of the provider and the transaction: field errors by name, in pt-PT. */
+async function checkInput(app: FastifyInstance, request: FastifyRequest): Promise<CheckedInput> {
+  const { db } = app.ctx.database;
+  authorize(paymentRequests, request.caller, STAFF_ROLES);
+  const prepared = await prepareWrite(db, REQUEST_INPUT, request.caller, objectBody(request), 'create', undefined, app.registry);
+  const { errors } = prepared;
+  const member = Number(prepared.values.member);
+  const method = prepared.values.method as RequestMethod;
+  const debts = prepared.links.debts ?? [];
+  let phone: string | null = null;
+  if (!errors.phone && method === 'mbway') {
+    phone = portugueseMobile(String(prepared.values.phone ?? ''));
+    if (!phone) errors.phone = 'Indique um telemóvel português para o MB WAY: 9 algarismos começados por 91, 92, 93 ou 96.';
+  }
+  const provider = await currentProvider(app.ctx, db);
+  if (!errors.method && !provider) errors.method = 'Configure a entidade e a subentidade Multibanco da associação (ou um fornecedor de pagamentos) antes de pedir pagamentos.';
+  if (!errors.method && method === 'mbway' && provider?.local) errors.method = 'O MB WAY precisa de um fornecedor de pagamentos configurado: use uma referência Multibanco.';
+  let amount = 0;
+  if (!errors.member && !errors.debts) {
+    try {
+      amount = await quote(db, member, debts);
+    } catch (error) {
+      if (!(error instanceof HttpError) || !error.fieldErrors) throw error;
+      Object.assign(errors, error.fieldErrors);
+    }
+    if (!errors.debts && method === 'multibanco' && amount > MAX_REFERENCE_CENTS) errors.debts = 'O total excede o máximo de uma referência Multibanco (999 999,99 €): escolha menos dívidas.';
+  }
+  return { errors, member, method, debts, phone, provider, amount };
+}
+
+/** POST /api/payment_requests/validate: the create's checks, nothing asked of the provider, nothing stored. */
+export async function validatePaymentRequest(app: FastifyInstance, request: FastifyRequest): Promise<Record<string, string>> {
+  return (await checkInput(app, request)).errors;
+}
+
+/**
+ * POST /api/payment_requests: checks the input and the debts, asks the provider for a reference
+ * or an MB WAY push (a remote provider before the transaction, so no network call holds it open),
+ * then stores the request and its debts in one transaction. Nothing is stored on any refusal.
+ */
+export async function createPaymentRequest(app: FastifyInstance, request: FastifyRequest): Promise<ApiRecord> {
+  const { ctx } = app;
+  const { db } = ctx.database;
+  const { caller } = request;
+  const checked = await checkInput(app, request);
+  if (Object.keys(checked.errors).length > 0) throw invalidRecord(checked.errors);
+  const { member, method, debts, phone, amount } = checked;
+  const provider = checked.provider!;
+
+  const now = ctx.now();
+  const days = await readSetting(db, 'paymentRequestDays');
+  const expiry = { days, at: new Date(now + days * DAY_MS).toISOString() };
+  const orderId = randomBytes(6).toString('hex');
+  let issued: IssuedReference | { providerId: string } | null = null;
+  if (!provider.local) {
+    try {
+      issued = method === 'multibanco' ? await provider.createReference(debts, amount, expiry, { orderId, db }) : await provider.requestMbway(phone!, amount, { orderId });
+    } catch (error) {
+      if (!(error instanceof ProviderError)) throw error;
+      console.warn(`[collecting] ${provider.name}: ${error.message}`);
+      throw coded(502, 'bad_gateway', 'O fornecedor de pagamentos não respondeu como esperado. Nada foi registado: tente de novo dentro de momentos.');
+    }
+  }
+
+  const deferred = commitQueue();
+  let saved: Row;
+  try {
+    saved = await db.transaction().execute(async (trx) => {
+      await lockMember(trx, ctx.database.engine, member);
+      if ((await quote(trx, member, debts)) !== amount) throw coded(409, 'conflict', 'As dívidas escolhidas mudaram entretanto. Nada foi registado: volte a escolhê-las.');
+      const stamp = new Date(now).toISOString();
+      // Requests past their time no longer hold their reference.
+      await trx.updateTable('payment_requests').set({ state: 'expired', updated_at: stamp, _version: sql`_version + 1` }).where('state', '=', 'pending').where('expires_at', '<', stamp).execute();
+      const reference = provider.local ? await provider.createReference(debts, amount, expiry, { orderId, db: trx }) : (issued as IssuedReference | { providerId: string });
+      const multibanco = 'reference' in reference ? reference : null;
+      const row = await trx
+        .insertInto('payment_requests')
+        .values({
+          member,
+          method,
+          amount,
+          entity: multibanco?.entity ?? null,
+          reference: multibanco?.reference ?? null,
+          phone,
+          sub_entity: multibanco?.subEntity ?? null,
+          sequence: multibanco?.sequence ?? null,
+          expires_at: expiry.at,
+          state: 'pending',
+          provider: provider.name,
+          provider_order: orderId,
+          provider_id: reference.providerId,
+          created_by: caller.kind === 'user' ? caller.id : null,
+          created_at: stamp,
+          updated_at: stamp,
+          _version: 1,
+        })
+        .returning('_id')
+        .executeTakeFirstOrThrow();
+      const id = Number(row._id);
+      await trx.insertInto('payment_request_debts').values(debts.map((debt) => ({ request: id, debt }))).execute();
+      const after = (await readRow(trx, paymentRequests, id))!;
+      await recordAudit(trx, { at: now, actor: caller, address: request.ip ?? null, resource: paymentRequests.name, recordId: id, action: 'create', changes: diffRecords(paymentRequests, undefined, after) });
+      deferred.add(async () => publishChange(ctx.bus, paymentRequests, { action: 'created', id }, await owningUsers(db, paymentRequests, [after])));
+      return after;
+    });
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    throw translateDbError(error, paymentRequests);
+  }
+  await deferred.run();
+  return toRecord(paymentRequests, saved, caller);
+}

@@ -1,0 +1,92 @@
+import type { JsonSchema, RouteDoc } from '../../openapi/route-doc.js';
+
+const TAGS = ['Cobranças'];
+const object = (properties: Record<string, JsonSchema>, required = Object.keys(properties)): JsonSchema => ({ type: 'object', properties, required });
+
+export const CREATE_REQUEST_DOC: RouteDoc = {
+  tags: TAGS,
+  summary: 'Criar um pedido de pagamento',
+  description:
+    'A equipa escolhe o sócio, as suas dívidas em aberto e o meio (multibanco ou mbway, este com um telemóvel português). ' +
+    'Responde com a entidade, a referência e o valor em cêntimos (a soma do que falta pagar dessas dívidas). Em caso de erro nada é registado.',
+  body: {
+    schema: object(
+      {
+        member: { type: 'integer', description: '_id em members' },
+        debts: { type: 'array', items: { type: 'integer' }, description: '_id em unsettled_payments: dívidas em aberto do sócio' },
+        method: { type: 'string', enum: ['multibanco', 'mbway'] },
+        phone: { type: 'string', description: 'Telemóvel para o MB WAY (9 algarismos começados por 91, 92, 93 ou 96)' },
+      },
+      ['member', 'debts', 'method'],
+    ),
+  },
+  responses: {
+    201: {
+      description: 'O pedido criado',
+      schema: object({
+        data: {
+          type: 'object',
+          properties: {
+            _id: { type: 'integer' },
+            entity: { type: ['string', 'null'] },
+            reference: { type: ['string', 'null'] },
+            amount: { type: 'integer', description: 'Valor em cêntimos' },
+            expires_at: { type: 'string', format: 'date-time' },
+            state: { type: 'string', enum: ['pending', 'paid', 'expired', 'failed'] },
+          },
+          required: ['_id', 'entity', 'reference', 'amount', 'expires_at', 'state'],
+        },
+      }),
+    },
+  },
+  errors: [400, 401, 403, 409, 422, 502],
+};
+
+export const VALIDATE_REQUEST_DOC: RouteDoc = {
+  tags: TAGS,
+  summary: 'Verificar um pedido de pagamento',
+  description: 'As verificações da criação (sócio, dívidas em aberto desse sócio, meio e telemóvel), sem pedir nada ao fornecedor nem registar nada. 200 sem erros; 422 com os erros por campo.',
+  body: CREATE_REQUEST_DOC.body!,
+  responses: { 200: { description: 'Sem erros', schema: object({ errors: { type: 'object' } }) } },
+  errors: [400, 401, 403, 422],
+};
+
+export const IFTHENPAY_CALLBACK_DOC: RouteDoc = {
+  tags: TAGS,
+  summary: 'Aviso de pagamento da ifthenpay',
+  description:
+    'Chamado pela ifthenpay quando um pedido é pago (Multibanco ou MB WAY), com a chave anti-phishing. Regista o pagamento nas dívidas do pedido ' +
+    'uma única vez, por mais vezes que o aviso chegue. Um aviso forjado (chave, valor ou referência errados) não regista nada. A ifthenpay só olha para o estado: 200 encerra o aviso.',
+  query: {
+    key: { type: 'string', description: 'Chave anti-phishing' },
+    orderId: { type: 'string' },
+    amount: { type: 'string', description: 'Valor pago, com ponto decimal' },
+    requestId: { type: 'string' },
+    entity: { type: 'string' },
+    reference: { type: 'string' },
+    payment_datetime: { type: 'string' },
+  },
+  responses: { 200: { description: 'Aviso recebido', schema: { type: 'object' } } },
+  errors: [500],
+};
+
+export const PROVIDER_DOC: RouteDoc = {
+  tags: TAGS,
+  summary: 'Fornecedor de pagamentos em uso',
+  description: 'Referências próprias (entidade e subentidade) ou ifthenpay, com as chaves mascaradas. Só para a equipa.',
+  responses: {
+    200: {
+      description: 'O fornecedor',
+      schema: object({
+        data: object({
+          provider: { type: ['string', 'null'], enum: ['local', 'ifthenpay', null] },
+          entity: { type: ['string', 'null'] },
+          subEntity: { type: ['string', 'null'] },
+          keys: { type: 'object', additionalProperties: { type: 'string' } },
+          methods: { type: 'array', items: { type: 'string' } },
+        }),
+      }),
+    },
+  },
+  errors: [401, 403],
+};
