@@ -98,6 +98,8 @@ export const ERROR_CODES = [
   'in_use',
   // a ledger action the debt's or payment's state does not allow (a paid debt annulled, an annulled payment allocated)
   'ledger_conflict',
+  // direct debit asked for before the creditor identifier, the association's IBAN or name is set
+  'direct_debit_not_configured',
   // 413, 415, 422, 429, 431
   'payload_too_large',
   'unsupported_media_type',

@@ -220,3 +220,48 @@ export type MemberBalance = {
   oldest_due: string | null;
   credit: number | null;
 };
+
+export type SepaMandate = {
+  _id: number;
+  _version: number;
+  created_at: string;
+  updated_at: string;
+  member: number;
+  iban: string;
+  bic: string | null;
+  reference: string;
+  signature_date: string;
+  max_amount: number | null;
+  sequence: string | null;
+  state: string | null;
+};
+
+export type DirectDebitBatch = {
+  _id: number;
+  _version: number;
+  created_at: string;
+  updated_at: string;
+  collection_date: string | null;
+  state: string | null;
+  item_count: number | null;
+  total: number | null;
+  created_by: number | null;
+};
+
+export type DirectDebitItem = {
+  _id: number;
+  _version: number;
+  created_at: string;
+  updated_at: string;
+  batch: number | null;
+  debt: number | null;
+  member: number | null;
+  mandate: number | null;
+  amount: number | null;
+  sequence_type: string | null;
+  state: string | null;
+  reason: string | null;
+  payment: number | null;
+  resolved_by: number | null;
+  resolved_at: string | null;
+};

@@ -74,6 +74,16 @@ const bodies: Record<string, () => Promise<object>> = {
   payments: async () => ({}),
   payment_allocations: async () => ({}),
   member_balances: async () => ({}),
+  // Created by staff through POST /api/payment_requests (recordOf below); an empty body is a field error.
+  payment_requests: async () => ({}),
+  // A member has one active mandate: each new one is for a new member.
+  sepa_mandates: async () => ({ member: await adminCreate('members', await bodies.members!()), iban: 'PT50000201231234567890154', reference: `M-${unique()}`, signature_date: '2025-10-01' }),
+  // Batches and their items come from the actions only.
+  direct_debit_batches: async () => ({}),
+  direct_debit_items: async () => ({}),
+  reminder_stages: async () => ({ name: `Etapa ${unique()}`, offset_days: 15, channel: 'email', subject: 'Quotas em atraso', body: 'Olá {primeiro_nome}, deve {total}.' }),
+  // The reminders log is written by the planner only (seedReminderDecision below).
+  reminder_decisions: async () => ({}),
 };
 
 /** A patch each resource accepts. */
@@ -95,6 +105,12 @@ const patches: Record<string, () => object> = {
   payments: () => ({ notes: `nota ${unique()}` }),
   payment_allocations: () => ({ amount: 1 }),
   member_balances: () => ({ open_total: 0 }),
+  payment_requests: () => ({ state: 'paid' }),
+  sepa_mandates: () => ({ max_amount: 5000 }),
+  direct_debit_batches: () => ({ state: 'closed' }),
+  direct_debit_items: () => ({ state: 'confirmed' }),
+  reminder_stages: () => ({ name: `Etapa ${unique()}` }),
+  reminder_decisions: () => ({ decision: 'sent' }),
 };
 
 /** An operation left out is one nobody is granted: it has no route, so everyone gets the 404 of an unknown address. */
@@ -170,6 +186,16 @@ const RULES: Record<string, ResourceRules> = {
   unsettled_payments: LEDGER_READ,
   payment_allocations: LEDGER_READ,
   member_balances: LEDGER_READ,
+  // Payment requests: read like the ledger; staff create them (amount, entity and reference are the server's), nobody edits them.
+  payment_requests: { ...LEDGER_READ, create: [401, 403, 422, 422, 422] },
+  // Direct-debit mandates: staff keep them (revoked, never deleted); a member reads their own.
+  sepa_mandates: { ...LEDGER_READ, create: [401, 403, 201, 201, 201], update: [401, 403, 200, 200, 200] },
+  // Batches and their items: staff read them; only the actions write them.
+  direct_debit_batches: { list: [401, 403, 200, 200, 200], read: [401, 403, 200, 200, 200] },
+  direct_debit_items: { list: [401, 403, 200, 200, 200], read: [401, 403, 200, 200, 200] },
+  // Reminder stages are staff's; the reminders log is read by staff and written by the server only.
+  reminder_stages: STAFF_ALL,
+  reminder_decisions: { list: [401, 403, 200, 200, 200], read: [401, 403, 200, 200, 200] },
   // A payment's reference and notes may be corrected by staff; a member's PATCH is refused before the scope is asked.
   // Its validate checks updates only (a body with the payment's _id): without one it is a create, which nobody may.
   payments: { ...LEDGER_READ, update: [401, 403, 200, 200, 200], validate: [401, 403, 403, 403, 403] },
@@ -192,6 +218,14 @@ const OTHER_ROUTES: Record<string, { payload?: object | string; headers?: Record
   'POST /api/payments/record': { payload: {}, expect: [401, 403, 422, 422, 422] },
   'POST /api/unsettled_payments/raise': { payload: {}, expect: [401, 403, 422, 422, 422] },
   'POST /api/unsettled_payments/generate': { payload: { year: 1999 }, expect: [401, 403, 422, 422, 422] },
+  // Collecting: the provider in use (keys masked) is staff's; ifthenpay's callback is public and
+  // answers 200 whoever calls (none configured here: ignored and logged, nothing recorded).
+  'GET /api/payment_provider': { expect: [401, 403, 200, 200, 200] },
+  'GET /api/payment_callbacks/ifthenpay': { expect: [200, 200, 200, 200, 200] },
+  'POST /api/direct_debit_batches/prepare': { payload: {}, expect: [401, 403, 422, 422, 422] },
+  // Reminders: staff plan today's now and approve what awaits (nothing here, so nothing is sent).
+  'POST /api/reminder_decisions/plan': { payload: {}, expect: [401, 403, 200, 200, 200] },
+  'POST /api/reminder_decisions/approve': { payload: {}, expect: [401, 403, 200, 200, 200] },
   // Public, so the caller does not matter; an empty body is refused the same for all.
   'POST /api/auth': { payload: {}, expect: [400, 400, 400, 400, 400] },
   'POST /api/auth/refresh': { payload: { refreshToken: 'x' }, expect: [401, 401, 401, 401, 401] },
@@ -220,6 +254,14 @@ const RECORD_ACTIONS: Record<string, { payload?: () => Promise<object>; expect: 
   'POST /api/payments/:id/allocate': { payload: async () => ({ debt: await recordOf('unsettled_payments'), amount: 1 }), expect: [401, 403, 422, 422, 422] },
   'POST /api/unsettled_payments/:id/waive': { payload: async () => ({ reason: 'Dificuldades' }), expect: [401, 403, 200, 200, 200] },
   'POST /api/unsettled_payments/:id/annul': { payload: async () => ({ reason: 'Engano' }), expect: [401, 403, 200, 200, 200] },
+  // Direct debit: staff confirm or record the return of an item or of a whole batch, and export the batch's pain.008 file.
+  'POST /api/direct_debit_items/:id/confirm': { expect: [401, 403, 200, 200, 200] },
+  'POST /api/direct_debit_items/:id/reject': { payload: async () => ({ reason: 'AM04' }), expect: [401, 403, 200, 200, 200] },
+  'POST /api/direct_debit_batches/:id/confirm': { expect: [401, 403, 200, 200, 200] },
+  'POST /api/direct_debit_batches/:id/reject': { payload: async () => ({ reason: 'Ficheiro recusado' }), expect: [401, 403, 200, 200, 200] },
+  'GET /api/direct_debit_batches/:id/pain008.xml': { expect: [401, 403, 200, 200, 200] },
+  // A stage's preview for one member: staff; it writes nothing.
+  'POST /api/reminder_stages/:id/preview': { payload: async () => ({ member: ownMemberId }), expect: [401, 403, 200, 200, 200] },
 };
 
 /** Routes about one member's ledger, called on the own member of the member caller and on another member. */
@@ -351,7 +393,8 @@ describe('authorisation matrix', () => {
   it("a record history is for administrators (a person's own record aside, below)", async () => {
     const histories = server.app.routeList.filter((r) => r.method === 'GET' && /^\/api\/\w+\/:id\/history$/.test(r.url));
     // Only what the API changes is in the audit trail: rows the server alone writes have no history.
-    const serverWritten = ['audit_log', 'messages', 'jobs', 'payment_allocations', 'member_balances'];
+    // Payment requests have no generic write either (their create is the collecting module's own route).
+    const serverWritten = ['audit_log', 'messages', 'jobs', 'payment_allocations', 'member_balances', 'payment_requests'];
     expect(histories.map((r) => r.url).sort()).toEqual(Object.keys(RULES).filter((name) => !serverWritten.includes(name) && RULES[name]!.read).map((name) => `/api/${name}/:id/history`).sort());
     for (const route of histories) {
       const resource = /^\/api\/(\w+)\//.exec(route.url)![1]!;
@@ -496,6 +539,7 @@ async function recordOf(resource: string): Promise<number> {
   if (resource === 'messages') return seedMessage();
   if (resource === 'audit_log') return seedAuditEntry();
   if (resource === 'jobs') return seedJob();
+  if (resource === 'reminder_decisions') return seedReminderDecision();
   if (resource in LEDGER_ROWS) return LEDGER_ROWS[resource]!();
   return adminCreate(resource, await bodies[resource]!());
 }
@@ -511,6 +555,19 @@ const LEDGER_ROWS: Record<string, () => Promise<number>> = {
     return Number(raised.json().data._id);
   },
   payments: async () => (await paymentOnNewDebt()).payment,
+  // A Multibanco reference for another member's new debt, from a local entity set for the purpose.
+  payment_requests: async () => {
+    for (const [name, value] of [['multibancoEntity', '99999'], ['multibancoSubEntity', '999']] as const) {
+      await server.database.db.updateTable('settings').set({ value }).where('name', '=', name).execute();
+    }
+    const debt = await LEDGER_ROWS.unsettled_payments!();
+    const { member } = (await rowOf('unsettled_payments', debt))!;
+    const created = await as('admin', 'POST', '/api/payment_requests', { member, debts: [debt], method: 'multibanco' });
+    if (created.statusCode !== 201) throw new Error(`setup payment request: ${created.statusCode} ${created.body}`);
+    return Number(created.json().data._id);
+  },
+  direct_debit_batches: async () => (await directDebitBatch()).batch,
+  direct_debit_items: async () => (await directDebitBatch()).item,
   payment_allocations: async () => {
     const { payment } = await paymentOnNewDebt();
     const row = await server.database.db.selectFrom('payment_allocations').select('_id').where('payment', '=', payment).executeTakeFirstOrThrow();
@@ -527,6 +584,24 @@ async function paymentOnNewDebt(): Promise<{ payment: number; member: number }> 
   return { payment: Number(paid.json().data.payment._id), member: Number(member) };
 }
 
+/** A batch of one pending direct debit (a new member, mandate and debt), with the creditor set up. */
+async function directDebitBatch(): Promise<{ batch: number; item: number }> {
+  for (const [name, value] of [['sepaCreditorId', 'PT73ZZZ123456'], ['associationIban', 'PT50000201231234567890154'], ['name', 'Associação de Teste']] as const) {
+    const row = await server.database.db.selectFrom('settings').select('_id').where('name', '=', name).executeTakeFirst();
+    const answer = row ? await as('admin', 'PATCH', `/api/settings/${Number(row._id)}`, { value }) : await as('admin', 'POST', '/api/settings', { name, value });
+    if (answer.statusCode >= 400) throw new Error(`setup setting ${name}: ${answer.statusCode} ${answer.body}`);
+  }
+  const debt = await LEDGER_ROWS.unsettled_payments!();
+  const { member } = (await rowOf('unsettled_payments', debt))!;
+  await adminCreate('sepa_mandates', { member, iban: 'PT50000201231234567890154', reference: `M-${unique()}`, signature_date: '2025-10-01' });
+  const collection = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+  const prepared = await as('admin', 'POST', '/api/direct_debit_batches/prepare', { collection_date: collection, debts: [debt] });
+  if (prepared.statusCode !== 200) throw new Error(`setup batch: ${prepared.statusCode} ${prepared.body}`);
+  const batch = Number(prepared.json().data.batch._id);
+  const item = await server.database.db.selectFrom('direct_debit_items').select('_id').where('batch', '=', batch).executeTakeFirstOrThrow();
+  return { batch, item: Number(item._id) };
+}
+
 async function seedAuditEntry(): Promise<number> {
   await recordAudit(server.database.db, {
     at: Date.now(), actor: { kind: 'system', name: 'Teste' }, address: null, resource: 'members', recordId: ownMemberId, action: 'update', changes: {},
@@ -538,6 +613,18 @@ async function seedAuditEntry(): Promise<number> {
 async function seedJob(): Promise<number> {
   const job = await enqueueJob(server.database.db, { name: 'dues.generate', key: `matrix:${unique()}` }, Date.now());
   return job._id;
+}
+
+async function seedReminderDecision(): Promise<number> {
+  const member = await adminCreate('members', await bodies.members!());
+  const stage = await adminCreate('reminder_stages', await bodies.reminder_stages!());
+  const stamp = new Date().toISOString();
+  const row = await server.database.db
+    .insertInto('reminder_decisions')
+    .values({ member, stage, debt_set: '1', day: stamp.slice(0, 10), decision: 'awaiting', debts: 1, total: 1000, created_at: stamp, updated_at: stamp })
+    .returning('_id')
+    .executeTakeFirstOrThrow();
+  return Number(row._id);
 }
 
 async function seedMessage(): Promise<number> {

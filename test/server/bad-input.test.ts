@@ -17,7 +17,7 @@ const ids: Record<string, number> = {};
 
 /** Every table's rows, to prove a refused request changed nothing. */
 async function snapshot() {
-  const tables = ['members', 'member_tags', 'member_states', 'countries', 'tags', 'contacts', 'users', 'settings', 'api_secrets', 'messages', 'refresh_tokens', 'fee_categories', 'fee_schedules'];
+  const tables = ['members', 'member_tags', 'member_states', 'countries', 'tags', 'contacts', 'users', 'settings', 'api_secrets', 'messages', 'refresh_tokens', 'fee_categories', 'fee_schedules', 'sepa_mandates', 'reminder_stages'];
   const result: Record<string, unknown[]> = {};
   for (const table of tables) {
     const order = table === 'member_tags' ? ['member_id', 'tag_id'] : ['_id'];
@@ -56,6 +56,14 @@ beforeAll(async () => {
   }
   const category = await server.database.db.selectFrom('fee_categories').select('_id').executeTakeFirstOrThrow();
   await server.request({ method: 'POST', url: '/api/fee_schedules', token: admin, payload: { year: 2026, category: category._id, amount: 3000, periodicity: 'annual', due_day: 31 } });
+  const more = [
+    ['sepa_mandates', { member: ids.members, iban: 'PT50000201231234567890154', reference: 'MANDATO-1', signature_date: '2025-10-01' }],
+    ['reminder_stages', { name: 'Lembrete', offset_days: 15, channel: 'email', subject: 'Quotas em atraso', body: 'Olá {primeiro_nome}, deve {total}.' }],
+  ] as const;
+  for (const [resource, payload] of more) {
+    const response = await server.request({ method: 'POST', url: `/api/${resource}`, token: admin, payload });
+    if (response.statusCode !== 201) throw new Error(`setup ${resource}: ${response.statusCode} ${response.body}`);
+  }
   for (const resource of resources) {
     const row = await server.database.db.selectFrom(resource.name).select('_id').orderBy('_id').executeTakeFirst();
     if (row) ids[resource.name] = Number(row._id);

@@ -73,6 +73,8 @@ interface MessagesTable extends RecordColumns {
   sent_at: string | null;
   next_attempt_at: string | null;
   sealed_body: string | null;
+  /** A caller's key for a message never to be queued twice (reminders), unique; null for most. */
+  dedupe_key?: string | null;
 }
 
 interface AuditLogTable extends RecordColumns {

@@ -14,6 +14,11 @@ export interface OutgoingMessage {
    * by placeholder name. Staff reading the outbox see them hidden; the sender puts them back.
    */
   secretLinks?: Readonly<Record<string, string>>;
+  /**
+   * A message that must never be queued twice (a reminder for one member, debt set and stage):
+   * a second enqueue with the same key queues nothing and answers the first message's id.
+   */
+  dedupeKey?: string;
 }
 
 /**
@@ -30,7 +35,7 @@ export async function enqueueMessage(db: Db, now: number, message: OutgoingMessa
     body = readable;
     sealed = seal(await loadMessageKey(db), deliverable, message.recipient);
   }
-  const row = await db
+  const insert = db
     .insertInto('messages')
     .values({
       recipient: message.recipient,
@@ -42,10 +47,15 @@ export async function enqueueMessage(db: Db, now: number, message: OutgoingMessa
       next_attempt_at: stamp,
       created_at: stamp,
       updated_at: stamp,
+      ...(message.dedupeKey === undefined ? {} : { dedupe_key: message.dedupeKey }),
     })
-    .returning('_id')
-    .executeTakeFirstOrThrow();
-  return row._id;
+    .returning('_id');
+  if (message.dedupeKey === undefined) return (await insert.executeTakeFirstOrThrow())._id;
+  // A unique key, never check-then-insert: two callers at once queue one message.
+  const row = await insert.onConflict((conflict) => conflict.column('dedupe_key').doNothing()).executeTakeFirst();
+  if (row) return row._id;
+  const existing = await db.selectFrom('messages').select('_id').where('dedupe_key', '=', message.dedupeKey).executeTakeFirstOrThrow();
+  return existing._id;
 }
 
 /**

@@ -1,8 +1,11 @@
 import type { Module } from './define-module.js';
+import { directDebitModule } from './direct-debit/index.js';
+import { collectingModule } from './collecting/index.js';
 import { duesModule } from './dues/index.js';
 import { membersModule } from './members/index.js';
 import { messagesModule } from './messages/index.js';
 import { referenceModule } from './reference/index.js';
+import { remindersModule } from './reminders/index.js';
 import { settingsModule } from './settings/index.js';
 import { usersModule } from './users/index.js';
 
@@ -10,4 +13,4 @@ import { usersModule } from './users/index.js';
  * Every module the application serves, in the order the explainer and OpenAPI list their
  * resources. The one place the list is written: buildApp passes it to the engine.
  */
-export const appModules: readonly Module[] = [membersModule, referenceModule, usersModule, settingsModule, messagesModule, duesModule];
+export const appModules: readonly Module[] = [membersModule, referenceModule, usersModule, settingsModule, messagesModule, duesModule, collectingModule, directDebitModule, remindersModule];

@@ -17,6 +17,8 @@ import type { feeSchedules } from '../modules/dues/fee-schedules.js';
 import type { debts } from '../modules/dues/debts.js';
 import type { allocations, payments } from '../modules/dues/payments.js';
 import type { balances } from '../modules/dues/balances.js';
+import type { batches, items } from '../modules/direct-debit/batches.js';
+import type { mandates } from '../modules/direct-debit/mandates.js';
 
 /** The JSON value of a field type; `never` for types no record carries (passwords). */
 type ValueOf<F extends FieldDefinition> = {
@@ -90,3 +92,6 @@ export type UnsettledPayment = RecordOf<typeof debts>;
 export type Payment = RecordOf<typeof payments>;
 export type PaymentAllocation = RecordOf<typeof allocations>;
 export type MemberBalance = RecordOf<typeof balances>;
+export type SepaMandate = RecordOf<typeof mandates>;
+export type DirectDebitBatch = RecordOf<typeof batches>;
+export type DirectDebitItem = RecordOf<typeof items>;

@@ -1,0 +1,21 @@
+import { defineModule } from '../define-module.js';
+import { reminderDecisions } from './decisions.js';
+import { approveAction, planAction, planJob, previewAction, sendJob } from './jobs.js';
+import { remindersMigration } from './migration.js';
+import { REMINDER_SETTINGS } from './reminder-settings.js';
+import { feeCategoryHooks, reminderStages } from './stages.js';
+
+/**
+ * Staged payment reminders: stages staff define (when, to whom, what), a daily planner that
+ * decides what each stage owes to whom, and the log of every decision with its reason. Sending
+ * goes through the outbox with a deduplication key, so no reminder is ever sent twice.
+ */
+export const remindersModule = defineModule({
+  name: 'reminders',
+  resources: [reminderStages, reminderDecisions],
+  actions: [previewAction, planAction, approveAction],
+  jobs: [planJob, sendJob],
+  settings: REMINDER_SETTINGS,
+  migrations: [remindersMigration],
+  extends: { fee_categories: feeCategoryHooks },
+});

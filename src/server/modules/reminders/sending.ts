@@ -1,0 +1,134 @@
+import { sql } from 'kysely';
+import type { ServerContext } from '../../context.js';
+import type { Db } from '../../db/database.js';
+import { announceMessage, enqueueMessage } from '../../messages/outbox.js';
+import { readSetting } from '../../settings/read.js';
+import type { Reason } from './decisions.js';
+import { stageCutoff } from './planning.js';
+import { renderText, type ReminderData, type ReminderDebt } from './templates.js';
+
+export interface SendReport {
+  sent: number;
+  skipped: number;
+}
+
+interface Stage {
+  _id: number;
+  offset_days: number;
+  subject: string;
+  body: string;
+}
+
+interface Member {
+  name: string;
+  number: number | null;
+  email: string | null;
+  ending: number;
+}
+
+/** What the member owes up to the stage's cutoff (the {dividas} table), oldest first. */
+export async function owedUpTo(db: Db, member: number, cutoff: string | null): Promise<ReminderDebt[]> {
+  let query = db
+    .selectFrom('unsettled_payments')
+    .select(['description', 'due_date', 'amount', 'paid'])
+    .where('member', '=', member)
+    .where('status', 'in', ['open', 'partial']);
+  if (cutoff !== null) query = query.where('due_date', '<=', cutoff);
+  const rows = await query.orderBy('due_date').orderBy('_id').execute();
+  return rows.map((row) => ({ description: String(row.description), dueDate: String(row.due_date), owed: Number(row.amount) - Number(row.paid) }));
+}
+
+/** The member as a reminder needs them: name, number, e-mail, and whether their state ends membership. */
+export async function reminderMember(db: Db, member: number): Promise<Member | undefined> {
+  return (await db
+    .selectFrom('members as m')
+    .leftJoin('member_states as st', 'st._id', 'm.state')
+    .select(['m.name', 'm.number', 'm.email', sql<number>`COALESCE(${sql.ref('st.marksEnd')}, 0)`.as('ending')])
+    .where('m._id', '=', member)
+    .executeTakeFirst()) as Member | undefined;
+}
+
+export const reminderData = async (db: Db, member: Member, debts: readonly ReminderDebt[]): Promise<ReminderData> => ({
+  name: String(member.name),
+  number: member.number === null ? null : Number(member.number),
+  association: await readSetting(db, 'name'),
+  debts,
+});
+
+/**
+ * Sends one approved decision, in its own transaction: the decision is taken by a conditional
+ * UPDATE (PostgreSQL locks the row, so a second sender waits and then finds it taken; SQLite
+ * runs one transaction at a time), the member and debts are read again, and the reminder is
+ * queued in the outbox under the key (member, debt set, stage) or the decision skipped with
+ * its reason: paid meanwhile (no debt it covered still owes), ending state, no e-mail.
+ */
+async function sendOne(ctx: Pick<ServerContext, 'now'>, db: Db, id: number, stages: Map<number, Stage>): Promise<{ outcome: 'sent' | 'skipped' | 'taken'; message?: number }> {
+  return db.transaction().execute(async (trx) => {
+    const stamp = new Date(ctx.now()).toISOString();
+    const taken = await trx.updateTable('reminder_decisions').set({ updated_at: stamp }).where('_id', '=', id).where('decision', '=', 'approved').executeTakeFirst();
+    if (Number(taken.numUpdatedRows) !== 1) return { outcome: 'taken' as const };
+    const decision = await trx.selectFrom('reminder_decisions').select(['member', 'stage', 'debt_set', 'day']).where('_id', '=', id).executeTakeFirstOrThrow();
+    const memberId = Number(decision.member);
+    const stage = stages.get(Number(decision.stage)) ?? ((await trx.selectFrom('reminder_stages').select(['_id', 'offset_days', 'subject', 'body']).where('_id', '=', Number(decision.stage)).executeTakeFirstOrThrow()) as unknown as Stage);
+    const member = await reminderMember(trx, memberId);
+    const stillOwing = await trx
+      .selectFrom('reminder_coverage as c')
+      .innerJoin('unsettled_payments as d', 'd._id', 'c.debt')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('c.decision', '=', id)
+      .where('d.status', 'in', ['open', 'partial'])
+      .executeTakeFirstOrThrow();
+    let reason: Reason | null = null;
+    if (!member || Number(member.ending) === 1) reason = 'ending';
+    else if (!member.email) reason = 'no_email';
+    else if (Number(stillOwing.n) === 0) reason = 'paid';
+    let message: number | null = null;
+    if (reason === null) {
+      const data = await reminderData(trx, member!, await owedUpTo(trx, memberId, stageCutoff(String(decision.day), Number(stage.offset_days))));
+      message = await enqueueMessage(trx, ctx.now(), {
+        recipient: String(member!.email),
+        subject: renderText(stage.subject, data),
+        body: renderText(stage.body, data),
+        dedupeKey: `reminder:${memberId}:${String(decision.debt_set)}:${stage._id}`,
+      });
+    }
+    await trx
+      .updateTable('reminder_decisions')
+      .set({ decision: reason === null ? 'sent' : 'skipped', reason, message, decided_at: stamp, updated_at: stamp, _version: sql`_version + 1` })
+      .where('_id', '=', id)
+      .execute();
+    return reason === null ? { outcome: 'sent' as const, message: message! } : { outcome: 'skipped' as const };
+  });
+}
+
+/**
+ * Sends every approved decision (the planner's when sending is automatic, staff's approved
+ * batches otherwise), each in its own transaction; messages are announced after their commit so
+ * the outbox's sender wakes. Safe to run on several instances at once.
+ */
+export async function sendApproved(
+  ctx: Pick<ServerContext, 'now' | 'bus'>,
+  db: Db,
+  progress?: (done: number, total: number) => Promise<void> | void,
+): Promise<SendReport> {
+  const report: SendReport = { sent: 0, skipped: 0 };
+  const stages = new Map(
+    ((await db.selectFrom('reminder_stages').select(['_id', 'offset_days', 'subject', 'body']).execute()) as unknown as Stage[]).map((stage) => [Number(stage._id), stage]),
+  );
+  let after = 0;
+  let done = 0;
+  for (;;) {
+    const ids = (await db.selectFrom('reminder_decisions').select('_id').where('decision', '=', 'approved').where('_id', '>', after).orderBy('_id').limit(500).execute()).map((row) => Number(row._id));
+    if (ids.length === 0) return report;
+    for (const id of ids) {
+      const result = await sendOne(ctx, db, id, stages);
+      if (result.outcome === 'sent') {
+        report.sent += 1;
+        await announceMessage(ctx.bus, result.message!, 'created');
+      } else if (result.outcome === 'skipped') report.skipped += 1;
+      done += 1;
+    }
+    after = ids[ids.length - 1]!;
+    await progress?.(done, done + 1);
+  }
+}
