@@ -16,6 +16,7 @@ import { openDatabase, type Engine } from '../src/server/db/database.js';
 import { lisbonDay } from '../src/server/modules/dues/today.js';
 import { generate, RARE_COUNT, RARE_SURNAME, type Generated } from './generate.js';
 import { timeGeneration, type GenerationTimes } from './generation.js';
+import { timePlanning, type PlanningTimes } from './reminders.js';
 import { measure, type Measurement } from './measure.js';
 import { startServer } from './server.js';
 
@@ -65,6 +66,7 @@ interface Query {
 interface GenerationRow {
   engine: Engine;
   times: GenerationTimes;
+  planning: PlanningTimes;
 }
 const generationRows: GenerationRow[] = [];
 
@@ -133,7 +135,8 @@ async function benchEngine(engine: Engine): Promise<Row[]> {
       if (generated.ledger) {
         const { debts, payments, nextYear } = generated.ledger;
         log(`  ledger: ${debts.toLocaleString('en')} debts, ${payments.toLocaleString('en')} payments`);
-        generationRows.push({ engine, times: await timeGeneration(database, nextYear, generationRuns, log) });
+        const times = await timeGeneration(database, nextYear, generationRuns, log);
+        generationRows.push({ engine, times, planning: await timePlanning(database, generationRuns, log) });
       }
     } finally {
       await database.close();
@@ -232,6 +235,10 @@ if (generationRows.length > 0) {
   for (const g of generationRows) {
     log(`  ${g.engine}: ${g.times.raised.toLocaleString('en')} debts, median ${median(g.times.seconds).toFixed(2)} s (runs: ${g.times.seconds.map((s) => s.toFixed(2)).join(', ')} s)`);
   }
+  log(`\nPlanning staged reminders (four stages, every member with open debts; decisions taken back), ${generationRuns} runs:\n`);
+  for (const g of generationRows) {
+    log(`  ${g.engine}: ${g.planning.decided.toLocaleString('en')} decisions, median ${median(g.planning.seconds).toFixed(2)} s (runs: ${g.planning.seconds.map((s) => s.toFixed(2)).join(', ')} s)`);
+  }
 }
 
 const sqliteRow = (query: string) => rows.find((r) => r.engine === 'sqlite' && r.query === query)?.result;
@@ -254,6 +261,7 @@ if (members === 100_000) {
     log(`  a year's generation < 10 s: ${median(g.times.seconds).toFixed(2)} s, ${verdict(median(g.times.seconds) < 10)}`);
     if (unpaid) log(`  unpaid list first page p50 < 25 ms (cache bypassed): ${unpaid.p50.toFixed(1)} ms, ${verdict(unpaid.p50 < 25)}`);
     if (record) log(`  recording a payment p50 < 10 ms: ${record.p50.toFixed(1)} ms, ${verdict(record.p50 < 10)}`);
+    log(`  planning reminders < 10 s: ${median(g.planning.seconds).toFixed(2)} s, ${verdict(median(g.planning.seconds) < 10)}`);
   }
 }
 if (rows.some((r) => r.result.failures > 0)) {

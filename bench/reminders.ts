@@ -1,0 +1,53 @@
+import { sql } from 'kysely';
+import type { Database } from '../src/server/db/database.js';
+import { planReminders } from '../src/server/modules/reminders/planning.js';
+import { lisbonDay } from '../src/server/modules/dues/today.js';
+
+export interface PlanningTimes {
+  /** Decisions one run took (every stage, every member reached). */
+  decided: number;
+  /** Seconds per run, in run order. */
+  seconds: number[];
+}
+
+/** Four stages for every category, as an association would set them: before, on the day, after. */
+const STAGES = [
+  { name: 'Aviso prévio', offset_days: -30 },
+  { name: 'No vencimento', offset_days: 0 },
+  { name: 'Primeiro lembrete', offset_days: 15 },
+  { name: 'Segundo lembrete', offset_days: 45 },
+];
+
+async function takeBack(database: Database): Promise<void> {
+  await database.db.transaction().execute(async (trx) => {
+    await sql`DELETE FROM reminder_coverage`.execute(trx);
+    await sql`DELETE FROM reminder_decisions`.execute(trx);
+  });
+  if (database.engine === 'postgres') await sql`VACUUM (ANALYZE) reminder_coverage, reminder_decisions`.execute(database.db);
+}
+
+/**
+ * Times the daily planning of staged reminders (planReminders as the job `reminders.plan` calls
+ * it) over the generated ledger: four stages for all categories, every member with open debts
+ * reached on the same day; the decisions are taken back out between runs.
+ */
+export async function timePlanning(database: Database, runs: number, log: (line: string) => void): Promise<PlanningTimes> {
+  const { db, engine } = database;
+  const stamp = new Date().toISOString();
+  await db
+    .insertInto('reminder_stages')
+    .values(STAGES.map((s) => ({ ...s, category: null, channel: 'email', subject: 'Quotas', body: 'Olá {primeiro_nome}, deve {total}.', active: 1, created_at: stamp, updated_at: stamp })))
+    .execute();
+  const seconds: number[] = [];
+  let decided = 0;
+  for (let run = 0; run < runs; run += 1) {
+    const now = Date.now();
+    const started = performance.now();
+    const report = await planReminders(db, engine, lisbonDay(now), now);
+    seconds.push((performance.now() - started) / 1000);
+    decided = Object.values(report.decided).reduce((sum, n) => sum + n, 0);
+    log(`  reminder planning, run ${run + 1}: ${decided.toLocaleString('en')} decisions in ${seconds.at(-1)!.toFixed(2)} s`);
+    await takeBack(database);
+  }
+  return { decided, seconds };
+}
