@@ -74,6 +74,8 @@ export async function webPlugin(app: FastifyInstance, options: WebPluginOptions)
       const file = fileOf(pathname);
       return file ? sendBuilt(reply, file) : reply.callNotFound();
     }
+    // The payment-information page's address holds a secret token: never indexed, never sent on as a referrer.
+    if (pathname.startsWith('/informacaoDePagamento/')) reply.header('x-robots-tag', 'noindex, nofollow').header('referrer-policy', 'no-referrer');
     return sendHost(reply);
   });
 }

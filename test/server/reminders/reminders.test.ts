@@ -90,7 +90,7 @@ describe('templates', () => {
     const answer = await post('/api/reminder_stages', { name: 'Má', offset_days: 0, channel: 'email', subject: 'Olá {nome}', body: 'Pague {total} até {data_limite} em {morada}.' });
     expect(answer.status).toBe(422);
     expect(answer.body.code).toBe('invalid_record');
-    expect(answer.body.errors.body).toBe('Marcadores desconhecidos: {data_limite}, {morada}. Use apenas {nome}, {primeiro_nome}, {numero}, {total}, {dividas}, {associacao}.');
+    expect(answer.body.errors.body).toBe('Marcadores desconhecidos: {data_limite}, {morada}. Use apenas {nome}, {primeiro_nome}, {numero}, {total}, {dividas}, {associacao}, {link_pagamento}.');
     expect(answer.body.errors.subject).toBeUndefined();
     expect(await db().selectFrom('reminder_stages').select('_id').execute()).toEqual(before);
 

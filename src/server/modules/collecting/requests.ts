@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { STAFF_ROLES, type ApiRecord } from '../../../core/contract.js';
-import { diffRecords, recordAudit } from '../../audit/record.js';
+import { diffRecords, recordAudit, type AuditActor } from '../../audit/record.js';
 import type { Db, Row } from '../../db/database.js';
 import { coded, HttpError, invalidRecord } from '../../errors.js';
 import { objectBody } from '../../request-body.js';
@@ -41,7 +41,7 @@ const REQUEST_INPUT = defineResource({
 });
 
 /** The provider in use: ifthenpay when configured, else the association's own references (null: neither). */
-async function currentProvider(ctx: ServerContext, db: Db): Promise<PaymentProvider | null> {
+export async function currentProvider(ctx: ServerContext, db: Db): Promise<PaymentProvider | null> {
   if (ctx.config.ifthenpay) return ifthenpayProvider(ctx.config.ifthenpay);
   const entity = await readSetting(db, 'multibancoEntity');
   const subEntity = await readSetting(db, 'multibancoSubEntity');
@@ -49,7 +49,7 @@ async function currentProvider(ctx: ServerContext, db: Db): Promise<PaymentProvi
 }
 
 /** The open amount of the chosen debts, all the member's and still owing; a field error otherwise. */
-async function quote(db: Db, member: number, debts: readonly number[]): Promise<number> {
+export async function quote(db: Db, member: number, debts: readonly number[]): Promise<number> {
   const rows = await db
     .selectFrom('unsettled_payments')
     .select(['_id', sql<number>`amount - paid`.as('open')])
@@ -118,13 +118,50 @@ export async function validatePaymentRequest(app: FastifyInstance, request: Fast
  */
 export async function createPaymentRequest(app: FastifyInstance, request: FastifyRequest): Promise<ApiRecord> {
   const { ctx } = app;
-  const { db } = ctx.database;
   const { caller } = request;
   const checked = await checkInput(app, request);
   if (Object.keys(checked.errors).length > 0) throw invalidRecord(checked.errors);
   const { member, method, debts, phone, amount } = checked;
-  const provider = checked.provider!;
 
+  const saved = await openPaymentRequest(ctx, {
+    member,
+    debts,
+    method,
+    phone,
+    amount,
+    provider: checked.provider!,
+    actor: caller,
+    createdBy: caller.kind === 'user' ? caller.id : null,
+    address: request.ip ?? null,
+  });
+  return toRecord(paymentRequests, saved, caller);
+}
+
+/** A request already checked (the member's open debts, their amount, method, phone, provider), ready to be opened. */
+export interface CheckedRequest {
+  member: number;
+  debts: readonly number[];
+  method: RequestMethod;
+  phone: string | null;
+  /** The debts' open amount in cents, as quoted before the transaction: a change since is a 409. */
+  amount: number;
+  provider: PaymentProvider;
+  actor: AuditActor;
+  createdBy: number | null;
+  address: string | null;
+  /** More work in the request's transaction once it is stored (the payment link that asked for it). */
+  within?: (trx: Db, id: number) => Promise<void>;
+}
+
+/**
+ * Opens a checked request: asks the provider for a reference or an MB WAY push (a remote
+ * provider before the transaction, so no network call holds it open), then stores the request
+ * and its debts in one transaction. Nothing is stored on any refusal. Answers the stored row.
+ */
+export async function openPaymentRequest(ctx: ServerContext, input: CheckedRequest): Promise<Row> {
+  const { db } = ctx.database;
+  const { member, method, phone, amount, provider } = input;
+  const debts = [...input.debts];
   const now = ctx.now();
   const days = await readSetting(db, 'paymentRequestDays');
   const expiry = { days, at: new Date(now + days * DAY_MS).toISOString() };
@@ -167,7 +204,7 @@ export async function createPaymentRequest(app: FastifyInstance, request: Fastif
           provider: provider.name,
           provider_order: orderId,
           provider_id: reference.providerId,
-          created_by: caller.kind === 'user' ? caller.id : null,
+          created_by: input.createdBy,
           created_at: stamp,
           updated_at: stamp,
           _version: 1,
@@ -177,7 +214,8 @@ export async function createPaymentRequest(app: FastifyInstance, request: Fastif
       const id = Number(row._id);
       await trx.insertInto('payment_request_debts').values(debts.map((debt) => ({ request: id, debt }))).execute();
       const after = (await readRow(trx, paymentRequests, id))!;
-      await recordAudit(trx, { at: now, actor: caller, address: request.ip ?? null, resource: paymentRequests.name, recordId: id, action: 'create', changes: diffRecords(paymentRequests, undefined, after) });
+      await input.within?.(trx, id);
+      await recordAudit(trx, { at: now, actor: input.actor, address: input.address, resource: paymentRequests.name, recordId: id, action: 'create', changes: diffRecords(paymentRequests, undefined, after) });
       deferred.add(async () => publishChange(ctx.bus, paymentRequests, { action: 'created', id }, await owningUsers(db, paymentRequests, [after])));
       return after;
     });
@@ -186,5 +224,5 @@ export async function createPaymentRequest(app: FastifyInstance, request: Fastif
     throw translateDbError(error, paymentRequests);
   }
   await deferred.run();
-  return toRecord(paymentRequests, saved, caller);
+  return saved;
 }

@@ -1,7 +1,9 @@
 import { sql } from 'kysely';
 import type { ServerContext } from '../../context.js';
 import type { Db } from '../../db/database.js';
+import { HIDDEN_LINK } from '../../messages/message-secrets.js';
 import { announceMessage, enqueueMessage } from '../../messages/outbox.js';
+import { issuePaymentLink } from '../payment-links/index.js';
 import { readSetting } from '../../settings/read.js';
 import type { Reason } from './decisions.js';
 import { stageCutoff } from './planning.js';
@@ -62,7 +64,7 @@ export const reminderData = async (db: Db, member: Member, debts: readonly Remin
  * queued in the outbox under the key (member, debt set, stage) or the decision skipped with
  * its reason: paid meanwhile (no debt it covered still owes), ending state, no e-mail.
  */
-async function sendOne(ctx: Pick<ServerContext, 'now'>, db: Db, id: number, stages: Map<number, Stage>): Promise<{ outcome: 'sent' | 'skipped' | 'taken'; message?: number }> {
+async function sendOne(ctx: Pick<ServerContext, 'now' | 'config'>, db: Db, id: number, stages: Map<number, Stage>): Promise<{ outcome: 'sent' | 'skipped' | 'taken'; message?: number }> {
   return db.transaction().execute(async (trx) => {
     const stamp = new Date(ctx.now()).toISOString();
     const taken = await trx.updateTable('reminder_decisions').set({ updated_at: stamp }).where('_id', '=', id).where('decision', '=', 'approved').executeTakeFirst();
@@ -85,11 +87,21 @@ async function sendOne(ctx: Pick<ServerContext, 'now'>, db: Db, id: number, stag
     let message: number | null = null;
     if (reason === null) {
       const data = await reminderData(trx, member!, await owedUpTo(trx, memberId, stageCutoff(String(decision.day), Number(stage.offset_days))));
+      const dedupeKey = `reminder:${memberId}:${String(decision.debt_set)}:${stage._id}`;
+      // {link_pagamento}: a payment link of its own for this reminder, given to the outbox as a
+      // secret link, so staff reading the outbox never see it. Already issued (one per member and
+      // purpose) means this reminder was queued before: the outbox's key answers that message.
+      let secretLinks: Record<string, string> | undefined;
+      if (stage.body.includes('{link_pagamento}')) {
+        const path = await issuePaymentLink(trx, { member: memberId, purpose: dedupeKey, now: ctx.now() });
+        secretLinks = { link_pagamento: path === null ? HIDDEN_LINK : `${ctx.config.publicUrl}${path}` };
+      }
       message = await enqueueMessage(trx, ctx.now(), {
         recipient: String(member!.email),
         subject: renderText(stage.subject, data),
-        body: renderText(stage.body, data),
-        dedupeKey: `reminder:${memberId}:${String(decision.debt_set)}:${stage._id}`,
+        body: renderText(stage.body, secretLinks ? { ...data, paymentLink: '{{link_pagamento}}' } : data),
+        dedupeKey,
+        ...(secretLinks ? { secretLinks } : {}),
       });
     }
     await trx
@@ -107,7 +119,7 @@ async function sendOne(ctx: Pick<ServerContext, 'now'>, db: Db, id: number, stag
  * the outbox's sender wakes. Safe to run on several instances at once.
  */
 export async function sendApproved(
-  ctx: Pick<ServerContext, 'now' | 'bus'>,
+  ctx: Pick<ServerContext, 'now' | 'bus' | 'config'>,
   db: Db,
   progress?: (done: number, total: number) => Promise<void> | void,
 ): Promise<SendReport> {

@@ -9,6 +9,7 @@ export const PLACEHOLDERS = {
   total: 'total em dívida',
   dividas: 'tabela das dívidas',
   associacao: 'nome da associação',
+  link_pagamento: 'ligação para a página de pagamento (só o sócio a vê)',
 } as const;
 export type Placeholder = keyof typeof PLACEHOLDERS;
 
@@ -36,7 +37,15 @@ export interface ReminderData {
   number: number | null;
   association: string;
   debts: readonly ReminderDebt[];
+  /**
+   * What {link_pagamento} becomes: the outbox's secret-link marker when sending (the link itself
+   * reaches only the recipient), absent in previews, which show PREVIEW_LINK.
+   */
+  paymentLink?: string;
 }
+
+/** {link_pagamento} in a preview: each message gets its own secret link when it is sent. */
+const PREVIEW_LINK = '[ligação de pagamento]';
 
 const EUROS = new Intl.NumberFormat('pt-PT', { style: 'currency', currency: 'EUR' });
 export const formatEuros = (cents: number): string => EUROS.format(cents / 100);
@@ -52,6 +61,7 @@ function values(data: ReminderData): Record<Exclude<Placeholder, 'dividas'>, str
     numero: data.number === null ? '' : String(data.number),
     total: formatEuros(data.debts.reduce((sum, debt) => sum + debt.owed, 0)),
     associacao: data.association,
+    link_pagamento: data.paymentLink ?? PREVIEW_LINK,
   };
 }
 
