@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import { createHash } from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
 import { HttpError, invalidRecord } from '../errors.js';
@@ -30,7 +31,9 @@ function cleanFileName(name: string | undefined): string {
  */
 export async function acceptUpload(bytes: Buffer, clientName: string | undefined, kind: FileKind | undefined): Promise<AcceptedFile> {
   const allowed = acceptedTypes(kind);
-  const detected = (await fileTypeFromBuffer(bytes))?.mime;
+  let detected = (await fileTypeFromBuffer(bytes))?.mime;
+  // Text has no magic bytes: a statement is accepted as CSV when it is UTF-8 without NUL.
+  if (!detected && allowed.includes('text/csv') && !bytes.includes(0) && isUtf8(bytes)) detected = 'text/csv';
   if (!detected || !allowed.includes(detected)) {
     throw new HttpError(415, `Tipo de ficheiro não aceite. Envie um ficheiro ${formatNames(allowed)}.`);
   }

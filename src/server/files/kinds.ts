@@ -5,6 +5,8 @@
 export const FILE_KINDS = {
   image: ['image/jpeg', 'image/png', 'image/webp'],
   document: ['application/pdf'],
+  // Statements of received payments (collecting/reconciliation): text, recognised as UTF-8 without NUL.
+  statement: ['text/csv'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type FileKind = keyof typeof FILE_KINDS;
@@ -14,9 +16,9 @@ export const isFileKind = (value: unknown): value is FileKind => typeof value ==
 
 export const isImageType = (type: string): type is ImageType => (FILE_KINDS.image as readonly string[]).includes(type);
 
-/** The types a use accepts; without a use, any type some use accepts. */
+/** The types a use accepts; without a use, any image or document (a statement is asked for by name). */
 export const acceptedTypes = (kind: FileKind | undefined): readonly string[] =>
-  kind ? FILE_KINDS[kind] : Object.values(FILE_KINDS).flat();
+  kind ? FILE_KINDS[kind] : [...FILE_KINDS.image, ...FILE_KINDS.document];
 
 /** Names of the accepted formats, for messages: "JPEG, PNG, WEBP". */
 export const formatNames = (types: readonly string[]): string => types.map((type) => type.split('/')[1]!.toUpperCase()).join(', ');

@@ -31,7 +31,7 @@ export const UPLOAD_DOC: RouteDoc = {
     'Corpo multipart/form-data com o ficheiro no campo `file`. O tipo é lido do conteúdo, não do nome. ' +
     'As imagens são recodificadas, sem metadados (EXIF). O tamanho máximo é ASSOCIA_MAX_UPLOAD_BYTES.',
   query: {
-    kind: { type: 'string', enum: Object.keys(FILE_KINDS), description: '`image`: JPEG, PNG ou WEBP; `document`: PDF. Sem ele, qualquer destes.' },
+    kind: { type: 'string', enum: Object.keys(FILE_KINDS), description: '`image`: JPEG, PNG ou WEBP; `document`: PDF; `statement`: extrato CSV (UTF-8). Sem ele, imagem ou PDF.' },
   },
   body: {
     type: 'multipart/form-data',

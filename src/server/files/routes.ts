@@ -18,7 +18,7 @@ type FileRequest = FastifyRequest<{ Params: { id: string }; Querystring: { exp?:
 
 function kindOf(value: unknown): FileKind | undefined {
   if (value === undefined) return undefined;
-  if (!isFileKind(value)) throw badRequest('Parâmetro "kind" inválido: use "image" ou "document".');
+  if (!isFileKind(value)) throw badRequest('Parâmetro "kind" inválido: use "image", "document" ou "statement".');
   return value;
 }
 

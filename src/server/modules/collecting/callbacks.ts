@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { ServerContext } from '../../context.js';
-import { diffRecords, recordAudit } from '../../audit/record.js';
+import { diffRecords, recordAudit, type AuditActor } from '../../audit/record.js';
 import type { Db, Row } from '../../db/database.js';
 import { isUniqueViolation } from '../../resources/db-errors.js';
 import { owningUsers, publishChange } from '../../resources/events.js';
@@ -9,7 +9,7 @@ import { readRow } from '../../resources/records.js';
 import { announceLedger, type LedgerChange } from '../dues/announce.js';
 import { refreshBalances } from '../dues/balances.js';
 import { OWING } from '../dues/debts.js';
-import { lockMember, recordPayment } from '../dues/ledger.js';
+import { lockMember, recordPayment, type Allocation } from '../dues/ledger.js';
 import { lisbonDay } from '../dues/today.js';
 import { paymentRequests } from './payment-requests.js';
 import type { VerifiedCallback } from './provider.js';
@@ -21,6 +21,66 @@ export type CallbackOutcome =
 
 /** `payments.external_id` of a request's payment: one payment per request, whatever is redelivered. */
 const externalIdOf = (request: number) => `payment_request:${request}`;
+
+export interface RequestPaid {
+  amount: number;
+  /** The payment's date, YYYY-MM-DD. */
+  date: string;
+  actor: AuditActor;
+  address?: string | null;
+}
+
+/**
+ * Inside the caller's transaction, with the request's row read (locked on PostgreSQL) and still
+ * pending: records its payment through the ledger (external id `payment_request:{id}`, allocated
+ * to exactly the request's debts still owing; the rest is the member's credit), marks the request
+ * paid, refreshes the balance, writes the audit entry and queues the change events after commit.
+ * Used by the providers' callbacks and by the reconciliation import.
+ */
+export async function payRequest(hook: { ctx: ServerContext; db: Db; afterCommit: (fn: () => Promise<void> | void) => void }, request: Row, paid: RequestPaid): Promise<{ payment: number; member: number; allocations: Allocation[] }> {
+  const { ctx, db: trx, afterCommit } = hook;
+  const id = Number(request._id);
+  const now = ctx.now();
+  const stamp = new Date(now).toISOString();
+  const member = Number(request.member);
+  await lockMember(trx, ctx.database.engine, member);
+  const before = (await readRow(trx, paymentRequests, id))!;
+  const debts = (before.debts as number[]) ?? [];
+  // Debts settled another way meanwhile are left out: the money stays with the member as credit.
+  const owing = (await trx.selectFrom('unsettled_payments').select('_id').where('_id', 'in', debts.length > 0 ? debts : [0]).where('status', 'in', OWING).execute()).map((r) => Number(r._id));
+  const result = await recordPayment(
+    trx,
+    {
+      member,
+      date: paid.date,
+      amount: paid.amount,
+      method: String(request.method),
+      reference: String(request.reference ?? request.provider_id ?? request.provider_order),
+      notes: null,
+      debts: owing,
+      recordedBy: paid.actor.kind === 'user' ? paid.actor.id : null,
+      externalId: externalIdOf(id),
+    },
+    now,
+  );
+  await trx
+    .updateTable('payment_requests')
+    .set({ state: 'paid', payment: result.payment, paid_at: stamp, updated_at: stamp, _version: sql`_version + 1` })
+    .where('_id', '=', id)
+    .execute();
+  await refreshBalances(trx, now, [member]);
+  const after = (await readRow(trx, paymentRequests, id))!;
+  await recordAudit(trx, { at: now, actor: paid.actor, address: paid.address ?? null, resource: paymentRequests.name, recordId: id, action: 'paid', changes: diffRecords(paymentRequests, before, after) });
+  const moved: LedgerChange[] = [...new Set(result.allocations.map((a) => a.debt))].map((debt) => ({ resource: 'unsettled_payments', id: debt }));
+  announceLedger({ ctx, afterCommit }, [member], [
+    { resource: 'payments', id: result.payment, action: 'created' },
+    ...moved,
+    { resource: 'payment_allocations', id: member },
+    { resource: 'member_balances', id: member },
+  ]);
+  afterCommit(async () => publishChange(ctx.bus, paymentRequests, { action: 'updated', id }, await owningUsers(ctx.database.db, paymentRequests, [after])));
+  return { payment: result.payment, member, allocations: result.allocations };
+}
 
 async function findRequest(db: Db, provider: string, callback: VerifiedCallback, lock: boolean): Promise<Row | undefined> {
   let query = db.selectFrom('payment_requests').selectAll().where('provider', '=', provider);
@@ -60,45 +120,9 @@ export async function settleCallback(ctx: ServerContext, provider: string, callb
           await keep('duplicate');
           return { kind: 'duplicate', request: id };
         }
-        const member = Number(request.member);
-        await lockMember(trx, engine, member);
-        const before = (await readRow(trx, paymentRequests, id))!;
-        const debts = (before.debts as number[]) ?? [];
-        // Debts settled another way meanwhile are left out: the money stays with the member as credit.
-        const owing = (await trx.selectFrom('unsettled_payments').select('_id').where('_id', 'in', debts.length > 0 ? debts : [0]).where('status', 'in', OWING).execute()).map((r) => Number(r._id));
-        const result = await recordPayment(
-          trx,
-          {
-            member,
-            date: lisbonDay(now),
-            amount: callback.amount,
-            method: String(request.method),
-            reference: String(request.reference ?? request.provider_id ?? request.provider_order),
-            notes: null,
-            debts: owing,
-            recordedBy: null,
-            externalId: externalIdOf(id),
-          },
-          now,
-        );
-        await trx
-          .updateTable('payment_requests')
-          .set({ state: 'paid', payment: result.payment, paid_at: stamp, updated_at: stamp, _version: sql`_version + 1` })
-          .where('_id', '=', id)
-          .execute();
+        const paid = await payRequest({ ctx, db: trx, afterCommit: deferred.add }, request, { amount: callback.amount, date: lisbonDay(now), actor: { kind: 'system', name: provider } });
         await keep('recorded');
-        await refreshBalances(trx, now, [member]);
-        const after = (await readRow(trx, paymentRequests, id))!;
-        await recordAudit(trx, { at: now, actor: { kind: 'system', name: provider }, address: null, resource: paymentRequests.name, recordId: id, action: 'paid', changes: diffRecords(paymentRequests, before, after) });
-        const moved: LedgerChange[] = [...new Set(result.allocations.map((a) => a.debt))].map((debt) => ({ resource: 'unsettled_payments', id: debt }));
-        announceLedger({ ctx, afterCommit: deferred.add }, [member], [
-          { resource: 'payments', id: result.payment, action: 'created' },
-          ...moved,
-          { resource: 'payment_allocations', id: member },
-          { resource: 'member_balances', id: member },
-        ]);
-        deferred.add(async () => publishChange(ctx.bus, paymentRequests, { action: 'updated', id }, await owningUsers(db, paymentRequests, [after])));
-        return { kind: 'recorded', request: id, payment: result.payment };
+        return { kind: 'recorded', request: id, payment: paid.payment };
       });
       await deferred.run();
       return outcome;

@@ -1,0 +1,203 @@
+import { createHash } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Db, Row } from '../../db/database.js';
+import { OWING } from '../dues/debts.js';
+import type { StatementLine, StatementSource } from './reconciliation-csv.js';
+
+export type UnmatchedReason = 'not_received' | 'unknown_reference' | 'expired_reference' | 'amount_differs' | 'already_recorded' | 'duplicate_line' | 'ambiguous' | 'no_member';
+
+const REASONS: Record<UnmatchedReason, string> = {
+  not_received: 'Não é um recebimento (valor zero ou negativo).',
+  unknown_reference: 'Nenhum pedido de pagamento tem esta entidade e referência.',
+  expired_reference: 'O pedido de pagamento desta referência expirou: registe o pagamento à mão.',
+  amount_differs: 'O valor não é o do pedido nem o das dívidas em aberto mais antigas do sócio.',
+  already_recorded: 'Este pagamento já está registado.',
+  duplicate_line: 'Linha repetida neste ficheiro: só a primeira conta.',
+  ambiguous: 'A descrição refere mais do que um sócio (ou a referência mais do que um pedido).',
+  no_member: 'A descrição não refere nenhum número de sócio nem NIF conhecido.',
+};
+
+export interface DebtShare {
+  debt: number;
+  amount: number;
+}
+
+export type LineMatch = { kind: 'payment_request'; request: number; member: number; debts: DebtShare[] } | { kind: 'member'; member: number; debts: DebtShare[] };
+
+export interface LineOutcome extends StatementLine {
+  /** `payments.external_id` the line is recorded under. */
+  externalId: string;
+  match: LineMatch | null;
+  reason: UnmatchedReason | null;
+  message: string;
+}
+
+/**
+ * The external id of a line: the provider's transaction id when the file has one, else a hash of
+ * what identifies the movement. A request's payment is `payment_request:{id}` instead (callbacks.ts),
+ * so a callback and an import can never both record it.
+ */
+function lineKey(source: StatementSource, line: StatementLine): string {
+  if (line.transactionId) return `reconciliation:${source}:${line.transactionId}`.slice(0, 100);
+  const hash = createHash('sha256')
+    .update(JSON.stringify([line.date, line.amount, line.entity, line.reference, line.description]))
+    .digest('hex');
+  return `reconciliation:${hash.slice(0, 40)}`;
+}
+
+/** Member numbers and NIFs a bank description mentions: "Sócio 123", "nº 45", "NIF 123456789", or a bare 9-digit NIF. */
+export function mentions(description: string): { numbers: number[]; nifs: string[] } {
+  const folded = description.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
+  const numbers = [...folded.matchAll(/\b(?:socio|socia|associado|associada|membro|n\.?\s?o|num|numero)\.?\s*:?\s*(\d{1,7})\b/g)].map((m) => Number(m[1]));
+  const nifs = [...folded.matchAll(/(?<!\d)(\d{9})(?!\d)/g)].map((m) => m[1]!);
+  return { numbers: [...new Set(numbers)], nifs: [...new Set(nifs)] };
+}
+
+interface OpenDebt {
+  _id: number;
+  open: number;
+}
+
+/**
+ * What each line of a statement pays, line by line, reading only (`db` may be a transaction):
+ * a pending payment request by entity, reference and amount (its debts), else a member named in
+ * the description by number or NIF whose oldest open debts add up to exactly the amount, else
+ * nothing, with the reason. Lines are taken in file order, each seeing what the earlier ones
+ * settle; the same movement twice in the file counts once.
+ */
+export async function matchStatement(db: Db, source: StatementSource, lines: readonly StatementLine[]): Promise<LineOutcome[]> {
+  const keys = lines.map((line) => lineKey(source, line));
+  const recorded = new Set<string>();
+  for (let i = 0; i < keys.length; i += 500) {
+    const chunk = keys.slice(i, i + 500);
+    const rows = await db.selectFrom('payments').select('external_id').where('external_id', 'in', chunk).execute();
+    for (const row of rows) recorded.add(String(row.external_id));
+  }
+  const seen = new Set<string>();
+  const takenRequests = new Set<number>();
+  const debtsOf = new Map<number, OpenDebt[]>();
+  const openDebts = async (member: number): Promise<OpenDebt[]> => {
+    let debts = debtsOf.get(member);
+    if (!debts) {
+      const rows = await db
+        .selectFrom('unsettled_payments')
+        .select(['_id', sql<number>`amount - paid`.as('open')])
+        .where('member', '=', member)
+        .where('status', 'in', OWING)
+        .orderBy('due_date')
+        .orderBy('_id')
+        .execute();
+      debts = rows.map((r) => ({ _id: Number(r._id), open: Number(r.open) }));
+      debtsOf.set(member, debts);
+    }
+    return debts;
+  };
+  const settle = (member: number, shares: DebtShare[]) => {
+    const debts = debtsOf.get(member) ?? [];
+    for (const share of shares) {
+      const debt = debts.find((d) => d._id === share.debt);
+      if (debt) debt.open -= share.amount;
+    }
+    debtsOf.set(member, debts.filter((d) => d.open > 0));
+  };
+
+  const outcomes: LineOutcome[] = [];
+  for (const [index, line] of lines.entries()) {
+    const externalId = keys[index]!;
+    const done = (match: LineMatch | null, reason: UnmatchedReason | null) =>
+      outcomes.push({ ...line, externalId, match, reason, message: reason ? REASONS[reason] : match?.kind === 'payment_request' ? 'Paga o pedido de pagamento desta referência.' : 'Paga as dívidas em aberto mais antigas do sócio.' });
+    if (line.amount <= 0) {
+      done(null, 'not_received');
+      continue;
+    }
+    if (seen.has(externalId)) {
+      done(null, 'duplicate_line');
+      continue;
+    }
+    seen.add(externalId);
+    if (recorded.has(externalId)) {
+      done(null, 'already_recorded');
+      continue;
+    }
+    if (line.reference) {
+      const outcome = await byReference(db, line, takenRequests, openDebts);
+      if (outcome.match) {
+        takenRequests.add(outcome.match.request);
+        settle(outcome.match.member, outcome.match.debts);
+        done(outcome.match, null);
+        continue;
+      }
+      // A Multibanco export's line is a reference or nothing; a bank line may still name the member.
+      if (source === 'multibanco' || !line.description || outcome.reason !== 'unknown_reference') {
+        done(null, outcome.reason);
+        continue;
+      }
+    }
+    const outcome = await byMember(db, line, openDebts);
+    if (outcome.match) settle(outcome.match.member, outcome.match.debts);
+    done(outcome.match, outcome.reason);
+  }
+  return outcomes;
+}
+
+async function byReference(
+  db: Db,
+  line: StatementLine,
+  taken: ReadonlySet<number>,
+  openDebts: (member: number) => Promise<OpenDebt[]>,
+): Promise<{ match: Extract<LineMatch, { kind: 'payment_request' }>; reason: null } | { match: null; reason: UnmatchedReason }> {
+  let query = db.selectFrom('payment_requests').selectAll().where('reference', '=', line.reference!).where('state', '!=', 'failed');
+  if (line.entity) query = query.where('entity', '=', line.entity);
+  const requests: Row[] = await query.orderBy('_id').execute();
+  if (requests.length === 0) return { match: null, reason: 'unknown_reference' };
+  const pending = requests.filter((r) => r.state === 'pending' && !taken.has(Number(r._id)));
+  const fitting = pending.filter((r) => Number(r.amount) === line.amount);
+  if (fitting.length > 1) return { match: null, reason: 'ambiguous' };
+  const request = fitting[0];
+  if (!request) {
+    if (requests.some((r) => taken.has(Number(r._id)))) return { match: null, reason: 'duplicate_line' };
+    if (pending.length > 0) return { match: null, reason: 'amount_differs' };
+    if (requests.some((r) => r.state === 'paid')) return { match: null, reason: 'already_recorded' };
+    return { match: null, reason: 'expired_reference' };
+  }
+  const member = Number(request.member);
+  const ids = (await db.selectFrom('payment_request_debts').select('debt').where('request', '=', Number(request._id)).execute()).map((r) => Number(r.debt));
+  // The ledger allocates to the request's debts still owing, each up to what it owes (callbacks.ts).
+  let left = line.amount;
+  const debts: DebtShare[] = [];
+  for (const debt of await openDebts(member)) {
+    if (!ids.includes(debt._id) || left <= 0) continue;
+    const amount = Math.min(left, debt.open);
+    debts.push({ debt: debt._id, amount });
+    left -= amount;
+  }
+  return { match: { kind: 'payment_request', request: Number(request._id), member, debts }, reason: null };
+}
+
+async function byMember(
+  db: Db,
+  line: StatementLine,
+  openDebts: (member: number) => Promise<OpenDebt[]>,
+): Promise<{ match: Extract<LineMatch, { kind: 'member' }>; reason: null } | { match: null; reason: UnmatchedReason }> {
+  const { numbers, nifs } = mentions(line.description ?? '');
+  if (numbers.length === 0 && nifs.length === 0) return { match: null, reason: 'no_member' };
+  const found = await db
+    .selectFrom('members')
+    .select('_id')
+    .where((eb) => eb.or([eb('number', 'in', numbers.length > 0 ? numbers : [-1]), eb('nif', 'in', nifs.length > 0 ? nifs : ['-'])]))
+    .execute();
+  const members = [...new Set(found.map((r) => Number(r._id)))];
+  if (members.length === 0) return { match: null, reason: 'no_member' };
+  if (members.length > 1) return { match: null, reason: 'ambiguous' };
+  const member = members[0]!;
+  // The oldest open debts whose sum is exactly the amount.
+  let sum = 0;
+  const debts: DebtShare[] = [];
+  for (const debt of await openDebts(member)) {
+    sum += debt.open;
+    debts.push({ debt: debt._id, amount: debt.open });
+    if (sum >= line.amount) break;
+  }
+  if (sum !== line.amount) return { match: null, reason: 'amount_differs' };
+  return { match: { kind: 'member', member, debts }, reason: null };
+}
