@@ -40,6 +40,15 @@ export type RouteName =
   | 'paymentsNew'
   | 'paymentsEdit'
   | 'unpaidSingle'
+  | 'paymentReminders'
+  | 'reminderStagesNew'
+  | 'reminderStagesEdit'
+  | 'directDebit'
+  | 'sepaMandatesList'
+  | 'sepaMandatesNew'
+  | 'sepaMandatesEdit'
+  | 'directDebitBatch'
+  | 'paymentRequests'
   | 'userSettings'
   | 'usersNew'
   | 'usersEdit'
@@ -136,6 +145,18 @@ export function buildRoutes(t: Terminology): RouteDef[] {
     r('unpaid', `${payments}/dividas`, 'Dívidas', staff),
     r('unpaidByMember', `${payments}/dividas/:memberId`, `Dívidas do ${t.memberSingular}`, staff),
     r('paymentsNotifyMultiple', `${payments}/notificar${t.memberPlural}`, `Notificar ${t.memberPlural}`, staff),
+    // Not in SPEC 2's table: the collecting pages (issue 11) under the payments base, before
+    // '/pagamentos/:id' in case the base is spelled 'pagamentos'. Staged reminders (stages and
+    // the decisions log), SEPA direct debit (batches, mandates, a batch) and payment requests.
+    r('paymentReminders', `${payments}/avisos`, 'Avisos de Dívida', staff),
+    r('reminderStagesNew', `${payments}/avisos/etapas/novo`, 'Nova Etapa de Aviso', staff),
+    r('reminderStagesEdit', `${payments}/avisos/etapas/:id`, 'Etapa de Aviso', staff),
+    r('directDebit', `${payments}/debitoDireto`, 'Débito Direto', staff),
+    r('sepaMandatesList', `${payments}/debitoDireto/mandatos`, 'Mandatos de Débito Direto', staff),
+    r('sepaMandatesNew', `${payments}/debitoDireto/mandatos/novo`, 'Novo Mandato', staff),
+    r('sepaMandatesEdit', `${payments}/debitoDireto/mandatos/:id`, 'Mandato de Débito Direto', staff),
+    r('directDebitBatch', `${payments}/debitoDireto/lotes/:id`, 'Lote de Débito Direto', staff),
+    r('paymentRequests', `${payments}/pedidos`, 'Pedidos de Pagamento', staff),
     r('paymentsEdit', '/pagamentos/:id', 'Pagamento', staff),
     r('unpaidSingle', '/informacaoDePagamento/:id', 'Informação de Pagamento', { public: true, bare: true }),
 

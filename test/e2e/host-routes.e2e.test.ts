@@ -18,13 +18,14 @@ afterAll(async () => {
 // for only where the explainer names their resource.
 // Elements not built yet answer 404 (the page says the feature is unavailable); the recover
 // page's sample code is refused (403), as an unknown code should be; sample record 1 of
-// messages and API keys does not exist in the demo data (a 404 read is an empty record, SPEC 8).
+// messages, API keys, reminder stages, SEPA mandates and direct-debit batches does not exist in
+// the demo data (a 404 read is an empty record, SPEC 8).
 // KNOWN (reported to the lead, not the host's): the list's reference labels ask
 // `members?_id=1&_id=2`, which the server refuses with 400 "Campo de filtro desconhecido".
 const unexpected = (page: E2ePage) =>
   page.failedResponses.filter(
     (r) =>
-      !/\/favicon\.ico |^404 GET \/elements\/|^403 POST \/api\/auth \(on \/autorizacao\/loginporlink\/|^400 GET \/api\/members \(on \/utilizadores\)|^404 GET \/api\/(messages|api_secrets)\/1 /.test(r),
+      !/\/favicon\.ico |^404 GET \/elements\/|^403 POST \/api\/auth \(on \/autorizacao\/loginporlink\/|^400 GET \/api\/members \(on \/utilizadores\)|^404 GET \/api\/(messages|api_secrets|reminder_stages|sepa_mandates|direct_debit_batches)\/1 /.test(r),
   );
 
 describe('every route of SPEC 2, as admin', () => {

@@ -81,6 +81,16 @@ describe('the route table (SPEC 2)', () => {
       ['/configuracaoQuotas/categorias/3', 'feeCategoriesEdit'],
       ['/configuracaoQuotas/tabelas/novo', 'feeSchedulesNew'],
       ['/configuracaoQuotas/tabelas/5', 'feeSchedulesEdit'],
+      // And the collecting pages under the payments base (issue 11).
+      ['/quotas/avisos', 'paymentReminders'],
+      ['/quotas/avisos/etapas/novo', 'reminderStagesNew'],
+      ['/quotas/avisos/etapas/3', 'reminderStagesEdit'],
+      ['/quotas/debitoDireto', 'directDebit'],
+      ['/quotas/debitoDireto/mandatos', 'sepaMandatesList'],
+      ['/quotas/debitoDireto/mandatos/novo', 'sepaMandatesNew'],
+      ['/quotas/debitoDireto/mandatos/4', 'sepaMandatesEdit'],
+      ['/quotas/debitoDireto/lotes/6', 'directDebitBatch'],
+      ['/quotas/pedidos', 'paymentRequests'],
     ];
     for (const [path, name] of expected) expect(nameAt(association, path), path).toBe(name);
     expect(new Set(association.map((route) => route.name)).size).toBe(association.length);

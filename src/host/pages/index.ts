@@ -1,5 +1,6 @@
 import { AuditLogPage } from './audit.js';
 import { ForgotPage, LoginPage, LogoutPage, RecoverPage } from './auth.js';
+import { COLLECTING_PAGES } from './collecting.js';
 import { FEE_PAGES } from './fee-settings.js';
 import { JobsPage } from './jobs.js';
 import { MemberHomePage, MembersEditPage, MembersListPage, MembersNewPage } from './members.js';
@@ -49,6 +50,7 @@ export const PAGES: PageTable = {
   ...MODULE_PAGES,
   ...FEE_PAGES,
   ...PAYMENT_PAGES,
+  ...COLLECTING_PAGES,
 };
 
 export { ForbiddenPage, NotFoundPage } from './status-pages.js';

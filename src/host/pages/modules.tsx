@@ -1,5 +1,5 @@
-// Routes of domains the server gains in later releases (applications, cards, payment
-// notices, treasury, reports) and messages, which it has. Each shows its resource's generic list
+// Routes of domains the server gains in later releases (applications, cards, treasury,
+// reports) and messages, which it has. Each shows its resource's generic list
 // where the server offers the resource, and says plainly that it does not otherwise.
 import { RESOURCE } from '../../core/index.js';
 import { patternOf, routeNamed, type RouteName } from '../routes.js';
@@ -27,8 +27,6 @@ export const MODULE_PAGES = {
   membershipCardVerifyMultiple: ({ route, params }) => <ElementPage title={route.title} tag="associa-card-verify-multiple" attrs={{ 'record-id': params.id }} />,
   membershipCardSingle: ({ route, params }) => <ElementPage title={route.title} tag="associa-membership-card" attrs={{ 'record-id': params.id }} />,
   membershipCardLettersSingle: ({ route, params }) => <ElementPage title={route.title} tag="associa-card-letter" attrs={{ 'record-id': params.id }} />,
-
-  paymentsNotifyMultiple: ({ route }) => <ElementPage title={route.title} tag="associa-payments-notify" />,
 
   reportOverview: ({ route }) => <ElementPage title={route.title} tag="associa-reports" />,
 

@@ -5,6 +5,7 @@ import { space } from '../../widgets/kit/index.js';
 import { ElementSlot } from '../elements/element-slot.js';
 import { pathOf, patternOf } from '../routes.js';
 import { Panel } from '../shell/styles.js';
+import { RequestPayment } from './collecting/payment-request.js';
 import { FormPage, Heading, ListPage } from './parts.js';
 import { NewPaymentPage } from './payments/new-payment.js';
 import { PaymentsLandingPage } from './payments/overview.js';
@@ -61,6 +62,12 @@ const UnpaidByMemberPage: Page = ({ route, params, words }) => (
     <Panel>
       <MemberStatement memberId={params.memberId ?? ''} singular={words.memberSingular} />
     </Panel>
+    {/* "Pedir pagamento": a Multibanco reference for chosen debts (the collecting module). */}
+    <Spaced data-no-print>
+      <Panel>
+        <RequestPayment memberId={params.memberId ?? ''} />
+      </Panel>
+    </Spaced>
     <Spaced data-no-print>
       <Panel>
         <ElementSlot tag="associa-payment-debts" attrs={{ 'member-id': params.memberId }} />

@@ -79,6 +79,11 @@ export const PaymentsLandingPage: Page = ({ route, routes, words }) => {
       <Links aria-label={route.title}>
         <SecondaryRouteLink href={pathOf(routes, 'paymentsList')}>{T.paymentsLink}</SecondaryRouteLink>
         <SecondaryRouteLink href={pathOf(routes, 'unpaid')}>{T.debtsLink}</SecondaryRouteLink>
+        {/* The collecting pages (issue 11). */}
+        <SecondaryRouteLink href={pathOf(routes, 'paymentRequests')}>Pedidos de pagamento</SecondaryRouteLink>
+        <SecondaryRouteLink href={pathOf(routes, 'directDebit')}>Débito direto</SecondaryRouteLink>
+        <SecondaryRouteLink href={pathOf(routes, 'paymentReminders')}>Avisos de dívida</SecondaryRouteLink>
+        <SecondaryRouteLink href={pathOf(routes, 'paymentsNotifyMultiple')}>{`Notificar ${words.memberPlural}`}</SecondaryRouteLink>
       </Links>
     </>
   );

@@ -2,6 +2,7 @@ import { defineModule } from '../define-module.js';
 import { reminderDecisions } from './decisions.js';
 import { approveAction, planAction, planJob, previewAction, sendJob } from './jobs.js';
 import { remindersMigration } from './migration.js';
+import { notifyAction, notifyJob } from './notify.js';
 import { REMINDER_SETTINGS } from './reminder-settings.js';
 import { feeCategoryHooks, reminderStages } from './stages.js';
 
@@ -13,8 +14,8 @@ import { feeCategoryHooks, reminderStages } from './stages.js';
 export const remindersModule = defineModule({
   name: 'reminders',
   resources: [reminderStages, reminderDecisions],
-  actions: [previewAction, planAction, approveAction],
-  jobs: [planJob, sendJob],
+  actions: [previewAction, planAction, approveAction, notifyAction],
+  jobs: [planJob, sendJob, notifyJob],
   settings: REMINDER_SETTINGS,
   migrations: [remindersMigration],
   extends: { fee_categories: feeCategoryHooks },

@@ -1,0 +1,119 @@
+// The collecting pages under the payments base: staged reminders (stages and the decisions log),
+// SEPA direct debit (mandates, batches, a batch's collections) and the payment requests. They
+// sit with the payments rather than under /configuracaoMensagens: a stage is about whom to chase
+// for which debts (per fee category, days from the due date), which is collecting, and SPEC's
+// message settings page is the messages' own settings form.
+import type { ReactNode } from 'react';
+import { EmptyState } from '../../widgets/kit/index.js';
+import { useHost, useValue } from '../context.js';
+import { pathOf, patternOf, routeNamed } from '../routes.js';
+import { Panel } from '../shell/styles.js';
+import { BatchPanel, DirectDebitPanels, MANDATE_COLUMNS, MANDATES } from './collecting/direct-debit.js';
+import { REQUEST_COLUMNS, REQUESTS } from './collecting/payment-request.js';
+import { NotifyMany } from './collecting/notify.js';
+import { RemindersPanels, StagePreview, STAGES } from './collecting/reminders.js';
+import { COLLECTING_TEXTS as T } from './collecting/texts.js';
+import { Heading, ListPage, ModuleFormPage } from './parts.js';
+import type { Page, PageTable } from './types.js';
+
+/** A page of a module the server may not offer: its title and an honest statement instead. */
+function Served({ title, resource, children }: { title: string; resource: string; children: ReactNode }) {
+  const { core } = useHost();
+  if (useValue(core.explainer.resources)[resource]) return <>{children}</>;
+  return (
+    <>
+      <Heading title={title} />
+      <Panel data-module-unavailable={resource}>
+        <EmptyState message={`O módulo “${title}” ainda não está disponível neste servidor.`} />
+      </Panel>
+    </>
+  );
+}
+
+const RemindersPage: Page = ({ route, routes }) => (
+  <Served title={route.title} resource={STAGES}>
+    <Heading title={route.title} />
+    <RemindersPanels stageEditPath={patternOf(routes, 'reminderStagesEdit')} newStagePath={pathOf(routes, 'reminderStagesNew')} />
+  </Served>
+);
+
+/** A stage's form; once saved, its message previewed for a chosen member. */
+const StagePage: Page = ({ route, params, routes, words }) => (
+  <ModuleFormPage
+    title={route.title}
+    moduleTitle={routeNamed(routes, 'paymentReminders').title}
+    resource={STAGES}
+    id={params.id}
+    editPath={patternOf(routes, 'reminderStagesEdit')}
+    listPath={pathOf(routes, 'paymentReminders')}
+  >
+    <StagePreview key={params.id ?? 'new'} stageId={params.id} singular={words.memberSingular} />
+  </ModuleFormPage>
+);
+
+const DirectDebitPage: Page = ({ route, routes }) => (
+  <Served title={route.title} resource={MANDATES}>
+    <Heading title={route.title} />
+    <DirectDebitPanels batchPattern={patternOf(routes, 'directDebitBatch')} mandatesPath={pathOf(routes, 'sepaMandatesList')} />
+  </Served>
+);
+
+const MandatesPage: Page = ({ route, routes }) => (
+  <Served title={route.title} resource={MANDATES}>
+    <ListPage
+      title={route.title}
+      resource={MANDATES}
+      columns={MANDATE_COLUMNS}
+      editPath={patternOf(routes, 'sepaMandatesEdit')}
+      action={{ href: pathOf(routes, 'sepaMandatesNew'), label: T.newMandate }}
+    />
+  </Served>
+);
+
+/** Mandates are revoked, never deleted (batches name them): the form offers no deletion. */
+const MandatePage: Page = ({ route, params, routes }) => (
+  <ModuleFormPage
+    title={route.title}
+    moduleTitle={routeNamed(routes, 'sepaMandatesList').title}
+    resource={MANDATES}
+    id={params.id}
+    editPath={patternOf(routes, 'sepaMandatesEdit')}
+    formAttrs={{ 'no-delete': 'true' }}
+  />
+);
+
+const BatchPage: Page = ({ route, params }) => (
+  <Served title={route.title} resource={MANDATES}>
+    <Heading title={route.title} />
+    <BatchPanel batchId={params.id ?? ''} />
+  </Served>
+);
+
+const PaymentRequestsPage: Page = ({ route }) => (
+  <Served title={route.title} resource={REQUESTS}>
+    <ListPage title={route.title} resource={REQUESTS} columns={REQUEST_COLUMNS} />
+  </Served>
+);
+
+/** Notify many: the stages' messages, to members the unpaid list's filters choose. */
+const NotifyPage: Page = ({ route, routes, words }) => (
+  <Served title={route.title} resource={STAGES}>
+    <Heading title={route.title} />
+    <Panel>
+      <NotifyMany plural={words.memberPlural} messagesPath={pathOf(routes, 'messageList')} />
+    </Panel>
+  </Served>
+);
+
+export const COLLECTING_PAGES = {
+  paymentsNotifyMultiple: NotifyPage,
+  paymentReminders: RemindersPage,
+  reminderStagesNew: StagePage,
+  reminderStagesEdit: StagePage,
+  directDebit: DirectDebitPage,
+  sepaMandatesList: MandatesPage,
+  sepaMandatesNew: MandatePage,
+  sepaMandatesEdit: MandatePage,
+  directDebitBatch: BatchPage,
+  paymentRequests: PaymentRequestsPage,
+} satisfies Partial<PageTable>;

@@ -1,0 +1,102 @@
+// Small pieces the collecting pages share: a titled section with its "new" action, a row of
+// buttons, a progress notice for a server job.
+import { useId, type ReactNode } from 'react';
+import styled from 'styled-components';
+import { space, token } from '../../../widgets/kit/index.js';
+import { Notice } from '../../../widgets/feature-kit/layout.js';
+import { Panel, PrimaryRouteLink } from '../../shell/styles.js';
+import { COLLECTING_TEXTS as T } from './texts.js';
+import type { JobView } from './use-job.js';
+
+const SectionBox = styled.section`
+  & + & {
+    margin-top: ${space(3)};
+  }
+`;
+
+const SectionHeader = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${space(2)};
+  margin: 0 0 ${space(2)};
+  h2 {
+    margin: 0;
+    font-size: 1.2rem;
+    font-weight: 650;
+  }
+`;
+
+export const Buttons = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${space(1)};
+  margin: 0 0 ${space(2)};
+`;
+
+export const SmallForm = styled.form`
+  max-width: 32rem;
+  margin: 0 0 ${space(2)};
+  padding: ${space(2)};
+  border: 1px solid ${token('color-border')};
+  border-radius: ${token('radius')};
+  & > p {
+    margin: 0 0 ${space(2)};
+    color: ${token('color-text-muted')};
+  }
+`;
+
+const Bar = styled.progress`
+  display: block;
+  width: 100%;
+  max-width: 28rem;
+  height: 0.75rem;
+  margin: ${space(1)} 0 0;
+  accent-color: ${token('color-primary')};
+`;
+
+/** A panel with an h2 (the section's accessible name) and, optionally, its "new" action. */
+export function Section({ title, action, children, ...data }: { title: string; action?: { href: string; label: string }; children: ReactNode } & Record<`data-${string}`, string>) {
+  const headingId = useId();
+  return (
+    <SectionBox aria-labelledby={headingId} {...data}>
+      <Panel>
+        <SectionHeader>
+          <h2 id={headingId}>{title}</h2>
+          {action && (
+            <PrimaryRouteLink href={action.href} data-action="new">
+              <span aria-hidden="true">+</span> {action.label}
+            </PrimaryRouteLink>
+          )}
+        </SectionHeader>
+        {children}
+      </Panel>
+    </SectionBox>
+  );
+}
+
+interface JobNoticeProps {
+  view: JobView;
+  texts: { queued: string; running: string; done: string; failed: string };
+  connected: boolean;
+}
+
+/** Where a job started from this page has got to. */
+export function JobNotice({ view, texts, connected }: JobNoticeProps) {
+  if (view.phase === 'idle') return null;
+  if (view.phase === 'done') return <Notice tone="success"><p>{texts.done}</p></Notice>;
+  if (view.phase === 'failed') return <Notice tone="error"><p>{texts.failed}</p></Notice>;
+  const running = view.phase === 'running' && view.state === 'running';
+  const total = view.phase === 'running' ? view.total : null;
+  const done = view.phase === 'running' ? Math.min(view.progress, total ?? 0) : 0;
+  return (
+    <Notice tone="info">
+      <p>{running ? texts.running : texts.queued}</p>
+      {total ? <Bar aria-label={T.progressLabel} value={done} max={total} /> : <Bar aria-label={T.progressLabel} />}
+      {total ? <p data-progress-count>{T.counted(done, total)}</p> : null}
+      {!connected && <p>{T.offline}</p>}
+    </Notice>
+  );
+}

@@ -1,0 +1,201 @@
+// "Pedir pagamento" on a member's statement: staff tick open debts and get a Multibanco
+// reference for them (POST /api/payment_requests), shown with its entity, reference and amount.
+import { useId, useRef, useState, type FormEvent } from 'react';
+import styled from 'styled-components';
+import { ApiError, type ValidationErrorResponse } from '../../../core/index.js';
+import { Button, EmptyState, ErrorState, Loading, space, token, useQuery } from '../../../widgets/kit/index.js';
+import { Notice } from '../../../widgets/feature-kit/layout.js';
+import { describeFailure } from '../../../widgets/feature-kit/server-message.js';
+import { formatDay } from '../../../widgets/payment-debts/ledger.js';
+import { LEDGER_RESOURCES } from '../../../widgets/payment-debts/use-member-debts.js';
+import { formatMoney } from '../../../widgets/shared/money.js';
+import { useHost, useValue } from '../../context.js';
+import { Buttons, SmallForm } from './layout.js';
+import { COLLECTING_TEXTS as T } from './texts.js';
+
+export const REQUESTS = 'payment_requests';
+export const REQUEST_COLUMNS = 'created_at,member,method,amount,entity,reference,state,expires_at,paid_at';
+
+interface Debt {
+  _id: number;
+  description: string;
+  due_date: string;
+  status: string;
+  open_amount: number;
+}
+
+interface Request {
+  _id: number;
+  entity: string | null;
+  reference: string | null;
+  amount: number;
+  expires_at: string | null;
+}
+
+const Debts = styled.fieldset`
+  margin: 0 0 ${space(2)};
+  padding: ${space(1)} ${space(2)};
+  border: 1px solid ${token('color-border')};
+  border-radius: ${token('radius')};
+  legend {
+    font-weight: 600;
+  }
+  label {
+    display: flex;
+    gap: ${space(1)};
+    align-items: center;
+    min-height: 2.2rem;
+    cursor: pointer;
+  }
+  span[data-amount] {
+    margin-left: auto;
+    font-variant-numeric: tabular-nums;
+  }
+`;
+
+const Reference = styled.dl`
+  display: grid;
+  grid-template-columns: max-content auto;
+  gap: ${space(0.5)} ${space(2)};
+  margin: ${space(1)} 0 0;
+  dd {
+    margin: 0;
+    font-size: 1.1rem;
+    font-weight: 700;
+    font-variant-numeric: tabular-nums;
+  }
+`;
+
+/** '123456789' as '123 456 789', the way the ATM shows it. */
+const grouped = (reference: string) => reference.replace(/(\d{3})(?=\d)/g, '$1 ');
+
+export function RequestPayment({ memberId }: { memberId: string }) {
+  const { core } = useHost();
+  const [open, setOpen] = useState(false);
+  const [chosen, setChosen] = useState<ReadonlySet<number>>(new Set());
+  const [error, setError] = useState<string | null>(null);
+  const [created, setCreated] = useState<Request | null>(null);
+  const [pending, setPending] = useState(false);
+  const opener = useRef<HTMLButtonElement>(null);
+  const errorId = useId();
+  const served = Boolean(useValue(core.explainer.resources)[REQUESTS]);
+  const debtsView = useQuery<Debt[]>(
+    core.queries,
+    open ? { path: 'unsettled_payments', params: { _page: 1, _limit: -1, _member: memberId, _sort: 'due_date' }, resources: [...LEDGER_RESOURCES] } : null,
+  );
+  const debts = (Array.isArray(debtsView.data) ? debtsView.data : []).filter((debt) => debt.status === 'open' || debt.status === 'partial');
+  const total = debts.filter((debt) => chosen.has(debt._id)).reduce((sum, debt) => sum + Number(debt.open_amount), 0);
+
+  function start() {
+    setCreated(null);
+    setError(null);
+    setChosen(new Set());
+    setOpen(true);
+  }
+
+  function toggle(id: number, on: boolean) {
+    const next = new Set(chosen);
+    if (on) next.add(id);
+    else next.delete(id);
+    setChosen(next);
+    setError(null);
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (chosen.size === 0) {
+      setError(T.chooseDebts);
+      return;
+    }
+    setPending(true);
+    setError(null);
+    try {
+      const request = await core.queries.action<Request>(REQUESTS, { member: Number(memberId), debts: [...chosen], method: 'multibanco' }, { invalidates: [REQUESTS] });
+      setCreated(request);
+      setOpen(false);
+    } catch (e) {
+      const errors = e instanceof ApiError && e.status === 422 ? (e.data as Partial<ValidationErrorResponse> | null)?.errors : undefined;
+      setError(errors ? Object.values(errors).join(' ') : describeFailure(e, T.requestFailed));
+    } finally {
+      setPending(false);
+    }
+  }
+
+  if (!served) return null;
+  let body = null;
+  if (open && debtsView.status === 'failed') body = <ErrorState message={T.loadFailed} onRetry={debtsView.refresh} />;
+  else if (open && debtsView.status !== 'loaded') body = <Loading />;
+  else if (open && debts.length === 0) body = <EmptyState message={T.noOpenDebts} />;
+  else if (open)
+    body = (
+      <SmallForm aria-label={T.requestPayment} onSubmit={(e) => void submit(e)} noValidate>
+        <p>{T.requestHint}</p>
+        <Debts aria-describedby={error ? errorId : undefined}>
+          <legend>{T.openDebts}</legend>
+          {debts.map((debt) => (
+            <label key={debt._id}>
+              <input type="checkbox" checked={chosen.has(debt._id)} onChange={(e) => toggle(debt._id, e.target.checked)} />
+              <span>
+                {debt.description} ({formatDay(debt.due_date)})
+              </span>
+              <span data-amount>{formatMoney(Number(debt.open_amount))}</span>
+            </label>
+          ))}
+        </Debts>
+        <p aria-live="polite" data-selected-total>
+          {T.selectedTotal(total)}
+        </p>
+        {error && (
+          <Notice tone="error">
+            <p id={errorId}>{error}</p>
+          </Notice>
+        )}
+        <Buttons>
+          <Button type="submit" disabled={pending}>
+            {T.createReference}
+          </Button>
+          <Button
+            variant="secondary"
+            onClick={() => {
+              setOpen(false);
+              opener.current?.focus();
+            }}
+          >
+            {T.cancel}
+          </Button>
+        </Buttons>
+      </SmallForm>
+    );
+
+  return (
+    <div data-request-payment>
+      {!open && (
+        <Buttons>
+          <Button ref={opener} variant="secondary" onClick={start}>
+            {created ? T.newRequest : T.requestPayment}
+          </Button>
+        </Buttons>
+      )}
+      {body}
+      {created && (
+        <Notice tone="success">
+          <p>{T.referenceReady}</p>
+          <Reference data-reference>
+            <dt>{T.entity}</dt>
+            <dd data-entity>{created.entity}</dd>
+            <dt>{T.reference}</dt>
+            <dd data-ref>{created.reference ? grouped(created.reference) : ''}</dd>
+            <dt>{T.amount}</dt>
+            <dd data-amount>{formatMoney(created.amount)}</dd>
+            {created.expires_at && (
+              <>
+                <dt>{T.expires}</dt>
+                <dd>{formatDay(created.expires_at.slice(0, 10))}</dd>
+              </>
+            )}
+          </Reference>
+        </Notice>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,161 @@
+import { STAFF_ROLES } from '../../../core/contract.js';
+import type { ServerContext } from '../../context.js';
+import type { Db } from '../../db/database.js';
+import { invalidRecord } from '../../errors.js';
+import type { JobDefinition } from '../../jobs/types.js';
+import { HIDDEN_LINK } from '../../messages/message-secrets.js';
+import { announceMessage, enqueueMessage } from '../../messages/outbox.js';
+import { defineAction } from '../../resources/actions.js';
+import { balances, STANDINGS } from '../dues/balances.js';
+import { issuePaymentLink } from '../payment-links/index.js';
+import { owedUpTo, reminderData, reminderMember } from './sending.js';
+import { renderText } from './templates.js';
+
+const NOTIFY_JOB = 'reminders.notify';
+/** Up to this many members the messages are queued in the request's own transaction; more go to a job. */
+export const NOTIFY_INLINE_MAX = 200;
+const BATCH_KEY = /^[A-Za-z0-9_-]{8,64}$/;
+
+/** Which members are notified: the unpaid list's filters (member_balances). */
+export interface NotifySelection {
+  standing: string | null;
+  category: number | null;
+  yearsOwedFrom: number | null;
+}
+
+export interface NotifyReport {
+  /** Messages queued (a member already queued under this batch key counts once). */
+  queued: number;
+  /** Members left out: no e-mail, or in an ending state. */
+  skipped: number;
+}
+
+/** The members matching the selection, by id, owing something (the unpaid list's rows that owe). */
+async function selected(db: Db, selection: NotifySelection, now: number): Promise<number[]> {
+  let query = db.selectFrom('member_balances').select('member').where('open_total', '>', 0);
+  if (selection.standing) {
+    const filter = balances.filters?.find((f) => f.name === 'standing');
+    if (filter) query = query.where(filter.where(selection.standing, new Date(now), 'member_balances'));
+  }
+  if (selection.category !== null) query = query.where('category', '=', selection.category);
+  if (selection.yearsOwedFrom !== null) query = query.where('years_owed', '>=', selection.yearsOwedFrom);
+  return (await query.orderBy('member').execute()).map((row) => Number(row.member));
+}
+
+interface Template {
+  _id: number;
+  subject: string;
+  body: string;
+}
+
+/**
+ * Queues the stage's message to every selected member, in the transaction given: one outbox
+ * message each under the unique key `notify:{batchKey}:{member}`, so sending the same batch
+ * again (a double click, a retried job) queues nothing twice. Members in an ending state and
+ * without e-mail are left out.
+ */
+async function notifyMembers(
+  ctx: Pick<ServerContext, 'now' | 'config'>,
+  trx: Db,
+  stage: Template,
+  members: readonly number[],
+  batchKey: string,
+  progress?: (done: number, total: number) => Promise<void>,
+): Promise<NotifyReport & { messages: number[] }> {
+  const report = { queued: 0, skipped: 0, messages: [] as number[] };
+  let done = 0;
+  for (const memberId of members) {
+    const member = await reminderMember(trx, memberId);
+    if (!member || Number(member.ending) === 1 || !member.email) report.skipped += 1;
+    else {
+      const data = await reminderData(trx, member, await owedUpTo(trx, memberId, null));
+      const dedupeKey = `notify:${batchKey}:${memberId}`;
+      let secretLinks: Record<string, string> | undefined;
+      if (stage.body.includes('{link_pagamento}')) {
+        const path = await issuePaymentLink(trx, { member: memberId, purpose: dedupeKey, now: ctx.now() });
+        secretLinks = { link_pagamento: path === null ? HIDDEN_LINK : `${ctx.config.publicUrl}${path}` };
+      }
+      const message = await enqueueMessage(trx, ctx.now(), {
+        recipient: String(member.email),
+        subject: renderText(stage.subject, data),
+        body: renderText(stage.body, secretLinks ? { ...data, paymentLink: '{{link_pagamento}}' } : data),
+        dedupeKey,
+        ...(secretLinks ? { secretLinks } : {}),
+      });
+      report.queued += 1;
+      report.messages.push(message);
+    }
+    done += 1;
+    if (progress && (done % 100 === 0 || done === members.length)) await progress(done, members.length);
+  }
+  return report;
+}
+
+const selectionOf = (input: Record<string, unknown>): NotifySelection => ({
+  standing: typeof input.standing === 'string' && input.standing !== '' ? input.standing : null,
+  category: input.category === null || input.category === undefined ? null : Number(input.category),
+  yearsOwedFrom: input.years_owed_gte === null || input.years_owed_gte === undefined ? null : Number(input.years_owed_gte),
+});
+
+const announceAll = async (ctx: Pick<ServerContext, 'bus'>, messages: readonly number[]) => {
+  for (const id of messages) await announceMessage(ctx.bus, id, 'created');
+};
+
+/**
+ * A large batch: the selection read again when it runs, then all its messages in one
+ * transaction, in the background, with progress. A retry queues only what is missing (the keys).
+ */
+export const notifyJob: JobDefinition = {
+  name: NOTIFY_JOB,
+  label: 'Notificação de vários sócios',
+  async run({ db, payload, ctx, progress }) {
+    const p = payload as { stage: number; batchKey: string; selection: NotifySelection };
+    const members = await selected(db, p.selection, ctx.now());
+    const stage = (await db.selectFrom('reminder_stages').select(['_id', 'subject', 'body']).where('_id', '=', p.stage).executeTakeFirstOrThrow()) as unknown as Template;
+    const report = await db.transaction().execute((trx) => notifyMembers(ctx, trx, stage, members, p.batchKey, progress));
+    await announceAll(ctx, report.messages);
+    return { queued: report.queued, skipped: report.skipped };
+  },
+};
+
+/**
+ * POST /reminder_stages/{id}/notify: the stage's message to every member the unpaid list's
+ * filters select (standing, fee category, years owed), now. `batch_key` (made by the page once
+ * per batch) keys each message, so a repeated request queues nothing twice. Up to
+ * NOTIFY_INLINE_MAX members the messages are queued in this transaction; more go to a job whose
+ * progress staff follow.
+ */
+export const notifyAction = defineAction({
+  resource: 'reminder_stages',
+  name: 'notify',
+  label: 'Notificar vários sócios',
+  on: 'record',
+  access: STAFF_ROLES,
+  fields: [
+    { name: 'batch_key', type: 'string', label: 'Identificador do envio', validation: { required: true, maxLength: 64 } },
+    { name: 'standing', type: 'enum', label: 'Situação', options: STANDINGS },
+    { name: 'category', type: 'reference', ref: 'fee_categories', label: 'Categoria de quota' },
+    { name: 'years_owed_gte', type: 'integer', label: 'Anos em dívida, desde', validation: { min: 0, max: 100 } },
+  ],
+  async run({ db, ctx, record, input, caller, jobs, afterCommit }) {
+    const batchKey = String(input.batch_key);
+    if (!BATCH_KEY.test(batchKey)) throw invalidRecord({ batch_key: 'Identificador do envio inválido: use 8 a 64 letras, algarismos, "-" ou "_".' });
+    const selection = selectionOf(input);
+    const members = await selected(db, selection, ctx.now());
+    if (members.length === 0) throw invalidRecord({ standing: 'Nenhum sócio corresponde a estes filtros.' });
+    const stage = { _id: Number(record!._id), subject: String(record!.subject), body: String(record!.body) };
+    if (members.length > NOTIFY_INLINE_MAX) {
+      const job = await jobs.enqueue(db, {
+        name: NOTIFY_JOB,
+        key: `${NOTIFY_JOB}:${batchKey}`,
+        payload: { stage: stage._id, batchKey, selection },
+        requestedBy: caller.kind === 'user' ? caller.id : null,
+      });
+      afterCommit(() => jobs.wake());
+      return { members: members.length, queued: null, skipped: null, job: { _id: Number(job._id), state: job.state, name: job.name } };
+    }
+    const report = await notifyMembers(ctx, db, stage, members, batchKey);
+    afterCommit(() => announceAll(ctx, report.messages));
+    return { members: members.length, queued: report.queued, skipped: report.skipped, job: null };
+  },
+});

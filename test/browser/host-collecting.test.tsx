@@ -1,0 +1,351 @@
+// The collecting pages of the host (issue 11) against the fault server: reminder stages and the
+// decisions log with "Planear agora" and "Aprovar", a stage's preview, direct debit (prepare a
+// batch, a batch's collections confirmed or returned, its pain.008 files), "Pedir pagamento" on
+// a member's statement and notify many.
+import { expect, waitUntil } from '@open-wc/testing';
+import { createRoot, type Root } from 'react-dom/client';
+import type { ReactNode } from 'react';
+import type { Core, ExplainerField, ExplainerResource } from '../../src/core/index.js';
+import { HostProvider } from '../../src/host/context.js';
+import { COLLECTING_PAGES } from '../../src/host/pages/collecting.js';
+import { DECISION_COLUMNS, STAGE_COLUMNS } from '../../src/host/pages/collecting/reminders.js';
+import { MemberMandate } from '../../src/host/pages/collecting/direct-debit.js';
+import { RequestPayment } from '../../src/host/pages/collecting/payment-request.js';
+import { buildRoutes, FALLBACK_TERMINOLOGY, routeNamed, type RouteName } from '../../src/host/routes.js';
+import { createHostState } from '../../src/host/state.js';
+import { manualClock } from '../support/manual-clock.js';
+import { cleanup, testCore } from './support/core.js';
+import { tokenPair, type Fault } from './support/fault.js';
+
+// The generic list and form are their elements' own business (their tests): bare stand-ins here.
+customElements.define('associa-resource-list', class extends HTMLElement {});
+customElements.define('associa-resource-form', class extends HTMLElement {});
+
+const field = (name: string, options?: { value: string; label: string }[]): ExplainerField =>
+  ({ name, type: options ? 'enum' : 'string', validation: {}, label: name, group: '', inputType: 'text', sortable: false, filterable: true, searchable: false, readOnly: true, ...(options ? { options } : {}) });
+const action = (name: string, on: 'record' | 'collection') => ({ name, label: name, on, fields: [] });
+const res = (label: string, extra: Partial<ExplainerResource> = {}): ExplainerResource => ({ label, fields: [], ...extra });
+
+function explainer({ collecting = true } = {}) {
+  const data: Record<string, ExplainerResource> = { members: res('Sócios') };
+  if (collecting) {
+    data.reminder_stages = res('Etapas', { actions: [action('preview', 'record'), action('notify', 'record')] });
+    data.reminder_decisions = res('Avisos', {
+      actions: [action('plan', 'collection'), action('approve', 'collection')],
+      fields: [field('decision', [{ value: 'awaiting', label: 'A aguardar aprovação' }, { value: 'sent', label: 'Enviado' }])],
+    });
+    data.sepa_mandates = res('Mandatos');
+    data.direct_debit_batches = res('Lotes', { actions: [action('prepare', 'collection')], fields: [field('state', [{ value: 'open', label: 'Em cobrança' }])] });
+    data.direct_debit_items = res('Cobranças', {
+      fields: [field('state', [{ value: 'pending', label: 'Pendente' }, { value: 'confirmed', label: 'Cobrado' }]), field('sequence_type', [{ value: 'FRST', label: 'Primeira cobrança' }])],
+    });
+    data.payment_requests = res('Pedidos');
+  }
+  return { body: { data } };
+}
+
+const NO_DECISIONS = { body: { data: [], meta: { total: 0 } } };
+const STAGE_LIST = { body: { data: [{ _id: 3, name: 'Lembrete 15 dias' }, { _id: 4, name: 'Último aviso' }], meta: { total: 2 } } };
+const jobEvent = (id: number, state: string, done: number, total: number | null) => ({ topic: 'jobs', payload: { id, name: 'reminders.plan', state, progress: done, total } });
+
+let container: HTMLElement;
+let root: Root;
+
+async function start({ collecting = true, realtime = true, rules = {} } = {}): Promise<{ core: Core; f: Fault }> {
+  const { core, f } = testCore({ clock: manualClock(Date.UTC(2031, 5, 1, 12)) });
+  await f.script({ 'GET /explainer': explainer({ collecting }), ...(rules as Record<string, never>) });
+  core.tokens.set(tokenPair(1, 'Rui Editor', 'editor'));
+  await core.explainer.load();
+  if (realtime) {
+    core.realtime.start();
+    await waitUntil(() => core.realtime.connected.value, 'the realtime socket never connected');
+  }
+  return { core, f };
+}
+
+function render(core: Core, node: ReactNode) {
+  container = document.body.appendChild(document.createElement('div'));
+  root = createRoot(container);
+  root.render(<HostProvider value={createHostState(core)}>{node}</HostProvider>);
+}
+
+async function mountPage(name: RouteName & keyof typeof COLLECTING_PAGES, params: Record<string, string> = {}, options: Parameters<typeof start>[0] = {}) {
+  const started = await start(options);
+  const routes = buildRoutes(FALLBACK_TERMINOLOGY);
+  const Page = COLLECTING_PAGES[name];
+  render(started.core, <Page route={routeNamed(routes, name)} params={params} routes={routes} words={FALLBACK_TERMINOLOGY} />);
+  await waitUntil(() => container.querySelector('h1'), 'the page never rendered');
+  return started;
+}
+
+const text = () => (container.textContent ?? '').replace(/\s+/g, ' ');
+const button = (name: string) => [...container.querySelectorAll('button')].find((b) => b.textContent?.trim() === name);
+const byLabel = <T extends HTMLElement>(name: string) => {
+  const label = [...container.querySelectorAll('label')].find((l) => l.textContent?.replace('*', '').trim() === name);
+  return label ? container.querySelector<T>(`#${CSS.escape(label.htmlFor)}`) : null;
+};
+function setValue(element: HTMLInputElement | HTMLSelectElement, value: string) {
+  const proto = element instanceof HTMLSelectElement ? HTMLSelectElement.prototype : HTMLInputElement.prototype;
+  Object.getOwnPropertyDescriptor(proto, 'value')!.set!.call(element, value);
+  element.dispatchEvent(new Event(element instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }));
+}
+
+afterEach(() => {
+  root?.unmount();
+  container?.remove();
+  cleanup();
+});
+
+describe('reminders (/quotas/avisos)', () => {
+  it('shows the stages and the decisions log, filters the log by stage and decision, with a "new stage" action', async () => {
+    const { core } = await mountPage('paymentReminders', {}, { rules: { 'GET /reminder_stages': STAGE_LIST, 'GET /reminder_decisions': NO_DECISIONS } });
+    expect(container.querySelector('h1')!.textContent).to.equal('Avisos de Dívida');
+    const lists = [...container.querySelectorAll('associa-resource-list')].map((l) => [l.getAttribute('resource'), l.getAttribute('edit-path'), l.getAttribute('columns')]);
+    expect(lists).to.deep.equal([
+      ['reminder_stages', '/quotas/avisos/etapas/:id', STAGE_COLUMNS],
+      ['reminder_decisions', null, DECISION_COLUMNS],
+    ]);
+    expect(core.list('reminder_stages').query.value.sort).to.equal('offset_days');
+    expect(core.list('reminder_decisions').query.value.sort).to.equal('-created_at');
+    expect(container.querySelector('a[data-action="new"]')!.getAttribute('href')).to.equal('/quotas/avisos/etapas/novo');
+    await waitUntil(() => byLabel<HTMLSelectElement>('Etapa')?.options.length === 3, 'the stages never filled the filter');
+    setValue(byLabel<HTMLSelectElement>('Etapa')!, '4');
+    setValue(byLabel<HTMLSelectElement>('Decisão')!, 'awaiting');
+    await waitUntil(() => core.list('reminder_decisions').query.value.constraints.decision === 'awaiting');
+    expect(core.list('reminder_decisions').query.value.constraints).to.deep.equal({ stage: '4', decision: 'awaiting' });
+    expect([...byLabel<HTMLSelectElement>('Decisão')!.options].map((o) => o.textContent)).to.deep.equal(['Todas', 'A aguardar aprovação', 'Enviado']);
+  });
+
+  it('"Planear agora" queues the planning and follows it to the end', async () => {
+    const { f } = await mountPage('paymentReminders', {}, { rules: { 'GET /reminder_stages': STAGE_LIST, 'POST /reminder_decisions/plan': { body: { data: { job: { _id: 7, state: 'queued', name: 'reminders.plan' } } } } } });
+    button('Planear agora')!.click();
+    await waitUntil(() => text().includes('Planeamento dos avisos em espera…'), 'no waiting notice');
+    expect(button('Planear agora')!.disabled).to.equal(true);
+    await f.wsSend(jobEvent(7, 'running', 1, 2));
+    await waitUntil(() => text().includes('A planear os avisos de hoje…'));
+    expect(container.querySelector('[data-progress-count]')!.textContent).to.equal('1 de 2');
+    await f.wsSend(jobEvent(7, 'done', 2, 2));
+    await waitUntil(() => text().includes('Planeamento concluído'), 'the end was never told');
+    expect(button('Planear agora')!.disabled).to.equal(false);
+    expect((await f.requests('POST', '/reminder_decisions/plan')).length).to.equal(1);
+  });
+
+  it('"Aprovar" approves what awaits (the filtered stage only), follows the sending, and says when nothing awaits', async () => {
+    const { core, f } = await mountPage('paymentReminders', {}, {
+      rules: {
+        'GET /reminder_stages': STAGE_LIST,
+        'GET /reminder_decisions': NO_DECISIONS,
+        'POST /reminder_decisions/approve': [{ body: { data: { approved: 0, job: null } } }, { body: { data: { approved: 3, job: { _id: 8, state: 'queued', name: 'reminders.send' } } } }],
+      },
+    });
+    button('Aprovar')!.click();
+    await waitUntil(() => text().includes('Não há avisos a aguardar aprovação.'), 'no "nothing awaits"');
+    await core.list('reminder_decisions').setConstraints({ stage: '3' });
+    button('Aprovar')!.click();
+    await waitUntil(() => text().includes('3 avisos aprovados: a enviar…'), 'the approval was not told');
+    const posts = await f.requests('POST', '/reminder_decisions/approve');
+    expect(posts.map((p) => p.body)).to.deep.equal([{}, { stage: 3 }]);
+    await f.wsSend(jobEvent(8, 'done', 3, 3));
+    await waitUntil(() => text().includes('Avisos aprovados enviados para a caixa de saída.'));
+  });
+
+  it('says so when the server has no reminders module', async () => {
+    await mountPage('paymentReminders', {}, { collecting: false, realtime: false });
+    expect(text()).to.contain('O módulo “Avisos de Dívida” ainda não está disponível neste servidor.');
+    expect(container.querySelectorAll('associa-resource-list')).to.have.length(0);
+  });
+});
+
+describe('a reminder stage (/quotas/avisos/etapas/:id)', () => {
+  it('previews the saved stage for a member picked by number, as the server renders it', async () => {
+    const { f } = await mountPage('reminderStagesEdit', { id: '3' }, {
+      realtime: false,
+      rules: {
+        'GET /members': { body: { data: [{ _id: 21, number: 12, name: 'Ana Lopes' }], meta: { total: 1 } } },
+        'POST /reminder_stages/3/preview': { body: { data: { recipient: 'ana@exemplo.pt', subject: 'Quotas em atraso', text: 'Olá Ana,\nDeve 27,00 €', html: '' } } },
+      },
+    });
+    expect(container.querySelector('associa-resource-form')!.getAttribute('record-id')).to.equal('3');
+    const search = container.querySelector<HTMLInputElement>('[data-stage-preview] input[type="search"]')!;
+    setValue(search, '12');
+    await waitUntil(() => button('12 — Ana Lopes') ?? [...container.querySelectorAll('[data-member-picker] button')][0], 'no member found', { timeout: 3000 });
+    [...container.querySelectorAll<HTMLButtonElement>('[data-member-picker] button')][0]!.click();
+    await waitUntil(() => container.querySelector('[data-preview-subject]'), 'no preview');
+    expect(container.querySelector('[data-preview-recipient]')!.textContent).to.equal('ana@exemplo.pt');
+    expect(container.querySelector('[data-preview-subject]')!.textContent).to.equal('Quotas em atraso');
+    expect(container.querySelector('[data-preview-text]')!.textContent).to.equal('Olá Ana,\nDeve 27,00 €');
+    expect((await f.requests('POST', '/reminder_stages/3/preview'))[0]!.body).to.deep.equal({ member: 21 });
+  });
+
+  it('asks to save a new stage before previewing it', async () => {
+    await mountPage('reminderStagesNew', {}, { realtime: false });
+    expect(text()).to.contain('Guarde a etapa para a poder pré-visualizar.');
+  });
+});
+
+describe('direct debit', () => {
+  it('prepares a batch for a collection date and due date, and tells what went in and what stayed out', async () => {
+    const { f } = await mountPage('directDebit', {}, {
+      realtime: false,
+      rules: {
+        'POST /direct_debit_batches/prepare': [
+          { status: 422, body: { code: 'invalid_record', message: 'O registo tem erros de validação.', errors: { collection_date: 'A data de cobrança não pode ser anterior a hoje.' } } },
+          { body: { data: { batch: { _id: 5 }, items: 2, total: 4500, excluded: [{ debt: 9, member: 2, reason: 'O valor excede o máximo do mandato: usa referência Multibanco.' }] } } },
+        ],
+      },
+    });
+    expect(container.querySelector('associa-resource-list')!.getAttribute('edit-path')).to.equal('/quotas/debitoDireto/lotes/:id');
+    expect([...container.querySelectorAll('a')].find((a) => a.textContent === 'Mandatos')!.getAttribute('href')).to.equal('/quotas/debitoDireto/mandatos');
+    button('Preparar lote')!.click();
+    await waitUntil(() => byLabel('Data de cobrança'));
+    expect(byLabel<HTMLInputElement>('Data de cobrança')!.value).to.equal('2031-06-01');
+    setValue(byLabel<HTMLInputElement>('Data de cobrança')!, '2031-05-01');
+    setValue(byLabel<HTMLInputElement>('Dívidas vencidas até')!, '2031-05-31');
+    button('Preparar')!.click();
+    await waitUntil(() => text().includes('A data de cobrança não pode ser anterior a hoje.'), 'the refusal was not shown');
+    expect(byLabel('Data de cobrança')!.getAttribute('aria-invalid')).to.equal('true');
+    setValue(byLabel<HTMLInputElement>('Data de cobrança')!, '2031-06-10');
+    button('Preparar')!.click();
+    await waitUntil(() => text().includes('Lote preparado: 2 cobranças, total 45,00'), 'the batch was not told');
+    expect(text()).to.contain('O valor excede o máximo do mandato');
+    expect([...container.querySelectorAll('a')].find((a) => a.textContent === 'Abrir o lote')!.getAttribute('href')).to.equal('/quotas/debitoDireto/lotes/5');
+    const posts = await f.requests('POST', '/direct_debit_batches/prepare');
+    expect(posts.map((p) => p.body)).to.deep.equal([
+      { collection_date: '2031-05-01', due_until: '2031-05-31' },
+      { collection_date: '2031-06-10', due_until: '2031-05-31' },
+    ]);
+  });
+
+  it("lists a batch's collections, confirms one, asks a reason before a return, and downloads both pain.008 versions", async () => {
+    const item = (id: number, member: number, state: string) => ({ _id: id, member, debt: 100 + id, amount: 2250, sequence_type: 'FRST', state, reason: null });
+    const { f } = await mountPage('directDebitBatch', { id: '5' }, {
+      realtime: false,
+      rules: {
+        'GET /direct_debit_batches/5': { body: { data: { _id: 5, collection_date: '2031-06-10', state: 'open', item_count: 2, total: 4500 } } },
+        'GET /direct_debit_items': [{ body: { data: [item(1, 21, 'pending'), item(2, 22, 'pending')], meta: { total: 2 } } }, { body: { data: [item(1, 21, 'confirmed'), item(2, 22, 'pending')], meta: { total: 2 } } }],
+        'GET /members/21': { body: { data: { _id: 21, number: 12, name: 'Ana Lopes' } } },
+        'GET /members/22': { body: { data: { _id: 22, number: 13, name: 'Rui Sá' } } },
+        'POST /direct_debit_items/1/confirm': { body: { data: null } },
+        'POST /direct_debit_items/2/reject': { body: { data: null } },
+        'GET /direct_debit_batches/5/pain008.xml': { body: '<Document/>' },
+      },
+    });
+    await waitUntil(() => container.querySelectorAll('tbody tr').length === 2, 'no collections');
+    await waitUntil(() => text().includes('12 Ana Lopes') && text().includes('13 Rui Sá'));
+    expect(text()).to.contain('Primeira cobrança');
+    expect(text()).to.contain('Pendente');
+    const row = (id: number) => container.querySelector(`tr[data-item="${id}"]`)!;
+    const confirm1 = [...row(1).querySelectorAll('button')].find((b) => b.textContent === 'Confirmar')!;
+    expect(container.querySelector(`#${CSS.escape(confirm1.getAttribute('aria-describedby')!)}`)!.textContent).to.equal('12 Ana Lopes');
+    confirm1.click();
+    await waitUntil(() => text().includes('Cobrança confirmada.'), 'no confirmation');
+    await waitUntil(() => row(1).getAttribute('data-state') === 'confirmed', 'the list was not read again');
+    expect(row(1).querySelectorAll('button')).to.have.length(0);
+
+    [...row(2).querySelectorAll('button')].find((b) => b.textContent === 'Devolução')!.click();
+    await waitUntil(() => text().includes('Indique o motivo da devolução.'));
+    expect(document.activeElement).to.equal(byLabel('Motivo da devolução'));
+    expect(await f.requests('POST', '/direct_debit_items/2/reject')).to.have.length(0);
+    setValue(byLabel<HTMLInputElement>('Motivo da devolução')!, 'AM04');
+    [...row(2).querySelectorAll('button')].find((b) => b.textContent === 'Devolução')!.click();
+    await waitUntil(async () => (await f.requests('POST', '/direct_debit_items/2/reject')).length === 1);
+    expect((await f.requests('POST', '/direct_debit_items/2/reject'))[0]!.body).to.deep.equal({ reason: 'AM04' });
+
+    button('Descarregar pain.008.001.02')!.click();
+    button('Descarregar pain.008.001.08')!.click();
+    await waitUntil(async () => (await f.requests('GET', '/direct_debit_batches/5/pain008.xml')).length === 2);
+    expect((await f.requests('GET', '/direct_debit_batches/5/pain008.xml')).map((r) => r.query.version)).to.deep.equal(['pain.008.001.02', 'pain.008.001.08']);
+  });
+});
+
+describe("a member's mandate above their record", () => {
+  it('shows the active mandate with a link to it, or the way to create one', async () => {
+    const { core, f } = await start({
+      realtime: false,
+      rules: { 'GET /sepa_mandates': [{ body: { data: [{ _id: 8, reference: 'ANA-1', iban: 'PT50000201231234567890154' }], meta: { total: 1 } } }, { body: { data: [], meta: { total: 0 } } }] },
+    });
+    render(core, <MemberMandate memberId="21" editPattern="/quotas/debitoDireto/mandatos/:id" newPath="/quotas/debitoDireto/mandatos/novo" />);
+    await waitUntil(() => container.querySelector('[data-member-mandate] a'), 'no mandate line');
+    expect(text()).to.contain('Mandato ativo ANA-1, IBAN PT50 0002 0123 1234 5678 9015 4');
+    expect(container.querySelector('a')!.getAttribute('href')).to.equal('/quotas/debitoDireto/mandatos/8');
+    expect((await f.requests('GET', '/sepa_mandates'))[0]!.query).to.include({ _member: '21', _state: 'active' });
+    root.unmount();
+    container.remove();
+    render(core, <MemberMandate memberId="22" editPattern="/quotas/debitoDireto/mandatos/:id" newPath="/quotas/debitoDireto/mandatos/novo" />);
+    await waitUntil(() => text().includes('Sem mandato ativo.'), 'no "no mandate"');
+    expect(container.querySelector('a')!.getAttribute('href')).to.equal('/quotas/debitoDireto/mandatos/novo');
+  });
+});
+
+describe('"Pedir pagamento" on a member\'s statement', () => {
+  it('creates a Multibanco reference for the ticked debts and shows entity, reference and amount', async () => {
+    const { core, f } = await start({
+      realtime: false,
+      rules: {
+        'GET /unsettled_payments': {
+          body: {
+            data: [
+              { _id: 31, description: 'Quota 2030', due_date: '2030-12-31', status: 'open', open_amount: 2400 },
+              { _id: 32, description: 'Quota 2031', due_date: '2031-03-31', status: 'partial', open_amount: 1000 },
+              { _id: 33, description: 'Quota 2029', due_date: '2029-12-31', status: 'paid', open_amount: 0 },
+            ],
+            meta: { total: 3 },
+          },
+        },
+        'POST /payment_requests': { status: 201, body: { data: { _id: 1, entity: '99999', reference: '999000123', amount: 3400, expires_at: '2031-06-30T23:59:59Z' } } },
+      },
+    });
+    render(core, <RequestPayment memberId="21" />);
+    await waitUntil(() => button('Pedir pagamento'));
+    button('Pedir pagamento')!.click();
+    await waitUntil(() => container.querySelectorAll('input[type="checkbox"]').length === 2, 'the open debts were not listed');
+    button('Gerar referência Multibanco')!.click();
+    await waitUntil(() => text().includes('Escolha pelo menos uma dívida.'));
+    for (const box of container.querySelectorAll<HTMLInputElement>('input[type="checkbox"]')) box.click();
+    await waitUntil(() => text().includes('Total escolhido: 34,00'));
+    button('Gerar referência Multibanco')!.click();
+    await waitUntil(() => container.querySelector('[data-reference]'), 'no reference shown');
+    expect(container.querySelector('[data-entity]')!.textContent).to.equal('99999');
+    expect(container.querySelector('[data-ref]')!.textContent).to.equal('999 000 123');
+    expect(container.querySelector('[data-reference] [data-amount]')!.textContent).to.equal('34,00\u00a0€');
+    expect((await f.requests('POST', '/payment_requests'))[0]!.body).to.deep.equal({ member: 21, debts: [31, 32], method: 'multibanco' });
+    expect((await f.requests('GET', '/unsettled_payments'))[0]!.query).to.include({ _member: '21' });
+  });
+});
+
+describe('notify many (/quotas/notificarSócios)', () => {
+  it('counts the members the filters choose, previews the message for the first and sends to all once confirmed', async () => {
+    const { f } = await mountPage('paymentsNotifyMultiple', {}, {
+      realtime: false,
+      rules: {
+        'GET /reminder_stages': STAGE_LIST,
+        'GET /fee_categories': { body: { data: [{ _id: 2, name: 'Efetivo' }], meta: { total: 1 } } },
+        'GET /member_balances': { body: { data: [{ member: 21, number: 12, name: 'Ana Lopes' }], meta: { total: 17 } } },
+        'POST /reminder_stages/4/preview': { body: { data: { recipient: 'ana@exemplo.pt', subject: 'Último aviso', text: 'Olá Ana', html: '' } } },
+        'POST /reminder_stages/4/notify': { body: { data: { members: 17, queued: 15, skipped: 2, job: null } } },
+      },
+    });
+    await waitUntil(() => text().includes('17 sócios escolhidos.'), 'no count');
+    const first = await f.requests('GET', '/member_balances');
+    expect(first[0]!.query).to.include({ _standing: 'em_atraso', _open_total_gte: '1' });
+    await waitUntil(() => byLabel<HTMLSelectElement>('Categoria de quota')?.options.length === 2);
+    setValue(byLabel<HTMLSelectElement>('Categoria de quota')!, '2');
+    setValue(byLabel<HTMLInputElement>('Anos em dívida, desde')!, '2');
+    await waitUntil(async () => (await f.requests('GET', '/member_balances')).some((r) => r.query._years_owed_gte === '2' && r.query._category === '2'), 'the filters were not applied');
+    await waitUntil(() => byLabel<HTMLSelectElement>('Mensagem (etapa de aviso)')?.options.length === 3);
+    setValue(byLabel<HTMLSelectElement>('Mensagem (etapa de aviso)')!, '4');
+    button('Pré-visualizar para o primeiro')!.click();
+    await waitUntil(() => container.querySelector('[data-notify-preview]'), 'no preview');
+    expect(text()).to.contain('Pré-visualização para 12 Ana Lopes');
+    expect(text()).to.contain('Olá Ana');
+    expect((await f.requests('POST', '/reminder_stages/4/preview'))[0]!.body).to.deep.equal({ member: 21 });
+    button('Enviar a todos')!.click();
+    await waitUntil(() => text().includes('A mensagem vai ser enviada a 17 destinatários. Confirma?'));
+    button('Confirmar envio')!.click();
+    await waitUntil(() => text().includes('15 mensagens na caixa de saída. 2 ficaram de fora'), 'the outcome was not told');
+    const [post] = await f.requests('POST', '/reminder_stages/4/notify');
+    const body = post!.body as Record<string, unknown>;
+    expect(body).to.include({ standing: 'em_atraso', category: 2, years_owed_gte: 2 });
+    expect(String(body.batch_key)).to.match(/^[A-Za-z0-9_-]{8,64}$/);
+  });
+});
