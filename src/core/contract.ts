@@ -88,6 +88,8 @@ export const ERROR_CODES = [
   // 404
   'not_found',
   'route_not_found',
+  // a payment-information link that is unknown, expired or revoked (one answer for the three)
+  'payment_link_invalid',
   // 405, 408, 409
   'method_not_allowed',
   'request_timeout',
@@ -207,6 +209,8 @@ export interface ExplainerField {
   /** Resource name a reference points to. */
   ref?: string;
   options?: { value: string; label: string }[];
+  /** What a new record's form starts with (a flag that starts on); absent: empty. */
+  default?: string | number | boolean;
   sortable: boolean;
   filterable: boolean;
   searchable: boolean;

@@ -47,6 +47,18 @@ describe('<associa-resource-form>', () => {
     expect(buttonNamed(element, 'Apagar') === undefined).to.equal(true);
   });
 
+  it("starts a new record from the explainer's declared defaults: a flag on, a fixed choice", async () => {
+    const f = freshFault();
+    const fields = MEMBER_FIELDS.map((x) => (x.name === 'active' ? { ...x, default: 1 } : x.name === 'kind' ? { ...x, default: 'honorario' } : x));
+    await f.script({ ...base, 'GET /explainer': explainerReply(fields) });
+    const element = await showForm(f);
+    expect(control(element, 'active').checked).to.equal(true);
+    expect(control<HTMLSelectElement>(element, 'kind').value).to.equal('honorario');
+    expect(control(element, 'name').value).to.equal('');
+    // Starting values are not edits: nothing to save yet.
+    expect(text(element)).to.not.contain('Há alterações por guardar.');
+  });
+
   it('edits a record: PUT with converted values and hidden fields kept, then associa-saved and a confirmation', async () => {
     const f = freshFault();
     const original = member(42, { notes: 'Nota antiga', tags: [7] });

@@ -8,8 +8,20 @@ import type { Registry } from './registry.js';
 import { actionInput } from './action-handler.js';
 import { canReadField, canWriteField, permission, permissionOf } from './permissions.js';
 
+/**
+ * The value a new record's form starts with: a default that needs no database (a flag that
+ * starts on, a fixed choice). One computed from the data (the next member number) is left to
+ * the server.
+ */
+function constantDefault(field: Field): string | number | boolean | undefined {
+  if (!field.defaultValue || field.defaultValue.length > 0) return undefined;
+  const value = (field.defaultValue as () => unknown)();
+  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? value : undefined;
+}
+
 /** A field as the client sees it; readOnly also covers fields this caller may not change. */
 function explainField(field: Field, caller: Caller | undefined): ExplainerField {
+  const initial = constantDefault(field);
   return {
     name: field.name,
     type: field.type,
@@ -20,6 +32,7 @@ function explainField(field: Field, caller: Caller | undefined): ExplainerField 
     inputType: field.inputType,
     ...(field.ref ? { ref: field.ref } : {}),
     ...(field.options ? { options: field.options.map((o) => ({ ...o })) } : {}),
+    ...(initial === undefined ? {} : { default: initial }),
     sortable: field.sortable,
     filterable: field.filterable,
     searchable: field.searchable,

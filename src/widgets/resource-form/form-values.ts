@@ -69,7 +69,8 @@ function toFormValue(field: ExplainerField, value: unknown): FormValue {
 
 export function toFormValues(fields: readonly ExplainerField[], record: Record<string, unknown> | null): FormValues {
   const values: FormValues = {};
-  for (const field of fields) values[field.name] = toFormValue(field, record?.[field.name]);
+  // A new record starts from the defaults the server declares (a stage starts active).
+  for (const field of fields) values[field.name] = toFormValue(field, record ? record[field.name] : field.default);
   return values;
 }
 

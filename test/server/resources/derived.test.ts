@@ -111,6 +111,11 @@ describe('explainer', () => {
     expect(fields.find((f) => f.name === 'created_at')).toMatchObject({ readOnly: true, sortable: true });
     expect(body.data.users!.fields.find((f) => f.name === 'role')!.options!.map((o) => o.value)).toEqual(['admin', 'editor', 'member']);
     expect(body.data.users!.fields.find((f) => f.name === 'password')).toMatchObject({ inputType: 'password' });
+    // A new record's form starts from the defaults that need no data: a user and a reminder stage
+    // start active; the next member number is the server's to choose.
+    expect(body.data.users!.fields.find((f) => f.name === 'active')!.default).toBe(1);
+    expect(body.data.reminder_stages!.fields.find((f) => f.name === 'active')!.default).toBe(1);
+    expect(fields.find((f) => f.name === 'number')!.default).toBeUndefined();
   });
 
   it('shows a member only what they may read, with the fields they may not change read-only', async () => {
