@@ -159,17 +159,21 @@ describe('payments, end to end', () => {
     const staff = await h.loginAs('admin');
     await staff.goto('/quotas/pagamentos');
     const filters = staff.locator('[data-list-filters="payments"]');
-    const ranged = staff.waitForRequest((request) => new URL(request.url()).pathname === '/api/payments' && new URL(request.url()).searchParams.get('_date_gte') === `${YEARS[2]}-01-01`);
+    const ranged = staff.waitForResponse((response) => new URL(response.url()).pathname === '/api/payments' && new URL(response.url()).searchParams.get('_date_gte') === `${YEARS[2]}-01-01`);
     await filters.getByLabel('Data: de').fill(`${YEARS[2]}-01-01`);
-    await (await ranged).response();
+    await ranged;
     const years = async () => (await staff.locator('associa-resource-list tbody tr td:nth-child(2)').allInnerTexts()).map((date) => Number(date.slice(-4)));
     await expect.poll(async () => Math.min(...(await years()))).toBeGreaterThanOrEqual(YEARS[2]!);
 
     await staff.goto('/quotas/dividas');
-    const standing = staff.waitForRequest((request) => new URL(request.url()).pathname === '/api/member_balances' && new URL(request.url()).searchParams.get('_standing') === 'em_atraso');
+    // The answer, not the request: a list aborts a read that a newer one supersedes, and an
+    // aborted request has no response.
+    const standing = staff.waitForResponse((response) => {
+      const url = new URL(response.url());
+      return url.pathname === '/api/member_balances' && url.searchParams.get('_standing') === 'em_atraso' && response.ok();
+    });
     await staff.locator('[data-list-filters="member_balances"]').getByLabel('Situação').selectOption('em_atraso');
-    const answer = await (await standing).response();
-    const body = (await answer!.json()) as { data: { oldest_due: string; open_total: number }[] };
+    const body = (await (await standing).json()) as { data: { oldest_due: string; open_total: number }[] };
     expect(body.data.length).toBeGreaterThan(0);
     for (const row of body.data) expect(row.open_total).toBeGreaterThan(0);
     expect(staff.problems).toEqual([]);

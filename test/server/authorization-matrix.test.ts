@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../../src/core/contract.js';
 import { recordAudit } from '../../src/server/audit/record.js';
 import { enqueueJob } from '../../src/server/jobs/store.js';
+import { issuePaymentLink } from '../../src/server/modules/payment-links/index.js';
 import { ensureReferenceData } from '../../src/server/resources/reference-data.js';
 import { startTestServer, type TestServer } from './support/server.js';
 
@@ -84,6 +85,10 @@ const bodies: Record<string, () => Promise<object>> = {
   reminder_stages: async () => ({ name: `Etapa ${unique()}`, offset_days: 15, channel: 'email', subject: 'Quotas em atraso', body: 'Olá {primeiro_nome}, deve {total}.' }),
   // The reminders log is written by the planner only (seedReminderDecision below).
   reminder_decisions: async () => ({}),
+  // Imports come from POST /api/reconciliation_imports/confirm only (LEDGER_ROWS below).
+  reconciliation_imports: async () => ({}),
+  // Payment links are issued by the server only (seedPaymentLink below).
+  payment_links: async () => ({}),
 };
 
 /** A patch each resource accepts. */
@@ -111,6 +116,8 @@ const patches: Record<string, () => object> = {
   direct_debit_items: () => ({ state: 'confirmed' }),
   reminder_stages: () => ({ name: `Etapa ${unique()}` }),
   reminder_decisions: () => ({ decision: 'sent' }),
+  reconciliation_imports: () => ({ recorded: 0 }),
+  payment_links: () => ({ expires_at: '2099-01-01T00:00:00.000Z' }),
 };
 
 /** An operation left out is one nobody is granted: it has no route, so everyone gets the 404 of an unknown address. */
@@ -196,6 +203,10 @@ const RULES: Record<string, ResourceRules> = {
   // Reminder stages are staff's; the reminders log is read by staff and written by the server only.
   reminder_stages: STAFF_ALL,
   reminder_decisions: { list: [401, 403, 200, 200, 200], read: [401, 403, 200, 200, 200] },
+  // Reconciliation imports: staff read them; only the confirm action writes them.
+  reconciliation_imports: { list: [401, 403, 200, 200, 200], read: [401, 403, 200, 200, 200] },
+  // Payment links: staff read (never the token, stored hashed) and revoke them; the server alone issues them.
+  payment_links: { list: [401, 403, 200, 200, 200], read: [401, 403, 200, 200, 200] },
   // A payment's reference and notes may be corrected by staff; a member's PATCH is refused before the scope is asked.
   // Its validate checks updates only (a body with the payment's _id): without one it is a create, which nobody may.
   payments: { ...LEDGER_READ, update: [401, 403, 200, 200, 200], validate: [401, 403, 403, 403, 403] },
@@ -223,9 +234,16 @@ const OTHER_ROUTES: Record<string, { payload?: object | string; headers?: Record
   'GET /api/payment_provider': { expect: [401, 403, 200, 200, 200] },
   'GET /api/payment_callbacks/ifthenpay': { expect: [200, 200, 200, 200, 200] },
   'POST /api/direct_debit_batches/prepare': { payload: {}, expect: [401, 403, 422, 422, 422] },
+  // Reconciliation: staff preview and confirm a statement; without a file, a field error.
+  'POST /api/reconciliation_imports/preview': { payload: {}, expect: [401, 403, 422, 422, 422] },
+  'POST /api/reconciliation_imports/confirm': { payload: {}, expect: [401, 403, 422, 422, 422] },
   // Reminders: staff plan today's now and approve what awaits (nothing here, so nothing is sent).
   'POST /api/reminder_decisions/plan': { payload: {}, expect: [401, 403, 200, 200, 200] },
   'POST /api/reminder_decisions/approve': { payload: {}, expect: [401, 403, 200, 200, 200] },
+  // The payment-information page's API: public, the token is the proof; an unknown one is the same 404 for all.
+  'GET /api/payment_info/:token': { expect: [404, 404, 404, 404, 404] },
+  'POST /api/payment_info/:token/requests': { payload: { debts: [1], method: 'multibanco' }, expect: [404, 404, 404, 404, 404] },
+  'GET /api/payment_info/:token/requests/:id': { expect: [404, 404, 404, 404, 404] },
   // Public, so the caller does not matter; an empty body is refused the same for all.
   'POST /api/auth': { payload: {}, expect: [400, 400, 400, 400, 400] },
   'POST /api/auth/refresh': { payload: { refreshToken: 'x' }, expect: [401, 401, 401, 401, 401] },
@@ -262,6 +280,10 @@ const RECORD_ACTIONS: Record<string, { payload?: () => Promise<object>; expect: 
   'GET /api/direct_debit_batches/:id/pain008.xml': { expect: [401, 403, 200, 200, 200] },
   // A stage's preview for one member: staff; it writes nothing.
   'POST /api/reminder_stages/:id/preview': { payload: async () => ({ member: ownMemberId }), expect: [401, 403, 200, 200, 200] },
+  // Notify many with this stage's message: staff; nobody owes 99 years, so it is a field error once the caller may act.
+  'POST /api/reminder_stages/:id/notify': { payload: async () => ({ batch_key: `matriz-${unique()}`, years_owed_gte: 99 }), expect: [401, 403, 422, 422, 422] },
+  // Revoking a payment link: staff.
+  'POST /api/payment_links/:id/revoke': { expect: [401, 403, 200, 200, 200] },
 };
 
 /** Routes about one member's ledger, called on the own member of the member caller and on another member. */
@@ -540,6 +562,7 @@ async function recordOf(resource: string): Promise<number> {
   if (resource === 'audit_log') return seedAuditEntry();
   if (resource === 'jobs') return seedJob();
   if (resource === 'reminder_decisions') return seedReminderDecision();
+  if (resource === 'payment_links') return seedPaymentLink();
   if (resource in LEDGER_ROWS) return LEDGER_ROWS[resource]!();
   return adminCreate(resource, await bodies[resource]!());
 }
@@ -567,6 +590,15 @@ const LEDGER_ROWS: Record<string, () => Promise<number>> = {
     return Number(created.json().data._id);
   },
   direct_debit_batches: async () => (await directDebitBatch()).batch,
+  // An import of a one-line bank statement that matches nothing.
+  reconciliation_imports: async () => {
+    const csv = 'Data;Descrição;Valor\n20/11/2026;Transferência;12,50\n';
+    const uploaded = await as('admin', 'POST', '/api/files?kind=statement', `--b\r\nContent-Disposition: form-data; name="file"; filename="extrato.csv"\r\nContent-Type: text/csv\r\n\r\n${csv}\r\n--b--\r\n`, PDF_UPLOAD.headers);
+    if (uploaded.statusCode !== 201) throw new Error(`setup statement: ${uploaded.statusCode} ${uploaded.body}`);
+    const confirmed = await as('admin', 'POST', '/api/reconciliation_imports/confirm', { file: Number(uploaded.json().data._id) });
+    if (confirmed.statusCode !== 200) throw new Error(`setup import: ${confirmed.statusCode} ${confirmed.body}`);
+    return Number(confirmed.json().data.import._id);
+  },
   direct_debit_items: async () => (await directDebitBatch()).item,
   payment_allocations: async () => {
     const { payment } = await paymentOnNewDebt();
@@ -624,6 +656,13 @@ async function seedReminderDecision(): Promise<number> {
     .values({ member, stage, debt_set: '1', day: stamp.slice(0, 10), decision: 'awaiting', debts: 1, total: 1000, created_at: stamp, updated_at: stamp })
     .returning('_id')
     .executeTakeFirstOrThrow();
+  return Number(row._id);
+}
+
+async function seedPaymentLink(): Promise<number> {
+  const member = await adminCreate('members', await bodies.members!());
+  await issuePaymentLink(server.database.db, { member, purpose: `matrix:${unique()}`, now: Date.now() });
+  const row = await server.database.db.selectFrom('payment_links').select('_id').where('member', '=', member).executeTakeFirstOrThrow();
   return Number(row._id);
 }
 

@@ -4,6 +4,7 @@ import { collectingModule } from './collecting/index.js';
 import { duesModule } from './dues/index.js';
 import { membersModule } from './members/index.js';
 import { messagesModule } from './messages/index.js';
+import { paymentLinksModule } from './payment-links/index.js';
 import { referenceModule } from './reference/index.js';
 import { remindersModule } from './reminders/index.js';
 import { settingsModule } from './settings/index.js';
@@ -13,4 +14,4 @@ import { usersModule } from './users/index.js';
  * Every module the application serves, in the order the explainer and OpenAPI list their
  * resources. The one place the list is written: buildApp passes it to the engine.
  */
-export const appModules: readonly Module[] = [membersModule, referenceModule, usersModule, settingsModule, messagesModule, duesModule, collectingModule, directDebitModule, remindersModule];
+export const appModules: readonly Module[] = [membersModule, referenceModule, usersModule, settingsModule, messagesModule, duesModule, collectingModule, directDebitModule, remindersModule, paymentLinksModule];
