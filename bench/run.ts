@@ -17,6 +17,7 @@ import { lisbonDay } from '../src/server/modules/dues/today.js';
 import { generate, RARE_COUNT, RARE_SURNAME, type Generated } from './generate.js';
 import { timeGeneration, type GenerationTimes } from './generation.js';
 import { timePlanning, type PlanningTimes } from './reminders.js';
+import { issueBenchLinks, timeTokenPages, TOKEN_PAGE_LOADS, type TokenPageTimes } from './payment-links.js';
 import { measure, type Measurement } from './measure.js';
 import { startServer } from './server.js';
 
@@ -67,6 +68,7 @@ interface GenerationRow {
   engine: Engine;
   times: GenerationTimes;
   planning: PlanningTimes;
+  tokenPage?: TokenPageTimes;
 }
 const generationRows: GenerationRow[] = [];
 
@@ -129,6 +131,7 @@ async function benchEngine(engine: Engine): Promise<Row[]> {
       pgSchema: storage.schema,
     });
     let generated: Generated;
+    let links: string[] = [];
     try {
       generated = await generate(database, members, log, { ledger: withDues });
       log(`  generated in ${generated.seconds.toFixed(1)} s`);
@@ -137,6 +140,7 @@ async function benchEngine(engine: Engine): Promise<Row[]> {
         log(`  ledger: ${debts.toLocaleString('en')} debts, ${payments.toLocaleString('en')} payments`);
         const times = await timeGeneration(database, nextYear, generationRuns, log);
         generationRows.push({ engine, times, planning: await timePlanning(database, generationRuns, log) });
+        links = await issueBenchLinks(database, generated.ledger.owing, TOKEN_PAGE_LOADS);
       }
     } finally {
       await database.close();
@@ -193,6 +197,11 @@ async function benchEngine(engine: Engine): Promise<Row[]> {
         const total = body.meta?.total;
         log(`  ${q.query}: ${body.data?.length} rows, meta.total ${total}${body.meta?.exact === false ? ' (estimate)' : ''}`);
         if (q.query === 'rare-term search' && total !== RARE_COUNT) log(`  WARNING: expected ${RARE_COUNT} matches for "${rareTerm}"`);
+      }
+      const generation = generationRows.find((g) => g.engine === engine);
+      if (generation && links.length > 0) {
+        generation.tokenPage = await timeTokenPages(server.url, links);
+        log(`  payment-information page answer (${generation.tokenPage.loads} links, one at a time): p50 ${generation.tokenPage.p50.toFixed(1)} ms, p95 ${generation.tokenPage.p95.toFixed(1)} ms`);
       }
       const rows: Row[] = [];
       for (const q of queries) {
@@ -262,6 +271,7 @@ if (members === 100_000) {
     if (unpaid) log(`  unpaid list first page p50 < 25 ms (cache bypassed): ${unpaid.p50.toFixed(1)} ms, ${verdict(unpaid.p50 < 25)}`);
     if (record) log(`  recording a payment p50 < 10 ms: ${record.p50.toFixed(1)} ms, ${verdict(record.p50 < 10)}`);
     log(`  planning reminders < 10 s: ${median(g.planning.seconds).toFixed(2)} s, ${verdict(median(g.planning.seconds) < 10)}`);
+    if (g.tokenPage) log(`  payment-information page p50 < 15 ms: ${g.tokenPage.p50.toFixed(1)} ms, ${verdict(g.tokenPage.p50 < 15)}`);
   }
 }
 if (rows.some((r) => r.result.failures > 0)) {
