@@ -34,6 +34,7 @@ export { createCardVerification } from './modules/cards.js';
 export type { CardVerification, CardVerificationState } from './modules/cards.js';
 export { hasEnoughData, readPaymentAdvice } from './modules/payments.js';
 export type { PaymentAdviceQuery } from './modules/payments.js';
+export { jobProgressOf } from './modules/jobs.js';
 export { referenceLists } from './modules/reference.js';
 export type { ReferenceLists } from './modules/reference.js';
 export { documentStatuses } from './modules/treasury.js';

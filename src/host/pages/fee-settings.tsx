@@ -1,16 +1,16 @@
 // /configuracaoQuotas: the dues module's fee categories and yearly fee schedules, each a
 // generic list whose rows open the generic form, and the on-demand generation of a year's quotas.
-import { useId, useState, type ReactNode } from 'react';
-import styled from 'styled-components';
+import { useState, type ReactNode } from 'react';
 import { RESOURCE } from '../../core/index.js';
-import { EmptyState, space } from '../../widgets/kit/index.js';
+import { EmptyState } from '../../widgets/kit/index.js';
 import { useHost, useValue } from '../context.js';
 import { ElementSlot } from '../elements/element-slot.js';
 import { pathOf, patternOf } from '../routes.js';
-import { Panel, PrimaryRouteLink } from '../shell/styles.js';
+import { Panel } from '../shell/styles.js';
 import { GenerateDues } from './fee-settings/generate-dues.js';
 import { FEE_TEXTS as T } from './fee-settings/texts.js';
 import { FormPage, Heading } from './parts.js';
+import { Section } from './section.js';
 import type { Page, PageTable } from './types.js';
 
 const CATEGORIES = 'fee_categories';
@@ -21,26 +21,6 @@ export const FEE_CATEGORY_COLUMNS = 'name,exempt';
 /** The newest year first; categories by name. */
 const FEE_SCHEDULE_SORT = '-year';
 const FEE_CATEGORY_SORT = 'name';
-
-const Section = styled.section`
-  & + & {
-    margin-top: ${space(3)};
-  }
-`;
-
-const SectionHeader = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${space(2)};
-  margin: 0 0 ${space(2)};
-  h2 {
-    margin: 0;
-    font-size: 1.2rem;
-    font-weight: 650;
-  }
-`;
 
 interface ListSectionProps {
   title: string;
@@ -55,23 +35,14 @@ interface ListSectionProps {
 
 /** One of the page's two lists under its own heading and "new" action. */
 function ListSection({ title, resource, columns, editPath, sort, action, children }: ListSectionProps) {
-  const headingId = useId();
   const { core } = useHost();
   // The list element would sort by creation: its store, shared through the core, is made here
   // first with this order (once; a sort the user chose before is theirs to keep).
   useState(() => core.list(resource, { sort: core.preferences.sortOrder(resource) ?? sort }));
   return (
-    <Section aria-labelledby={headingId} data-fee-list={resource}>
-      <Panel>
-        <SectionHeader>
-          <h2 id={headingId}>{title}</h2>
-          <PrimaryRouteLink href={action.href} data-action="new">
-            <span aria-hidden="true">+</span> {action.label}
-          </PrimaryRouteLink>
-        </SectionHeader>
-        {children}
-        <ElementSlot tag="associa-resource-list" attrs={{ resource, 'edit-path': editPath, label: title, columns }} />
-      </Panel>
+    <Section title={title} action={action} data-fee-list={resource}>
+      {children}
+      <ElementSlot tag="associa-resource-list" attrs={{ resource, 'edit-path': editPath, label: title, columns }} />
     </Section>
   );
 }

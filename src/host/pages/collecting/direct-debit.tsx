@@ -15,7 +15,8 @@ import { useHost, useValue } from '../../context.js';
 import { ElementSlot } from '../../elements/element-slot.js';
 import { useDeclareList } from '../../shell/list-on-page.js';
 import { Panel, SecondaryRouteLink } from '../../shell/styles.js';
-import { Buttons, Section, SmallForm } from './layout.js';
+import { Section } from '../section.js';
+import { Buttons, SmallForm } from './layout.js';
 import { COLLECTING_TEXTS as T } from './texts.js';
 
 const BATCHES = 'direct_debit_batches';

@@ -1,32 +1,10 @@
-// Small pieces the collecting pages share: a titled section with its "new" action, a row of
-// buttons, a progress notice for a server job.
-import { useId, type ReactNode } from 'react';
+// Small pieces the collecting pages share: a row of buttons, a small form, a progress notice
+// for a server job (the titled sections are ../section.tsx).
 import styled from 'styled-components';
 import { space, token } from '../../../widgets/kit/index.js';
 import { Notice } from '../../../widgets/feature-kit/layout.js';
-import { Panel, PrimaryRouteLink } from '../../shell/styles.js';
 import { COLLECTING_TEXTS as T } from './texts.js';
 import type { JobView } from './use-job.js';
-
-const SectionBox = styled.section`
-  & + & {
-    margin-top: ${space(3)};
-  }
-`;
-
-const SectionHeader = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${space(2)};
-  margin: 0 0 ${space(2)};
-  h2 {
-    margin: 0;
-    font-size: 1.2rem;
-    font-weight: 650;
-  }
-`;
 
 export const Buttons = styled.div`
   display: flex;
@@ -56,26 +34,6 @@ const Bar = styled.progress`
   margin: ${space(1)} 0 0;
   accent-color: ${token('color-primary')};
 `;
-
-/** A panel with an h2 (the section's accessible name) and, optionally, its "new" action. */
-export function Section({ title, action, children, ...data }: { title: string; action?: { href: string; label: string }; children: ReactNode } & Record<`data-${string}`, string>) {
-  const headingId = useId();
-  return (
-    <SectionBox aria-labelledby={headingId} {...data}>
-      <Panel>
-        <SectionHeader>
-          <h2 id={headingId}>{title}</h2>
-          {action && (
-            <PrimaryRouteLink href={action.href} data-action="new">
-              <span aria-hidden="true">+</span> {action.label}
-            </PrimaryRouteLink>
-          )}
-        </SectionHeader>
-        {children}
-      </Panel>
-    </SectionBox>
-  );
-}
 
 interface JobNoticeProps {
   view: JobView;

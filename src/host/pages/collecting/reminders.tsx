@@ -12,7 +12,8 @@ import { ElementSlot } from '../../elements/element-slot.js';
 import { useDeclareList } from '../../shell/list-on-page.js';
 import { Panel } from '../../shell/styles.js';
 import { MemberPicker } from '../payments/member-picker.js';
-import { Buttons, JobNotice, Section } from './layout.js';
+import { Section } from '../section.js';
+import { Buttons, JobNotice } from './layout.js';
 import { COLLECTING_TEXTS as T } from './texts.js';
 import { useJob } from './use-job.js';
 

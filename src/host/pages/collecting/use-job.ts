@@ -1,7 +1,7 @@
 // A server job started by an action, followed on the realtime `jobs` topic until it is done or
 // has failed (events heard before the action answered are kept: a short job can end first).
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { JOBS_TOPIC, type Core, type JobProgress } from '../../../core/index.js';
+import { jobProgressOf, JOBS_TOPIC, type Core, type JobProgress } from '../../../core/index.js';
 
 export type JobView =
   | { phase: 'idle' }
@@ -9,21 +9,6 @@ export type JobView =
   | { phase: 'running'; job: number; state: 'queued' | 'running'; progress: number; total: number | null }
   | { phase: 'done'; job: number }
   | { phase: 'failed'; job: number | null };
-
-const STATES: readonly string[] = ['queued', 'running', 'done', 'failed'] satisfies JobProgress['state'][];
-
-function progressOf(payload: unknown): JobProgress | null {
-  if (payload === null || typeof payload !== 'object') return null;
-  const p = payload as Record<string, unknown>;
-  if (typeof p.id !== 'number' || typeof p.state !== 'string' || !STATES.includes(p.state)) return null;
-  return {
-    id: p.id,
-    name: typeof p.name === 'string' ? p.name : '',
-    state: p.state as JobProgress['state'],
-    progress: typeof p.progress === 'number' ? p.progress : 0,
-    total: typeof p.total === 'number' ? p.total : null,
-  };
-}
 
 const viewOf = (event: JobProgress): JobView =>
   event.state === 'done'
@@ -49,7 +34,7 @@ export function useJob(core: Core): JobFollower {
   useEffect(
     () =>
       core.realtime.subscribe(JOBS_TOPIC, (payload) => {
-        const event = progressOf(payload);
+        const event = jobProgressOf(payload);
         if (!event) return;
         heard.current.set(event.id, event);
         if (current.current === event.id) setView(viewOf(event));

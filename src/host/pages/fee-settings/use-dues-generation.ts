@@ -1,7 +1,7 @@
 // The year's quota generation as the back office follows it: one POST queues the server's job,
 // then the realtime `jobs` topic tells how far it went until it is done or has failed.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ApiError, isSilentFailure, JOBS_TOPIC, type Core, type JobProgress, type ValidationErrorResponse } from '../../../core/index.js';
+import { ApiError, isSilentFailure, jobProgressOf, JOBS_TOPIC, type Core, type JobProgress, type ValidationErrorResponse } from '../../../core/index.js';
 import { describeFailure } from '../../../widgets/feature-kit/server-message.js';
 import { FEE_TEXTS as T } from './texts.js';
 
@@ -17,22 +17,6 @@ export type Generation =
 
 interface GenerateAnswer {
   data: { job: { _id: number; state: JobProgress['state'] } };
-}
-
-const STATES: readonly string[] = ['queued', 'running', 'done', 'failed'] satisfies JobProgress['state'][];
-
-/** A jobs-topic payload, or null when the message is not one (the socket carries what the server sends). */
-function jobProgressOf(payload: unknown): JobProgress | null {
-  if (payload === null || typeof payload !== 'object') return null;
-  const p = payload as Record<string, unknown>;
-  if (typeof p.id !== 'number' || typeof p.state !== 'string' || !STATES.includes(p.state)) return null;
-  return {
-    id: p.id,
-    name: typeof p.name === 'string' ? p.name : '',
-    state: p.state as JobProgress['state'],
-    progress: typeof p.progress === 'number' ? p.progress : 0,
-    total: typeof p.total === 'number' ? p.total : null,
-  };
 }
 
 /** Whether the server queued the run; if not, why (pt-PT; null when there is nothing to tell, e.g. a lapsed session). */
