@@ -3,7 +3,7 @@ import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import type { Role } from '../../../src/core/contract.js';
 import { CHROMIUM_ARGS, ensureChromium } from '../../../scripts/ensure-chromium.mjs';
-import { startE2eServer, type E2eServer } from './server.js';
+import { startE2eServer, type E2eServer, type E2eServerOptions } from './server.js';
 
 /** Debian's Chromium; test tools must not download a browser of their own. */
 const CHROMIUM_PATH = ensureChromium();
@@ -41,9 +41,9 @@ function assertBuilt(): void {
  * One real server (test mode, demo data) and one Chromium for a spec file. Pages get their
  * own contexts, so sessions never leak from one test to the next.
  */
-export async function startHarness(): Promise<Harness> {
+export async function startHarness(options: E2eServerOptions = {}): Promise<Harness> {
   assertBuilt();
-  const server = await startE2eServer();
+  const server = await startE2eServer(options);
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     args: [...CHROMIUM_ARGS],

@@ -4,10 +4,11 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Role, TokenPair } from '../../../src/core/contract.js';
 import { buildApp } from '../../../src/server/app.js';
-import { loadConfig } from '../../../src/server/config.js';
+import { loadConfig, type IfthenpayConfig } from '../../../src/server/config.js';
 import type { ServerContext } from '../../../src/server/context.js';
 import { openDatabase } from '../../../src/server/db/database.js';
 import { migrate } from '../../../src/server/db/migrate.js';
+import { startSender, type MessageSender } from '../../../src/server/messages/sender.js';
 import { appMigrations } from '../../../src/server/modules/migrations.js';
 import { createBus } from '../../../src/server/realtime/create-bus.js';
 import { ensureReferenceData } from '../../../src/server/resources/reference-data.js';
@@ -39,12 +40,19 @@ export interface E2eServer {
   close(): Promise<void>;
 }
 
+export interface E2eServerOptions {
+  /** SMTP_URL: the outbox is delivered there (as `npm start` does) while setting SendMessages is 'true'; absent: nothing is sent. */
+  smtpUrl?: string;
+  /** ASSOCIA_IFTHENPAY_*: payment requests go to this provider (a fake ifthenpay's `config`); absent: local references, whatever the environment says. */
+  ifthenpay?: IfthenpayConfig;
+}
+
 /**
  * The real server as `npm start` prepares it on an empty data directory in test mode:
  * reference data, the admin, the demo organisation (members, tags, an editor and a member
  * account) on a fresh SQLite file, listening on 127.0.0.1 on a free port, serving dist/web.
  */
-export async function startE2eServer(): Promise<E2eServer> {
+export async function startE2eServer(options: E2eServerOptions = {}): Promise<E2eServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'associa-e2e-'));
   const config = loadConfig(
     { ...process.env, ASSOCIA_MODE: 'test' },
@@ -54,9 +62,10 @@ export async function startE2eServer(): Promise<E2eServer> {
       host: '127.0.0.1',
       port: 0,
       adminPassword: ADMIN_PASSWORD,
-      smtpUrl: undefined,
+      smtpUrl: options.smtpUrl,
       sentryDsn: undefined,
       logRequests: false,
+      ifthenpay: options.ifthenpay,
     },
   );
   const database = await openDatabase(config);
@@ -82,6 +91,10 @@ export async function startE2eServer(): Promise<E2eServer> {
   if (address === null || typeof address === 'string') throw new Error('e2e: no TCP address');
   const port = address.port;
   const baseUrl = `http://127.0.0.1:${port}`;
+  // Links in messages (login links, payment links) name the address the server really answers on.
+  config.publicUrl = baseUrl;
+  // As `npm start` does: the outbox is delivered (only with an SMTP server given).
+  const sender: MessageSender | null = options.smtpUrl ? startSender(ctx) : null;
 
   async function tokensFor(role: Role): Promise<TokenPair> {
     const account = accounts[role];
@@ -126,6 +139,7 @@ export async function startE2eServer(): Promise<E2eServer> {
       app.jobs.start(config.jobsTickMs);
     },
     async close() {
+      await sender?.stop();
       if (app) {
         app.server.closeAllConnections();
         await app.close();
