@@ -214,11 +214,11 @@ export type MemberBalance = {
   number: number | null;
   name: string | null;
   category: number | null;
-  open_total: number | null;
-  open_debts: number | null;
-  years_owed: number | null;
+  open_total: number;
+  open_debts: number;
+  years_owed: number;
   oldest_due: string | null;
-  credit: number | null;
+  credit: number;
 };
 
 export type SepaMandate = {

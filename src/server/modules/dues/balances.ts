@@ -26,16 +26,19 @@ export const balances = defineResource({
   defaultSort: 'number',
   access: { list: [...STAFF_ROLES, 'own'], read: [...STAFF_ROLES, 'own'], create: [], update: [], delete: [] },
   scope: { column: 'member', equals: 'callerMember' },
+  // The figures are NOT NULL columns: `required` tells the list so, and PostgreSQL then sorts
+  // them by their index instead of sorting every match for NULLS LAST (332 ms instead of well
+  // under 1 ms for the unpaid list's first page at 100,000 members).
   fields: [
     { name: 'member', type: 'reference', ref: 'members', label: 'Sócio', readOnly: true, filterable: true },
     { name: 'number', type: 'integer', label: 'Número', readOnly: true, sortable: true, filterable: true },
     { name: 'name', type: 'string', label: 'Nome', readOnly: true, sortable: true, searchable: true },
     { name: 'category', type: 'reference', ref: 'fee_categories', label: 'Categoria', readOnly: true, filterable: true },
-    { name: 'open_total', type: 'money', label: 'Total em dívida', readOnly: true, sortable: true, filterable: true },
-    { name: 'open_debts', type: 'integer', label: 'Dívidas em aberto', readOnly: true, sortable: true },
-    { name: 'years_owed', type: 'integer', label: 'Anos em dívida', readOnly: true, sortable: true, filterable: true },
+    { name: 'open_total', type: 'money', label: 'Total em dívida', readOnly: true, validation: { required: true }, sortable: true, filterable: true },
+    { name: 'open_debts', type: 'integer', label: 'Dívidas em aberto', readOnly: true, validation: { required: true }, sortable: true },
+    { name: 'years_owed', type: 'integer', label: 'Anos em dívida', readOnly: true, validation: { required: true }, sortable: true, filterable: true },
     { name: 'oldest_due', type: 'date', label: 'Vencimento mais antigo', readOnly: true, sortable: true, filterable: true },
-    { name: 'credit', type: 'money', label: 'Crédito', readOnly: true, sortable: true },
+    { name: 'credit', type: 'money', label: 'Crédito', readOnly: true, validation: { required: true }, sortable: true },
   ],
   filters: [
     {
