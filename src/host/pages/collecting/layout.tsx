@@ -14,6 +14,28 @@ export const Buttons = styled.div`
   margin: 0 0 ${space(2)};
 `;
 
+/** A list's filters: labelled controls side by side in a bordered group. */
+export const Filters = styled.fieldset`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: flex-end;
+  gap: ${space(1.5)} ${space(2)};
+  margin: 0 0 ${space(2)};
+  padding: ${space(1.5)} ${space(2)};
+  border: 1px solid ${token('color-border')};
+  border-radius: ${token('radius')};
+  legend {
+    padding: 0 ${space(0.5)};
+    font-weight: 600;
+  }
+  & > div {
+    display: flex;
+    flex-direction: column;
+    gap: ${space(0.5)};
+    min-width: 12rem;
+  }
+`;
+
 export const SmallForm = styled.form`
   max-width: 32rem;
   margin: 0 0 ${space(2)};

@@ -9,31 +9,11 @@ import { describeFailure } from '../../../widgets/feature-kit/server-message.js'
 import { useDebounced } from '../../../widgets/shared/use-debounced.js';
 import { Link } from 'wouter';
 import { useHost, useValue } from '../../context.js';
-import { Buttons, JobNotice } from './layout.js';
+import { Buttons, Filters, JobNotice } from './layout.js';
 import { STAGES, useStages } from './reminders.js';
 import { COLLECTING_TEXTS as T } from './texts.js';
 import { useJob } from './use-job.js';
 
-const Filters = styled.fieldset`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: flex-end;
-  gap: ${space(1.5)} ${space(2)};
-  margin: 0 0 ${space(2)};
-  padding: ${space(1.5)} ${space(2)};
-  border: 1px solid ${token('color-border')};
-  border-radius: ${token('radius')};
-  legend {
-    padding: 0 ${space(0.5)};
-    font-weight: 600;
-  }
-  & > div {
-    display: flex;
-    flex-direction: column;
-    gap: ${space(0.5)};
-    min-width: 12rem;
-  }
-`;
 
 const Actions = styled(Buttons)`
   margin-top: ${space(2)};

@@ -13,7 +13,7 @@ import { useDeclareList } from '../../shell/list-on-page.js';
 import { Panel } from '../../shell/styles.js';
 import { MemberPicker } from '../payments/member-picker.js';
 import { Section } from '../section.js';
-import { Buttons, JobNotice } from './layout.js';
+import { Buttons, Filters, JobNotice } from './layout.js';
 import { COLLECTING_TEXTS as T } from './texts.js';
 import { useJob } from './use-job.js';
 
@@ -22,26 +22,6 @@ const DECISIONS = 'reminder_decisions';
 export const STAGE_COLUMNS = 'name,category,offset_days,channel,active';
 export const DECISION_COLUMNS = 'day,member,stage,decision,reason,debts,total,decided_at';
 
-const Filters = styled.fieldset`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: flex-end;
-  gap: ${space(1.5)} ${space(2)};
-  margin: 0 0 ${space(2)};
-  padding: ${space(1.5)} ${space(2)};
-  border: 1px solid ${token('color-border')};
-  border-radius: ${token('radius')};
-  legend {
-    padding: 0 ${space(0.5)};
-    font-weight: 600;
-  }
-  & > div {
-    display: flex;
-    flex-direction: column;
-    gap: ${space(0.5)};
-    min-width: 12rem;
-  }
-`;
 
 interface StageRow {
   _id: number;
