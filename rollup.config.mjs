@@ -5,8 +5,10 @@
 //   dist/web/elements/{tag}.js   one module per element, stable name (embedding sites link it)
 //   dist/web/host.js             the host app, when src/host/main.tsx exists
 //   dist/web/chunks/react-*.js   react, react-dom, scheduler
-//   dist/web/chunks/runtime-*.js styled-components, signals, r2wc, the kit, the core
+//   dist/web/chunks/runtime-*.js styled-components, r2wc, the kit, the public card check
+//   dist/web/chunks/core-*.js    the client core, signals and the kit's hooks reading them
 //   dist/web/chunks/sentry-*.js  error reporting, imported dynamically only when a DSN is set
+//   dist/web/chunks/qr-scanner-*.js jsQR, imported dynamically by verify multiple's camera
 //   dist/web/manifest.json       entries and each file's static imports (size report, preload)
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -43,20 +45,18 @@ function entries() {
 }
 
 const REACT_PACKAGES = new Set(['react', 'react-dom', 'scheduler']);
-const RUNTIME_PACKAGES = new Set([
-  'styled-components',
-  'stylis',
-  '@emotion/is-prop-valid',
-  '@emotion/memoize',
-  '@emotion/unitless',
-  'tslib',
-  '@preact/signals-core',
-  '@preact/signals-react',
-  'use-sync-external-store',
-  '@r2wc/core',
-  'redaxios',
-]);
-const RUNTIME_SOURCES = ['src/core/', 'src/widgets/kit/'];
+const RUNTIME_PACKAGES = new Set(['styled-components', 'stylis', '@emotion/is-prop-valid', '@emotion/memoize', '@emotion/unitless', 'tslib', '@r2wc/core']);
+// The core's own packages: signals (its state) and redaxios (its HTTP client).
+const CORE_PACKAGES = new Set(['@preact/signals-core', '@preact/signals-react', 'use-sync-external-store', 'redaxios']);
+const RUNTIME_SOURCES = ['src/widgets/kit/'];
+// The client core (session, realtime, explainer, lists, signals...) is a chunk of its own,
+// with the kit's hooks that read it: a public element that needs none of it (the card
+// verifier, which must fit 90 KB gzip with React) loads React, the runtime and itself only.
+// What such an element does use of the core, its anonymous check, stays in the runtime chunk.
+const PUBLIC_CORE_SOURCES = ['src/core/api-error.ts', 'src/core/constants.ts', 'src/core/contract.ts', 'src/core/public-http.ts', 'src/core/modules/card-check.ts'];
+// The kit's index goes with them: importing it runs those hooks' modules. A public element
+// imports the kit's modules by their own paths instead.
+const CORE_SOURCES = ['src/core/', 'src/widgets/kit/index.ts', 'src/widgets/kit/use-query.ts', 'src/widgets/kit/use-action.ts', 'src/widgets/kit/use-signal-value.ts'];
 // Pieces several feature elements share: one chunk rather than a handful of tiny ones, so a
 // page with one element fetches four files, not nine. Elements that need none of it (the
 // banner, future public verifiers) never load it.
@@ -76,11 +76,17 @@ function manualChunks(id) {
   if (pkg) {
     if (REACT_PACKAGES.has(pkg)) return 'react';
     if (RUNTIME_PACKAGES.has(pkg)) return 'runtime';
+    if (CORE_PACKAGES.has(pkg)) return 'core';
     // Its own chunk, reached only by the core's dynamic import: loaded lazily, with a DSN.
     if (pkg.startsWith('@sentry/') || pkg.startsWith('@sentry-internal/')) return 'sentry';
+    // The QR decoder of verify multiple's camera where BarcodeDetector is missing: its own
+    // chunk, reached only by that page's dynamic import.
+    if (pkg === 'jsqr') return 'qr-scanner';
     return undefined;
   }
   const source = path.relative(root, id.replace(/^\0/, '')).split(path.sep).join('/');
+  if (PUBLIC_CORE_SOURCES.includes(source)) return 'runtime';
+  if (CORE_SOURCES.some((dir) => source.startsWith(dir))) return 'core';
   if (RUNTIME_SOURCES.some((dir) => source.startsWith(dir))) return 'runtime';
   if (WIDGET_SOURCES.some((dir) => source.startsWith(dir))) return 'widgets';
   return undefined;

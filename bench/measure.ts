@@ -48,3 +48,28 @@ export async function measure(url: string, token: string, connections: number, s
     failures: result.non2xx + result.errors + result.timeouts,
   };
 }
+
+export interface OneByOneTimes {
+  p50: number;
+  p95: number;
+  loads: number;
+}
+
+/**
+ * GETs each address once, one after another, without a token (public pages, rate-limited per
+ * address, so latency at rest rather than load); p50 and p95 over the loads. Any answer that is
+ * not 200 fails the run: a fast error page would be a false result.
+ */
+export async function timeOneByOne(urls: readonly string[]): Promise<OneByOneTimes> {
+  const latencies: number[] = [];
+  for (const url of urls) {
+    const started = performance.now();
+    const response = await fetch(url);
+    await response.arrayBuffer();
+    latencies.push(performance.now() - started);
+    if (!response.ok) throw new Error(`${url}: ${response.status}`);
+  }
+  const sorted = [...latencies].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+  return { p50: at(0.5), p95: at(0.95), loads: sorted.length };
+}

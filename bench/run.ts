@@ -4,9 +4,11 @@
 //   --seconds=S      load per query (default 5)
 //   --engines=a,b    sqlite and/or postgres (postgres needs DATABASE_URL; default: all available)
 //   --rows=a,b       members (the member list queries) and/or dues (seven years of dues generated
-//                    set-based, then: a year's generation timed, the unpaid list, recording a
-//                    payment); default both
-//   --generation-runs=N  timed runs of a year's generation (default 3; the median is reported)
+//                    set-based, then: a year's generation timed, reminder planning, the unpaid
+//                    list, recording a payment, the payment-information page, a PDF of 1,000
+//                    membership cards and the public card verification); default both
+//   --generation-runs=N  timed runs of a year's generation, reminder planning and the cards PDF
+//                    (default 3; the median is reported)
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,8 +19,9 @@ import { lisbonDay } from '../src/server/modules/dues/today.js';
 import { generate, RARE_COUNT, RARE_SURNAME, type Generated } from './generate.js';
 import { timeGeneration, type GenerationTimes } from './generation.js';
 import { timePlanning, type PlanningTimes } from './reminders.js';
-import { issueBenchLinks, timeTokenPages, TOKEN_PAGE_LOADS, type TokenPageTimes } from './payment-links.js';
-import { measure, type Measurement } from './measure.js';
+import { CARDS_IN_PDF, issueBenchCards, timeCardPdf, timeVerifications, type CardTimes } from './cards.js';
+import { issueBenchLinks, timeTokenPages, TOKEN_PAGE_LOADS } from './payment-links.js';
+import { measure, type Measurement, type OneByOneTimes } from './measure.js';
 import { startServer } from './server.js';
 
 const CONNECTIONS = 10;
@@ -68,7 +71,8 @@ interface GenerationRow {
   engine: Engine;
   times: GenerationTimes;
   planning: PlanningTimes;
-  tokenPage?: TokenPageTimes;
+  tokenPage?: OneByOneTimes;
+  cards?: CardTimes;
 }
 const generationRows: GenerationRow[] = [];
 
@@ -132,6 +136,7 @@ async function benchEngine(engine: Engine): Promise<Row[]> {
     });
     let generated: Generated;
     let links: string[] = [];
+    let cards: Awaited<ReturnType<typeof issueBenchCards>> = [];
     try {
       generated = await generate(database, members, log, { ledger: withDues });
       log(`  generated in ${generated.seconds.toFixed(1)} s`);
@@ -141,6 +146,8 @@ async function benchEngine(engine: Engine): Promise<Row[]> {
         const times = await timeGeneration(database, nextYear, generationRuns, log);
         generationRows.push({ engine, times, planning: await timePlanning(database, generationRuns, log) });
         links = await issueBenchLinks(database, generated.ledger.owing, TOKEN_PAGE_LOADS);
+        cards = await issueBenchCards(database, CARDS_IN_PDF);
+        generationRows.at(-1)!.cards = await timeCardPdf(database, cards, 'https://associa.example', generationRuns, log);
       }
     } finally {
       await database.close();
@@ -202,6 +209,11 @@ async function benchEngine(engine: Engine): Promise<Row[]> {
       if (generation && links.length > 0) {
         generation.tokenPage = await timeTokenPages(server.url, links);
         log(`  payment-information page answer (${generation.tokenPage.loads} links, one at a time): p50 ${generation.tokenPage.p50.toFixed(1)} ms, p95 ${generation.tokenPage.p95.toFixed(1)} ms`);
+      }
+      if (generation?.cards && cards.length > 0) {
+        const verify = await timeVerifications(server.url, cards);
+        generation.cards.verify = verify;
+        log(`  card verification (${verify.loads} codes, one at a time): p50 ${verify.p50.toFixed(1)} ms, p95 ${verify.p95.toFixed(1)} ms`);
       }
       const rows: Row[] = [];
       for (const q of queries) {
@@ -272,6 +284,11 @@ if (members === 100_000) {
     if (record) log(`  recording a payment p50 < 10 ms: ${record.p50.toFixed(1)} ms, ${verdict(record.p50 < 10)}`);
     log(`  planning reminders < 10 s: ${median(g.planning.seconds).toFixed(2)} s, ${verdict(median(g.planning.seconds) < 10)}`);
     if (g.tokenPage) log(`  payment-information page p50 < 15 ms: ${g.tokenPage.p50.toFixed(1)} ms, ${verdict(g.tokenPage.p50 < 15)}`);
+    if (g.cards) {
+      const pdf = median(g.cards.seconds);
+      log(`  a PDF of ${g.cards.cards.toLocaleString('en')} cards < 5 s: ${pdf.toFixed(2)} s, ${verdict(g.cards.cards === CARDS_IN_PDF && pdf < 5)}`);
+      if (g.cards.verify) log(`  card verification p50 < 5 ms: ${g.cards.verify.p50.toFixed(1)} ms, ${verdict(g.cards.verify.p50 < 5)}`);
+    }
   }
 }
 if (rows.some((r) => r.result.failures > 0)) {

@@ -31,6 +31,12 @@ function staticClosure(file, seen = new Set()) {
   return seen;
 }
 
+/** Pages that must stay small, gzip bytes: over budget, the report says so and exits 1. */
+const PAGE_BUDGETS = {
+  // A steward's phone on a poor connection at the door, and an association's own website.
+  'associa-card-verifier': 90_000,
+};
+
 const number = (bytes) => bytes.toLocaleString('en-GB').padStart(9);
 const total = (files) => [...files].reduce((sum, file) => sum + (gzipBytes.get(file) ?? 0), 0);
 
@@ -45,3 +51,19 @@ for (const [label, file] of pages) {
   const files = staticClosure(file);
   console.log(`${number(total(files))}  ${label}: ${files.size} files (${[...files].join(', ')})`);
 }
+
+console.log('\nbudgets (gzip bytes per page)');
+let over = 0;
+for (const [tag, budget] of Object.entries(PAGE_BUDGETS)) {
+  const file = manifest.elements[tag];
+  if (!file) {
+    console.log(`  MISSING  <${tag}>: not in the build`);
+    over += 1;
+    continue;
+  }
+  const bytes = total(staticClosure(file));
+  const fits = bytes <= budget;
+  if (!fits) over += 1;
+  console.log(`${number(bytes)}  ${fits ? 'ok  ' : 'OVER'} a page with <${tag}> only, budget ${budget.toLocaleString('en-GB')}`);
+}
+if (over > 0) process.exit(1);

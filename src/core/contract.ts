@@ -39,6 +39,7 @@ export const RESOURCE = {
   // Later releases.
   memberApplications: 'member_applications',
   membershipCards: 'membership_cards',
+  cardCheckins: 'card_checkins',
   payments: 'payments',
   unsettledPayments: 'unsettled_payments',
   paymentAdvice: 'payment_advice',
@@ -213,6 +214,8 @@ export interface ExplainerField {
   default?: string | number | boolean;
   sortable: boolean;
   filterable: boolean;
+  /** How `_{name}=value` matches, in pt-PT, where it is not the exact value (text: "contém, sem distinção..."). */
+  filterHint?: string;
   searchable: boolean;
   /** Set by the server; never sent by a client. */
   readOnly: boolean;
@@ -231,7 +234,9 @@ export interface ExplainerAction {
 export interface ExplainerFilter {
   name: string;
   label: string;
+  /** The values to choose from; empty when the filter takes a whole number (`integer`). */
   options: { value: string; label: string }[];
+  integer?: { min: number; max: number };
 }
 
 export interface ExplainerResource {
@@ -399,6 +404,53 @@ export interface HealthResponse {
   engine: 'sqlite' | 'postgres';
   /** 'test': fictitious data, the client shows the test-mode banner. */
   mode: 'test' | 'production';
+}
+
+/** The years the dues ledger takes (schedules, generation, debts, filters). */
+export const DUES_YEARS = { min: 2000, max: 2100 } as const;
+
+/** A member's standing, derived from the ledger (never stored). */
+export type StandingKind = 'em_dia' | 'em_atraso' | 'isento';
+
+/** What a member owes and since when, as the dues routes answer it. */
+export interface AccountStanding {
+  kind: StandingKind;
+  /** Distinct debt years with something still owed. */
+  yearsOwed: number;
+  /** Cents still owed. */
+  openTotal: number;
+  /** Cents paid and not yet allocated to any debt. */
+  credit: number;
+  /** 'YYYY-MM-DD' of the oldest debt still owed, if any. */
+  oldestDue: string | null;
+}
+
+export interface StatementLine {
+  date: string;
+  kind: 'debt' | 'payment' | 'waiver' | 'annulment';
+  /** The debt's or payment's _id. */
+  id: number;
+  description: string;
+  debit: number;
+  credit: number;
+  /** What the member owes after this line (negative: credit in their favour). */
+  balance: number;
+}
+
+/** `GET /api/members/{id}/statement`: the member's account line by line, with a running balance. */
+export interface Statement {
+  member: { _id: number; number: number | null; name: string };
+  standing: AccountStanding;
+  lines: StatementLine[];
+}
+
+/** `GET /api/payments_overview` (staff): the payments landing's figures, in cents. */
+export interface PaymentsOverview {
+  owed: number;
+  receivedThisYear: number;
+  membersInArrears: number;
+  /** The last twelve months, oldest first; month is 'YYYY-MM'. */
+  receivedPerMonth: { month: string; amount: number }[];
 }
 
 // Constants of the contract (SPEC.md section 9).

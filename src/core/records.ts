@@ -107,6 +107,7 @@ export type Message = {
   recipient: string | null;
   subject: string | null;
   body: string | null;
+  html: string | null;
   status: string | null;
   attempts: number | null;
   last_error: string | null;
@@ -264,4 +265,50 @@ export type DirectDebitItem = {
   payment: number | null;
   resolved_by: number | null;
   resolved_at: string | null;
+};
+
+export type MembershipCard = {
+  _id: number;
+  _version: number;
+  created_at: string;
+  updated_at: string;
+  member: number | null;
+  code: string | null;
+  state: string | null;
+  issued_at: string | null;
+  valid_until: string | null;
+  superseded_at: string | null;
+  revoked_at: string | null;
+  issued_by?: number | null;
+  revoked_by?: number | null;
+  revoke_reason?: string | null;
+};
+
+export type CardCheckin = {
+  _id: number;
+  _version: number;
+  created_at: string;
+  updated_at: string;
+  name: string;
+  date: string;
+};
+
+export type CardCheckinScan = {
+  _id: number;
+  _version: number;
+  created_at: string;
+  updated_at: string;
+  session: number | null;
+  position: number | null;
+  at: string | null;
+  input: string | null;
+  code: string | null;
+  card: number | null;
+  member: number | null;
+  status: string | null;
+  state: string | null;
+  holder: string | null;
+  number: number | null;
+  category: string | null;
+  duplicate_of: number | null;
 };

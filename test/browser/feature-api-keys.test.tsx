@@ -31,7 +31,7 @@ describe('<associa-api-keys>', () => {
     expect(req!.query).to.deep.include({ _sort: '-created_at', _limit: '-1' });
     // A revoked key offers no revoke button.
     expect(all(element, 'tbody tr')[1]!.querySelector('button')).to.equal(null);
-    expect((await link(element, 'Documentação da API (OpenAPI)')).getAttribute('href')).to.equal(`${f.api}/openapi.json`);
+    expect((await link(element, 'Referência da API')).getAttribute('href')).to.equal(`${f.api}/docs`);
   });
 
   it('revokes only after confirmation', async () => {

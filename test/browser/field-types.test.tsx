@@ -135,3 +135,37 @@ describe('<associa-resource-form> file and image controls', () => {
     expect(put!.body).to.include({ receipt: 9, photo: 6 });
   });
 });
+
+describe('phones and countries in the browser', () => {
+  afterEach(() => {
+    removePlaced();
+    disposeCores();
+  });
+
+  it('shows a stored E.164 phone as people in Portugal write it; other numbers as stored', () => {
+    const phone = field({ name: 'phone', type: 'phone', label: 'Telefone' });
+    expect(formatValue(phone, '+351912345678')).to.equal('912 345 678');
+    expect(formatValue(phone, '+351213456789')).to.equal('21 345 6789');
+    expect(formatValue(phone, '+351253123456')).to.equal('253 123 456');
+    expect(formatValue(phone, '+442071234567')).to.equal('+442071234567');
+    // Typed before phones were normalised and not a number: left alone.
+    expect(formatValue(phone, 'ligar à noite')).to.equal('ligar à noite');
+  });
+
+  it('offers Portugal first in a country select, and again in its alphabetical place', async () => {
+    const f = freshFault();
+    const fields = [...MEMBER_FIELDS, field({ name: 'country', type: 'reference', ref: 'countries', label: 'País', group: 'Morada' })];
+    await f.script({
+      'GET /explainer': explainerReply(fields),
+      'GET /member_states': { body: { data: [], meta: { total: 0 } } },
+      'GET /tags': { body: { data: [], meta: { total: 0 } } },
+      'GET /countries': { body: { data: [{ _id: 3, name: 'Espanha' }, { _id: 5, name: 'Portugal' }, { _id: 1, name: 'África do Sul' }, { _id: 2, name: 'Alemanha' }], meta: { total: 4 } } },
+      'GET /members/42': { body: { data: member(42, { country: 5 }) } },
+    });
+    const element = place('associa-resource-form', { resource: 'members', api: f.api, 'record-id': '42' });
+    const select = () => shadowOf(element).querySelector<HTMLSelectElement>('[name="country"]');
+    await waitUntil(() => (select()?.options.length ?? 0) > 4, 'the countries never loaded');
+    expect([...select()!.options].map((o) => o.textContent)).to.deep.equal(['—', 'Portugal', 'África do Sul', 'Alemanha', 'Espanha', 'Portugal']);
+    expect(select()!.value).to.equal('5');
+  });
+});

@@ -77,7 +77,7 @@ describe('list stores', () => {
 
   it('a newer query aborts the one in flight; only the newer answer counts', async () => {
     const { core, f } = testCore();
-    await f.script({ 'GET /members': [{ ...page(3, 3), delayMs: 400 }, page(1, 1, 50)] });
+    await f.script({ 'GET /members': [{ ...page(3, 3), delayMs: 400, match: { _search: 'a' } }, { ...page(1, 1, 50), match: { _search: 'ab' } }] });
     const members = core.list('members');
     const first = members.setSearch('a');
     const second = members.setSearch('ab');

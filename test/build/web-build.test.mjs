@@ -2,6 +2,7 @@
 //   node --test test/build/
 // The chunk layout, then the built element itself in Debian's Chromium.
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import path from 'node:path';
@@ -72,6 +73,22 @@ describe('web build layout', () => {
     for (const file of files) {
       assert.ok(!manifest.files[file].imports.some((imported) => imported.startsWith('chunks/sentry-')), `${file} imports Sentry statically`);
     }
+  });
+
+  it('keeps the QR scanner (jsQR) in a chunk of its own, reached only by the verify-multiple camera\'s dynamic import', () => {
+    const scanner = chunk('qr-scanner');
+    assert.equal(scanner.length, 1, 'one qr-scanner chunk');
+    for (const file of files) {
+      assert.ok(!manifest.files[file].imports.includes(scanner[0]), `${file} imports jsQR statically`);
+      if (file !== scanner[0]) assert.ok(!read(file).includes('jsQR'), `${file} contains jsQR`);
+    }
+    assert.ok(files.some((file) => manifest.files[file].dynamicImports.includes(scanner[0])), 'nothing imports jsQR on demand');
+  });
+
+  it('keeps every page within its gzip budget (scripts/size.mjs: a page with only the card verifier <= 90 KB)', () => {
+    const report = spawnSync(process.execPath, [path.join(root, 'scripts/size.mjs')], { cwd: root, encoding: 'utf8' });
+    assert.match(report.stdout, /associa-card-verifier> only, budget 90,000/);
+    assert.equal(report.status, 0, report.stdout + report.stderr);
   });
 
   it('writes a source map for every module', () => {

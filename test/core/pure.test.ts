@@ -145,8 +145,9 @@ describe('settings', () => {
 
 describe('reference lists', () => {
   it('places Portugal also first', () => {
-    expect(portugalFirst([{ name: 'Angola' }, { name: 'Portugal' }]).map((c) => c.name)).toEqual(['Portugal', 'Angola', 'Portugal']);
-    expect(portugalFirst([{ name: 'Angola' }]).map((c) => c.name)).toEqual(['Angola']);
+    const name = (c: { name: string }) => c.name;
+    expect(portugalFirst([{ name: 'Angola' }, { name: 'Portugal' }], name).map(name)).toEqual(['Portugal', 'Angola', 'Portugal']);
+    expect(portugalFirst([{ name: 'Angola' }], name).map(name)).toEqual(['Angola']);
   });
   it('active member states are those with marksEnd false', () => {
     expect(activeStates([{ name: 'a', marksEnd: false }, { name: 'b', marksEnd: true }])).toEqual([{ name: 'a', marksEnd: false }]);

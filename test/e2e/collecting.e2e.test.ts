@@ -16,16 +16,7 @@ const REMINDED = `Ana Avisada ${stamp}`;
 const DEBITED = `Rui Debitado ${stamp}`;
 const IBAN = 'PT50000201231234567890154';
 
-async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const { access } = await h.server.tokensFor('admin');
-  const response = await fetch(`${h.baseUrl}/api/${path}`, {
-    method,
-    headers: { authorization: `Bearer ${access}`, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (response.status >= 400) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-  return ((await response.json()) as { data: T }).data;
-}
+const api = <T>(method: string, path: string, body?: unknown): Promise<T> => h.api<T>(method, path, body);
 
 const yesterday = () => new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
 

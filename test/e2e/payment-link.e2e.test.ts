@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import type { Locator, Page } from 'playwright-core';
+import PostalMime from 'postal-mime';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAKE_ENTITY, startFakeIfthenpay, type FakeIfthenpay } from '../../src/server/modules/collecting/fake-ifthenpay.js';
@@ -26,16 +27,7 @@ const YEARS = [year - 2, year - 1, year];
 const AMOUNTS = [2400, 2700, 3000];
 const EURO = (text: string) => text.replace(/\s/g, ' ');
 
-async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const { access } = await h.server.tokensFor('admin');
-  const response = await fetch(`${h.baseUrl}/api/${path}`, {
-    method,
-    headers: { authorization: `Bearer ${access}`, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (response.status >= 400) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-  return ((await response.json()) as { data: T }).data;
-}
+const api = <T>(method: string, path: string, body?: unknown): Promise<T> => h.api<T>(method, path, body);
 
 function startSmtp(): Promise<string> {
   smtp = new SMTPServer({
@@ -53,16 +45,6 @@ function startSmtp(): Promise<string> {
     },
   });
   return new Promise((resolve) => smtp.listen(0, '127.0.0.1', () => resolve(`smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`)));
-}
-
-/** The text of a single-part e-mail as its recipient reads it (quoted-printable or base64 undone). */
-function textOf(raw: string): string {
-  const [head = '', ...rest] = raw.split(/\r\n\r\n/);
-  const body = rest.join('\r\n\r\n');
-  const encoding = /^content-transfer-encoding:\s*(\S+)/im.exec(head)?.[1]?.toLowerCase();
-  if (encoding === 'base64') return Buffer.from(body, 'base64').toString('utf8');
-  if (encoding !== 'quoted-printable') return body;
-  return Buffer.from(body.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8');
 }
 
 interface Notified {
@@ -101,7 +83,8 @@ async function notifiedMember(name: string): Promise<Notified> {
   await api('POST', `reminder_stages/${stage._id}/notify`, { batch_key: `e2e-${stamp}-${member._id}`, category: category._id });
 
   await expect.poll(() => delivered.filter((mail) => mail.to.includes(email)).length, { timeout: 15_000 }).toBe(1);
-  const text = textOf(delivered.find((mail) => mail.to.includes(email))!.raw);
+  // As the member's mail program reads it: the text part, MIME decoded.
+  const text = (await PostalMime.parse(delivered.find((mail) => mail.to.includes(email))!.raw)).text ?? '';
   const match = /(https?:\/\/\S+\/informacaoDePagamento\/([A-Za-z0-9_-]{43}))/.exec(text);
   expect(match, text).not.toBeNull();
   // Staff reading the outbox see the message without the link: only the member got it.

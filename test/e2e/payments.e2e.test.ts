@@ -14,16 +14,7 @@ const year = new Date().getFullYear();
 const YEARS = [year - 3, year - 2, year - 1];
 const EURO = (text: string) => text.replace(/\s/g, ' ');
 
-async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const { access } = await h.server.tokensFor('admin');
-  const response = await fetch(`${h.baseUrl}/api/${path}`, {
-    method,
-    headers: { authorization: `Bearer ${access}`, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (response.status >= 400) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-  return ((await response.json()) as { data: T }).data;
-}
+const api = <T>(method: string, path: string, body?: unknown): Promise<T> => h.api<T>(method, path, body);
 
 beforeAll(async () => {
   h = await startHarness();
@@ -155,7 +146,7 @@ describe('payments, end to end', () => {
     expect(staff.problems).toEqual([]);
   });
 
-  it('filters the payments by a date range and the unpaid list by standing', async () => {
+  it('filters the payments by a date range and the unpaid list by standing and by a year owed', async () => {
     const staff = await h.loginAs('admin');
     await staff.goto('/quotas/pagamentos');
     const filters = staff.locator('[data-list-filters="payments"]');
@@ -176,6 +167,20 @@ describe('payments, end to end', () => {
     const body = (await (await standing).json()) as { data: { oldest_due: string; open_total: number }[] };
     expect(body.data.length).toBeGreaterThan(0);
     for (const row of body.data) expect(row.open_total).toBeGreaterThan(0);
+
+    // Those who still owe a given year: the server answers it from their debts of that year.
+    const owed = YEARS[1]!;
+    const owesYear = staff.waitForResponse((response) => {
+      const url = new URL(response.url());
+      return url.pathname === '/api/member_balances' && url.searchParams.get('_owes_year') === String(owed) && response.ok();
+    });
+    await staff.locator('[data-list-filters="member_balances"]').getByLabel('Deve o ano').fill(String(owed));
+    const owing = (await (await owesYear).json()) as { data: { member: number }[] };
+    expect(owing.data.length).toBeGreaterThan(0);
+    for (const row of owing.data.slice(0, 5)) {
+      const debts = await api<{ status: string }[]>('GET', `members/${row.member}/unsettled_payments?_limit=-1&_year=${owed}`);
+      expect(debts.some((debt) => debt.status === 'open' || debt.status === 'partial'), `member ${row.member}`).toBe(true);
+    }
     expect(staff.problems).toEqual([]);
   });
 

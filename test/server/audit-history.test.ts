@@ -38,10 +38,10 @@ describe('a record history through the API (the write path records every change)
       ['update', editorName],
       ['create', adminName],
     ]);
-    expect(entries[0]).toMatchObject({ actor_kind: 'user', actor_id: editor.id, changes: { phone: ['912000111', '913000222'], locality: [null, 'Braga'], tags: [[], [tag]] } });
+    expect(entries[0]).toMatchObject({ actor_kind: 'user', actor_id: editor.id, changes: { phone: ['+351912000111', '+351913000222'], locality: [null, 'Braga'], tags: [[], [tag]] } });
     expect(Object.keys(entries[0]!.changes!).sort()).toEqual(['locality', 'phone', 'tags']);
     expect(entries[0]!.address).toBeTruthy();
-    expect(entries[1]!.changes).toMatchObject({ name: [null, 'Rui Matos'], phone: [null, '912000111'], number: [null, created.body.data.number] });
+    expect(entries[1]!.changes).toMatchObject({ name: [null, 'Rui Matos'], phone: [null, '+351912000111'], number: [null, created.body.data.number] });
 
     const removed = await server.json('DELETE', `/api/members/${id}`, admin.token);
     expect(removed.status).toBe(204);

@@ -87,8 +87,14 @@ const bodies: Record<string, () => Promise<object>> = {
   reminder_decisions: async () => ({}),
   // Imports come from POST /api/reconciliation_imports/confirm only (LEDGER_ROWS below).
   reconciliation_imports: async () => ({}),
+  reconciliation_import_lines: async () => ({}),
   // Payment links are issued by the server only (seedPaymentLink below).
   payment_links: async () => ({}),
+  // Cards are issued by POST /api/membership_cards/issue only (seedCard below).
+  membership_cards: async () => ({}),
+  card_checkins: async () => ({ name: `Assembleia ${unique()}`, date: '2026-03-28' }),
+  // Scans are added by POST /api/card_checkins/{id}/scan only (seedScan below).
+  card_checkin_scans: async () => ({}),
 };
 
 /** A patch each resource accepts. */
@@ -117,7 +123,11 @@ const patches: Record<string, () => object> = {
   reminder_stages: () => ({ name: `Etapa ${unique()}` }),
   reminder_decisions: () => ({ decision: 'sent' }),
   reconciliation_imports: () => ({ recorded: 0 }),
+  reconciliation_import_lines: () => ({ reason: null }),
   payment_links: () => ({ expires_at: '2099-01-01T00:00:00.000Z' }),
+  membership_cards: () => ({ state: 'revoked' }),
+  card_checkins: () => ({ name: `Assembleia ${unique()}` }),
+  card_checkin_scans: () => ({ status: 'valid' }),
 };
 
 /** An operation left out is one nobody is granted: it has no route, so everyone gets the 404 of an unknown address. */
@@ -205,8 +215,14 @@ const RULES: Record<string, ResourceRules> = {
   reminder_decisions: { list: [401, 403, 200, 200, 200], read: [401, 403, 200, 200, 200] },
   // Reconciliation imports: staff read them; only the confirm action writes them.
   reconciliation_imports: { list: [401, 403, 200, 200, 200], read: [401, 403, 200, 200, 200] },
+  reconciliation_import_lines: { list: [401, 403, 200, 200, 200], read: [401, 403, 200, 200, 200] },
   // Payment links: staff read (never the token, stored hashed) and revoke them; the server alone issues them.
   payment_links: { list: [401, 403, 200, 200, 200], read: [401, 403, 200, 200, 200] },
+  // Membership cards: staff read every card, a member their own; only the issue and revoke actions write them.
+  membership_cards: LEDGER_READ,
+  // Check-in sessions at an assembly's door: staff's, kept (never deleted) as the attendance; their scans come from the scan action only.
+  card_checkins: { list: STAFF_ALL.list!, read: STAFF_ALL.read!, create: STAFF_ALL.create!, update: STAFF_ALL.update! },
+  card_checkin_scans: { list: [401, 403, 200, 200, 200], read: [401, 403, 200, 200, 200] },
   // A payment's reference and notes may be corrected by staff; a member's PATCH is refused before the scope is asked.
   // Its validate checks updates only (a body with the payment's _id): without one it is a create, which nobody may.
   payments: { ...LEDGER_READ, update: [401, 403, 200, 200, 200], validate: [401, 403, 403, 403, 403] },
@@ -218,6 +234,9 @@ const OTHER_ROUTES: Record<string, { payload?: object | string; headers?: Record
   'GET /api': { expect: [200, 200, 200, 200, 200] },
   'GET /api/terminology': { expect: [200, 200, 200, 200, 200] },
   'GET /api/openapi.json': { expect: [200, 200, 200, 200, 200] },
+  // The API reference page and its files: public; a name it does not serve is the same 404 for all.
+  'GET /api/docs': { expect: [200, 200, 200, 200, 200] },
+  'GET /api/docs/:file': { expect: [404, 404, 404, 404, 404] },
   'GET /api/explainer': { expect: [401, 200, 200, 200, 200] },
   // The declared settings' schema, for the settings forms: anyone signed in.
   'GET /api/settings/schema': { expect: [401, 200, 200, 200, 200] },
@@ -244,6 +263,15 @@ const OTHER_ROUTES: Record<string, { payload?: object | string; headers?: Record
   'GET /api/payment_info/:token': { expect: [404, 404, 404, 404, 404] },
   'POST /api/payment_info/:token/requests': { payload: { debts: [1], method: 'multibanco' }, expect: [404, 404, 404, 404, 404] },
   'GET /api/payment_info/:token/requests/:id': { expect: [404, 404, 404, 404, 404] },
+  // The public card check: no login, the code is the proof; an unknown code is the same 404 for all.
+  'GET /api/membership_cards/verify/:code': { expect: [404, 404, 404, 404, 404] },
+  // Issuing (or reissuing) a card: staff; without a member, a field error once the caller may act.
+  'POST /api/membership_cards/issue': { payload: {}, expect: [401, 403, 422, 422, 422] },
+  // Printing cards is staff's (the print itself is GET /api/membership_cards?type, test/server/cards): a job id that is no number is a 400 once the caller may print; the calibration page is a PDF.
+  'GET /api/membership_cards/print/:job': { expect: [401, 403, 400, 400, 400] },
+  'GET /api/membership_cards/calibration.pdf': { expect: [401, 403, 200, 200, 200] },
+  // A card's cover letter (by the card's id, SPEC 7's address): staff; here the id is no number (test/server/cards covers a real one).
+  'GET /api/membership_card_letters/:id': { expect: [401, 403, 400, 400, 400] },
   // Public, so the caller does not matter; an empty body is refused the same for all.
   'POST /api/auth': { payload: {}, expect: [400, 400, 400, 400, 400] },
   'POST /api/auth/refresh': { payload: { refreshToken: 'x' }, expect: [401, 401, 401, 401, 401] },
@@ -284,6 +312,12 @@ const RECORD_ACTIONS: Record<string, { payload?: () => Promise<object>; expect: 
   'POST /api/reminder_stages/:id/notify': { payload: async () => ({ batch_key: `matriz-${unique()}`, years_owed_gte: 99 }), expect: [401, 403, 422, 422, 422] },
   // Revoking a payment link: staff.
   'POST /api/payment_links/:id/revoke': { expect: [401, 403, 200, 200, 200] },
+  // Resending a message: staff; the seeded message still waits to be sent, so it is refused with a 409 once the caller may act.
+  'POST /api/messages/:id/resend': { expect: [401, 403, 409, 409, 409] },
+  // Revoking a membership card: staff, with a reason.
+  'POST /api/membership_cards/:id/revoke': { payload: async () => ({ reason: 'Cartão perdido' }), expect: [401, 403, 200, 200, 200] },
+  // A reading at a check-in session's door: staff; a code no card has is still a reading (not found).
+  'POST /api/card_checkins/:id/scan': { payload: async () => ({ input: 'ZZZZ-ZZZZ-ZZZZZ' }), expect: [401, 403, 200, 200, 200] },
 };
 
 /** Routes about one member's ledger, called on the own member of the member caller and on another member. */
@@ -416,7 +450,8 @@ describe('authorisation matrix', () => {
     const histories = server.app.routeList.filter((r) => r.method === 'GET' && /^\/api\/\w+\/:id\/history$/.test(r.url));
     // Only what the API changes is in the audit trail: rows the server alone writes have no history.
     // Payment requests have no generic write either (their create is the collecting module's own route).
-    const serverWritten = ['audit_log', 'messages', 'jobs', 'payment_allocations', 'member_balances', 'payment_requests'];
+    // Messages have one: staff resending a message is audited on it.
+    const serverWritten = ['audit_log', 'jobs', 'payment_allocations', 'member_balances', 'payment_requests', 'reconciliation_import_lines', 'card_checkin_scans'];
     expect(histories.map((r) => r.url).sort()).toEqual(Object.keys(RULES).filter((name) => !serverWritten.includes(name) && RULES[name]!.read).map((name) => `/api/${name}/:id/history`).sort());
     for (const route of histories) {
       const resource = /^\/api\/(\w+)\//.exec(route.url)![1]!;
@@ -563,8 +598,28 @@ async function recordOf(resource: string): Promise<number> {
   if (resource === 'jobs') return seedJob();
   if (resource === 'reminder_decisions') return seedReminderDecision();
   if (resource === 'payment_links') return seedPaymentLink();
+  if (resource === 'membership_cards') return seedCard();
+  if (resource === 'card_checkin_scans') return seedScan();
   if (resource in LEDGER_ROWS) return LEDGER_ROWS[resource]!();
   return adminCreate(resource, await bodies[resource]!());
+}
+
+/** Another member's card, issued under the years rule (no paid quota needed). */
+async function seedCard(): Promise<number> {
+  await server.database.db.updateTable('settings').set({ value: 'years' }).where('name', '=', 'cardValidityRule').execute();
+  const category = await adminCreate('fee_categories', { name: `Categoria ${unique()}` });
+  const member = await adminCreate('members', { ...(await bodies.members!()), admission_date: '2025-01-01', fee_category: category });
+  const issued = await as('admin', 'POST', '/api/membership_cards/issue', { member });
+  if (issued.statusCode !== 200) throw new Error(`setup card: ${issued.statusCode} ${issued.body}`);
+  return Number(issued.json().data._id);
+}
+
+/** A scan of an unknown code in a new check-in session. */
+async function seedScan(): Promise<number> {
+  const session = await adminCreate('card_checkins', await bodies.card_checkins!());
+  const scanned = await as('admin', 'POST', `/api/card_checkins/${session}/scan`, { input: '0000-0000-00000' });
+  if (scanned.statusCode !== 200) throw new Error(`setup scan: ${scanned.statusCode} ${scanned.body}`);
+  return Number(scanned.json().data._id);
 }
 
 /** Another member's ledger row, made through the staff actions that write the ledger. */
@@ -590,14 +645,19 @@ const LEDGER_ROWS: Record<string, () => Promise<number>> = {
     return Number(created.json().data._id);
   },
   direct_debit_batches: async () => (await directDebitBatch()).batch,
-  // An import of a one-line bank statement that matches nothing.
+  // An import of a one-line bank statement that matches nothing (each one different: the same file is imported once).
   reconciliation_imports: async () => {
-    const csv = 'Data;Descrição;Valor\n20/11/2026;Transferência;12,50\n';
+    const csv = `Data;Descrição;Valor\n20/11/2026;Transferência ${unique()};12,50\n`;
     const uploaded = await as('admin', 'POST', '/api/files?kind=statement', `--b\r\nContent-Disposition: form-data; name="file"; filename="extrato.csv"\r\nContent-Type: text/csv\r\n\r\n${csv}\r\n--b--\r\n`, PDF_UPLOAD.headers);
     if (uploaded.statusCode !== 201) throw new Error(`setup statement: ${uploaded.statusCode} ${uploaded.body}`);
     const confirmed = await as('admin', 'POST', '/api/reconciliation_imports/confirm', { file: Number(uploaded.json().data._id) });
     if (confirmed.statusCode !== 200) throw new Error(`setup import: ${confirmed.statusCode} ${confirmed.body}`);
     return Number(confirmed.json().data.import._id);
+  },
+  reconciliation_import_lines: async () => {
+    const imported = await LEDGER_ROWS.reconciliation_imports!();
+    const row = await server.database.db.selectFrom('reconciliation_import_lines').select('_id').where('reconciliation_import', '=', imported).executeTakeFirstOrThrow();
+    return Number(row._id);
   },
   direct_debit_items: async () => (await directDebitBatch()).item,
   payment_allocations: async () => {

@@ -60,6 +60,8 @@ describe('security headers', () => {
       expect(csp).toMatch(/style-src 'self' 'sha256-[A-Za-z0-9+/]{43}='(;|$)/);
       expect(csp).not.toContain('unsafe-inline');
       expect(csp).toContain("frame-ancestors 'none'");
+      // Frames only of this origin and of blob: addresses the page made itself (a fetched PDF).
+      expect(csp).toContain("frame-src 'self' blob:");
       expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
       expect(headers['x-frame-options']).toBe('DENY');
       expect(headers['x-content-type-options']).toBe('nosniff');

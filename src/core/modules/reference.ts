@@ -6,8 +6,8 @@ import type { ListItem, ListStore } from '../list-store.js';
 import type { Country, MemberState } from '../records.js';
 
 /** SPEC 3: the entry named Portugal is also placed first (it stays in its own place too). */
-export function portugalFirst<T extends { name: string }>(countries: readonly T[]): T[] {
-  const portugal = countries.find((c) => c.name === 'Portugal');
+export function portugalFirst<T>(countries: readonly T[], nameOf: (country: T) => string): T[] {
+  const portugal = countries.find((c) => nameOf(c) === 'Portugal');
   return portugal ? [portugal, ...countries] : [...countries];
 }
 
@@ -29,7 +29,7 @@ export function referenceLists(core: Pick<Core, 'referenceList'>): ReferenceList
   const memberStates = core.referenceList<MemberState>(RESOURCE.memberStates);
   return {
     countries,
-    countriesPortugalFirst: computed(() => portugalFirst(countries.items.value)),
+    countriesPortugalFirst: computed(() => portugalFirst(countries.items.value, (c) => c.name)),
     memberStates,
     activeMemberStates: computed(() => activeStates(memberStates.items.value)),
   };

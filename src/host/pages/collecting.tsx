@@ -3,9 +3,6 @@
 // sit with the payments rather than under /configuracaoMensagens: a stage is about whom to chase
 // for which debts (per fee category, days from the due date), which is collecting, and SPEC's
 // message settings page is the messages' own settings form.
-import type { ReactNode } from 'react';
-import { EmptyState } from '../../widgets/kit/index.js';
-import { useHost, useValue } from '../context.js';
 import { pathOf, patternOf, routeNamed } from '../routes.js';
 import { Panel } from '../shell/styles.js';
 import { BatchPanel, DirectDebitPanels, MANDATE_COLUMNS, MANDATES } from './collecting/direct-debit.js';
@@ -14,21 +11,8 @@ import { NotifyMany } from './collecting/notify.js';
 import { RemindersPanels, StagePreview, STAGES } from './collecting/reminders.js';
 import { COLLECTING_TEXTS as T } from './collecting/texts.js';
 import { Heading, ListPage, ModuleFormPage } from './parts.js';
+import { Served } from './served.js';
 import type { Page, PageTable } from './types.js';
-
-/** A page of a module the server may not offer: its title and an honest statement instead. */
-function Served({ title, resource, children }: { title: string; resource: string; children: ReactNode }) {
-  const { core } = useHost();
-  if (useValue(core.explainer.resources)[resource]) return <>{children}</>;
-  return (
-    <>
-      <Heading title={title} />
-      <Panel data-module-unavailable={resource}>
-        <EmptyState message={`O módulo “${title}” ainda não está disponível neste servidor.`} />
-      </Panel>
-    </>
-  );
-}
 
 const RemindersPage: Page = ({ route, routes }) => (
   <Served title={route.title} resource={STAGES}>

@@ -1,5 +1,6 @@
 import { AuditLogPage } from './audit.js';
 import { ForgotPage, LoginPage, LogoutPage, RecoverPage } from './auth.js';
+import { CARD_PAGES } from './cards.js';
 import { COLLECTING_PAGES } from './collecting.js';
 import { FEE_PAGES } from './fee-settings.js';
 import { JobsPage } from './jobs.js';
@@ -51,6 +52,7 @@ export const PAGES: PageTable = {
   ...FEE_PAGES,
   ...PAYMENT_PAGES,
   ...COLLECTING_PAGES,
+  ...CARD_PAGES,
 };
 
 export { ForbiddenPage, NotFoundPage } from './status-pages.js';

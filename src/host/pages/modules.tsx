@@ -3,6 +3,7 @@
 // where the server offers the resource, and says plainly that it does not otherwise.
 import { RESOURCE } from '../../core/index.js';
 import { patternOf, routeNamed, type RouteName } from '../routes.js';
+import { MessagePage } from './messages/message-page.js';
 import { ElementPage, ModuleFormPage, ModulePage } from './parts.js';
 import type { Page, PageTable } from './types.js';
 
@@ -23,15 +24,10 @@ export const MODULE_PAGES = {
   memberApplicationsNew: formOf(RESOURCE.memberApplications, 'memberApplicationsList'),
   memberApplicationsEdit: formOf(RESOURCE.memberApplications, 'memberApplicationsList'),
 
-  membershipCardList: listOf(RESOURCE.membershipCards),
-  membershipCardVerifyMultiple: ({ route, params }) => <ElementPage title={route.title} tag="associa-card-verify-multiple" attrs={{ 'record-id': params.id }} />,
-  membershipCardSingle: ({ route, params }) => <ElementPage title={route.title} tag="associa-membership-card" attrs={{ 'record-id': params.id }} />,
-  membershipCardLettersSingle: ({ route, params }) => <ElementPage title={route.title} tag="associa-card-letter" attrs={{ 'record-id': params.id }} />,
-
   reportOverview: ({ route }) => <ElementPage title={route.title} tag="associa-reports" />,
 
   messageList: listOf(RESOURCE.messages, 'messagesEdit'),
-  messagesEdit: formOf(RESOURCE.messages, 'messageList'),
+  messagesEdit: MessagePage,
 
   treasuryDocList: listOf(RESOURCE.treasuryDocs, 'treasuryDocsEdit'),
   treasuryDocsNew: formOf(RESOURCE.treasuryDocs, 'treasuryDocList'),

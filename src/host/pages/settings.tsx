@@ -1,9 +1,9 @@
 import styled from 'styled-components';
-import { space } from '../../widgets/kit/index.js';
-import { PATHS } from '../../widgets/feature-kit/paths.js';
+import { space, token } from '../../widgets/kit/index.js';
 import { pathOf } from '../routes.js';
 import { ElementPage, Heading } from './parts.js';
-import { Panel } from '../shell/styles.js';
+import { Panel, SecondaryRouteLink } from '../shell/styles.js';
+import { MESSAGE_TEXTS } from './messages/texts.js';
 import { ElementSlot } from '../elements/element-slot.js';
 import type { Page } from './types.js';
 import type { SettingsPage } from '../../widgets/settings-form/pages.js';
@@ -16,7 +16,6 @@ const settingsPage =
 export const MemberSettingsPage = settingsPage('members');
 export const CardSettingsPage = settingsPage('cards');
 export const ApplicationSettingsPage = settingsPage('applications');
-export const MessageSettingsPage = settingsPage('messages');
 export const TreasurySettingsPage = settingsPage('treasury');
 
 const Links = styled.p`
@@ -26,17 +25,35 @@ const Links = styled.p`
   margin: ${space(2)} 0 0;
 `;
 
-export const DevelopersPage: Page = ({ route, routes }) => (
+/**
+ * /configuracaoMensagens: the messages' settings (sending at all, automatic payment messages, the
+ * sender's name and reply-to address...) and the way to the reminder templates, which live with
+ * their stages under the payments.
+ */
+export const MessageSettingsPage: Page = ({ route, routes }) => (
   <>
-    <Heading title={route.title} action={{ href: pathOf(routes, 'apiSecretsNew'), label: 'Nova Chave de API' }} />
+    <ElementPage title={route.title} tag="associa-settings-form" attrs={{ page: 'messages' }} />
+    <Links>
+      <SecondaryRouteLink href={pathOf(routes, 'paymentReminders')} data-link="reminder-templates">
+        {MESSAGE_TEXTS.templatesLink}
+      </SecondaryRouteLink>
+      <Hint>{MESSAGE_TEXTS.templatesHint}</Hint>
+    </Links>
+  </>
+);
+
+const Hint = styled.span`
+  color: ${token('color-text-muted')};
+  font-size: 0.875rem;
+`;
+
+// The element brings the way to a new key and the link to the API reference: the page adds none of its own.
+export const DevelopersPage: Page = ({ route }) => (
+  <>
+    <Heading title={route.title} />
     <Panel>
       <ElementSlot tag="associa-api-keys" />
     </Panel>
-    <Links>
-      <a href={PATHS.apiDocs} target="_blank" rel="noopener" data-link="openapi">
-        Documentação da API (OpenAPI)
-      </a>
-    </Links>
   </>
 );
 

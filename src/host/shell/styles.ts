@@ -79,3 +79,35 @@ export const SecondaryRouteLink = styled(Link)`
   background: ${token('color-background')};
   border: 1px solid ${token('color-border')};
 `;
+
+/** A list's filters: labelled controls (each in a div) side by side in a bordered group. */
+export const FilterGroup = styled.fieldset`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: flex-end;
+  gap: ${space(1.5)} ${space(2)};
+  margin: 0 0 ${space(2)};
+  padding: ${space(1.5)} ${space(2)};
+  border: 1px solid ${token('color-border')};
+  border-radius: ${token('radius')};
+  legend {
+    padding: 0 ${space(0.5)};
+    font-weight: 600;
+  }
+  & > div {
+    display: flex;
+    flex-direction: column;
+    gap: ${space(0.5)};
+    min-width: 10rem;
+  }
+`;
+
+/** A server job's progress (indeterminate until its total is known). */
+export const ProgressBar = styled.progress`
+  display: block;
+  width: 100%;
+  max-width: 28rem;
+  height: 0.75rem;
+  margin: ${space(1)} 0 0;
+  accent-color: ${token('color-primary')};
+`;

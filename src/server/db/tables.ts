@@ -73,6 +73,9 @@ interface MessagesTable extends RecordColumns {
   sent_at: string | null;
   next_attempt_at: string | null;
   sealed_body: string | null;
+  /** The HTML part, if any (secret links hidden), and its deliverable version sealed like sealed_body. */
+  html?: string | null;
+  sealed_html?: string | null;
   /** A caller's key for a message never to be queued twice (reminders), unique; null for most. */
   dedupe_key?: string | null;
 }

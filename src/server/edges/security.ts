@@ -31,6 +31,9 @@ async function security(app: FastifyInstance, options: SecurityOptions) {
         fontSrc: ["'self'", 'data:'],
         // Same-origin API and socket; errors go through our own /api/sentry tunnel.
         connectSrc: ["'self'"],
+        // The back office shows PDFs it fetched with the session's token (a card's cover letter)
+        // as blob: addresses in a frame; nothing from another origin is ever framed.
+        frameSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

@@ -31,6 +31,13 @@ export interface FieldKind {
   definitionProblem?(field: Field): string | null;
   /** Cast to text in a search document (number columns). */
   searchAsText?: boolean;
+  /**
+   * Text a person reads (names, e-mails, places, phones): sorted in Portuguese order and
+   * filtered by "contains", case and accents ignored (resources/text-order.ts, text-filter.ts).
+   */
+  personText?: boolean;
+  /** A "contains" filter's text as this kind compares it (phones drop their separators). */
+  filterText?(text: string): string;
 }
 
 /** Strings as stored; min/max length and pattern come from the definition's validation. */

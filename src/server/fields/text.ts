@@ -1,11 +1,10 @@
 import type { Field } from '../resources/define.js';
 import { asIs, fail, ok, stringSchema, type Converted, type FieldKind } from './kind.js';
+import { normalisePhone } from './phone.js';
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 // Deliberately loose: one @, no spaces, a dot in the domain. Delivery is the real test.
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-// Digits with the usual separators, an optional international prefix: 912 345 678, +351 212345678.
-const PHONE = /^\+?[0-9][0-9 ().-]{5,24}$/;
 
 function isValidDate(value: string): boolean {
   const m = DATE.exec(value);
@@ -35,12 +34,18 @@ function textKind(
   };
 }
 
-export const stringKind = textKind('text', ok);
+const personText = (kind: FieldKind): FieldKind => ({ ...kind, personText: true });
+
+export const stringKind = personText(textKind('text', ok));
 // Multi-line text keeps its spaces and may be '' (not "no value").
-export const textAreaKind = textKind('textarea', ok, undefined, true);
+export const textAreaKind = personText(textKind('textarea', ok, undefined, true));
 export const passwordKind = textKind('password', ok, 'password', true);
-export const emailKind = textKind('email', (t) => (EMAIL.test(t) ? ok(t.toLowerCase()) : fail('Endereço de email inválido.')), 'email');
-export const phoneKind = textKind('tel', (t) => (PHONE.test(t) ? ok(t) : fail('Número de telefone inválido.')));
+export const emailKind = personText(textKind('email', (t) => (EMAIL.test(t) ? ok(t.toLowerCase()) : fail('Endereço de email inválido.')), 'email'));
+export const phoneKind: FieldKind = {
+  ...personText(textKind('tel', normalisePhone)),
+  // Stored without separators (E.164), so "912 345 678" or "00351 912..." must lose theirs to be found.
+  filterText: (text) => text.replace(/[\s().-]/g, '').replace(/^00/, '+'),
+};
 export const dateKind = textKind('date', (t) => (isValidDate(t) ? ok(t) : fail('Data inválida: use o formato AAAA-MM-DD.')), 'date');
 export const dateTimeKind = textKind(
   'datetime-local',

@@ -49,7 +49,8 @@ export interface NewFile {
   size: number;
   sha256: string;
   storageKey: string;
-  uploadedBy: AuthenticatedCaller;
+  /** Who stored it: an account or API key (a background job stores in the name of who asked for it). */
+  uploadedBy: Pick<AuthenticatedCaller, 'kind' | 'id'>;
   at: number;
 }
 

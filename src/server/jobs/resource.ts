@@ -32,7 +32,7 @@ export function jobsResource(definitions: readonly Pick<JobDefinition, 'name' | 
       { name: 'last_error', type: 'string', label: 'Erro', readOnly: true },
       { name: 'run_at', type: 'datetime', label: 'Próxima execução', readOnly: true, sortable: true, filterable: true },
       { name: 'finished_at', type: 'datetime', label: 'Concluída em', readOnly: true, sortable: true, filterable: true },
-      { name: 'key', type: 'string', label: 'Execução', readOnly: true, filterable: true, searchable: true, sortable: true },
+      { name: 'key', type: 'string', label: 'Execução', readOnly: true, filterable: true, exactFilter: true, searchable: true, sortable: true },
       { name: 'progress', type: 'integer', label: 'Unidades concluídas', readOnly: true },
       { name: 'total', type: 'integer', label: 'Total de unidades', readOnly: true },
       { name: 'max_attempts', type: 'integer', label: 'Tentativas permitidas', readOnly: true },

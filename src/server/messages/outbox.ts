@@ -2,6 +2,7 @@ import type { Db } from '../db/database.js';
 import type { EventBus } from '../realtime/bus.js';
 import { messages } from '../modules/messages/messages.js';
 import { publishChange } from '../resources/events.js';
+import { escapeHtml } from './escape-html.js';
 import { fillTemplate, loadMessageKey, seal } from './message-secrets.js';
 
 export interface OutgoingMessage {
@@ -9,6 +10,11 @@ export interface OutgoingMessage {
   subject: string;
   /** The text; with `secretLinks`, a template whose `{{name}}` placeholders they fill. */
   body: string;
+  /**
+   * The same message as HTML (an e-mail's HTML part), when there is one; with `secretLinks`, it
+   * must hold every placeholder too. The links are HTML-escaped where they go.
+   */
+  html?: string;
   /**
    * Links only the recipient may see (login links, password recovery, payment information),
    * by placeholder name. Staff reading the outbox see them hidden; the sender puts them back.
@@ -21,6 +27,10 @@ export interface OutgoingMessage {
   dedupeKey?: string;
 }
 
+// A link is text inside HTML (an href, a paragraph): '&' in a query string must stay '&amp;'.
+const escapedLinks = (links: Readonly<Record<string, string>>): Record<string, string> =>
+  Object.fromEntries(Object.entries(links).map(([name, link]) => [name, escapeHtml(link)]));
+
 /**
  * Every e-mail the server sends starts as a `messages` row; the sender delivers pending rows
  * when it may. Queuing inside the caller's transaction means a message exists exactly when
@@ -30,10 +40,18 @@ export async function enqueueMessage(db: Db, now: number, message: OutgoingMessa
   const stamp = new Date(now).toISOString();
   let body = message.body;
   let sealed: string | null = null;
+  let html = message.html ?? null;
+  let sealedHtml: string | null = null;
   if (message.secretLinks) {
+    const key = await loadMessageKey(db);
     const { readable, deliverable } = fillTemplate(message.body, message.secretLinks);
     body = readable;
-    sealed = seal(await loadMessageKey(db), deliverable, message.recipient);
+    sealed = seal(key, deliverable, message.recipient);
+    if (html !== null) {
+      const filled = fillTemplate(html, escapedLinks(message.secretLinks));
+      html = filled.readable;
+      sealedHtml = seal(key, filled.deliverable, message.recipient);
+    }
   }
   const insert = db
     .insertInto('messages')
@@ -42,6 +60,8 @@ export async function enqueueMessage(db: Db, now: number, message: OutgoingMessa
       subject: message.subject,
       body,
       sealed_body: sealed,
+      html,
+      sealed_html: sealedHtml,
       status: 'pending',
       attempts: 0,
       next_attempt_at: stamp,

@@ -21,6 +21,9 @@ export interface QueuedMessage {
   body: string;
   /** The deliverable body, encrypted (message-secrets.ts), when the message carries secret links. */
   sealedBody: string | null;
+  /** The HTML part as staff read it, if any, and its deliverable version encrypted like sealedBody. */
+  html: string | null;
+  sealedHtml: string | null;
   /** Attempts including the current one. */
   attempts: number;
   /** Proves the claim is still ours when the outcome is recorded. */
@@ -58,7 +61,7 @@ export async function claimMessage(db: Db, id: number, now: number, leaseMs: num
   if (Number(result.numUpdatedRows) !== 1) return undefined;
   const row = await db
     .selectFrom('messages')
-    .select(['recipient', 'subject', 'body', 'sealed_body', 'attempts'])
+    .select(['recipient', 'subject', 'body', 'sealed_body', 'html', 'sealed_html', 'attempts'])
     .where('_id', '=', id)
     .executeTakeFirstOrThrow();
   return {
@@ -67,6 +70,8 @@ export async function claimMessage(db: Db, id: number, now: number, leaseMs: num
     subject: row.subject,
     body: row.body,
     sealedBody: row.sealed_body,
+    html: row.html ?? null,
+    sealedHtml: row.sealed_html ?? null,
     attempts: row.attempts,
     lease,
   };
@@ -78,7 +83,7 @@ const ours = (message: QueuedMessage) => (db: Db) =>
 // Secret links are kept only while the message may still be delivered.
 export async function markSent(db: Db, message: QueuedMessage, now: number): Promise<void> {
   await ours(message)(db)
-    .set({ status: 'sent', sent_at: iso(now), next_attempt_at: null, last_error: null, sealed_body: null, updated_at: iso(now) })
+    .set({ status: 'sent', sent_at: iso(now), next_attempt_at: null, last_error: null, sealed_body: null, sealed_html: null, updated_at: iso(now) })
     .execute();
 }
 
@@ -89,7 +94,7 @@ export async function markFailed(db: Db, message: QueuedMessage, now: number, er
       status: retryAt === undefined ? 'failed' : 'pending',
       next_attempt_at: retryAt === undefined ? null : iso(retryAt),
       last_error: error.slice(0, LAST_ERROR_MAX_LENGTH),
-      ...(retryAt === undefined ? { sealed_body: null } : {}),
+      ...(retryAt === undefined ? { sealed_body: null, sealed_html: null } : {}),
       updated_at: iso(now),
     })
     .execute();

@@ -3,7 +3,7 @@ import type { ServerContext } from '../context.js';
 import { loadMessageKey, unseal } from './message-secrets.js';
 import { announceMessage } from './outbox.js';
 import { claimMessage, dueMessageIds, markFailed, markSent, type QueuedMessage } from './queue.js';
-import { sendingEnabled } from './send-setting.js';
+import { senderIdentity, sendingEnabled } from './send-setting.js';
 import { createSmtpTransport, type MailTransport } from './smtp-transport.js';
 
 export interface SenderOptions {
@@ -71,11 +71,12 @@ export function createSender(
   let unsubscribe: (() => void) | undefined;
   let key: Buffer | undefined;
 
-  /** The text the recipient gets: secret links are put back only here, as the e-mail is built. */
-  async function deliverable(message: QueuedMessage): Promise<string> {
-    if (message.sealedBody === null) return message.body;
-    key ??= await loadMessageKey(db);
-    return unseal(key, message.sealedBody, message.recipient);
+  /** The text and HTML the recipient gets: secret links are put back only here, as the e-mail is built. */
+  async function deliverable(message: QueuedMessage): Promise<{ text: string; html?: string }> {
+    const open = async (sealed: string) => unseal((key ??= await loadMessageKey(db)), sealed, message.recipient);
+    const text = message.sealedBody === null ? message.body : await open(message.sealedBody);
+    const html = message.sealedHtml === null ? message.html : await open(message.sealedHtml);
+    return html === null ? { text } : { text, html };
   }
 
   function mailer(): MailTransport | undefined {
@@ -93,9 +94,9 @@ export function createSender(
       for (const id of ids) {
         const message = await claimMessage(db, id, ctx.now(), leaseMs);
         if (!message) continue; // another instance took it
-        let text: string;
+        let content: { text: string; html?: string };
         try {
-          text = await deliverable(message);
+          content = await deliverable(message);
         } catch (error) {
           // A body that does not open now never will (its key is gone or it was altered).
           await markFailed(db, message, ctx.now(), 'A ligação secreta desta mensagem não pôde ser recuperada; a mensagem não foi enviada.', undefined);
@@ -105,7 +106,7 @@ export function createSender(
           continue;
         }
         try {
-          await smtp.send({ from: ctx.config.mailFrom, to: message.recipient, subject: message.subject, text });
+          await smtp.send({ ...(await senderIdentity(db, ctx.config.mailFrom)), to: message.recipient, subject: message.subject, ...content });
           await markSent(db, message, ctx.now());
           await announceMessage(ctx.bus, message.id, 'updated');
           summary.sent += 1;

@@ -1,8 +1,19 @@
 import nodemailer from 'nodemailer';
 
+/** One e-mail as the sender hands it over: `from` with a display name when the association set one. */
+export interface MailMessage {
+  from: string | { name: string; address: string };
+  to: string;
+  subject: string;
+  text: string;
+  /** The HTML part, sent beside the text (multipart/alternative). */
+  html?: string;
+  replyTo?: string;
+}
+
 /** What the sender needs from a mail transport; tests and future transports fit it too. */
 export interface MailTransport {
-  send(message: { from: string; to: string; subject: string; text: string }): Promise<void>;
+  send(message: MailMessage): Promise<void>;
   close(): void;
 }
 

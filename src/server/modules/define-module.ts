@@ -4,6 +4,7 @@ import type { ActionDefinition } from '../resources/actions.js';
 import type { FastifyInstance } from 'fastify';
 import type { Resource, WriteHooks } from '../resources/define.js';
 import type { SettingDeclaration } from '../settings/declaration.js';
+import type { RequestTakeover } from '../resources/takeovers.js';
 
 /**
  * One domain (members, users, dues...): its resources, the commands it adds to them, its
@@ -29,6 +30,8 @@ export interface ModuleDefinition {
   extends?: Readonly<Record<string, WriteHooks>>;
   /** Routes beyond resources and actions (reads that are no resource: a statement, payment advice). */
   routes?: (app: FastifyInstance) => void;
+  /** Other answers on its resources' own list or record address, for requests that ask for them (src/server/resources/takeovers.ts). */
+  takeovers?: readonly RequestTakeover[];
 }
 
 export type Module = Required<Pick<ModuleDefinition, 'actions' | 'settings' | 'migrations' | 'jobs'>> & ModuleDefinition;

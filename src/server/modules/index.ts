@@ -1,4 +1,5 @@
 import type { Module } from './define-module.js';
+import { cardsModule } from './cards/index.js';
 import { directDebitModule } from './direct-debit/index.js';
 import { collectingModule } from './collecting/index.js';
 import { duesModule } from './dues/index.js';
@@ -14,4 +15,4 @@ import { usersModule } from './users/index.js';
  * Every module the application serves, in the order the explainer and OpenAPI list their
  * resources. The one place the list is written: buildApp passes it to the engine.
  */
-export const appModules: readonly Module[] = [membersModule, referenceModule, usersModule, settingsModule, messagesModule, duesModule, collectingModule, directDebitModule, remindersModule, paymentLinksModule];
+export const appModules: readonly Module[] = [membersModule, referenceModule, usersModule, settingsModule, messagesModule, duesModule, collectingModule, directDebitModule, remindersModule, paymentLinksModule, cardsModule];

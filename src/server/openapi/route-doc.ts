@@ -1,6 +1,9 @@
 /** A JSON Schema (2020-12, as OpenAPI 3.1 uses). */
 export type JsonSchema = Record<string, unknown>;
 
+/** An object schema; every property required unless the list says otherwise. */
+export const objectSchema = (properties: Record<string, JsonSchema>, required: readonly string[] = Object.keys(properties)): JsonSchema => ({ type: 'object', properties, required });
+
 /** One answer of a route: its meaning in pt-PT and, when it has a body, the body's schema. */
 interface ResponseDoc {
   description: string;
@@ -16,8 +19,10 @@ interface ResponseDoc {
  * Path parameters (`:id`) are documented from the URL; `security` comes from `config.public`.
  */
 export interface RouteDoc {
+  /** One line, pt-PT: what the operation does. */
   summary: string;
-  description?: string;
+  /** pt-PT: who may call it, what it reads and answers, what to know before using it. */
+  description: string;
   tags: readonly string[];
   /** A JSON body (or the type given) the route reads. */
   body?: { schema: JsonSchema; type?: string; required?: boolean; description?: string };

@@ -1,15 +1,11 @@
-import type { JsonSchema, RouteDoc } from './route-doc.js';
+import { objectSchema, type JsonSchema, type RouteDoc } from './route-doc.js';
 
 // Descriptions of the routes outside the resource engine, each attached where its route is
 // registered (`config: { openapi: ... }`). Resource operations are generated from the
 // definitions in resources/openapi.ts.
 
 const text = (description?: string): JsonSchema => ({ type: 'string', minLength: 1, ...(description ? { description } : {}) });
-const object = (properties: Record<string, JsonSchema>, required: readonly string[] = Object.keys(properties)): JsonSchema => ({
-  type: 'object',
-  properties,
-  required,
-});
+const object = objectSchema;
 const data = (schema: JsonSchema): JsonSchema => object({ data: schema });
 
 const tokenPair = object({ access: text('Token de acesso (JWT), de curta duração'), refresh: text('Token de renovação, de uso único') });
@@ -69,6 +65,7 @@ export const LOGOUT_DOC: RouteDoc = {
 export const TWO_FACTOR_STATUS_DOC: RouteDoc = {
   tags: TWO_FACTOR,
   summary: 'Estado da autenticação em dois passos da própria conta',
+  description: 'Da conta que faz o pedido (pessoa com sessão; uma chave de API não é uma conta). `required`: o perfil da conta obriga a usá-la.',
   responses: {
     200: {
       description: 'Estado',
@@ -99,6 +96,7 @@ export const TWO_FACTOR_CONFIRM_DOC: RouteDoc = {
 export const TWO_FACTOR_DISABLE_DOC: RouteDoc = {
   tags: TWO_FACTOR,
   summary: 'Desativar a autenticação em dois passos',
+  description: 'Da própria conta, confirmando com a palavra-passe ou com um código da aplicação. Recusado (403) a perfis que a têm de usar.',
   body: { schema: { oneOf: [object({ password: { type: 'string', format: 'password' } }), object({ code: sixDigits })] } },
   responses: { 204: { description: 'Desativada' } },
   errors: [400, 401, 403, 409, 429],
@@ -126,6 +124,7 @@ export const WEBSOCKET_DOC: RouteDoc = {
 export const WEBSOCKET_AUTH_DOC: RouteDoc = {
   tags: ['Tempo real'],
   summary: 'Autenticar uma ligação em tempo real',
+  description: 'Com o token de acesso ou a chave de API de quem pede: a ligação passa a receber os eventos que essa conta pode ver.',
   body: { schema: object({ connectionId: { type: 'string', minLength: 1, maxLength: 100 } }) },
   responses: { 204: { description: 'Ligação autenticada como quem faz o pedido' } },
   errors: [400, 401, 404, 429],
@@ -134,6 +133,7 @@ export const WEBSOCKET_AUTH_DOC: RouteDoc = {
 export const HEALTH_DOC: RouteDoc = {
   tags: ['Metadados'],
   summary: 'Estado do servidor e da base de dados',
+  description: 'Público. Responde 503 quando a base de dados não responde; serve para monitorização e para o navegador saber quando o servidor voltou.',
   responses: {
     200: {
       description: 'Servidor disponível',
@@ -164,8 +164,25 @@ export const SENTRY_DOC: RouteDoc = {
 export const OPENAPI_DOC: RouteDoc = {
   tags: ['Metadados'],
   summary: 'Este documento OpenAPI 3.1',
+  description: 'Público. Gerado das definições dos recursos e das rotas: descreve exatamente as rotas que o servidor tem. A página GET /api/docs mostra-o a pessoas.',
   responses: { 200: { description: 'O documento', schema: { type: 'object' } } },
   errors: [],
+};
+
+export const REFERENCE_PAGE_DOC: RouteDoc = {
+  tags: ['Metadados'],
+  summary: 'Referência da API para pessoas (HTML)',
+  description: 'Público. Mostra este documento OpenAPI de forma legível, com os ficheiros servidos por este servidor (funciona sem acesso à internet).',
+  responses: { 200: { description: 'A página', type: 'text/html', schema: { type: 'string' } } },
+  errors: [],
+};
+
+export const REFERENCE_ASSET_DOC: RouteDoc = {
+  tags: ['Metadados'],
+  summary: 'Ficheiros da referência da API (scripts e estilos)',
+  description: 'Público. Só os ficheiros que a página GET /api/docs carrega; qualquer outro nome é 404.',
+  responses: { 200: { description: 'O ficheiro (JavaScript ou CSS)', type: 'text/plain', schema: { type: 'string' } } },
+  errors: [404],
 };
 
 export const SETTINGS_SCHEMA_DOC: RouteDoc = {

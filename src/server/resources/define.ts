@@ -47,6 +47,11 @@ export interface FieldDefinition {
   options?: readonly { value: string; label: string }[];
   sortable?: boolean;
   filterable?: boolean;
+  /**
+   * A key programs look records up by (a setting's name): `_{name}=value` matches the whole value
+   * exactly. Other text a person reads matches by "contains" (text-filter.ts).
+   */
+  exactFilter?: boolean;
   searchable?: boolean;
   /** Set by the server: values sent by clients are ignored. */
   readOnly?: boolean;
@@ -61,6 +66,12 @@ export interface FieldDefinition {
   readableBy?: readonly Role[];
   /** Value for a create that leaves the field out. */
   defaultValue?: (db: Db) => unknown;
+  /**
+   * A new record's value when its author leaves the field empty, worked out from the data
+   * (Portugal, the first active member state). Unlike `defaultValue`, never given to an existing
+   * record (a country cleared on purpose stays cleared); the explainer offers it to forms.
+   */
+  createDefault?: (db: Db) => Promise<unknown>;
   /** Type 'computed': the SQL expression evaluated in every read of the record. */
   computed?: ComputedDefinition;
 }

@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ExplainerField, ExplainerFilter, ExplainerResponse } from '../../core/contract.js';
 import type { Caller } from '../auth/caller.js';
+import type { Db } from '../db/database.js';
 import { unauthorized } from '../errors.js';
 import type { DeclaredFilter } from './declared-filters.js';
 import type { Field } from './define.js';
 import type { Registry } from './registry.js';
 import { actionInput } from './action-handler.js';
+import { filterHint } from './text-filter.js';
 import { canReadField, canWriteField, permission, permissionOf } from './permissions.js';
 
 /**
@@ -26,7 +28,7 @@ function explainField(field: Field, caller: Caller | undefined): ExplainerField 
     name: field.name,
     type: field.type,
     // A field the server fills in when left empty (the next member number) is not required of the form.
-    validation: field.defaultValue && field.validation.required ? { ...field.validation, required: false } : field.validation,
+    validation: (field.defaultValue || field.createDefault) && field.validation.required ? { ...field.validation, required: false } : field.validation,
     label: field.label,
     group: field.group,
     inputType: field.inputType,
@@ -35,6 +37,7 @@ function explainField(field: Field, caller: Caller | undefined): ExplainerField 
     ...(initial === undefined ? {} : { default: initial }),
     sortable: field.sortable,
     filterable: field.filterable,
+    ...(field.filterable && filterHint(field) ? { filterHint: filterHint(field) } : {}),
     searchable: field.searchable,
     readOnly: caller ? !canWriteField(field, caller) : field.readOnly,
   };
@@ -43,7 +46,8 @@ function explainField(field: Field, caller: Caller | undefined): ExplainerField 
 const explainFilter = (filter: DeclaredFilter): ExplainerFilter => ({
   name: filter.name,
   label: filter.label,
-  options: filter.options.map((o) => ({ value: o.value, label: o.label })),
+  options: (filter.options ?? []).map((o) => ({ value: o.value, label: o.label })),
+  ...(filter.integer ? { integer: { min: filter.integer.min, max: filter.integer.max } } : {}),
 });
 
 /** What an anonymous caller may know: the public fields of resources with a public create grant. */
@@ -82,10 +86,28 @@ function explain(registry: Registry, caller: Caller): ExplainerResponse['data'] 
   return data;
 }
 
+/**
+ * Forms of a new record start with the defaults worked out from the data (Portugal, the first
+ * active member state), for callers who may create records of the resource.
+ */
+async function addCreateDefaults(registry: Registry, db: Db, caller: Caller, data: ExplainerResponse['data']): Promise<void> {
+  for (const resource of registry.resources) {
+    const explained = data[resource.name];
+    if (!explained || permission(resource, caller, 'create') === 'none') continue;
+    for (const field of resource.fields) {
+      const entry = field.createDefault && explained.fields.find((f) => f.name === field.name);
+      if (!entry) continue;
+      const value = await field.createDefault!(db);
+      if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') entry.default = value;
+    }
+  }
+}
+
 /** GET /api/explainer: the resources this caller may read, field by field. */
 export async function explainerRoutes(app: FastifyInstance) {
   app.get('/explainer', async (request): Promise<ExplainerResponse> => {
     const data = explain(app.registry, request.caller);
+    await addCreateDefaults(app.registry, app.ctx.database.db, request.caller, data);
     // Anonymous callers see public forms only; with none declared, the explainer is for signed-in callers.
     if (request.caller.kind === 'anonymous' && Object.keys(data).length === 0) throw unauthorized();
     return { data };

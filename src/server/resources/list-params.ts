@@ -4,10 +4,11 @@ import { convertValue } from './convert.js';
 import type { DeclaredChoice } from './declared-filters.js';
 import type { Field, Resource } from './define.js';
 import { MAX_IDS_PER_FIELD } from './validate.js';
+import { containsValue, filtersByContains } from './text-filter.js';
 
 export interface Filter {
   field: Field;
-  /** Converted values (any of them matches); null means "no value". */
+  /** Converted values (any of them matches); null means "no value". Text a person reads: the text it must contain. */
   values: unknown[];
 }
 
@@ -82,11 +83,20 @@ function parseRange(resource: Resource, query: Query, key: string, base: string,
   return { field, bound, value: converted.value };
 }
 
-/** `_standing=em_atraso`: one of the declared filter's options, else a 400 naming the filter. */
+/**
+ * `_standing=em_atraso`, `_owes_year=2024`: one of the declared filter's options or a whole
+ * number within its bounds, else a 400 naming the filter.
+ */
 function parseDeclared(resource: Resource, query: Query, key: string): DeclaredChoice | undefined {
   const filter = resource.filters?.find((f) => `_${f.name}` === key);
   if (!filter) return undefined;
   const value = single(query, key)!.trim();
+  if (filter.integer) {
+    const { min, max } = filter.integer;
+    const number = /^-?\d{1,15}$/.test(value) ? Number(value) : NaN;
+    if (!(number >= min && number <= max)) throw badRequest(`Valor inválido no filtro "${filter.label}" (${filter.name}): indique um número inteiro de ${min} a ${max}.`);
+    return { filter, value: String(number) };
+  }
   if (!filter.options.some((o) => o.value === value)) {
     throw badRequest(`Valor inválido no filtro "${filter.label}" (${filter.name}): escolha um de ${filter.options.map((o) => o.value).join(', ')}.`);
   }
@@ -131,7 +141,9 @@ export function parseListParams(resource: Resource, query: Query, now = Date.now
     const field = filterField(resource, name);
     const given = Array.isArray(raw) ? raw : [raw];
     if (given.length > MAX_IDS_PER_FIELD) throw badRequest(`O filtro "${name}" aceita no máximo ${MAX_IDS_PER_FIELD} valores.`);
+    // Text a person reads matches by "contains" (text-filter.ts); everything else by its exact value.
     const values = given.map((v) => {
+      if (filtersByContains(field)) return containsValue(field, name, v);
       const converted = convertValue(field.type === 'references' ? { ...field, type: 'reference' } : field, v);
       if (!converted.ok) throw badRequest(`Valor inválido no filtro "${name}": ${converted.message}`);
       return converted.value;

@@ -8,6 +8,8 @@ import { searchCondition } from './search.js';
 import type { ChangeCache } from './change-cache.js';
 import { countMatches } from './total.js';
 import { computedSelections } from '../fields/index.js';
+import { listOrder } from './text-order.js';
+import { containsCondition, filtersByContains } from './text-filter.js';
 
 /** Pages deeper than this fetch ids first and rows second, so skipped rows are never read whole. */
 const DEFERRED_JOIN_OFFSET = 1000;
@@ -32,6 +34,9 @@ function listConditions(database: Database, resource: Resource, params: ListPara
       if (present.length < values.length) {
         parts.push(sql<boolean>`${sql.ref('_id')} NOT IN (SELECT ${sql.ref(self)} FROM ${sql.table(table)})`);
       }
+    } else if (filtersByContains(field)) {
+      for (const value of present) parts.push(containsCondition(database.engine, resource, field, String(value)));
+      if (present.length < values.length) parts.push(sql<boolean>`${sql.ref(field.name)} IS NULL`);
     } else {
       if (present.length === 1) parts.push(sql<boolean>`${sql.ref(field.name)} = ${present[0]}`);
       if (present.length > 1) parts.push(sql<boolean>`${sql.ref(field.name)} IN (${sql.join(present)})`);
@@ -67,13 +72,7 @@ export async function listRows(
   const { db, engine } = database;
   const conditions = listConditions(database, resource, params, scope);
   const where = whereClause(conditions);
-  const dir = params.sort.descending ? sql`DESC` : sql`ASC`;
-  // SQLite puts NULLs first when ascending, PostgreSQL last: make PostgreSQL agree, for
-  // columns that can be empty only (required ones keep their plain index order).
-  const nullable = engine === 'postgres' && !params.sort.field.validation.required && !['_id', 'created_at', 'updated_at'].includes(params.sort.field.name);
-  const nulls = nullable ? (params.sort.descending ? sql` NULLS LAST` : sql` NULLS FIRST`) : sql``;
-  // Ties are broken by _id in the same direction, so pages never overlap or skip a record.
-  const order = params.sort.field.name === '_id' ? sql`${sql.ref('_id')} ${dir}` : sql`${sql.ref(params.sort.field.name)} ${dir}${nulls}, ${sql.ref('_id')} ${dir}`;
+  const order = listOrder(engine, params.sort.field, params.sort.descending);
   const columns = sql.join([...columnNames(resource).map((c) => sql.ref(c)), ...computedSelections(resource)]);
   const table = sql.table(resource.name);
   const all = params.limit === LIST_ALL;

@@ -19,6 +19,8 @@ import type { allocations, payments } from '../modules/dues/payments.js';
 import type { balances } from '../modules/dues/balances.js';
 import type { batches, items } from '../modules/direct-debit/batches.js';
 import type { mandates } from '../modules/direct-debit/mandates.js';
+import type { membershipCards } from '../modules/cards/cards.js';
+import type { cardCheckins, cardCheckinScans } from '../modules/cards/checkins.js';
 
 /** The JSON value of a field type; `never` for types no record carries (passwords). */
 type ValueOf<F extends FieldDefinition> = {
@@ -95,3 +97,6 @@ export type MemberBalance = RecordOf<typeof balances>;
 export type SepaMandate = RecordOf<typeof mandates>;
 export type DirectDebitBatch = RecordOf<typeof batches>;
 export type DirectDebitItem = RecordOf<typeof items>;
+export type MembershipCard = RecordOf<typeof membershipCards>;
+export type CardCheckin = RecordOf<typeof cardCheckins>;
+export type CardCheckinScan = RecordOf<typeof cardCheckinScans>;

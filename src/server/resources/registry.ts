@@ -4,6 +4,7 @@ import type { Resource } from './define.js';
 import { withAuditLog } from './audit-log.js';
 import { jobsResource } from '../jobs/resource.js';
 import { withExtensions } from './hook-chain.js';
+import type { RequestTakeover } from './takeovers.js';
 
 /**
  * What the engine serves, built from the modules the app was given: routes, the explainer,
@@ -16,6 +17,8 @@ export interface Registry {
   resourceByName(name: string): Resource | undefined;
   actions: readonly ActionDefinition[];
   actionsOf(resource: Resource): readonly ActionDefinition[];
+  /** Other answers on the generic list and read routes, by the modules that own the resources. */
+  takeovers: readonly RequestTakeover[];
 }
 
 declare module 'fastify' {
@@ -46,11 +49,16 @@ export function createRegistry(modules: readonly Module[]): Registry {
   }
   const seen = new Set(actions.map((a) => `${a.resource}.${a.on}.${a.name}`));
   if (seen.size !== actions.length) throw new Error('Two actions of one resource share a name.');
+  const takeovers = modules.flatMap((m) => m.takeovers ?? []);
+  for (const takeover of takeovers) {
+    if (!byName.has(takeover.resource)) throw new Error(`A takeover names an unknown resource: ${takeover.resource}.`);
+  }
   return {
     modules,
     resources,
     resourceByName: (name) => byName.get(name),
     actions,
     actionsOf: (resource) => actions.filter((a) => a.resource === resource.name),
+    takeovers,
   };
 }

@@ -8,6 +8,7 @@ import { readRow } from './records.js';
 import type { Resource } from './define.js';
 import type { Registry } from './registry.js';
 import { isGranted, serves, servesValidate } from './served.js';
+import { takeoverOf } from './takeovers.js';
 import { etagOf } from './versions.js';
 
 type WithId = FastifyRequest<{ Params: { id: string } }>;
@@ -36,9 +37,17 @@ export async function resourceRoutes(app: FastifyInstance) {
   for (const resource of app.registry.resources) {
     const h = resourceHandlers(app, resource, caches);
     const base = `/${resource.name}`;
-    if (serves(resource, 'list')) app.get(base, async (request, reply) => reply.type(JSON_TYPE).send(await h.list(request)));
+    const { takeovers } = app.registry;
+    if (serves(resource, 'list')) {
+      app.get(base, async (request, reply) => {
+        const takeover = takeoverOf(takeovers, resource.name, 'list', request);
+        return takeover ? takeover.handle(request, reply) : reply.type(JSON_TYPE).send(await h.list(request));
+      });
+    }
     if (serves(resource, 'read')) {
       app.get(`${base}/:id`, async (request: WithId, reply) => {
+        const takeover = takeoverOf(takeovers, resource.name, 'read', request);
+        if (takeover) return takeover.handle(request, reply);
         const answer = await h.read(request);
         return reply.header('etag', etagOf(answer.data)).send(answer);
       });

@@ -5,16 +5,16 @@ import { isColumn, type Field, type Resource } from './define.js';
 import { FIELD_KINDS } from '../fields/index.js';
 
 /** Trigram indexes cannot answer terms shorter than this; those fall back to a scan. */
-const TRIGRAM = 3;
+export const TRIGRAM = 3;
 const MAX_WORDS = 5;
 const MAX_WORD_LENGTH = 100;
 
 export const searchColumns = (resource: Resource): Field[] => resource.fields.filter((f) => f.searchable && isColumn(f));
 /** The trigram index of a table (an FTS5 table on SQLite, a GIN index on PostgreSQL). */
 const searchIndexName = (table: string) => `${table}_search`;
-const ftsTable = (resource: Resource) => searchIndexName(resource.name);
+export const ftsTable = (resource: Resource) => searchIndexName(resource.name);
 
-const fold = (expression: RawBuilder<unknown>) => sql<string>`${sql.id(FOLD_FUNCTION)}(${expression})`;
+export const fold = (expression: RawBuilder<unknown>) => sql<string>`${sql.id(FOLD_FUNCTION)}(${expression})`;
 
 /** A column of a trigram index, as a migration states it: integers are cast to text. */
 export interface SearchIndexColumn {
@@ -35,9 +35,9 @@ function searchDocument(columns: readonly SearchIndexColumn[]): RawBuilder<strin
   return fold(sql`(${sql.join(parts, sql` || ' ' || `)})`);
 }
 
-const pgSearchDocument = (resource: Resource): RawBuilder<string> => searchDocument(indexColumns(resource));
+export const pgSearchDocument = (resource: Resource): RawBuilder<string> => searchDocument(indexColumns(resource));
 
-const likePattern = (word: string) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export const likePattern = (word: string) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Every searchable column read and folded, without an index (short words, small tables). */
 function scan(resource: Resource, word: string): RawBuilder<boolean> {
@@ -63,7 +63,7 @@ export function searchWords(term: string): string[] {
 }
 
 /** An FTS5 string: every character literal, operators and quotes included (a quote is doubled). */
-const ftsString = (word: string) => `"${word.replace(/"/g, '""')}"`;
+export const ftsString = (word: string) => `"${word.replace(/"/g, '""')}"`;
 
 /**
  * A condition matching records whose searchable fields contain every word (a substring, case

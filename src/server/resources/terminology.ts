@@ -6,7 +6,7 @@ import { TERMINOLOGY_DEFAULTS, type OrgType } from '../../core/contract.js';
 const KEYS = Object.keys(TERMINOLOGY_DEFAULTS.association) as (keyof Terminology)[];
 
 /** The organisation's wording, from settings, with the defaults of its type for anything unset. */
-async function readTerminology(db: Db): Promise<Terminology> {
+export async function readTerminology(db: Db): Promise<Terminology> {
   const rows = await db.selectFrom('settings').select(['name', 'value']).where('name', 'in', [...KEYS, 'orgType']).execute();
   const values = new Map(rows.map((r) => [String(r.name), String(r.value)]));
   const orgType: OrgType = values.get('orgType') === 'cooperative' ? 'cooperative' : 'association';

@@ -102,8 +102,10 @@ export async function prepareWrite(
       value = await field.defaultValue(db);
       defaulted.push(field.name);
     }
+    if (isEmpty(value) && mode === 'create' && field.createDefault) value = await field.createDefault(db);
     if (!canWriteField(field, caller)) {
-      const current = existing ? existing[field.name] : field.defaultValue ? await field.defaultValue(db) : null;
+      const fallback = field.defaultValue ?? (mode === 'create' ? field.createDefault : undefined);
+      const current = existing ? existing[field.name] : fallback ? await fallback(db) : null;
       if (!same(value, current)) throw forbidden(`Não tem permissão para alterar o campo "${field.name}".`);
       // A new record still gets the default of a field its author may not choose.
       if (existing || isEmpty(current)) continue;

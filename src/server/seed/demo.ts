@@ -7,6 +7,7 @@ import { randomPassword } from './passwords.js';
 import { demoReferences } from './reference.js';
 import { seedDemoDues } from './demo-dues.js';
 import { seedDemoCollecting } from './demo-collecting.js';
+import { seedDemoCards } from './demo-cards.js';
 import { insertAccount, type Account } from './accounts.js';
 
 export const DEMO_MEMBERS = 1200;
@@ -61,7 +62,8 @@ export async function seedDemo(db: Db, now: number): Promise<Account[]> {
     return {
       name,
       email: `${faker.internet.username().toLowerCase()}@example.com`,
-      phone: `+351 2${faker.string.numeric(2)} ${faker.string.numeric(3)} ${faker.string.numeric(3)}`,
+      // E.164, as writes store phones (the browser shows them formatted).
+      phone: `+3512${faker.string.numeric(2)}${faker.string.numeric(3)}${faker.string.numeric(3)}`,
       organisation: faker.company.name(),
       notes: null,
       created_at: stamp,
@@ -71,6 +73,7 @@ export async function seedDemo(db: Db, now: number): Promise<Account[]> {
   await insertInBatches(db, 'contacts', contacts);
   await seedDemoDues(db, now);
   await seedDemoCollecting(db, now);
+  await seedDemoCards(db, now);
 
   const firstMember = await db
     .selectFrom('members')

@@ -93,7 +93,8 @@ export function createMemberFactory(seed: number, refs: MemberReferences) {
         number,
         name,
         email: `${emailName}@${faker.helpers.arrayElement(EMAIL_DOMAINS)}`,
-        phone: `+351 ${faker.helpers.arrayElement(MOBILE_PREFIXES)}${faker.string.numeric(1)} ${faker.string.numeric(3)} ${faker.string.numeric(3)}`,
+        // E.164, as writes store phones.
+        phone: `+351${faker.helpers.arrayElement(MOBILE_PREFIXES)}${faker.string.numeric(1)}${faker.string.numeric(3)}${faker.string.numeric(3)}`,
         nif: uniqueNif(),
         birth_date: isoDate(birth),
         address: faker.location.streetAddress(),

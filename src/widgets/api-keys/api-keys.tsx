@@ -48,7 +48,7 @@ const Muted = styled.span`
   color: ${token('color-text-muted')};
 `;
 
-/** The API keys of the developers page: list, revoke with confirmation, a link to the API description. */
+/** The API keys of the developers page: list, revoke with confirmation, a link to the API reference. */
 export function ApiKeys() {
   const core = useCore();
   const navigate = useNavigate();
@@ -138,7 +138,8 @@ export function ApiKeys() {
         <div>
           <Heading id="keys-title">{T.title}</Heading>
           <Intro>{T.lead}</Intro>
-          <ExternalLink href={`${core.api}/openapi.json`}>{T.docs}</ExternalLink>
+          {/* The server's readable reference of its OpenAPI document (src/server/openapi/reference-page.ts). */}
+          <ExternalLink href={`${core.api}/docs`}>{T.docs}</ExternalLink>
         </div>
         <Button onClick={() => navigate(PATHS.apiSecretNew)}>{T.create}</Button>
       </Header>

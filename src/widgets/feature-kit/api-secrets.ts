@@ -13,7 +13,7 @@ export const roleLabel = (role: string) => labels[role] ?? role;
 export const API_KEY_TEXTS = {
   title: 'Chaves de API',
   lead: 'As chaves de API deixam outras aplicações usar o Associa em nome da organização, com as permissões do perfil escolhido.',
-  docs: 'Documentação da API (OpenAPI)',
+  docs: 'Referência da API',
   create: 'Nova chave',
   name: 'Nome',
   role: 'Perfil',

@@ -1,7 +1,7 @@
 // Back-office addresses the feature elements link or navigate to (SPEC 2): the paths that do
 // not follow the terminology. The host builds its route table from these same paths
 // (src/host/routes.ts), so every address an element names is one of its routes.
-import { DEFAULT_API, isStaffRole } from '../../core/index.js';
+import { isStaffRole } from '../../core/index.js';
 
 const USERS = '/utilizadores';
 const API_SECRETS = '/apiSecrets';
@@ -15,8 +15,6 @@ export const PATHS = {
   developers: '/developers',
   apiSecrets: API_SECRETS,
   apiSecretNew: `${API_SECRETS}/new`,
-  /** The bundled server's API description (an element talking to another API base links to its own). */
-  apiDocs: `${DEFAULT_API}/openapi.json`,
 } as const;
 
 export const userEditPath = (id: number | string) => `${PATHS.users}/${encodeURIComponent(String(id))}`;

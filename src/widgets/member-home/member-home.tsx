@@ -8,6 +8,7 @@ import { PATHS, userEditPath } from '../feature-kit/paths.js';
 import { FEATURE_TEXTS } from '../feature-kit/texts.js';
 import { useCore } from '../feature-kit/use-core.js';
 import { formatDate, present } from './format.js';
+import { formatPhone } from '../shared/phone.js';
 import { OwnDues } from './own-dues.js';
 import { MEMBER_HOME_TEXTS as T } from './texts.js';
 import { useOwnMember, type OwnMember } from './use-own-member.js';
@@ -125,7 +126,7 @@ function MemberCard({ data, singular, userId }: { data: OwnMember; singular: str
           <SectionTitle>{T.sections.contacts}</SectionTitle>
           <List>
             <Row label={T.fields.email} value={present(member.email)} />
-            <Row label={T.fields.phone} value={present(member.phone)} />
+            <Row label={T.fields.phone} value={member.phone ? formatPhone(member.phone) : null} />
           </List>
         </section>
         <section>

@@ -17,8 +17,9 @@ export function ReferenceOptionList({ options, current, labels }: { options: Ref
   return (
     <>
       {missing && <option value={current}>{labels?.[current] ?? `#${current}`}</option>}
-      {list.map((o) => (
-        <option key={o.value} value={String(o.value)}>
+      {/* Keyed by place: a list may name one record twice (Portugal first, and in its place). */}
+      {list.map((o, i) => (
+        <option key={`${i}:${o.value}`} value={String(o.value)}>
           {o.label}
         </option>
       ))}

@@ -20,6 +20,11 @@ function csvCell(text: string): string {
   return /[;"\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
+/** Rows of text already as shown (the first one the header) as a CSV document, as buildCsv writes one. */
+export function csvTable(rows: readonly (readonly string[])[]): string {
+  return UTF8_BOM + rows.map((row) => row.map(csvCell).join(CSV_SEPARATOR)).join(LINE_END) + LINE_END;
+}
+
 /** A value as the table shows it, except numbers: no grouping, a decimal comma (what pt-PT Excel parses). */
 function csvValue(field: ExplainerField, value: unknown, labels: LabelsById): string {
   if (field.type === 'float32' && typeof value === 'number') return String(value).replace('.', ',');

@@ -1,6 +1,7 @@
 import { LIST_MAX_LIMIT, queryParams, type ApiRecord, type Core, type ExplainerField, type ListQuery, type ListResponse } from '../../core/index.js';
 import type { ReferenceCache } from '../shared/reference-cache.js';
 import { buildCsv } from './csv.js';
+import { downloadBlob } from '../shared/download.js';
 
 /**
  * Every row matching the query (its search, filters and sort; not its page), read in pages of
@@ -40,20 +41,6 @@ function csvFileName(label: string, today = new Date()): string {
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '') || 'exportacao';
   return `${base}-${today.toISOString().slice(0, 10)}.csv`;
-}
-
-/** Hands a file to the browser's download. */
-function downloadBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.style.display = 'none';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The download has started by now; revoking at once may cancel it in some browsers.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 export interface ExportRequest {

@@ -28,8 +28,9 @@ function ReferenceOptions({ field, cache }: { field: ExplainerField; cache: Refe
   }, [cache, field.ref]);
   return (
     <>
-      {options?.map((o) => (
-        <option key={o.value} value={String(o.value)}>
+      {/* Keyed by place: a list may name one record twice (Portugal first, and in its place). */}
+      {options?.map((o, i) => (
+        <option key={`${i}:${o.value}`} value={String(o.value)}>
           {o.label}
         </option>
       ))}

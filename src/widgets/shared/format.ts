@@ -1,5 +1,6 @@
 import type { ExplainerField } from '../../core/index.js';
 import { formatMoney } from './money.js';
+import { formatPhone } from './phone.js';
 import { RESOURCE_TEXTS } from './texts.js';
 
 /** Reference names by id for one resource. */
@@ -50,6 +51,8 @@ export function formatValue(field: ExplainerField, value: unknown, labels?: Labe
       return Array.isArray(value) ? value.map((id) => referenceName(id, labels)).join(', ') : referenceName(value, labels);
     case 'password':
       return '';
+    case 'phone':
+      return formatPhone(String(value));
     default:
       return String(value);
   }

@@ -1,5 +1,5 @@
 import { signal, type ReadonlySignal } from '@preact/signals-core';
-import type { ApiRecord, Core, ListResponse } from '../../core/index.js';
+import { portugalFirst, RESOURCE, type ApiRecord, type Core, type ListResponse } from '../../core/index.js';
 
 export interface ReferenceOption {
   value: number;
@@ -85,9 +85,10 @@ function createReferenceCache(core: Core): ReferenceCache {
           .then((res) => {
             const records = Array.isArray(res.data?.data) ? res.data.data : [];
             remember(ref, records);
-            const list = records
+            const sorted = records
               .map((r) => ({ value: Number(r._id), label: recordLabel(r) }))
               .sort((a, b) => a.label.localeCompare(b.label, 'pt'));
+            const list = ref === RESOURCE.countries ? portugalFirst(sorted, (o) => o.label) : sorted;
             options.value = { ...options.value, [ref]: list };
             return list;
           });

@@ -44,10 +44,13 @@ function parse(buffer, contentType) {
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-function nextReply(s, key) {
+/** The first queued reply for this route whose `match` (if any) the query satisfies; the last one stays. */
+function nextReply(s, key, query) {
   const queue = s.rules.get(key);
   if (!queue || queue.length === 0) return null;
-  return queue.length > 1 ? queue.shift() : queue[0];
+  const index = queue.findIndex((reply) => !reply.match || Object.entries(reply.match).every(([name, value]) => query[name] === value));
+  if (index < 0) return null;
+  return queue.length > 1 ? queue.splice(index, 1)[0] : queue[0];
 }
 
 function json(ctx, status, body) {
@@ -85,15 +88,16 @@ async function api(ctx, ns, rest) {
   const s = space(ns);
   const raw = await readBody(ctx.req);
   const path = '/' + rest;
+  const query = Object.fromEntries(new URLSearchParams(ctx.querystring));
   s.log.push({
     method: ctx.method,
     path,
-    query: Object.fromEntries(new URLSearchParams(ctx.querystring)),
+    query,
     headers: ctx.headers,
     body: parse(raw, ctx.headers['content-type']),
     at: Date.now(),
   });
-  const reply = nextReply(s, `${ctx.method} ${path}`);
+  const reply = nextReply(s, `${ctx.method} ${path}`, query);
   if (!reply) return json(ctx, 404, { statusCode: 404, error: 'Not Found', message: `no rule for ${ctx.method} ${path}` });
   if (reply.delayMs) await sleep(reply.delayMs);
   if (reply.drop) {
@@ -102,6 +106,8 @@ async function api(ctx, ns, rest) {
     ctx.req.socket.destroy();
     return;
   }
+  // A redirect (SPEC 7's card and letter addresses answer 302 to a file).
+  if (reply.location) ctx.set('location', reply.location);
   json(ctx, reply.status ?? 200, reply.body);
 }
 

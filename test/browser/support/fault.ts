@@ -5,6 +5,13 @@ export interface Reply {
   body?: unknown;
   delayMs?: number;
   drop?: boolean;
+  /** A Location header (with a 3xx status: a redirect the browser follows). */
+  location?: string;
+  /**
+   * Query parameters this reply is for: requests are answered by the first queued reply they
+   * match, whatever order they reach the server in (two requests sent together may arrive swapped).
+   */
+  match?: Record<string, string>;
 }
 
 export interface LoggedRequest {

@@ -25,6 +25,8 @@ export interface Harness {
   newPage(): Promise<E2ePage>;
   /** A fresh page already logged in as the demo account of that role (tokens in local storage). */
   loginAs(role: Role): Promise<E2ePage>;
+  /** Calls the API as the demo administrator and answers the body's `data`; an error status throws with the body. */
+  api<T>(method: string, path: string, body?: unknown): Promise<T>;
   /** Saves a PNG of the viewport (or the full page) under test-output/screenshots/{name}.png; returns its path. */
   screenshot(page: Page, name: string, options?: { fullPage?: boolean }): Promise<string>;
   close(): Promise<void>;
@@ -73,6 +75,16 @@ export async function startHarness(options: E2eServerOptions = {}): Promise<Harn
     server,
     browser,
     newPage,
+    async api<T>(method: string, apiPath: string, body?: unknown): Promise<T> {
+      const { access } = await server.tokensFor('admin');
+      const response = await fetch(`${server.baseUrl}/api/${apiPath}`, {
+        method,
+        headers: { authorization: `Bearer ${access}`, 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      if (response.status >= 400) throw new Error(`${method} ${apiPath}: ${response.status} ${await response.text()}`);
+      return ((await response.json()) as { data: T }).data;
+    },
     async loginAs(role) {
       const tokens = await server.tokensFor(role);
       const page = await newPage();

@@ -269,6 +269,10 @@ describe('ifthenpay (a fake server speaking its protocol)', () => {
     const debt = await s.debt(ana, 700);
     const request = await requestFor([debt], { method: 'mbway', phone: '+351 912 345 678' });
     expect({ phone: request.phone, reference: request.reference, amount: request.amount }).toEqual({ phone: '912345678', reference: null, amount: 700 });
+    // The payer has 4 minutes to answer the push: the request expires a minute after that.
+    const left = Date.parse(request.expires_at) - s.server.ctx.now();
+    expect(left).toBeGreaterThan(4.5 * 60_000);
+    expect(left).toBeLessThanOrEqual(5 * 60_000);
     expect(fake.requests.get(request.requestId)?.method).toBe('mbway');
     expect(await fake.pay(request.requestId)).toBe(200);
     expect(await fake.pay(request.requestId)).toBe(200);

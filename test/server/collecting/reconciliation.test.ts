@@ -7,7 +7,7 @@ import { mentions } from '../../../src/server/modules/collecting/reconciliation-
 import { startTestServer } from '../support/server.js';
 
 const BOUNDARY = 'reconciliacao';
-const LEDGER = ['payments', 'payment_allocations', 'payment_requests', 'reconciliation_imports', 'files'] as const;
+const LEDGER = ['payments', 'payment_allocations', 'payment_requests', 'reconciliation_imports', 'reconciliation_import_lines', 'files'] as const;
 
 describe('statement parsing (pure)', () => {
   it.each([
@@ -133,7 +133,7 @@ describe('reconciliation import', () => {
     const bankConfirmed = await s.json('POST', '/api/reconciliation_imports/confirm', { file: bankFile });
     expect(bankConfirmed.body.data.import).toMatchObject({ recorded: 1, recorded_amount: 3500 });
     const after = await s.counts();
-    expect(after).toEqual({ ...before, payments: before.payments! + 2, payment_allocations: before.payment_allocations! + 4, reconciliation_imports: before.reconciliation_imports! + 2, paid: before.paid! + 1 });
+    expect(after).toEqual({ ...before, payments: before.payments! + 2, payment_allocations: before.payment_allocations! + 4, reconciliation_imports: before.reconciliation_imports! + 2, reconciliation_import_lines: before.reconciliation_import_lines! + 8, paid: before.paid! + 1 });
 
     const db = s.server.database.db;
     const allocations = await db.selectFrom('payment_allocations').select(['debt', 'amount']).where('debt', 'in', [a1, a2, r1, r2, e1]).orderBy('debt').execute();
@@ -143,19 +143,38 @@ describe('reconciliation import', () => {
     const payment = await db.selectFrom('payments').selectAll().where('member', '=', rui.id).executeTakeFirstOrThrow();
     expect({ date: payment.date, method: payment.method, external: String(payment.external_id).startsWith('reconciliation:') }).toEqual({ date: '2026-11-22', method: 'transferencia', external: true });
 
-    // The same statements uploaded again: every line already recorded, nothing new but the import's row.
-    const again = await s.json('POST', '/api/reconciliation_imports/confirm', { file: await s.upload(mb, 'ifthenpay.csv') });
-    expect(again.body.data.results.map((l: any) => l.reason)).toEqual(['already_recorded', 'duplicate_line', 'unknown_reference', 'amount_differs']);
-    const bankAgain = await s.json('POST', '/api/reconciliation_imports/confirm', { file: await s.upload(bank) });
-    expect(bankAgain.body.data.import.recorded).toBe(0);
+    // What each import did stays to be read: who, when, which file, and every line's outcome.
+    const imported = confirmed.body.data.import;
+    expect(imported.file_sha256).toMatch(/^[0-9a-f]{64}$/);
+    expect(imported.created_by).toEqual(expect.any(Number));
+    const kept = await s.json('GET', `/api/reconciliation_import_lines?_reconciliation_import=${imported._id}&_sort=line`);
+    expect(kept.status).toBe(200);
+    expect(kept.body.data.map((l: any) => [l.line, l.amount, l.reference, l.transaction_id, l.member, l.payment_request, l.payment === null ? null : 'payment', l.reason])).toEqual([
+      [2, 2050, reference, 'TX-1', ana.id, requestId, 'payment', null],
+      [3, 2050, reference, 'TX-1', null, null, null, 'duplicate_line'],
+      [4, 1000, '999999999', 'TX-2', null, null, null, 'unknown_reference'],
+      [5, 3999, other.body.data.reference, 'TX-3', null, null, null, 'amount_differs'],
+    ]);
+    expect(kept.body.data[0].payment).toBe(Number((await s.json('GET', `/api/payment_requests/${requestId}`)).body.data.payment));
+    expect(kept.body.data[2].message).toBe('Nenhum pedido de pagamento tem esta entidade e referência.');
+    const bankKept = await s.json('GET', `/api/reconciliation_import_lines?_reconciliation_import=${bankConfirmed.body.data.import._id}&_sort=line`);
+    expect(bankKept.body.data.map((l: any) => [l.member, l.payment, l.reason])).toEqual([[rui.id, Number(payment._id), null], [null, null, 'amount_differs'], [null, null, 'no_member'], [null, null, 'not_received']]);
+
+    // The same statements uploaded again, under any name: refused, nothing recorded twice.
+    for (const [text, fileName] of [[mb, 'ifthenpay.csv'], [bank, 'outro-nome.csv']] as const) {
+      const again = await s.json('POST', '/api/reconciliation_imports/confirm', { file: await s.upload(text, fileName) });
+      expect(again.status).toBe(409);
+      expect(again.body.code).toBe('conflict');
+      expect(again.body.message).toMatch(/^Este extrato já foi importado em \d{2}\/\d{2}\/\d{4} \(«(ifthenpay|banco)\.csv», importação n\.º \d+\)\. Nada foi registado de novo\.$/);
+    }
     const final = await s.counts();
-    expect({ ...final, reconciliation_imports: 0, files: 0 }).toEqual({ ...after, reconciliation_imports: 0, files: 0 });
+    expect({ ...final, files: 0 }).toEqual({ ...after, files: 0 });
     // The very same file once more: already imported.
     const same = await s.json('POST', '/api/reconciliation_imports/confirm', { file: mbFile });
     expect(same.status).toBe(422);
     expect(same.body.errors.file).toBe('Este ficheiro já foi importado.');
     const list = await s.json('GET', '/api/reconciliation_imports');
-    expect(list.body.data.length).toBe(4);
+    expect(list.body.data.length).toBe(2);
   });
 
   it('refuses a malformed file with a pt-PT 422 and stores nothing', async () => {
@@ -189,6 +208,7 @@ describe('reconciliation import', () => {
     for (const [token, status] of [[member, 403], ['', 401]] as const) {
       for (const route of ['preview', 'confirm']) expect((await s.json('POST', `/api/reconciliation_imports/${route}`, { file }, token)).status).toBe(status);
       expect((await s.json('GET', '/api/reconciliation_imports', undefined, token)).status).toBe(status);
+      expect((await s.json('GET', '/api/reconciliation_import_lines', undefined, token)).status).toBe(status);
     }
     expect(await s.counts()).toEqual(before);
   });

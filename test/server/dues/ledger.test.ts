@@ -119,6 +119,23 @@ describe('generating on demand', () => {
   });
 });
 
+describe('the unpaid list', () => {
+  it('filters by a year still owed, with the other filters, and refuses a year out of range', async () => {
+    const owing = async (query: string) => {
+      const answer = await get(`/api/member_balances?_limit=-1&_sort=_id&${query}`);
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      return (answer.body.data as { member: number }[]).map((row) => row.member);
+    };
+    expect(await owing('_owes_year=2025')).toEqual([members.ana, members.rui]);
+    expect(await owing('_owes_year=2027')).toEqual([members.ana, members.late]);
+    expect(await owing(`_owes_year=2027&_category=${categories.efetivo}&_years_owed_gte=3`)).toEqual([members.ana]);
+    expect(await owing('_owes_year=2024')).toEqual([]);
+    const wrong = await get('/api/member_balances?_owes_year=1999');
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.message).toBe('Valor inválido no filtro "Deve o ano" (owes_year): indique um número inteiro de 2000 a 2100.');
+  });
+});
+
 describe('recording payments', () => {
   it('settles the debts chosen, partly paying the last one, and the balance follows', async () => {
     const ruiDebts = (await debtsOf(members.rui)).filter((d) => d.year === 2025);

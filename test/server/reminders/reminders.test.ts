@@ -90,7 +90,7 @@ describe('templates', () => {
     const answer = await post('/api/reminder_stages', { name: 'Má', offset_days: 0, channel: 'email', subject: 'Olá {nome}', body: 'Pague {total} até {data_limite} em {morada}.' });
     expect(answer.status).toBe(422);
     expect(answer.body.code).toBe('invalid_record');
-    expect(answer.body.errors.body).toBe('Marcadores desconhecidos: {data_limite}, {morada}. Use apenas {nome}, {primeiro_nome}, {numero}, {total}, {dividas}, {associacao}, {link_pagamento}.');
+    expect(answer.body.errors.body).toBe('Marcadores desconhecidos: {data_limite}, {morada}. Use apenas {nome}, {primeiro_nome}, {numero}, {total}, {dividas}, {associacao}, {link_pagamento}, {referencia_multibanco}.');
     expect(answer.body.errors.subject).toBeUndefined();
     expect(await db().selectFrom('reminder_stages').select('_id').execute()).toEqual(before);
 
@@ -269,6 +269,79 @@ describe('the daily job', () => {
     now += 86_400_000 * 30;
     await planAndSend();
     expect(await messagesTo(ana)).toHaveLength(1);
+  });
+
+  it('never chases a debt pending in a direct-debit batch, logging the skip once, and chases it again if the bank returns it', async () => {
+    await setting('automatedMemberPayments', 'true');
+    await setting('sepaCreditorId', 'PT73ZZZ123456');
+    await setting('associationIban', 'PT50000201231234567890154');
+    const daysAgo = (days: number) => new Date(now - days * 86_400_000).toISOString().slice(0, 10);
+    const cat = await category();
+    const dora = await member('Dora Debitada', cat);
+    const mia = await member('Mia Mista', cat);
+    const leo = await member('Leo Tardio', cat);
+    const doraDebt = await debt(dora, 3000, daysAgo(40), 'Quota por débito');
+    const miaInBatch = await debt(mia, 2500, daysAgo(40), 'Quota por débito');
+    await debt(mia, 1000, daysAgo(35), 'Jantar');
+    const leoDebt = await debt(leo, 1800, daysAgo(40));
+    for (const [who, ref] of [[dora, 'DORA-1'], [mia, 'MIA-1'], [leo, 'LEO-1']] as const) {
+      expect((await post('/api/sepa_mandates', { member: who, iban: 'PT50000201231234567890154', reference: ref, signature_date: '2025-10-01' })).status).toBe(201);
+    }
+    const collection = daysAgo(-5);
+    const batch = await post('/api/direct_debit_batches/prepare', { collection_date: collection, debts: [doraDebt, miaInBatch] });
+    expect(batch.status, JSON.stringify(batch.body)).toBe(200);
+    // Leo's debt is not in a batch yet: it is chased like any other until it is.
+    await setting('automatedMemberPayments', 'false');
+    const id = await stage(cat, 20);
+    await planAndSend();
+    await setting('automatedMemberPayments', 'true');
+
+    const first = (await decisionsOf(id)).map((d) => ({ member: Number(d.member), decision: d.decision, reason: d.reason, debts: Number(d.debts), total: Number(d.total), debt_set: d.debt_set }));
+    expect(first).toEqual([
+      { member: dora, decision: 'skipped', reason: 'direct_debit', debts: 1, total: 3000, debt_set: `dd:${doraDebt}` },
+      { member: mia, decision: 'awaiting', reason: null, debts: 1, total: 1000, debt_set: expect.not.stringMatching(/^dd:/) },
+      { member: leo, decision: 'awaiting', reason: null, debts: 1, total: 1800, debt_set: String(leoDebt) },
+    ]);
+    // Between planning and sending Leo's debt goes into a batch: the sender skips it with that reason.
+    expect((await post('/api/direct_debit_batches/prepare', { collection_date: collection, debts: [leoDebt] })).status).toBe(200);
+    expect((await post('/api/reminder_decisions/approve', { stage: id })).body.data.approved).toBe(2);
+    await server.app.jobs.tick();
+    expect(await messagesTo(dora)).toEqual([]);
+    expect(await messagesTo(leo)).toEqual([]);
+    const [toMia, ...moreToMia] = await messagesTo(mia);
+    expect(moreToMia).toEqual([]);
+    expect(toMia!.body).toContain(`Deve ${formatEuros(1000)}`);
+    expect(toMia!.body).not.toContain('Quota por débito');
+    expect((await decisionsOf(id)).map((d) => [Number(d.member), d.decision, d.reason])).toEqual([
+      [dora, 'skipped', 'direct_debit'],
+      [mia, 'sent', null],
+      [leo, 'skipped', 'direct_debit'],
+    ]);
+
+    // The following days: the skips are not logged again while the debts stay pending.
+    now += 86_400_000;
+    await planAndSend();
+    now += 86_400_000;
+    await planAndSend();
+    const doraDecisions = async () => (await decisionsOf(id)).filter((d) => Number(d.member) === dora).map((d) => [d.decision, d.reason]);
+    expect(await doraDecisions()).toEqual([['skipped', 'direct_debit']]);
+    expect((await decisionsOf(id)).filter((d) => Number(d.member) === mia).map((d) => [d.decision, d.reason, d.debt_set])).toEqual([
+      ['sent', null, expect.not.stringMatching(/^dd:/)],
+      ['skipped', 'direct_debit', `dd:${miaInBatch}`],
+    ]);
+    expect(await messagesTo(mia)).toHaveLength(1);
+
+    // The bank returns Dora's debt: the next run reminds her of it, once.
+    const item = (await server.json('GET', `/api/direct_debit_items?_debt=${doraDebt}`, staff)).body.data[0];
+    expect((await post(`/api/direct_debit_items/${item._id}/reject`, { reason: 'AM04 Saldo insuficiente' })).status).toBe(200);
+    now += 86_400_000;
+    await planAndSend();
+    await planAndSend();
+    const toDora = await messagesTo(dora);
+    expect(toDora).toHaveLength(1);
+    expect(toDora[0]!.body).toContain(`Deve ${formatEuros(3000)}`);
+    expect(await doraDecisions()).toEqual([['skipped', 'direct_debit'], ['sent', null]]);
+    await server.json('PATCH', `/api/reminder_stages/${id}`, staff, { active: false });
   });
 
   it('lists the decisions for staff only', async () => {

@@ -104,7 +104,7 @@ describe('explainer', () => {
     const nif = fields.find((f) => f.name === 'nif')!;
     expect(nif).toEqual({
       name: 'nif', type: 'string', validation: { checks: ['nif'] }, label: 'NIF', group: 'Identificação', inputType: 'text',
-      sortable: true, filterable: true, searchable: true, readOnly: false,
+      sortable: true, filterable: true, filterHint: 'contém, sem distinção de maiúsculas nem acentos', searchable: true, readOnly: false,
     });
     expect(fields.find((f) => f.name === 'state')).toMatchObject({ type: 'reference', ref: 'member_states', inputType: 'select' });
     expect(fields.find((f) => f.name === 'tags')).toMatchObject({ type: 'references', ref: 'tags', inputType: 'multiselect' });

@@ -31,6 +31,14 @@ const standing: DeclaredFilter = {
   },
 };
 
+/** A declared filter that takes a whole number: at least this many units. */
+const minUnits: DeclaredFilter = {
+  name: 'min_units',
+  label: 'Unidades no mínimo',
+  integer: { min: 1, max: 10 },
+  where: (value, _now, table) => sql<boolean>`${sql.ref(`${table}.units`)} >= ${Number(value)}`,
+};
+
 const accounts = defineResource({
   name: 'accounts_test',
   label: 'Contas',
@@ -44,7 +52,7 @@ const instalments = defineResource({
   label: 'Prestações',
   labelSingular: 'Prestação',
   access,
-  filters: [standing],
+  filters: [standing, minUnits],
   fields: [
     { name: 'label', type: 'string', label: 'Descrição', filterable: true },
     { name: 'account', type: 'reference', label: 'Conta', ref: 'accounts_test', filterable: true },
@@ -216,7 +224,7 @@ describe('declared filters _{name}', () => {
 
   it('are offered by the explainer and the OpenAPI document', async () => {
     const explained = (await get('/api/explainer')).body as unknown as ExplainerResponse;
-    expect(explained.data.instalments_test!.filters).toEqual([{ name: 'standing', label: 'Situação', options: standing.options }]);
+    expect(explained.data.instalments_test!.filters![0]).toEqual({ name: 'standing', label: 'Situação', options: standing.options });
     expect(explained.data.accounts_test!.filters).toBeUndefined();
     const doc = (await server.request({ method: 'GET', url: '/api/openapi.json' })).json();
     const parameters = doc.paths['/api/instalments_test'].get.parameters as { name: string; schema: Record<string, unknown> }[];
@@ -228,6 +236,22 @@ describe('declared filters _{name}', () => {
     expect(parameter('_label_gte')).toBeUndefined();
     const nested = doc.paths['/api/accounts_test/{id}/instalments_test'].get.parameters as { name: string }[];
     expect(nested.map((p) => p.name)).toEqual(expect.arrayContaining(['_standing', '_units_gte', '_units_lte']));
+  });
+
+  it('that take a whole number filter by it, and refuse anything else within or outside the bounds', async () => {
+    expect(await matches('/api/instalments_test', '_min_units=5')).toEqual({ labels: ['jan-2999', 'fev-2999'], counted: 2 });
+    expect(await matches('/api/instalments_test', '_min_units=3&_standing=em_atraso')).toEqual({ labels: ['mar-2020'], counted: 1 });
+    expect(await matches('/api/instalments_test', '_min_units=1')).toMatchObject({ counted: 6 });
+    for (const query of ['_min_units=0', '_min_units=11', '_min_units=2.5', '_min_units=x', '_min_units=', '_min_units=1e1']) {
+      const { status, body } = await get(`/api/instalments_test?${query}`);
+      expect(status, query).toBe(400);
+      expect(body.message, query).toBe('Valor inválido no filtro "Unidades no mínimo" (min_units): indique um número inteiro de 1 a 10.');
+    }
+    const explained = (await get('/api/explainer')).body as unknown as ExplainerResponse;
+    expect(explained.data.instalments_test!.filters![1]).toEqual({ name: 'min_units', label: 'Unidades no mínimo', options: [], integer: { min: 1, max: 10 } });
+    const doc = (await server.request({ method: 'GET', url: '/api/openapi.json' })).json();
+    const parameters = doc.paths['/api/instalments_test'].get.parameters as { name: string; schema: Record<string, unknown> }[];
+    expect(parameters.find((p) => p.name === '_min_units')?.schema).toEqual({ type: 'integer', minimum: 1, maximum: 10 });
   });
 
   it('must not take a name a list parameter or a field already has', () => {

@@ -1,6 +1,7 @@
 import { startTestServer, type TestServer } from '../support/server.js';
 import { ensureReferenceData } from '../../../src/server/resources/reference-data.js';
 import type { Role } from '../../../src/core/contract.js';
+import type { Config } from '../../../src/server/config.js';
 
 export interface ResourceTestServer extends TestServer {
   /** A logged-in user of the role and their access token. */
@@ -9,8 +10,8 @@ export interface ResourceTestServer extends TestServer {
   json<T = any>(method: string, url: string, token: string | undefined, payload?: unknown): Promise<{ status: number; body: T }>;
 }
 
-export async function startResourceServer(): Promise<ResourceTestServer> {
-  const server = await startTestServer();
+export async function startResourceServer(overrides: Partial<Config> = {}): Promise<ResourceTestServer> {
+  const server = await startTestServer(overrides);
   await ensureReferenceData(server.database.db, server.ctx.now(), 'association');
   return Object.assign(server, {
     async as(role: Role, extra: { memberId?: number | null } = {}) {

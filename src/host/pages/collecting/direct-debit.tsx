@@ -18,6 +18,7 @@ import { Panel, SecondaryRouteLink } from '../../shell/styles.js';
 import { Section } from '../section.js';
 import { Buttons, SmallForm } from './layout.js';
 import { COLLECTING_TEXTS as T } from './texts.js';
+import { downloadBlob } from '../../../widgets/shared/download.js';
 
 const BATCHES = 'direct_debit_batches';
 const ITEMS = 'direct_debit_items';
@@ -210,18 +211,6 @@ const Summary = styled.dl`
 /** An enum value's pt-PT label, from the explainer. */
 const label = (value: string, options: { value: string; label: string }[] | undefined) => options?.find((o) => o.value === value)?.label ?? value;
 
-function downloadText(text: string, fileName: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/xml' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.style.display = 'none';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
 /** One batch: its totals, the pain.008 files and each collection confirmed or returned. */
 function BatchDetail({ batchId }: { batchId: string }) {
   const { core } = useHost();
@@ -269,7 +258,7 @@ function BatchDetail({ batchId }: { batchId: string }) {
   async function download(version: string) {
     try {
       const res = await core.http.get<string>(`${BATCHES}/${encodeURIComponent(batchId)}/pain008.xml`, { params: { version } });
-      downloadText(String(res.data), `debito-direto-${batchId}-${version}.xml`);
+      downloadBlob(new Blob([String(res.data)], { type: 'application/xml' }), `debito-direto-${batchId}-${version}.xml`);
     } catch (e) {
       setOutcome({ tone: 'error', text: describeFailure(e, T.actionFailed) });
     }

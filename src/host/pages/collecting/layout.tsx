@@ -3,6 +3,7 @@
 import styled from 'styled-components';
 import { space, token } from '../../../widgets/kit/index.js';
 import { Notice } from '../../../widgets/feature-kit/layout.js';
+import { ProgressBar } from '../../shell/styles.js';
 import { COLLECTING_TEXTS as T } from './texts.js';
 import type { JobView } from './use-job.js';
 
@@ -12,28 +13,6 @@ export const Buttons = styled.div`
   align-items: center;
   gap: ${space(1)};
   margin: 0 0 ${space(2)};
-`;
-
-/** A list's filters: labelled controls side by side in a bordered group. */
-export const Filters = styled.fieldset`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: flex-end;
-  gap: ${space(1.5)} ${space(2)};
-  margin: 0 0 ${space(2)};
-  padding: ${space(1.5)} ${space(2)};
-  border: 1px solid ${token('color-border')};
-  border-radius: ${token('radius')};
-  legend {
-    padding: 0 ${space(0.5)};
-    font-weight: 600;
-  }
-  & > div {
-    display: flex;
-    flex-direction: column;
-    gap: ${space(0.5)};
-    min-width: 12rem;
-  }
 `;
 
 export const SmallForm = styled.form`
@@ -46,15 +25,6 @@ export const SmallForm = styled.form`
     margin: 0 0 ${space(2)};
     color: ${token('color-text-muted')};
   }
-`;
-
-const Bar = styled.progress`
-  display: block;
-  width: 100%;
-  max-width: 28rem;
-  height: 0.75rem;
-  margin: ${space(1)} 0 0;
-  accent-color: ${token('color-primary')};
 `;
 
 interface JobNoticeProps {
@@ -74,7 +44,7 @@ export function JobNotice({ view, texts, connected }: JobNoticeProps) {
   return (
     <Notice tone="info">
       <p>{running ? texts.running : texts.queued}</p>
-      {total ? <Bar aria-label={T.progressLabel} value={done} max={total} /> : <Bar aria-label={T.progressLabel} />}
+      {total ? <ProgressBar aria-label={T.progressLabel} value={done} max={total} /> : <ProgressBar aria-label={T.progressLabel} />}
       {total ? <p data-progress-count>{T.counted(done, total)}</p> : null}
       {!connected && <p>{T.offline}</p>}
     </Notice>

@@ -9,7 +9,8 @@ import { describeFailure } from '../../../widgets/feature-kit/server-message.js'
 import { useDebounced } from '../../../widgets/shared/use-debounced.js';
 import { Link } from 'wouter';
 import { useHost, useValue } from '../../context.js';
-import { Buttons, Filters, JobNotice } from './layout.js';
+import { FilterGroup } from '../../shell/styles.js';
+import { Buttons, JobNotice } from './layout.js';
 import { STAGES, useStages } from './reminders.js';
 import { COLLECTING_TEXTS as T } from './texts.js';
 import { useJob } from './use-job.js';
@@ -130,7 +131,7 @@ export function NotifyMany({ plural, messagesPath }: { plural: string; messagesP
   return (
     <div data-notify-many>
       <p>{T.notifyHint(plural)}</p>
-      <Filters>
+      <FilterGroup>
         <legend>{T.filters}</legend>
         <div>
           <Label htmlFor={`${id}-standing`}>{T.standing}</Label>
@@ -168,7 +169,7 @@ export function NotifyMany({ plural, messagesPath }: { plural: string; messagesP
             }}
           />
         </div>
-      </Filters>
+      </FilterGroup>
       <p role="status" data-matched>
         {total === null ? '' : total === 0 ? T.noneMatched : T.matched(total, plural)}
       </p>

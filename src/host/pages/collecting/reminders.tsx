@@ -13,7 +13,8 @@ import { useDeclareList } from '../../shell/list-on-page.js';
 import { Panel } from '../../shell/styles.js';
 import { MemberPicker } from '../payments/member-picker.js';
 import { Section } from '../section.js';
-import { Buttons, Filters, JobNotice } from './layout.js';
+import { FilterGroup } from '../../shell/styles.js';
+import { Buttons, JobNotice } from './layout.js';
 import { COLLECTING_TEXTS as T } from './texts.js';
 import { useJob } from './use-job.js';
 
@@ -52,7 +53,7 @@ function DecisionFilters() {
     void store.setConstraints(next);
   };
   return (
-    <Filters data-decision-filters>
+    <FilterGroup data-decision-filters>
       <legend>{T.filters}</legend>
       <div>
         <Label htmlFor={`${id}-stage`}>{T.stage}</Label>
@@ -76,7 +77,7 @@ function DecisionFilters() {
           ))}
         </Select>
       </div>
-    </Filters>
+    </FilterGroup>
   );
 }
 

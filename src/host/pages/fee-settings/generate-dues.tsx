@@ -1,14 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { ROLE } from '../../../core/index.js';
+import { DUES_YEARS, ROLE } from '../../../core/index.js';
 import { Button, Field, Input, space, token } from '../../../widgets/kit/index.js';
 import { Notice } from '../../../widgets/feature-kit/layout.js';
+import { ProgressBar } from '../../shell/styles.js';
 import { useHost, useValue } from '../../context.js';
 import { FEE_TEXTS as T } from './texts.js';
 import { useDuesGeneration, type Generation } from './use-dues-generation.js';
 
-const YEAR_MIN = 2000;
-const YEAR_MAX = 2100;
+const { min: YEAR_MIN, max: YEAR_MAX } = DUES_YEARS;
 
 const Box = styled.div`
   margin: 0 0 ${space(2)};
@@ -33,15 +33,6 @@ const Buttons = styled.div`
   gap: ${space(1)};
 `;
 
-const Bar = styled.progress`
-  display: block;
-  width: 100%;
-  max-width: 28rem;
-  height: 0.75rem;
-  margin: ${space(1)} 0 0;
-  accent-color: ${token('color-primary')};
-`;
-
 /** The year typed, if it is one the server takes. */
 function yearOf(text: string): number | null {
   if (!/^\d{4}$/.test(text.trim())) return null;
@@ -58,7 +49,7 @@ function Progress({ generation, connected }: { generation: Extract<Generation, {
     <Notice tone="info">
       <p>{running ? T.running(year) : T.queued(year)}</p>
       {/* Without a total the bar is indeterminate: the run has not counted its work yet. */}
-      {total ? <Bar aria-label={T.progressLabel(year)} value={Math.min(done, total)} max={total} /> : <Bar aria-label={T.progressLabel(year)} />}
+      {total ? <ProgressBar aria-label={T.progressLabel(year)} value={Math.min(done, total)} max={total} /> : <ProgressBar aria-label={T.progressLabel(year)} />}
       {total ? <p data-progress-count>{T.counted(Math.min(done, total), total)}</p> : null}
       {!connected && <p>{T.offline}</p>}
     </Notice>

@@ -1,4 +1,5 @@
 // Words of the fee settings page and of the year's quota generation (pt-PT).
+import { DUES_YEARS } from '../../../core/index.js';
 
 export const FEE_TEXTS = {
   categories: 'Categorias de quota',
@@ -13,7 +14,7 @@ export const FEE_TEXTS = {
   start: 'Lançar',
   cancel: 'Cancelar',
   close: 'Fechar',
-  yearInvalid: 'Indique um ano entre 2000 e 2100.',
+  yearInvalid: `Indique um ano entre ${DUES_YEARS.min} e ${DUES_YEARS.max}.`,
   progressLabel: (year: number) => `Lançamento das quotas de ${year}`,
   queued: (year: number) => `Lançamento das quotas de ${year} em espera…`,
   running: (year: number) => `A lançar as quotas de ${year}…`,

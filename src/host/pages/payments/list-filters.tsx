@@ -1,34 +1,13 @@
 import { useEffect, useId, useState } from 'react';
 import styled from 'styled-components';
 import type { ListQuery } from '../../../core/index.js';
-import { Input, Label, Select, space, token } from '../../../widgets/kit/index.js';
+import { Input, Label, Select, space } from '../../../widgets/kit/index.js';
 import { useDebounced } from '../../../widgets/shared/use-debounced.js';
 import { useHost, useValue } from '../../context.js';
+import { FilterGroup } from '../../shell/styles.js';
 import { PAYMENTS_TEXTS as T } from './texts.js';
 
 const FILTER_DEBOUNCE_MS = 400;
-
-const Bar = styled.fieldset`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: flex-end;
-  gap: ${space(1.5)} ${space(2)};
-  margin: 0 0 ${space(2)};
-  padding: ${space(1.5)} ${space(2)};
-  border: 1px solid ${token('color-border')};
-  border-radius: ${token('radius')};
-  legend {
-    padding: 0 ${space(0.5)};
-    font-weight: 600;
-  }
-`;
-
-const Control = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${space(0.5)};
-  min-width: 10rem;
-`;
 
 /** A range over one field: `_{field}_gte` and `_{field}_lte`, both inclusive. */
 export interface RangeFilter {
@@ -55,18 +34,20 @@ const Toggle = styled.label`
   cursor: pointer;
 `;
 
-function Bound({ label, type, value, onChange }: { label: string; type: RangeFilter['type']; value: string; onChange(value: string): void }) {
+/** One typed value: a range's bound, or a declared filter that takes a whole number. */
+function Bound({ label, type, value, bounds, onChange }: { label: string; type: RangeFilter['type']; value: string; bounds?: { min: number; max: number }; onChange(value: string): void }) {
   const id = useId();
   const [text, setText] = useState(value);
   const apply = useDebounced(onChange, FILTER_DEBOUNCE_MS);
   useEffect(() => setText(value), [value]);
   return (
-    <Control>
+    <div>
       <Label htmlFor={id}>{label}</Label>
       <Input
         id={id}
         type={type === 'date' ? 'date' : 'number'}
-        min={type === 'integer' ? 0 : undefined}
+        min={type === 'integer' ? (bounds?.min ?? 0) : undefined}
+        max={bounds?.max}
         value={text}
         onChange={(e) => {
           setText(e.target.value);
@@ -75,7 +56,7 @@ function Bound({ label, type, value, onChange }: { label: string; type: RangeFil
           else apply(e.target.value);
         }}
       />
-    </Control>
+    </div>
   );
 }
 
@@ -100,21 +81,25 @@ export function ListFilters({ resource, legend, ranges = [], toggles = [] }: { r
   const current = (name: string) => (query.constraints[name] === undefined ? '' : String(query.constraints[name]));
   if (ranges.length === 0 && declared.length === 0 && toggles.length === 0) return null;
   return (
-    <Bar data-list-filters={resource}>
+    <FilterGroup data-list-filters={resource}>
       <legend>{legend}</legend>
-      {declared.map((filter) => (
-        <Control key={filter.name}>
-          <Label htmlFor={`${selectId}-${filter.name}`}>{filter.label}</Label>
-          <Select id={`${selectId}-${filter.name}`} value={current(filter.name)} onChange={(e) => set(filter.name, e.target.value)}>
-            <option value="">{T.any}</option>
-            {filter.options.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </Select>
-        </Control>
-      ))}
+      {declared.map((filter) =>
+        filter.integer ? (
+          <Bound key={filter.name} label={filter.label} type="integer" bounds={filter.integer} value={current(filter.name)} onChange={(v) => set(filter.name, v)} />
+        ) : (
+          <div key={filter.name}>
+            <Label htmlFor={`${selectId}-${filter.name}`}>{filter.label}</Label>
+            <Select id={`${selectId}-${filter.name}`} value={current(filter.name)} onChange={(e) => set(filter.name, e.target.value)}>
+              <option value="">{T.any}</option>
+              {filter.options.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </Select>
+          </div>
+        ),
+      )}
       {toggles.map((toggle) => (
         <Toggle key={toggle.name}>
           <input type="checkbox" checked={current(toggle.name) === toggle.value} onChange={(e) => set(toggle.name, e.target.checked ? toggle.value : '')} />
@@ -125,6 +110,6 @@ export function ListFilters({ resource, legend, ranges = [], toggles = [] }: { r
         <Bound key={`${range.field}-gte`} label={range.from} type={range.type} value={current(`${range.field}_gte`)} onChange={(v) => set(`${range.field}_gte`, v)} />,
         <Bound key={`${range.field}-lte`} label={range.to} type={range.type} value={current(`${range.field}_lte`)} onChange={(v) => set(`${range.field}_lte`, v)} />,
       ])}
-    </Bar>
+    </FilterGroup>
   );
 }

@@ -1,9 +1,8 @@
 // The dues module's own reads, held through the core's queries: read again whenever a
 // payment, a debt, an allocation or a balance changes (here or, by realtime, elsewhere).
-import type { Core } from '../../../core/index.js';
+import type { Core, PaymentsOverview, Statement } from '../../../core/index.js';
 import { useQuery, type QueryView } from '../../../widgets/kit/index.js';
 import { LEDGER_RESOURCES } from '../../../widgets/payment-debts/use-member-debts.js';
-import type { PaymentsOverview, Statement } from './types.js';
 
 export function useOverview(core: Core): QueryView<PaymentsOverview> {
   return useQuery<PaymentsOverview>(core.queries, { path: 'payments_overview', resources: LEDGER_RESOURCES });

@@ -6,7 +6,7 @@ import { useHost, useValue } from '../../context.js';
 import { pathOf, type RouteDef } from '../../routes.js';
 import { useStatement } from './queries.js';
 import { PAYMENTS_TEXTS as T } from './texts.js';
-import type { Standing } from './types.js';
+import type { AccountStanding as Standing } from '../../../core/index.js';
 
 const TONES = {
   em_dia: 'color: #05603a; background: #ecfdf3;',

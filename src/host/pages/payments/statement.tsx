@@ -7,7 +7,7 @@ import { useHost } from '../../context.js';
 import { useStatement } from './queries.js';
 import { StandingBadge } from './standing.js';
 import { PAYMENTS_TEXTS as T } from './texts.js';
-import type { Statement } from './types.js';
+import type { Statement } from '../../../core/index.js';
 
 /**
  * On paper only the statement: the shell's navigation, toolbar, footer and the recording

@@ -8,6 +8,8 @@ import { recordVersions } from './006_record_versions.js';
 import { ticketOrigin } from './007_ticket_origin.js';
 import { files } from './008_files.js';
 import { jobs } from './009_jobs.js';
+import { portugueseOrder } from './021_portuguese_order.js';
+import { phoneE164 } from './022_phone_e164.js';
 
 /** Every migration, in order. A released migration is never edited: add a new one. */
 export const migrations: readonly Migration[] = [
@@ -20,4 +22,6 @@ export const migrations: readonly Migration[] = [
   ticketOrigin,
   files,
   jobs,
+  portugueseOrder,
+  phoneE164,
 ];

@@ -96,6 +96,12 @@ async function findRequest(db: Db, provider: string, callback: VerifiedCallback,
  * the request's debts still owing; the rest is the member's credit) and marks the request paid.
  * A redelivery finds the request paid and changes nothing; a crash before the commit leaves
  * nothing, so the next delivery does it all.
+ *
+ * A request already expired or failed is still paid: the provider saying money was taken is
+ * the fact, our state only stopped asking for it (an ATM payment can be made seconds before
+ * expires_at and notified after, an MB WAY reported failed can be accepted late). The callback
+ * must still name the request's reference and amount; its debts settled another way meanwhile
+ * leave the money with the member as credit (payRequest), never lost, never paid twice.
  */
 export async function settleCallback(ctx: ServerContext, provider: string, callback: VerifiedCallback): Promise<CallbackOutcome> {
   const { db, engine } = ctx.database;

@@ -71,9 +71,11 @@ export async function startFakeIfthenpay(options: { callbackUrl?: string } = {})
         return send(response, 200, { Amount: euros(amount), Entity: FAKE_ENTITY, ExpiryDate: '', Message: 'Success', OrderId: body.orderId, Reference: reference, RequestId: requestId, Status: '0' });
       }
       if (request.method === 'POST' && url.pathname === '/api/spg/payment/mbway') {
-        if (body.mbWayKey !== keys.mbWayKey) return send(response, 200, { Status: '999', Message: 'Invalid mbWayKey' });
+        // As ifthenpay answers: -1 for a wrong key, 999 for a request it cannot start.
+        if (body.mbWayKey !== keys.mbWayKey) return send(response, 200, { Status: '-1', Message: 'Invalid mbWayKey' });
         if (amount === null || !body.orderId || !/^351#9\d{8}$/.test(String(body.mobileNumber ?? ''))) return send(response, 200, { Status: '999', Message: 'Invalid request' });
         const requestId = randomBytes(10).toString('hex');
+        // 123: pending payment, until the payer accepts (000), rejects (020), lets it expire (101) or is declined (122).
         requests.set(requestId, { requestId, orderId: String(body.orderId), method: 'mbway', amount, entity: null, reference: null, status: '123' });
         return send(response, 200, { Amount: euros(amount), Message: 'Pending', OrderId: body.orderId, RequestId: requestId, Status: '000' });
       }

@@ -14,8 +14,15 @@ import { centsOf, euros, maskSecret, ProviderError, type PaymentProvider, type P
 
 const TIMEOUT_MS = 10_000;
 
-/** MB WAY status codes: 000 paid; 020 refused by the payer, 101 expired, 122 declined; others still pending. */
-const MBWAY_STATES: Record<string, ProviderState> = { '000': 'paid', '020': 'failed', '101': 'expired', '122': 'failed' };
+/**
+ * MB WAY status codes of GET .../mbway/status, as ifthenpay documents them (helpdesk article
+ * "API MBWAY v2 - REST"; the constants of its PHP SDK, ifthenpay-sdk-php MbwayService):
+ * 123 pending payment; 000 paid; 020 rejected by the payer; 101 expired (the payer has 4 minutes
+ * to accept in the MB WAY app); 122 declined to the payer (by SIBS). An unknown code reads as
+ * pending: a callback, never a guess, records money. (The push's own answer has other codes:
+ * 000 started, 100 not completed, 122 declined, 999 error, -1 wrong key; only 000 is accepted.)
+ */
+const MBWAY_STATES: Record<string, ProviderState> = { '123': 'pending', '000': 'paid', '020': 'failed', '101': 'expired', '122': 'failed' };
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
 const sameSecret = (given: string, expected: string) => timingSafeEqual(digest(given), digest(expected));

@@ -1,17 +1,20 @@
 import { defineModule } from '../define-module.js';
 import { COLLECTING_SETTINGS } from './collecting-settings.js';
+import { expireJob } from './expiry.js';
 import { collectingMigration } from './migration.js';
 import { paymentRequests } from './payment-requests.js';
 import { collectingRoutes } from './routes.js';
 import { confirmImport, reconciliationImports, reconciliationMigration, reconciliationRoutes } from './reconciliation.js';
+import { reconciliationImportLines, reconciliationResultsMigration } from './reconciliation-results.js';
 
 /** Collecting: payment requests (Multibanco references, MB WAY) whose confirmations record payments in the dues ledger. */
 export const collectingModule = defineModule({
   name: 'collecting',
-  resources: [paymentRequests, reconciliationImports],
+  resources: [paymentRequests, reconciliationImports, reconciliationImportLines],
   actions: [confirmImport],
+  jobs: [expireJob],
   settings: COLLECTING_SETTINGS,
-  migrations: [collectingMigration, reconciliationMigration],
+  migrations: [collectingMigration, reconciliationMigration, reconciliationResultsMigration],
   routes: (app) => {
     collectingRoutes(app);
     reconciliationRoutes(app);

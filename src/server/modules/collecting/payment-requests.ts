@@ -41,7 +41,7 @@ export const paymentRequests = defineResource({
     { name: 'method', type: 'enum', label: 'Meio de pagamento', options: REQUEST_METHODS, readOnly: true, filterable: true },
     { name: 'amount', type: 'money', label: 'Valor', readOnly: true, sortable: true },
     { name: 'entity', type: 'string', label: 'Entidade', readOnly: true },
-    { name: 'reference', type: 'string', label: 'Referência', readOnly: true, filterable: true },
+    { name: 'reference', type: 'string', label: 'Referência', readOnly: true, filterable: true, exactFilter: true },
     { name: 'phone', type: 'string', label: 'Telemóvel', readOnly: true },
     { name: 'expires_at', type: 'datetime', label: 'Válido até', readOnly: true, sortable: true },
     { name: 'state', type: 'enum', label: 'Estado', options: REQUEST_STATES, readOnly: true, filterable: true, sortable: true },

@@ -4,18 +4,20 @@ import type { Db, Row } from '../../db/database.js';
 import { OWING } from '../dues/debts.js';
 import type { StatementLine, StatementSource } from './reconciliation-csv.js';
 
-export type UnmatchedReason = 'not_received' | 'unknown_reference' | 'expired_reference' | 'amount_differs' | 'already_recorded' | 'duplicate_line' | 'ambiguous' | 'no_member';
+/** Why a statement line pays nothing: the short label lists show, the message the import explains it with. */
+export const UNMATCHED_REASONS = [
+  { value: 'not_received', label: 'Não é um recebimento', message: 'Não é um recebimento (valor zero ou negativo).' },
+  { value: 'unknown_reference', label: 'Referência desconhecida', message: 'Nenhum pedido de pagamento tem esta entidade e referência.' },
+  { value: 'expired_reference', label: 'Pedido expirado', message: 'O pedido de pagamento desta referência expirou e era de outro valor: registe o pagamento à mão.' },
+  { value: 'amount_differs', label: 'Valor diferente', message: 'O valor não é o do pedido nem o das dívidas em aberto mais antigas do sócio.' },
+  { value: 'already_recorded', label: 'Já registado', message: 'Este pagamento já está registado.' },
+  { value: 'duplicate_line', label: 'Linha repetida', message: 'Linha repetida neste ficheiro: só a primeira conta.' },
+  { value: 'ambiguous', label: 'Ambíguo', message: 'A descrição refere mais do que um sócio (ou a referência mais do que um pedido).' },
+  { value: 'no_member', label: 'Sócio por identificar', message: 'A descrição não refere nenhum número de sócio nem NIF conhecido.' },
+] as const;
+export type UnmatchedReason = (typeof UNMATCHED_REASONS)[number]['value'];
 
-const REASONS: Record<UnmatchedReason, string> = {
-  not_received: 'Não é um recebimento (valor zero ou negativo).',
-  unknown_reference: 'Nenhum pedido de pagamento tem esta entidade e referência.',
-  expired_reference: 'O pedido de pagamento desta referência expirou: registe o pagamento à mão.',
-  amount_differs: 'O valor não é o do pedido nem o das dívidas em aberto mais antigas do sócio.',
-  already_recorded: 'Este pagamento já está registado.',
-  duplicate_line: 'Linha repetida neste ficheiro: só a primeira conta.',
-  ambiguous: 'A descrição refere mais do que um sócio (ou a referência mais do que um pedido).',
-  no_member: 'A descrição não refere nenhum número de sócio nem NIF conhecido.',
-};
+const REASONS = Object.fromEntries(UNMATCHED_REASONS.map((r) => [r.value, r.message])) as Record<UnmatchedReason, string>;
 
 export interface DebtShare {
   debt: number;
@@ -60,7 +62,8 @@ interface OpenDebt {
 
 /**
  * What each line of a statement pays, line by line, reading only (`db` may be a transaction):
- * a pending payment request by entity, reference and amount (its debts), else a member named in
+ * a pending payment request by entity, reference and amount (its debts), else an expired one
+ * with that amount (the money was paid: expiring a request never refuses it), else a member named in
  * the description by number or NIF whose oldest open debts add up to exactly the amount, else
  * nothing, with the reason. Lines are taken in file order, each seeing what the earlier ones
  * settle; the same movement twice in the file counts once.
@@ -151,7 +154,10 @@ async function byReference(
   const requests: Row[] = await query.orderBy('_id').execute();
   if (requests.length === 0) return { match: null, reason: 'unknown_reference' };
   const pending = requests.filter((r) => r.state === 'pending' && !taken.has(Number(r._id)));
-  const fitting = pending.filter((r) => Number(r.amount) === line.amount);
+  const expired = requests.filter((r) => r.state === 'expired' && !taken.has(Number(r._id)));
+  const fits = (r: Row) => Number(r.amount) === line.amount;
+  // A pending request first; an expired one only when none is pending (its reference may be reused since).
+  const fitting = pending.some(fits) ? pending.filter(fits) : expired.filter(fits);
   if (fitting.length > 1) return { match: null, reason: 'ambiguous' };
   const request = fitting[0];
   if (!request) {

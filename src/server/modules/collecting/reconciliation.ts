@@ -7,9 +7,10 @@ import { withRecordColumns } from '../../db/migrations/schema-helpers.js';
 import { invalidRecord } from '../../errors.js';
 import { claimFile, findFile } from '../../files/records.js';
 import { fileStore } from '../../files/store.js';
-import type { JsonSchema, RouteDoc } from '../../openapi/route-doc.js';
+import { objectSchema, type JsonSchema, type RouteDoc } from '../../openapi/route-doc.js';
 import { objectBody } from '../../request-body.js';
 import { defineAction } from '../../resources/actions.js';
+import { isUniqueViolation } from '../../resources/db-errors.js';
 import { defineResource } from '../../resources/define.js';
 import { publishChange } from '../../resources/events.js';
 import { authorize } from '../../resources/permissions.js';
@@ -19,7 +20,8 @@ import { refreshBalances } from '../dues/balances.js';
 import { lockMember, recordPayment } from '../dues/ledger.js';
 import { payRequest } from './callbacks.js';
 import { parseStatement, type Statement } from './reconciliation-csv.js';
-import { matchStatement, type LineOutcome } from './reconciliation-match.js';
+import { matchStatement, UNMATCHED_REASONS, type LineOutcome } from './reconciliation-match.js';
+import { alreadyImported, reconciliationImportLines, refuseReimport, storeLineResults } from './reconciliation-results.js';
 
 /**
  * Reconciliation imports: staff upload a statement of received payments (POST /api/files?kind=statement),
@@ -66,20 +68,21 @@ export const reconciliationImports = defineResource({
     { name: 'recorded_amount', type: 'money', label: 'Valor registado', readOnly: true },
     { name: 'unmatched', type: 'integer', label: 'Movimentos sem correspondência', readOnly: true },
     { name: 'created_by', type: 'reference', ref: 'users', label: 'Importado por', readOnly: true },
+    { name: 'file_sha256', type: 'string', label: 'SHA-256 do ficheiro', readOnly: true },
   ],
 });
 
 const FILE_FIELD = { name: 'file', type: 'integer', label: 'Ficheiro', validation: { required: true, min: 1 } } as const;
 
 /** The statement a file holds, checked: it exists, is a statement upload and was not imported yet (unless `imported` is allowed). */
-async function readStatement(ctx: ServerContext, db: Db, fileId: number, imported: 'allowed' | 'refused'): Promise<{ statement: Statement; name: string }> {
+async function readStatement(ctx: ServerContext, db: Db, fileId: number, imported: 'allowed' | 'refused'): Promise<{ statement: Statement; name: string; sha256: string }> {
   const file = await findFile(db, fileId);
   if (!file || file.record.contentType !== 'text/csv') throw invalidRecord({ file: 'Este ficheiro não existe ou não é um extrato CSV: envie-o por POST /api/files?kind=statement.' });
   const owner = file.record.owner;
   if (owner && (imported === 'refused' || owner.resource !== reconciliationImports.name)) throw invalidRecord({ file: 'Este ficheiro já foi importado.' });
   const chunks: Buffer[] = [];
   for await (const chunk of fileStore(ctx.config.dataDir).read(file.storageKey)) chunks.push(chunk as Buffer);
-  return { statement: parseStatement(Buffer.concat(chunks)), name: file.record.originalName };
+  return { statement: parseStatement(Buffer.concat(chunks)), name: file.record.originalName, sha256: file.record.sha256 };
 }
 
 const summary = (lines: readonly LineOutcome[]) => {
@@ -102,7 +105,11 @@ export function reconciliationRoutes(app: FastifyInstance): void {
   });
 }
 
-/** POST /api/reconciliation_imports/confirm: records every matched line and stores the import, in one transaction. */
+/**
+ * POST /api/reconciliation_imports/confirm: records every matched line and stores the import with
+ * each line's outcome, in one transaction. A statement whose bytes were imported before (the
+ * same file uploaded again) is refused with a 409 and records nothing.
+ */
 export const confirmImport = defineAction({
   resource: 'reconciliation_imports',
   name: 'confirm',
@@ -112,7 +119,8 @@ export const confirmImport = defineAction({
   fields: [FILE_FIELD],
   async run({ ctx, db, caller, input, afterCommit, address }) {
     const fileId = Number(input.file);
-    const { statement, name } = await readStatement(ctx, db, fileId, 'refused');
+    const { statement, name, sha256 } = await readStatement(ctx, db, fileId, 'refused');
+    await refuseReimport(db, sha256);
     const { engine } = ctx.database;
     // Lock every member the file may touch, in id order (no deadlock between two imports), then match for real.
     const first = await matchStatement(db, statement.source, statement.lines);
@@ -131,6 +139,7 @@ export const confirmImport = defineAction({
       .insertInto('reconciliation_imports')
       .values({
         file: fileId,
+        file_sha256: sha256,
         file_name: name,
         source: statement.source,
         lines: counts.lines,
@@ -143,17 +152,23 @@ export const confirmImport = defineAction({
         _version: 1,
       })
       .returning('_id')
-      .executeTakeFirstOrThrow();
+      .executeTakeFirstOrThrow()
+      .catch((error: unknown) => {
+        // The same file confirmed at the same moment elsewhere: that import stands, this one records nothing.
+        throw isUniqueViolation(error) ? alreadyImported() : error;
+      });
     const id = Number(inserted._id);
     if (!(await claimFile(db, fileId, { resource: reconciliationImports.name, record: id, field: 'file' }, now))) throw invalidRecord({ file: 'Este ficheiro já foi importado.' });
     const payments: number[] = [];
-    for (const line of lines) {
+    const paymentOfLine = new Map<number, number>();
+    for (const [index, line] of lines.entries()) {
       const match = line.match;
       if (!match) continue;
       if (match.kind === 'payment_request') {
         const request = (await db.selectFrom('payment_requests').selectAll().where('_id', '=', match.request).executeTakeFirstOrThrow());
         const paid = await payRequest({ ctx, db, afterCommit }, request, { amount: line.amount, date: line.date, actor, address });
         payments.push(paid.payment);
+        paymentOfLine.set(index, paid.payment);
         continue;
       }
       const result = await recordPayment(
@@ -172,6 +187,7 @@ export const confirmImport = defineAction({
         now,
       );
       payments.push(result.payment);
+      paymentOfLine.set(index, result.payment);
       await refreshBalances(db, now, [match.member]);
       announceLedger({ ctx, afterCommit }, [match.member], [
         { resource: 'payments', id: result.payment, action: 'created' },
@@ -180,14 +196,18 @@ export const confirmImport = defineAction({
         { resource: 'member_balances', id: match.member },
       ]);
     }
+    await storeLineResults(db, id, lines, paymentOfLine, stamp);
     const row = (await readRow(db, reconciliationImports, id))!;
-    afterCommit(() => publishChange(ctx.bus, reconciliationImports, { action: 'created', id }, []));
+    afterCommit(async () => {
+      await publishChange(ctx.bus, reconciliationImports, { action: 'created', id }, []);
+      await publishChange(ctx.bus, reconciliationImportLines, { action: 'created', id: 0 }, []);
+    });
     return { import: toRecord(reconciliationImports, row, caller), payments, results: lines };
   },
 });
 
 const TAGS = ['Cobranças'];
-const object = (properties: Record<string, JsonSchema>, required = Object.keys(properties)): JsonSchema => ({ type: 'object', properties, required });
+const object = objectSchema;
 
 const LINE_SCHEMA: JsonSchema = {
   type: 'object',
@@ -206,7 +226,7 @@ const LINE_SCHEMA: JsonSchema = {
     },
     reason: {
       type: ['string', 'null'],
-      enum: ['not_received', 'unknown_reference', 'expired_reference', 'amount_differs', 'already_recorded', 'duplicate_line', 'ambiguous', 'no_member', null],
+      enum: [...UNMATCHED_REASONS.map((r) => r.value), null],
     },
     message: { type: 'string', description: 'A razão, em português' },
   },
@@ -218,7 +238,7 @@ const PREVIEW_DOC: RouteDoc = {
   summary: 'Pré-visualizar uma importação de pagamentos',
   description:
     'Lê um extrato CSV enviado por POST /api/files?kind=statement (Multibanco: Entidade, Referência, Valor, Data, ID Transação; bancário: Data, Descrição, Valor, Referência; ' +
-    'separador ";" ou ","; valores como 12,50; datas dd/mm/aaaa ou aaaa-mm-dd) e diz, linha a linha, o que cada movimento paga: um pedido de pagamento pendente pela entidade, ' +
+    'separador ";" ou ","; valores como 12,50; datas dd/mm/aaaa ou aaaa-mm-dd) e diz, linha a linha, o que cada movimento paga: um pedido de pagamento pendente (ou já expirado) pela entidade, ' +
     'referência e valor, ou um sócio referido na descrição (número ou NIF) cujas dívidas em aberto mais antigas somem exatamente o valor; ou porque não paga nada. Não regista nada.',
   body: { schema: object({ file: { type: 'integer', description: '_id do ficheiro' } }) },
   responses: {

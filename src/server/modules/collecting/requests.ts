@@ -17,6 +17,7 @@ import { readSetting } from '../../settings/read.js';
 import type { ServerContext } from '../../context.js';
 import { OWING } from '../dues/debts.js';
 import { lockMember } from '../dues/ledger.js';
+import { expireOverdue } from './expiry.js';
 import { ifthenpayProvider } from './ifthenpay.js';
 import { localProvider } from './local-provider.js';
 import { MAX_REFERENCE_CENTS, portugueseMobile } from './multibanco.js';
@@ -41,7 +42,7 @@ const REQUEST_INPUT = defineResource({
 });
 
 /** The provider in use: ifthenpay when configured, else the association's own references (null: neither). */
-export async function currentProvider(ctx: ServerContext, db: Db): Promise<PaymentProvider | null> {
+export async function currentProvider(ctx: Pick<ServerContext, 'config'>, db: Db): Promise<PaymentProvider | null> {
   if (ctx.config.ifthenpay) return ifthenpayProvider(ctx.config.ifthenpay);
   const entity = await readSetting(db, 'multibancoEntity');
   const subEntity = await readSetting(db, 'multibancoSubEntity');
@@ -154,6 +155,71 @@ export interface CheckedRequest {
 }
 
 /**
+ * An MB WAY push waits 4 minutes for the payer at ifthenpay (then its status is 101, expired):
+ * the request lives a minute longer for the callback, then reads as expired, so the payment
+ * page offers to try again instead of waiting days for a push nobody can answer any more.
+ */
+const MBWAY_WINDOW_MS = 5 * 60_000;
+
+/** How long a request opened at `now` stays payable: setting paymentRequestDays, or MB WAY's window. */
+export async function requestExpiry(db: Db, now: number, method: RequestMethod = 'multibanco'): Promise<{ days: number; at: string }> {
+  const days = await readSetting(db, 'paymentRequestDays');
+  return { days, at: new Date(now + (method === 'mbway' ? MBWAY_WINDOW_MS : days * DAY_MS)).toISOString() };
+}
+
+/** A request to store in the caller's transaction, its debts already checked against its amount with the member locked. */
+export interface RequestToStore extends Pick<CheckedRequest, 'member' | 'debts' | 'method' | 'phone' | 'amount' | 'provider' | 'actor' | 'createdBy' | 'address'> {
+  now: number;
+  expiry: { days: number; at: string };
+  /** The request's unique id at the provider (provider_order). */
+  orderId: string;
+  /** What a remote provider issued before the transaction; null for local references (issued here). */
+  issued: IssuedReference | { providerId: string } | null;
+}
+
+/**
+ * Stores a request and its debts in `trx` (a local reference takes its sequence here) and audits
+ * it; the caller publishes the change after its commit. Answers the stored row.
+ */
+export async function storePaymentRequest(trx: Db, input: RequestToStore): Promise<Row> {
+  const { member, method, phone, amount, provider, expiry, orderId, now } = input;
+  const debts = [...input.debts];
+  const stamp = new Date(now).toISOString();
+  // Requests past their time no longer hold their reference (the hourly collecting.expire job may not have run yet).
+  await expireOverdue(trx, now);
+  const reference = provider.local ? await provider.createReference(debts, amount, expiry, { orderId, db: trx }) : input.issued!;
+  const multibanco = 'reference' in reference ? reference : null;
+  const row = await trx
+    .insertInto('payment_requests')
+    .values({
+      member,
+      method,
+      amount,
+      entity: multibanco?.entity ?? null,
+      reference: multibanco?.reference ?? null,
+      phone,
+      sub_entity: multibanco?.subEntity ?? null,
+      sequence: multibanco?.sequence ?? null,
+      expires_at: expiry.at,
+      state: 'pending',
+      provider: provider.name,
+      provider_order: orderId,
+      provider_id: reference.providerId,
+      created_by: input.createdBy,
+      created_at: stamp,
+      updated_at: stamp,
+      _version: 1,
+    })
+    .returning('_id')
+    .executeTakeFirstOrThrow();
+  const id = Number(row._id);
+  await trx.insertInto('payment_request_debts').values(debts.map((debt) => ({ request: id, debt }))).execute();
+  const after = (await readRow(trx, paymentRequests, id))!;
+  await recordAudit(trx, { at: now, actor: input.actor, address: input.address, resource: paymentRequests.name, recordId: id, action: 'create', changes: diffRecords(paymentRequests, undefined, after) });
+  return after;
+}
+
+/**
  * Opens a checked request: asks the provider for a reference or an MB WAY push (a remote
  * provider before the transaction, so no network call holds it open), then stores the request
  * and its debts in one transaction. Nothing is stored on any refusal. Answers the stored row.
@@ -163,8 +229,7 @@ export async function openPaymentRequest(ctx: ServerContext, input: CheckedReque
   const { member, method, phone, amount, provider } = input;
   const debts = [...input.debts];
   const now = ctx.now();
-  const days = await readSetting(db, 'paymentRequestDays');
-  const expiry = { days, at: new Date(now + days * DAY_MS).toISOString() };
+  const expiry = await requestExpiry(db, now, method);
   const orderId = randomBytes(6).toString('hex');
   let issued: IssuedReference | { providerId: string } | null = null;
   if (!provider.local) {
@@ -183,40 +248,9 @@ export async function openPaymentRequest(ctx: ServerContext, input: CheckedReque
     saved = await db.transaction().execute(async (trx) => {
       await lockMember(trx, ctx.database.engine, member);
       if ((await quote(trx, member, debts)) !== amount) throw coded(409, 'conflict', 'As dívidas escolhidas mudaram entretanto. Nada foi registado: volte a escolhê-las.');
-      const stamp = new Date(now).toISOString();
-      // Requests past their time no longer hold their reference.
-      await trx.updateTable('payment_requests').set({ state: 'expired', updated_at: stamp, _version: sql`_version + 1` }).where('state', '=', 'pending').where('expires_at', '<', stamp).execute();
-      const reference = provider.local ? await provider.createReference(debts, amount, expiry, { orderId, db: trx }) : (issued as IssuedReference | { providerId: string });
-      const multibanco = 'reference' in reference ? reference : null;
-      const row = await trx
-        .insertInto('payment_requests')
-        .values({
-          member,
-          method,
-          amount,
-          entity: multibanco?.entity ?? null,
-          reference: multibanco?.reference ?? null,
-          phone,
-          sub_entity: multibanco?.subEntity ?? null,
-          sequence: multibanco?.sequence ?? null,
-          expires_at: expiry.at,
-          state: 'pending',
-          provider: provider.name,
-          provider_order: orderId,
-          provider_id: reference.providerId,
-          created_by: input.createdBy,
-          created_at: stamp,
-          updated_at: stamp,
-          _version: 1,
-        })
-        .returning('_id')
-        .executeTakeFirstOrThrow();
-      const id = Number(row._id);
-      await trx.insertInto('payment_request_debts').values(debts.map((debt) => ({ request: id, debt }))).execute();
-      const after = (await readRow(trx, paymentRequests, id))!;
-      await input.within?.(trx, id);
-      await recordAudit(trx, { at: now, actor: input.actor, address: input.address, resource: paymentRequests.name, recordId: id, action: 'create', changes: diffRecords(paymentRequests, undefined, after) });
-      deferred.add(async () => publishChange(ctx.bus, paymentRequests, { action: 'created', id }, await owningUsers(db, paymentRequests, [after])));
+      const after = await storePaymentRequest(trx, { ...input, debts, now, expiry, orderId, issued });
+      await input.within?.(trx, Number(after._id));
+      deferred.add(async () => publishChange(ctx.bus, paymentRequests, { action: 'created', id: Number(after._id) }, await owningUsers(db, paymentRequests, [after])));
       return after;
     });
   } catch (error) {

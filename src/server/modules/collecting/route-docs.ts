@@ -1,7 +1,7 @@
-import type { JsonSchema, RouteDoc } from '../../openapi/route-doc.js';
+import { objectSchema, type RouteDoc } from '../../openapi/route-doc.js';
 
 const TAGS = ['Cobranças'];
-const object = (properties: Record<string, JsonSchema>, required = Object.keys(properties)): JsonSchema => ({ type: 'object', properties, required });
+const object = objectSchema;
 
 export const CREATE_REQUEST_DOC: RouteDoc = {
   tags: TAGS,
@@ -59,12 +59,12 @@ export const IFTHENPAY_CALLBACK_DOC: RouteDoc = {
     'uma única vez, por mais vezes que o aviso chegue. Um aviso forjado (chave, valor ou referência errados) não regista nada. A ifthenpay só olha para o estado: 200 encerra o aviso.',
   query: {
     key: { type: 'string', description: 'Chave anti-phishing' },
-    orderId: { type: 'string' },
+    orderId: { type: 'string', description: 'Identificador do pedido de pagamento, tal como o enviámos à ifthenpay' },
     amount: { type: 'string', description: 'Valor pago, com ponto decimal' },
-    requestId: { type: 'string' },
-    entity: { type: 'string' },
-    reference: { type: 'string' },
-    payment_datetime: { type: 'string' },
+    requestId: { type: 'string', description: 'Identificador do pedido na ifthenpay' },
+    entity: { type: 'string', description: 'Entidade Multibanco (vazia no MB WAY)' },
+    reference: { type: 'string', description: 'Referência Multibanco (vazia no MB WAY)' },
+    payment_datetime: { type: 'string', description: 'Data e hora do pagamento, como a ifthenpay a envia' },
   },
   responses: { 200: { description: 'Aviso recebido', schema: { type: 'object' } } },
   errors: [500],

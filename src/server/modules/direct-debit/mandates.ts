@@ -35,7 +35,7 @@ export const mandates = defineResource({
     { name: 'member', type: 'reference', ref: 'members', label: 'Sócio', validation: { required: true }, filterable: true, sortable: true },
     { name: 'iban', type: 'string', label: 'IBAN', validation: { required: true, maxLength: 42 } },
     { name: 'bic', type: 'string', label: 'BIC', validation: { maxLength: 11 } },
-    { name: 'reference', type: 'string', label: 'Referência do mandato', validation: { required: true, maxLength: 35, unique: true }, searchable: true, filterable: true, sortable: true },
+    { name: 'reference', type: 'string', label: 'Referência do mandato', validation: { required: true, maxLength: 35, unique: true }, searchable: true, filterable: true, exactFilter: true, sortable: true },
     { name: 'signature_date', type: 'date', label: 'Data de assinatura', validation: { required: true }, sortable: true, filterable: true },
     { name: 'max_amount', type: 'money', label: 'Valor máximo por cobrança', validation: { min: 1 } },
     { name: 'sequence', type: 'enum', label: 'Sequência', options: MANDATE_SEQUENCES, readOnly: true, defaultValue: () => 'first' },

@@ -16,15 +16,22 @@ const localDay = (day: string): Date => {
 /** Cents as the euros `sepa` writes with two decimals (exact: integer cents over 100 round-trip through toFixed(2)). */
 const euros = (cents: number): number => cents / 100;
 
+/**
+ * Latin letters that Unicode does not decompose into a base letter and an accent, spelt in basic
+ * Latin letters, so a debtor called Łukasz is not sent to the bank as "ukasz".
+ */
+const LETTERS: Record<string, string> = { ß: 'ss', Æ: 'AE', æ: 'ae', Œ: 'OE', œ: 'oe', Ø: 'O', ø: 'o', Ł: 'L', ł: 'l', Đ: 'D', đ: 'd', Ð: 'D', ð: 'd', Þ: 'TH', þ: 'th', ı: 'i' };
+
 /** Text for a SEPA name or remittance field: accents and characters outside the SEPA Latin set replaced. */
 function sepaText(value: string, max: number): string {
   const plain = value
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^ -~]/g, (letter) => LETTERS[letter] ?? ' ')
     .replace(/[^A-Za-z0-9/\-?:().,'+ ]/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
-  return plain.slice(0, max) || '-';
+  return plain.slice(0, max).trimEnd() || '-';
 }
 
 /** The end-to-end id the bank reports back for an item: the batch and the debt. */

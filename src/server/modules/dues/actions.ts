@@ -1,4 +1,4 @@
-import { STAFF_ROLES } from '../../../core/contract.js';
+import { DUES_YEARS, STAFF_ROLES } from '../../../core/contract.js';
 import type { Caller } from '../../auth/caller.js';
 import { invalidRecord, notFound } from '../../errors.js';
 import { defineAction, type ActionContext } from '../../resources/actions.js';
@@ -143,7 +143,7 @@ const raiseDebtAction = defineAction({
   fields: [
     { name: 'member', type: 'reference', ref: 'members', label: 'Sócio', validation: { required: true } },
     { name: 'kind', type: 'enum', label: 'Tipo', options: DEBT_KINDS, validation: { required: true } },
-    { name: 'year', type: 'integer', label: 'Ano', validation: { required: true, min: 2000, max: 2100 } },
+    { name: 'year', type: 'integer', label: 'Ano', validation: { required: true, min: DUES_YEARS.min, max: DUES_YEARS.max } },
     { name: 'period', type: 'integer', label: 'Período', validation: { min: 1, max: 12 } },
     { name: 'amount', type: 'money', label: 'Valor', validation: POSITIVE_MONEY },
     { name: 'due_date', type: 'date', label: 'Vencimento', validation: { required: true } },

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { STAFF_ROLES } from '../../../core/contract.js';
+import { DUES_YEARS, STAFF_ROLES } from '../../../core/contract.js';
 import type { Db } from '../../db/database.js';
 import { defineResource } from '../../resources/define.js';
 import { OWING } from './debts.js';
@@ -51,6 +51,14 @@ export const balances = defineResource({
         if (value === 'isento') return sql<boolean>`category IN ${exemptCategories}`;
         return sql<boolean>`(oldest_due IS NULL OR oldest_due >= ${today}) AND (category IS NULL OR category NOT IN ${exemptCategories})`;
       },
+    },
+    {
+      name: 'owes_year',
+      label: 'Deve o ano',
+      integer: DUES_YEARS,
+      // Served by the debts' (member, status, due_date) index.
+      where: (value, _now, table) =>
+        sql<boolean>`EXISTS (SELECT 1 FROM unsettled_payments d WHERE d.member = ${sql.ref(`${table}.member`)} AND d.year = ${Number(value)} AND d.status IN (${sql.join(OWING.map((s) => sql.lit(s)))}))`,
     },
   ],
 });

@@ -1,4 +1,4 @@
-import { STAFF_ROLES } from '../../../core/contract.js';
+import { DUES_YEARS, STAFF_ROLES } from '../../../core/contract.js';
 import { coded } from '../../errors.js';
 import type { Db } from '../../db/database.js';
 import { defineResource } from '../../resources/define.js';
@@ -18,7 +18,7 @@ export const feeSchedules = defineResource({
   defaultSort: '-year',
   access: { list: STAFF_ROLES, read: STAFF_ROLES, create: STAFF_ROLES, update: STAFF_ROLES, delete: STAFF_ROLES },
   fields: [
-    { name: 'year', type: 'integer', label: 'Ano', validation: { required: true, min: 2000, max: 2100 }, sortable: true, filterable: true },
+    { name: 'year', type: 'integer', label: 'Ano', validation: { required: true, min: DUES_YEARS.min, max: DUES_YEARS.max }, sortable: true, filterable: true },
     { name: 'category', type: 'reference', ref: 'fee_categories', label: 'Categoria', validation: { required: true }, sortable: true, filterable: true },
     { name: 'amount', type: 'money', label: 'Valor por período', validation: { required: true }, sortable: true },
     { name: 'periodicity', type: 'enum', label: 'Periodicidade', options: PERIODICITY_OPTIONS, validation: { required: true }, filterable: true },

@@ -1,4 +1,4 @@
-import { STAFF_ROLES } from '../../../core/contract.js';
+import { DUES_YEARS, STAFF_ROLES } from '../../../core/contract.js';
 import type { JobDefinition } from '../../jobs/types.js';
 import { defineAction } from '../../resources/actions.js';
 import { readSetting } from '../../settings/read.js';
@@ -40,7 +40,7 @@ export const generateAction = defineAction({
   label: 'Lançar as quotas do ano',
   on: 'collection',
   access: STAFF_ROLES,
-  fields: [{ name: 'year', type: 'integer', label: 'Ano', validation: { required: true, min: 2000, max: 2100 } }],
+  fields: [{ name: 'year', type: 'integer', label: 'Ano', validation: { required: true, min: DUES_YEARS.min, max: DUES_YEARS.max } }],
   async run({ db, ctx, caller, input, jobs, afterCommit }) {
     const year = Number(input.year);
     const job = await jobs.enqueue(db, {

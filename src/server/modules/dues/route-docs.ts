@@ -1,8 +1,8 @@
-import type { JsonSchema, RouteDoc } from '../../openapi/route-doc.js';
+import { objectSchema, type JsonSchema, type RouteDoc } from '../../openapi/route-doc.js';
 
 const TAGS = ['Quotas e dívidas'];
 const cents = (description: string): JsonSchema => ({ type: 'integer', description: `${description}, em cêntimos` });
-const object = (properties: Record<string, JsonSchema>): JsonSchema => ({ type: 'object', properties, required: Object.keys(properties) });
+const object = objectSchema;
 const data = (schema: JsonSchema): JsonSchema => object({ data: schema });
 
 export const STATEMENT_DOC: RouteDoc = {

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { DUES_YEARS, type PaymentsOverview } from '../../../core/contract.js';
 import { sql } from 'kysely';
 import { isStaff, type Caller } from '../../auth/caller.js';
 import { badRequest, forbidden, notFound, unauthorized } from '../../errors.js';
@@ -44,7 +45,7 @@ export function duesRoutes(app: FastifyInstance): void {
     if (!DEBT_KINDS.some((k) => k.value === type)) throw badRequest(`Tipo desconhecido: use ${DEBT_KINDS.map((k) => k.value).join(', ')}.`);
     const memberId = parseId(memberText);
     const year = yearText === undefined ? undefined : Number(yearText);
-    if (year !== undefined && !(Number.isInteger(year) && year >= 2000 && year <= 2100)) throw badRequest('O ano tem de ser um número entre 2000 e 2100.');
+    if (year !== undefined && !(Number.isInteger(year) && year >= DUES_YEARS.min && year <= DUES_YEARS.max)) throw badRequest(`O ano tem de ser um número entre ${DUES_YEARS.min} e ${DUES_YEARS.max}.`);
     checkMemberAccess(request.caller, memberId);
     if (!(await db.selectFrom('members').select('_id').where('_id', '=', memberId).executeTakeFirst())) throw notFound();
     let query = db
@@ -109,7 +110,7 @@ export function duesRoutes(app: FastifyInstance): void {
         receivedThisYear: Number(received.amount),
         membersInArrears: Number(owed.arrears),
         receivedPerMonth: months.map((month) => ({ month, amount: byMonth.get(month) ?? 0 })),
-      },
+      } satisfies PaymentsOverview,
     };
   });
 }

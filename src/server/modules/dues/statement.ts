@@ -1,25 +1,8 @@
+import type { Statement, StatementLine } from '../../../core/contract.js';
 import type { Db } from '../../db/database.js';
-import { standingOf, type Standing } from './balances.js';
+import { standingOf } from './balances.js';
 import { DEBT_KINDS } from './debts.js';
 import { PAYMENT_METHODS } from './payments.js';
-
-export interface StatementLine {
-  date: string;
-  kind: 'debt' | 'payment' | 'waiver' | 'annulment';
-  /** The debt's or payment's _id. */
-  id: number;
-  description: string;
-  debit: number;
-  credit: number;
-  /** What the member owes after this line (negative: credit in their favour). */
-  balance: number;
-}
-
-export interface Statement {
-  member: { _id: number; number: number | null; name: string };
-  standing: { kind: Standing; yearsOwed: number; openTotal: number; credit: number; oldestDue: string | null };
-  lines: StatementLine[];
-}
 
 const methodLabel = (value: unknown) => PAYMENT_METHODS.find((m) => m.value === value)?.label ?? String(value);
 const kindLabel = (value: unknown) => DEBT_KINDS.find((k) => k.value === value)?.label ?? String(value);

@@ -12,6 +12,18 @@ async function nextMemberNumber(db: Db): Promise<number> {
   return Number(row?.top ?? 0) + 1;
 }
 
+/** A new member lives in Portugal unless told otherwise. */
+async function portugal(db: Db): Promise<number | null> {
+  const row = await db.selectFrom('countries').select('_id').where('code', '=', 'PT').executeTakeFirst();
+  return row ? Number(row._id) : null;
+}
+
+/** A new member starts in the first state that does not end a membership, in the states' own order. */
+async function firstActiveState(db: Db): Promise<number | null> {
+  const row = await db.selectFrom('member_states').select('_id').where('marksEnd', '=', 0).orderBy('_id').limit(1).executeTakeFirst();
+  return row ? Number(row._id) : null;
+}
+
 const staffOnly = STAFF_ROLES;
 
 export const members = defineResource({
@@ -59,10 +71,10 @@ export const members = defineResource({
       name: 'locality', type: 'string', label: 'Localidade', group: 'Morada',
       validation: { maxLength: 100 }, sortable: true, filterable: true, searchable: true,
     },
-    { name: 'country', type: 'reference', ref: 'countries', label: 'País', group: 'Morada', filterable: true },
+    { name: 'country', type: 'reference', ref: 'countries', label: 'País', group: 'Morada', filterable: true, createDefault: portugal },
     {
       name: 'state', type: 'reference', ref: 'member_states', label: 'Estado', group: 'Inscrição',
-      validation: { required: true }, writableBy: staffOnly, sortable: true, filterable: true,
+      validation: { required: true }, writableBy: staffOnly, sortable: true, filterable: true, createDefault: firstActiveState,
     },
     {
       name: 'admission_date', type: 'date', label: 'Data de admissão', group: 'Inscrição',

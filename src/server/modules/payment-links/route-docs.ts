@@ -1,7 +1,7 @@
-import type { JsonSchema, RouteDoc } from '../../openapi/route-doc.js';
+import { objectSchema, type RouteDoc } from '../../openapi/route-doc.js';
 
 const TAGS = ['Informação de pagamento'];
-const object = (properties: Record<string, JsonSchema>, required = Object.keys(properties)): JsonSchema => ({ type: 'object', properties, required });
+const object = objectSchema;
 const HEADERS_NOTE = ' Sem autenticação: o token da ligação é a prova. Todas as respostas trazem `X-Robots-Tag: noindex` e `Referrer-Policy: no-referrer`; há limites por token e por endereço (429).';
 
 /** A payment request as the public page sees it. */

@@ -13,6 +13,7 @@ export const REASONS = [
   { value: 'paid', label: 'Pago entretanto' },
   { value: 'ending', label: 'Sócio num estado de saída' },
   { value: 'no_email', label: 'Sem e-mail' },
+  { value: 'direct_debit', label: 'Débito direto pendente' },
   { value: 'no_recent_payments', label: 'Sem pagamentos registados recentemente' },
 ] as const;
 export type Reason = (typeof REASONS)[number]['value'];

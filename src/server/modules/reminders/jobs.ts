@@ -112,8 +112,8 @@ export const previewAction = defineAction({
     const member = await reminderMember(db, memberId);
     if (!member) throw invalidRecord({ member: 'Este sócio não existe.' });
     // What the stage would list today; a member not yet owing at this stage shows all they owe.
-    const due = await owedUpTo(db, memberId, stageCutoff(lisbonDay(ctx.now()), Number(record!.offset_days)));
-    const data = await reminderData(db, member, due.length > 0 ? due : await owedUpTo(db, memberId, null));
+    const due = await owedUpTo(db, memberId, stageCutoff(lisbonDay(ctx.now()), Number(record!.offset_days)), true);
+    const data = await reminderData(db, member, due.length > 0 ? due : await owedUpTo(db, memberId, null, true));
     const subject = renderText(String(record!.subject), data);
     return {
       recipient: member.email ?? null,

@@ -3,13 +3,11 @@ import type { ServerContext } from '../../context.js';
 import type { Db } from '../../db/database.js';
 import { invalidRecord } from '../../errors.js';
 import type { JobDefinition } from '../../jobs/types.js';
-import { HIDDEN_LINK } from '../../messages/message-secrets.js';
 import { announceMessage, enqueueMessage } from '../../messages/outbox.js';
 import { defineAction } from '../../resources/actions.js';
 import { balances, STANDINGS } from '../dues/balances.js';
-import { issuePaymentLink } from '../payment-links/index.js';
 import { owedUpTo, reminderData, reminderMember } from './sending.js';
-import { renderText } from './templates.js';
+import { reminderMessage } from './reminder-message.js';
 
 const NOTIFY_JOB = 'reminders.notify';
 /** Up to this many members the messages are queued in the request's own transaction; more go to a job. */
@@ -68,20 +66,16 @@ async function notifyMembers(
     const member = await reminderMember(trx, memberId);
     if (!member || Number(member.ending) === 1 || !member.email) report.skipped += 1;
     else {
-      const data = await reminderData(trx, member, await owedUpTo(trx, memberId, null));
-      const dedupeKey = `notify:${batchKey}:${memberId}`;
-      let secretLinks: Record<string, string> | undefined;
-      if (stage.body.includes('{link_pagamento}')) {
-        const path = await issuePaymentLink(trx, { member: memberId, purpose: dedupeKey, now: ctx.now() });
-        secretLinks = { link_pagamento: path === null ? HIDDEN_LINK : `${ctx.config.publicUrl}${path}` };
-      }
-      const message = await enqueueMessage(trx, ctx.now(), {
-        recipient: String(member.email),
-        subject: renderText(stage.subject, data),
-        body: renderText(stage.body, secretLinks ? { ...data, paymentLink: '{{link_pagamento}}' } : data),
-        dedupeKey,
-        ...(secretLinks ? { secretLinks } : {}),
+      const owed = await owedUpTo(trx, memberId, null);
+      const outgoing = await reminderMessage(ctx, trx, {
+        member: memberId,
+        email: String(member.email),
+        template: stage,
+        data: await reminderData(trx, member, owed),
+        debts: owed.map((debt) => debt.id),
+        dedupeKey: `notify:${batchKey}:${memberId}`,
       });
+      const message = await enqueueMessage(trx, ctx.now(), outgoing);
       report.queued += 1;
       report.messages.push(message);
     }

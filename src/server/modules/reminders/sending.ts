@@ -1,13 +1,13 @@
 import { sql } from 'kysely';
 import type { ServerContext } from '../../context.js';
 import type { Db } from '../../db/database.js';
-import { HIDDEN_LINK } from '../../messages/message-secrets.js';
 import { announceMessage, enqueueMessage } from '../../messages/outbox.js';
-import { issuePaymentLink } from '../payment-links/index.js';
 import { readSetting } from '../../settings/read.js';
 import type { Reason } from './decisions.js';
 import { stageCutoff } from './planning.js';
-import { renderText, type ReminderData, type ReminderDebt } from './templates.js';
+import { issueAhead, remoteProvider, type IssuedAhead } from './reference.js';
+import { reminderMessage } from './reminder-message.js';
+import type { ReminderData, ReminderDebt } from './templates.js';
 
 export interface SendReport {
   sent: number;
@@ -28,16 +28,21 @@ interface Member {
   ending: number;
 }
 
-/** What the member owes up to the stage's cutoff (the {dividas} table), oldest first. */
-export async function owedUpTo(db: Db, member: number, cutoff: string | null): Promise<ReminderDebt[]> {
+/**
+ * What the member owes up to the stage's cutoff (the {dividas} table), oldest first. A reminder
+ * (`chasing`) leaves out debts pending in a direct-debit batch: the bank is collecting them, and
+ * asking for them again invites paying twice.
+ */
+export async function owedUpTo(db: Db, member: number, cutoff: string | null, chasing = false): Promise<(ReminderDebt & { id: number })[]> {
   let query = db
     .selectFrom('unsettled_payments')
-    .select(['description', 'due_date', 'amount', 'paid'])
+    .select(['_id', 'description', 'due_date', 'amount', 'paid'])
     .where('member', '=', member)
     .where('status', 'in', ['open', 'partial']);
   if (cutoff !== null) query = query.where('due_date', '<=', cutoff);
+  if (chasing) query = query.where(({ not, exists, selectFrom }) => not(exists(selectFrom('direct_debit_items as p').select('p._id').whereRef('p.pending_debt', '=', 'unsettled_payments._id'))));
   const rows = await query.orderBy('due_date').orderBy('_id').execute();
-  return rows.map((row) => ({ description: String(row.description), dueDate: String(row.due_date), owed: Number(row.amount) - Number(row.paid) }));
+  return rows.map((row) => ({ id: Number(row._id), description: String(row.description), dueDate: String(row.due_date), owed: Number(row.amount) - Number(row.paid) }));
 }
 
 /** The member as a reminder needs them: name, number, e-mail, and whether their state ends membership. */
@@ -62,9 +67,10 @@ export const reminderData = async (db: Db, member: Member, debts: readonly Remin
  * UPDATE (PostgreSQL locks the row, so a second sender waits and then finds it taken; SQLite
  * runs one transaction at a time), the member and debts are read again, and the reminder is
  * queued in the outbox under the key (member, debt set, stage) or the decision skipped with
- * its reason: paid meanwhile (no debt it covered still owes), ending state, no e-mail.
+ * its reason: paid meanwhile (no debt it covered still owes), ending state, no e-mail, or
+ * direct-debit pending (every debt it covered that still owes went into a batch meanwhile).
  */
-async function sendOne(ctx: Pick<ServerContext, 'now' | 'config'>, db: Db, id: number, stages: Map<number, Stage>): Promise<{ outcome: 'sent' | 'skipped' | 'taken'; message?: number }> {
+async function sendOne(ctx: Pick<ServerContext, 'now' | 'config'>, db: Db, id: number, stages: Map<number, Stage>, ahead: IssuedAhead | null): Promise<{ outcome: 'sent' | 'skipped' | 'taken'; message?: number }> {
   return db.transaction().execute(async (trx) => {
     const stamp = new Date(ctx.now()).toISOString();
     const taken = await trx.updateTable('reminder_decisions').set({ updated_at: stamp }).where('_id', '=', id).where('decision', '=', 'approved').executeTakeFirst();
@@ -76,7 +82,8 @@ async function sendOne(ctx: Pick<ServerContext, 'now' | 'config'>, db: Db, id: n
     const stillOwing = await trx
       .selectFrom('reminder_coverage as c')
       .innerJoin('unsettled_payments as d', 'd._id', 'c.debt')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .leftJoin('direct_debit_items as p', 'p.pending_debt', 'd._id')
+      .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.count<number>('p._id').as('in_batch')])
       .where('c.decision', '=', id)
       .where('d.status', 'in', ['open', 'partial'])
       .executeTakeFirstOrThrow();
@@ -84,25 +91,21 @@ async function sendOne(ctx: Pick<ServerContext, 'now' | 'config'>, db: Db, id: n
     if (!member || Number(member.ending) === 1) reason = 'ending';
     else if (!member.email) reason = 'no_email';
     else if (Number(stillOwing.n) === 0) reason = 'paid';
+    else if (Number(stillOwing.in_batch) === Number(stillOwing.n)) reason = 'direct_debit';
     let message: number | null = null;
     if (reason === null) {
-      const data = await reminderData(trx, member!, await owedUpTo(trx, memberId, stageCutoff(String(decision.day), Number(stage.offset_days))));
-      const dedupeKey = `reminder:${memberId}:${String(decision.debt_set)}:${stage._id}`;
-      // {link_pagamento}: a payment link of its own for this reminder, given to the outbox as a
-      // secret link, so staff reading the outbox never see it. Already issued (one per member and
-      // purpose) means this reminder was queued before: the outbox's key answers that message.
-      let secretLinks: Record<string, string> | undefined;
-      if (stage.body.includes('{link_pagamento}')) {
-        const path = await issuePaymentLink(trx, { member: memberId, purpose: dedupeKey, now: ctx.now() });
-        secretLinks = { link_pagamento: path === null ? HIDDEN_LINK : `${ctx.config.publicUrl}${path}` };
-      }
-      message = await enqueueMessage(trx, ctx.now(), {
-        recipient: String(member!.email),
-        subject: renderText(stage.subject, data),
-        body: renderText(stage.body, secretLinks ? { ...data, paymentLink: '{{link_pagamento}}' } : data),
+      const owed = await owedUpTo(trx, memberId, stageCutoff(String(decision.day), Number(stage.offset_days)), true);
+      const dedupeKey = reminderKey(memberId, String(decision.debt_set), stage._id);
+      const outgoing = await reminderMessage(ctx, trx, {
+        member: memberId,
+        email: String(member!.email),
+        template: stage,
+        data: await reminderData(trx, member!, owed),
+        debts: owed.map((debt) => debt.id),
         dedupeKey,
-        ...(secretLinks ? { secretLinks } : {}),
+        ahead,
       });
+      message = await enqueueMessage(trx, ctx.now(), outgoing);
     }
     await trx
       .updateTable('reminder_decisions')
@@ -112,6 +115,26 @@ async function sendOne(ctx: Pick<ServerContext, 'now' | 'config'>, db: Db, id: n
     return reason === null ? { outcome: 'sent' as const, message: message! } : { outcome: 'skipped' as const };
   });
 }
+
+/**
+ * With a remote payment provider, the Multibanco reference an approved reminder with
+ * {referencia_multibanco} will show, asked for before its transaction (reference.ts: no network
+ * call holds a transaction open). Null for every other reminder.
+ */
+async function referenceAhead(ctx: Pick<ServerContext, 'now' | 'config'>, db: Db, id: number, stages: Map<number, Stage>): Promise<IssuedAhead | null> {
+  const decision = await db.selectFrom('reminder_decisions').select(['member', 'stage', 'debt_set', 'day', 'decision']).where('_id', '=', id).executeTakeFirst();
+  const stage = decision && stages.get(Number(decision.stage));
+  if (!decision || decision.decision !== 'approved' || !stage || !`${stage.subject}${stage.body}`.includes('{referencia_multibanco}')) return null;
+  const provider = await remoteProvider(ctx, db);
+  if (!provider) return null;
+  const member = Number(decision.member);
+  const owed = await owedUpTo(db, member, stageCutoff(String(decision.day), Number(stage.offset_days)), true);
+  const amount = owed.reduce((sum, debt) => sum + debt.owed, 0);
+  return issueAhead(ctx, db, provider, { member, debts: owed.map((debt) => debt.id), amount, key: reminderKey(member, String(decision.debt_set), stage._id) });
+}
+
+/** The outbox key of a reminder: one per member, debt set and stage. */
+const reminderKey = (member: number, debtSet: string, stage: number): string => `reminder:${member}:${debtSet}:${stage}`;
 
 /**
  * Sends every approved decision (the planner's when sending is automatic, staff's approved
@@ -133,7 +156,7 @@ export async function sendApproved(
     const ids = (await db.selectFrom('reminder_decisions').select('_id').where('decision', '=', 'approved').where('_id', '>', after).orderBy('_id').limit(500).execute()).map((row) => Number(row._id));
     if (ids.length === 0) return report;
     for (const id of ids) {
-      const result = await sendOne(ctx, db, id, stages);
+      const result = await sendOne(ctx, db, id, stages, await referenceAhead(ctx, db, id, stages));
       if (result.outcome === 'sent') {
         report.sent += 1;
         await announceMessage(ctx.bus, result.message!, 'created');

@@ -1,6 +1,8 @@
 // Reminder templates: pt-PT text with {placeholders}, checked when a stage is saved (an unknown
 // placeholder is refused then, never discovered at send time) and rendered as text and HTML.
 
+import { escapeHtml } from '../../messages/escape-html.js';
+
 /** The placeholders a reminder's subject and body may use, with what each stands for (pt-PT, shown to staff). */
 export const PLACEHOLDERS = {
   nome: 'nome completo do sócio',
@@ -10,6 +12,7 @@ export const PLACEHOLDERS = {
   dividas: 'tabela das dívidas',
   associacao: 'nome da associação',
   link_pagamento: 'ligação para a página de pagamento (só o sócio a vê)',
+  referencia_multibanco: 'entidade, referência, valor e prazo Multibanco para pagar estas dívidas',
 } as const;
 export type Placeholder = keyof typeof PLACEHOLDERS;
 
@@ -42,7 +45,28 @@ export interface ReminderData {
    * reaches only the recipient), absent in previews, which show PREVIEW_LINK.
    */
   paymentLink?: string;
+  /**
+   * What {referencia_multibanco} becomes: the reference paying these debts, null when none could
+   * be had (the member is pointed to the payment link), absent in previews.
+   */
+  multibanco?: MultibancoDetails | null;
 }
+
+/** A Multibanco reference as a member pays it at an ATM or in their bank's app. */
+export interface MultibancoDetails {
+  entity: string;
+  /** 9 digits. */
+  reference: string;
+  /** Cents. */
+  amount: number;
+  /** The last day it can be paid, 'YYYY-MM-DD' in Lisbon. */
+  payUntil: string;
+}
+
+/** {referencia_multibanco} in a preview: each reminder gets its reference when it is sent. */
+const PREVIEW_REFERENCE = '[referência Multibanco: entidade, referência, valor e prazo]';
+/** {referencia_multibanco} when no reference could be had. */
+export const NO_REFERENCE = 'Para pagar por Multibanco, use a ligação de pagamento que recebeu da associação.';
 
 /** {link_pagamento} in a preview: each message gets its own secret link when it is sent. */
 const PREVIEW_LINK = '[ligação de pagamento]';
@@ -51,10 +75,28 @@ const EUROS = new Intl.NumberFormat('pt-PT', { style: 'currency', currency: 'EUR
 export const formatEuros = (cents: number): string => EUROS.format(cents / 100);
 const formatDay = (day: string): string => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
 
-const escapeHtml = (text: string): string =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
-function values(data: ReminderData): Record<Exclude<Placeholder, 'dividas'>, string> {
+const groupedReference = (reference: string): string => reference.replace(/^(\d{3})(\d{3})(\d{3})$/, '$1 $2 $3');
+
+const multibancoLines = (mb: MultibancoDetails): [string, string][] => [
+  ['Entidade', mb.entity],
+  ['Referência', groupedReference(mb.reference)],
+  ['Valor', formatEuros(mb.amount)],
+  ['Pagar até', formatDay(mb.payUntil)],
+];
+
+function multibancoText(data: ReminderData): string {
+  if (data.multibanco === undefined) return PREVIEW_REFERENCE;
+  if (data.multibanco === null) return NO_REFERENCE;
+  return multibancoLines(data.multibanco).map(([label, value]) => `${label}: ${value}`).join('\n');
+}
+
+function multibancoHtml(data: ReminderData): string {
+  if (!data.multibanco) return escapeHtml(multibancoText(data));
+  return '<table>' + multibancoLines(data.multibanco).map(([label, value]) => `<tr><th>${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`).join('') + '</table>';
+}
+
+function values(data: ReminderData): Record<Exclude<Placeholder, 'dividas' | 'referencia_multibanco'>, string> {
   return {
     nome: data.name,
     primeiro_nome: data.name.trim().split(/\s+/)[0] ?? '',
@@ -76,12 +118,27 @@ const debtsHtml = (debts: readonly ReminderDebt[]): string =>
 /** The template as plain text (an e-mail's text part, a subject). */
 export function renderText(template: string, data: ReminderData): string {
   const filled = values(data);
-  return template.replace(PLACEHOLDER, (whole, name: string) => (name === 'dividas' ? debtsText(data.debts) : (filled[name as keyof typeof filled] ?? whole)));
+  return template.replace(PLACEHOLDER, (whole, name: string) => {
+    if (name === 'dividas') return debtsText(data.debts);
+    if (name === 'referencia_multibanco') return multibancoText(data);
+    return filled[name as keyof typeof filled] ?? whole;
+  });
+}
+
+/** One placeholder as HTML: tables for the debts and the reference, a clickable payment link. */
+function placeholderHtml(name: string, whole: string, data: ReminderData, filled: ReturnType<typeof values>): string {
+  if (name === 'dividas') return debtsHtml(data.debts);
+  if (name === 'referencia_multibanco') return multibancoHtml(data);
+  if (name === 'link_pagamento' && data.paymentLink !== undefined) {
+    const link = escapeHtml(data.paymentLink);
+    return `<a href="${link}">${link}</a>`;
+  }
+  return escapeHtml(filled[name as keyof typeof filled] ?? whole);
 }
 
 /**
  * The template as HTML: the template's own text and every value are escaped, line breaks become
- * <br>, and {dividas} becomes a table.
+ * <br>, {dividas} and {referencia_multibanco} become tables and {link_pagamento} a link.
  */
 export function renderHtml(template: string, data: ReminderData): string {
   const filled = values(data);
@@ -89,9 +146,13 @@ export function renderHtml(template: string, data: ReminderData): string {
   let last = 0;
   for (const match of template.matchAll(PLACEHOLDER)) {
     html += escapeHtml(template.slice(last, match.index)).replace(/\r?\n/g, '<br>\n');
-    const name = match[1]!;
-    html += name === 'dividas' ? debtsHtml(data.debts) : escapeHtml(filled[name as keyof typeof filled] ?? match[0]);
+    html += placeholderHtml(match[1]!, match[0], data, filled);
     last = match.index + match[0].length;
   }
   return html + escapeHtml(template.slice(last)).replace(/\r?\n/g, '<br>\n');
 }
+
+/** A rendered body as a whole HTML e-mail (language, encoding, a width that reads on a phone). */
+export const htmlEmail = (subject: string, body: string): string =>
+  `<!doctype html>\n<html lang="pt-PT"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(subject)}</title></head>` +
+  `<body style="font-family: sans-serif; line-height: 1.5; max-width: 40em">\n${body}\n</body></html>\n`;

@@ -17,7 +17,7 @@ export const settings = defineResource({
   fields: [
     {
       name: 'name', type: 'string', label: 'Nome', validation: { required: true, maxLength: 100, pattern: '[A-Za-z][A-Za-z0-9_]*', unique: true },
-      sortable: true, filterable: true, searchable: true,
+      sortable: true, filterable: true, exactFilter: true, searchable: true,
     },
     { name: 'value', type: 'text', label: 'Valor', validation: { maxLength: 10000 }, filterable: true, defaultValue: () => '' },
   ],

@@ -1,0 +1,51 @@
+import { sql } from 'kysely';
+import { STAFF_ROLES } from '../../../core/contract.js';
+import { defineResource } from '../../resources/define.js';
+import { lisbonDay } from '../dues/today.js';
+
+const CARD_STATES = [
+  { value: 'active', label: 'Ativo' },
+  { value: 'superseded', label: 'Substituído' },
+  { value: 'revoked', label: 'Revogado' },
+] as const;
+
+/**
+ * Membership cards: one active card per member, issued and revoked by the actions only (never
+ * written through the generic routes, so every code ever printed keeps answering). Expiry is not
+ * a stored state: an active card past its valid-until is expired when read (the `_validity`
+ * filter, the verification). A member reads their own cards.
+ */
+export const membershipCards = defineResource({
+  name: 'membership_cards',
+  label: 'Cartões de sócio',
+  labelSingular: 'Cartão de sócio',
+  defaultSort: '-created_at',
+  access: { list: [...STAFF_ROLES, 'own'], read: [...STAFF_ROLES, 'own'], create: [], update: [], delete: [] },
+  scope: { column: 'member', equals: 'callerMember' },
+  fields: [
+    { name: 'member', type: 'reference', ref: 'members', label: 'Sócio', readOnly: true, filterable: true, sortable: true },
+    { name: 'code', type: 'string', label: 'Código de verificação', readOnly: true, filterable: true, exactFilter: true },
+    { name: 'state', type: 'enum', label: 'Estado', options: CARD_STATES, readOnly: true, filterable: true, sortable: true },
+    { name: 'issued_at', type: 'date', label: 'Emitido em', readOnly: true, sortable: true, filterable: true },
+    { name: 'valid_until', type: 'date', label: 'Válido até', readOnly: true, sortable: true, filterable: true },
+    { name: 'issued_by', type: 'reference', ref: 'users', label: 'Emitido por', readOnly: true, readableBy: STAFF_ROLES },
+    { name: 'superseded_at', type: 'datetime', label: 'Substituído em', readOnly: true },
+    { name: 'revoked_at', type: 'datetime', label: 'Revogado em', readOnly: true },
+    { name: 'revoked_by', type: 'reference', ref: 'users', label: 'Revogado por', readOnly: true, readableBy: STAFF_ROLES },
+    { name: 'revoke_reason', type: 'string', label: 'Motivo da revogação', readOnly: true, readableBy: STAFF_ROLES },
+  ],
+  filters: [
+    {
+      name: 'validity',
+      label: 'Validade',
+      options: [
+        { value: 'valid', label: 'Dentro da validade' },
+        { value: 'expired', label: 'Expirado' },
+      ],
+      where(value, now) {
+        const today = lisbonDay(now.getTime());
+        return value === 'expired' ? sql<boolean>`state = 'active' AND valid_until < ${today}` : sql<boolean>`state = 'active' AND valid_until >= ${today}`;
+      },
+    },
+  ],
+});

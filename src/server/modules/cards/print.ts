@@ -1,0 +1,107 @@
+import type { AuthenticatedCaller } from '../../auth/caller.js';
+import type { ServerContext } from '../../context.js';
+import type { Db, Row } from '../../db/database.js';
+import { badRequest } from '../../errors.js';
+import type { JobDefinition } from '../../jobs/types.js';
+import { cardFaces, printSettings } from './faces.js';
+import { letterFaces, letterPlacement } from './letters.js';
+import { renderCards, renderLetters } from './pdf/document.js';
+import { storePdf } from './stored.js';
+
+/** The selections one PDF of many cards is made of. */
+export const PRINT_TYPES = ['active', 'ids', 'category'] as const;
+export type PrintType = (typeof PRINT_TYPES)[number];
+/** Above this many cards the PDF is made by a background job with a progress bar. */
+export const PRINT_INLINE_MAX = 200;
+export const PRINT_MAX = 20_000;
+export const PRINT_JOB = 'cards.print';
+
+export interface PrintSelection {
+  type: PrintType;
+  /** Each member's cover letter, with their card at its foot, instead of cards alone. */
+  includeLetters: boolean;
+  ids?: readonly number[];
+  category?: number;
+}
+
+type Query = Record<string, string | string[] | undefined>;
+const one = (query: Query, name: string): string | undefined => {
+  const value = query[name];
+  if (Array.isArray(value)) throw badRequest(`O parâmetro "${name}" só pode aparecer uma vez.`);
+  return value;
+};
+
+/** Reads ?type=active|ids|category&ids=1,2&category=3&includeLetters=false, with pt-PT 400s. */
+export function parseSelection(query: Query): PrintSelection {
+  const type = one(query, 'type');
+  if (!type || !(PRINT_TYPES as readonly string[]).includes(type)) {
+    throw badRequest('Indique que cartões imprimir: type=active (todos os ativos), type=ids (com ids=1,2,3) ou type=category (com category={id}).');
+  }
+  const letters = one(query, 'includeLetters');
+  if (letters !== undefined && letters !== 'false' && letters !== 'true') throw badRequest('O parâmetro "includeLetters" é true ou false.');
+  const includeLetters = letters === 'true';
+  if (type === 'ids') {
+    const raw = one(query, 'ids') ?? '';
+    const ids = raw.split(',').filter((part) => part.trim() !== '');
+    if (ids.length === 0 || ids.length > PRINT_MAX || !ids.every((id) => /^\d{1,10}$/.test(id.trim()))) {
+      throw badRequest(`Indique os cartões a imprimir em "ids", separados por vírgulas (até ${PRINT_MAX.toLocaleString('pt-PT')}).`);
+    }
+    return { type, includeLetters, ids: [...new Set(ids.map((id) => Number(id.trim())))] };
+  }
+  if (type === 'category') {
+    const category = one(query, 'category') ?? '';
+    if (!/^\d{1,10}$/.test(category)) throw badRequest('Indique a categoria de quota dos sócios cujos cartões quer imprimir (category={id}).');
+    return { type, includeLetters, category: Number(category) };
+  }
+  return { type: 'active', includeLetters };
+}
+
+/** The cards a selection names, in member-number order; given ids keep only cards that exist. */
+export async function selectedCards(db: Db, selection: PrintSelection): Promise<Row[]> {
+  let query = db.selectFrom('membership_cards as k').innerJoin('members as m', 'm._id', 'k.member').selectAll('k').orderBy('m.number').orderBy('k._id');
+  if (selection.type === 'ids') query = query.where('k._id', 'in', selection.ids!.length > 0 ? [...selection.ids!] : [0]);
+  else query = query.where('k.state', '=', 'active');
+  if (selection.type === 'category') query = query.where('m.fee_category', '=', selection.category!);
+  return query.limit(PRINT_MAX + 1).execute();
+}
+
+/**
+ * One PDF of these cards (or of their cover letters), stored; answers the file's id. Letters
+ * are checked before anything is drawn: a member without an address is a 422 naming them.
+ */
+export async function printCards(ctx: ServerContext, cards: readonly Row[], includeLetters: boolean, by: Pick<AuthenticatedCaller, 'kind' | 'id'>, progress?: (done: number, total: number) => Promise<void>): Promise<number> {
+  const { db } = ctx.database;
+  // Progress every 50 pages' worth: the reporter throttles too, but each call still costs a little.
+  const onEach = progress ? (done: number) => (done % 50 === 0 || done === cards.length ? progress(done, cards.length) : undefined) : undefined;
+  if (includeLetters) {
+    const letters = await letterFaces(db, cards, ctx.config.publicUrl, ctx.now());
+    const bytes = await renderLetters(letters, await letterPlacement(db), onEach);
+    return storePdf(ctx, bytes, `cartas-cartoes-${cards.length}.pdf`, by);
+  }
+  const faces = await cardFaces(db, cards, ctx.config.publicUrl);
+  const print = await printSettings(db);
+  const bytes = await renderCards({ faces, ...print, title: faces[0]?.title ?? 'Cartões', ...(onEach ? { onCard: onEach } : {}) });
+  return storePdf(ctx, bytes, `cartoes-${cards.length}.pdf`, by);
+}
+
+interface PrintPayload {
+  cards: number[];
+  includeLetters: boolean;
+  by: { kind: 'user' | 'apiKey'; id: number };
+}
+
+/**
+ * A large selection's PDF, made in the background with its progress on the jobs topic. A retry
+ * makes the PDF again: the file of a run that died midway is simply not referenced.
+ */
+export const printJob: JobDefinition = {
+  name: PRINT_JOB,
+  label: 'Impressão de cartões',
+  maxAttempts: 2,
+  async run({ ctx, payload, progress }) {
+    const { cards, includeLetters, by } = payload as PrintPayload;
+    const rows = await selectedCards(ctx.database.db, { type: 'ids', includeLetters, ids: cards });
+    const file = await printCards(ctx, rows, includeLetters, by, progress);
+    return { file, count: rows.length };
+  },
+};

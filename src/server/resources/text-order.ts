@@ -1,0 +1,57 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { Db, Engine } from '../db/database.js';
+import { FOLD_FUNCTION } from '../db/fold.js';
+import { FIELD_KINDS } from '../fields/index.js';
+import type { Field } from './define.js';
+
+/**
+ * PostgreSQL's ICU collation for Portuguese ("Ângelo" next to "Andreia", "Érica" among the E's,
+ * upper and lower case together). Created by migration 021 in the schema the tables live in.
+ */
+const PT_COLLATION = 'associa_pt';
+
+/** Text a person reads (names, e-mails, places): sorted in Portuguese order, filtered by "contains". */
+export const isPersonText = (field: Field): boolean => FIELD_KINDS[field.type].personText === true;
+
+/**
+ * The expression a text column is ordered by, written the same way in queries and in the
+ * indexes migrations create, or the planner would not use them: the Portuguese collation on
+ * PostgreSQL; on SQLite (better-sqlite3 cannot register a collation) the folded text, the
+ * sort key search already uses, kept by an index on that expression.
+ */
+function orderKey(engine: Engine, column: string): RawBuilder<unknown> {
+  return engine === 'postgres' ? sql`${sql.ref(column)} COLLATE ${sql.id(PT_COLLATION)}` : sql`${sql.id(FOLD_FUNCTION)}(${sql.ref(column)})`;
+}
+
+/**
+ * ORDER BY for a list sorted by `field`, ties broken by `_id` in the same direction so pages
+ * never overlap. Empty values come first ascending on both engines (SQLite's own order).
+ */
+export function listOrder(engine: Engine, field: Field, descending: boolean): RawBuilder<unknown> {
+  const dir = descending ? sql`DESC` : sql`ASC`;
+  const id = sql`${sql.ref('_id')} ${dir}`;
+  if (field.name === '_id') return id;
+  const nullsFirst = descending ? sql` NULLS LAST` : sql` NULLS FIRST`;
+  if (isPersonText(field)) {
+    // Always stated on PostgreSQL, required column or not, so the text-order indexes (NULLS FIRST) always match.
+    return sql`${orderKey(engine, field.name)} ${dir}${engine === 'postgres' ? nullsFirst : sql``}, ${id}`;
+  }
+  // Required columns and the record columns keep their plain index order on PostgreSQL.
+  const nullable = engine === 'postgres' && !field.validation.required && !['created_at', 'updated_at'].includes(field.name);
+  return sql`${sql.ref(field.name)} ${dir}${nullable ? nullsFirst : sql``}, ${id}`;
+}
+
+/** Creates the Portuguese collation on PostgreSQL (migrations; SQLite needs none). */
+export async function createPortugueseCollation(db: Db, engine: Engine): Promise<void> {
+  if (engine !== 'postgres') return;
+  await sql`CREATE COLLATION IF NOT EXISTS ${sql.id(PT_COLLATION)} (provider = icu, locale = 'pt-PT')`.execute(db);
+}
+
+/**
+ * The index a list sorted by `column` walks: the order key, then `_id`. Migrations call it with
+ * literal names, never with a definition, so a released migration always creates the same index.
+ */
+export async function createTextOrderIndex(db: Db, engine: Engine, table: string, column: string): Promise<void> {
+  const nulls = engine === 'postgres' ? sql` NULLS FIRST` : sql``;
+  await sql`CREATE INDEX ${sql.id(`${table}_${column}_order`)} ON ${sql.table(table)} (${orderKey(engine, column)}${nulls}, ${sql.ref('_id')})`.execute(db);
+}
