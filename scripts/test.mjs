@@ -18,6 +18,8 @@ const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 
 /** One row of the final report per suite. */
 const suites = [];
+/** Every failed test by name, repeated at the very end: CI keeps only the tail of the output. */
+const failures = [];
 
 function heading(text) {
   console.log(`\n=== ${text} ===\n`);
@@ -63,6 +65,12 @@ async function vitest(name, files, env, extraArgs = []) {
     const brokenFiles = (result.testResults ?? []).filter((file) => file.status === 'failed' && file.assertionResults.every((t) => t.status !== 'failed')).length;
     failed += brokenFiles;
     if (brokenFiles) note = `${brokenFiles} test file(s) failed to load`;
+    for (const file of result.testResults ?? []) {
+      const where = path.relative(root, file.name ?? '');
+      const failedTests = (file.assertionResults ?? []).filter((t) => t.status !== 'passed');
+      for (const t of failedTests) failures.push(`${name}: ${where} > ${t.fullName ?? t.title} (${t.status})`);
+      if (file.status === 'failed' && failedTests.length === 0) failures.push(`${name}: ${where} did not load`);
+    }
   }
   if (code !== 0 && failed === 0) {
     failed = 1;
@@ -78,6 +86,7 @@ async function nodeTests(name, files) {
   const count = (label) => Number(new RegExp(`^# ${label} (\\d+)$`, 'm').exec(output)?.[1] ?? 0);
   const passed = count('pass');
   let failed = count('fail') + count('skipped') + count('todo') + count('cancelled');
+  for (const match of output.matchAll(/^\s*not ok \d+ - (.+)$/gm)) failures.push(`${name}: ${match[1]}`);
   let note = '';
   if (code !== 0 && failed === 0) {
     failed = 1;
@@ -110,7 +119,13 @@ async function browserTests() {
   // The summary line per browser, e.g. "Chrome: |████| 7/7 test files | 48 passed, 0 failed";
   // the last one printed is final.
   const perBrowser = new Map();
+  let file = '';
+  const failedTitles = new Set();
   for (const line of output.replace(ANSI, '').split(/\r?\n/)) {
+    const fileHeader = /^(test\/\S+\.test\.tsx?):\s*$/.exec(line);
+    if (fileHeader) file = fileHeader[1];
+    const failure = /^\s*❌\s*(.+)$/.exec(line);
+    if (failure) failedTitles.add(`${name}: ${file} > ${failure[1].trim()}`);
     const match = /^\s*([^:|]+):\s*\|.*\|\s*\d+\/\d+ test files\s*\|\s*(\d+) passed,\s*(\d+) failed(?:,\s*(\d+) skipped)?/.exec(line);
     if (match) perBrowser.set(match[1], { passed: Number(match[2]), failed: Number(match[3]) + Number(match[4] ?? 0) });
   }
@@ -120,6 +135,7 @@ async function browserTests() {
     passed += counts.passed;
     failed += counts.failed;
   }
+  failures.push(...failedTitles);
   let note = '';
   if (code !== 0 && failed === 0) {
     failed = 1;
@@ -173,6 +189,10 @@ const total = suites.reduce((sum, s) => ({ passed: sum.passed + s.passed, failed
 console.log('\n=== summary ===');
 for (const s of suites) {
   console.log(`  ${s.name.padEnd(40)} ${String(s.passed).padStart(5)} passed ${String(s.failed).padStart(4)} failed${s.note ? `  (${s.note})` : ''}`);
+}
+if (failures.length) {
+  console.log('\n=== failed tests ===');
+  for (const failure of failures) console.log(`  ${failure}`);
 }
 console.log(`tests: ${total.passed} passed, ${total.failed} failed`);
 process.exit(total.failed > 0 ? 1 : 0);
