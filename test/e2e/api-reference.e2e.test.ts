@@ -92,6 +92,13 @@ describe('API reference page', () => {
     await expect(list.locator('.opblock-description-wrapper').textContent()).resolves.toMatch(/Quem pode: administradores e editores/);
     await expect(list.locator('.parameters').textContent()).resolves.toContain('-1 devolve todos');
     await expect(list.locator('.responses-wrapper').textContent()).resolves.toContain('nome@exemplo.pt');
+    // Swagger UI's own controls speak pt-PT too.
+    await expect(list.textContent()).resolves.toMatch(/Parâmetros[\s\S]*Nome[\s\S]*Descrição[\s\S]*Valor por omissão/);
+    await list.getByRole('button', { name: 'Experimentar' }).click();
+    await list.getByRole('button', { name: 'Executar' }).waitFor();
+    const english = /Try it out|Execute|Parameters|Responses|Example Value|Default value|Media type/;
+    expect(await page.locator('#swagger-ui').textContent()).not.toMatch(english);
+    await list.getByRole('button', { name: 'Cancelar' }).click();
     await h.screenshot(page, 'api-reference-operation');
     expect(elsewhere).toEqual([]);
     expect(await page.evaluate(() => window.cspViolations)).toEqual([]);

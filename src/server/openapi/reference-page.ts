@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../errors.js';
+import { TRANSLATE_SCRIPT } from './reference-texts.js';
 import { REFERENCE_ASSET_DOC, REFERENCE_PAGE_DOC } from './route-docs.js';
 
 /*
@@ -22,7 +23,9 @@ const PACKAGE_FILES: Readonly<Record<string, string>> = {
 
 // Starts Swagger UI from a file, not an inline script, so script-src needs nothing but 'self'.
 // No validator badge (it would ask validator.swagger.io) and no address box to load other documents.
-const START_SCRIPT = `window.ui = SwaggerUIBundle({
+// The translation starts first, so Swagger UI's first drawing is already in pt-PT.
+const START_SCRIPT = `${TRANSLATE_SCRIPT}
+window.ui = SwaggerUIBundle({
   url: 'openapi.json',
   dom_id: '#swagger-ui',
   deepLinking: true,
