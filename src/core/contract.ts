@@ -239,9 +239,19 @@ export interface ExplainerFilter {
   integer?: { min: number; max: number };
 }
 
+/** The generic operations on a resource's records (SPEC 7: list, read, create, update, delete). */
+export const RESOURCE_OPERATIONS = ['list', 'read', 'create', 'update', 'delete'] as const;
+export type ResourceOperation = (typeof RESOURCE_OPERATIONS)[number];
+/** How far the caller may perform an operation: on every record, on their own records only, or not at all. */
+export type OperationReach = 'all' | 'own' | 'none';
+
 export interface ExplainerResource {
   label: string;
   fields: ExplainerField[];
+  /** What this caller may do with the resource's records (absent from the anonymous explainer of public forms). */
+  operations?: Record<ResourceOperation, OperationReach>;
+  /** The _id of the caller's own record, where the resource has one per person (their member and user records). */
+  ownRecord?: number;
   /** The actions this caller may run; absent when there are none. */
   actions?: ExplainerAction[];
   /** Declared list filters, for callers who may list; absent when there are none. */

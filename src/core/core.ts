@@ -5,6 +5,7 @@ import { realClock, type Clock } from './clock.js';
 import { browserEnv, type CoreEnv } from './env.js';
 import { setupErrorReporting, type SentryModule } from './error-reporting.js';
 import { createExplainer, type Explainer } from './explainer.js';
+import { createFlash, type Flash } from './flash.js';
 import { createHttp, normalizeApi, type Http } from './http.js';
 import { createListStore, type ListStore } from './list-store.js';
 import { loadDocumentStatuses } from './modules/treasury.js';
@@ -74,6 +75,8 @@ export interface Core {
   realtime: Realtime;
   /** ws:debug text shown for three seconds. */
   toast: ReadonlySignal<string | null>;
+  /** A success message left for the next page (a created record's own page). */
+  flash: Flash;
   /** Settings and explainer loaded, or a public page opened without login. */
   ready: ReadonlySignal<boolean>;
   /** The one store of a resource; `initialQuery` only counts when the store is first made. */
@@ -247,6 +250,7 @@ export function createCore(options: CoreOptions = {}): Core {
     queries,
     realtime,
     toast: realtime.toast,
+    flash: createFlash(),
     ready,
     list,
     referenceList,

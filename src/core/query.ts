@@ -59,3 +59,25 @@ export function toggleSort(current: string, field: string): string {
   const { field: currentField, descending } = sortField(current);
   return currentField === field && !descending ? `-${field}` : field;
 }
+
+/**
+ * The search, filters and sort of a list as a query string (`_search=ana&_state=2&_sort=-name`),
+ * paging aside: what a saved filter keeps and what a bulk action on "all that match" sends.
+ */
+export function listQueryString(query: Pick<ListQuery, 'search' | 'sort' | 'constraints'>): string {
+  const params = new URLSearchParams();
+  if (query.search) params.set('_search', query.search);
+  for (const [key, value] of Object.entries(query.constraints)) params.set(`_${key}`, String(value));
+  if (query.sort && query.sort !== DEFAULT_SORT) params.set('_sort', query.sort);
+  return params.toString();
+}
+
+/** A query string of listQueryString read back: its search, sort and filters (other parameters are ignored). */
+export function listQueryFromString(text: string): Pick<ListQuery, 'search' | 'sort' | 'constraints'> {
+  const params = new URLSearchParams(text);
+  const constraints: ListQuery['constraints'] = {};
+  for (const [key, value] of params) {
+    if (key.startsWith('_') && !['_search', '_sort', '_page', '_limit'].includes(key)) constraints[key.slice(1)] = value;
+  }
+  return { search: params.get('_search') ?? '', sort: params.get('_sort') || DEFAULT_SORT, constraints };
+}

@@ -312,3 +312,14 @@ export type CardCheckinScan = {
   category: string | null;
   duplicate_of: number | null;
 };
+
+export type SavedFilter = {
+  _id: number;
+  _version: number;
+  created_at: string;
+  updated_at: string;
+  name: string;
+  resource: string;
+  query: string | null;
+  owner: number | null;
+};

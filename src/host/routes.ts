@@ -1,6 +1,6 @@
 // The route table of SPEC section 2, as data: built from the organisation's terminology,
 // so member and payment paths follow its words (accents included).
-import { isStaffRole, ROLE, STAFF_ROLES, TERMINOLOGY_DEFAULTS, type Role, type Terminology } from '../core/index.js';
+import { isStaffRole, RESOURCE, ROLE, STAFF_ROLES, TERMINOLOGY_DEFAULTS, type ExplainerResource, type ResourceOperation, type Role, type Terminology, mayIn } from '../core/index.js';
 import { PATHS } from '../widgets/feature-kit/paths.js';
 import { matchPath } from './routing/paths.js';
 
@@ -82,6 +82,11 @@ export interface RouteDef {
   bare?: boolean;
   /** Where the route sends the browser instead of showing a page. */
   redirect?: 'login' | 'membersList';
+  /**
+   * The operation the page performs, as the server's explainer grants it to the caller: without
+   * it the page is 'Sem acesso' before anything is requested. `param` names the record's id.
+   */
+  needs?: { resource: string; operation: ResourceOperation; param?: string };
 }
 
 /** Until terminology loads (or when it cannot): an association's words. */
@@ -161,10 +166,11 @@ export function buildRoutes(t: Terminology): RouteDef[] {
     r('unpaidSingle', '/informacaoDePagamento/:id', 'Informação de Pagamento', { public: true, bare: true }),
 
     // Users
-    r('userSettings', PATHS.users, 'Utilizadores', staff),
-    r('usersNew', `${PATHS.users}/novo`, 'Novo Utilizador'),
-    r('usersEditPassword', `${PATHS.users}/recuperar-password/:id`, 'Alterar Palavra-passe'),
-    r('usersEdit', `${PATHS.users}/:id`, 'Editar Utilizador'),
+    // Members reach their own account only (SPEC 6): the explainer says which it is.
+    r('userSettings', PATHS.users, 'Utilizadores', { ...staff, needs: { resource: RESOURCE.users, operation: 'list' } }),
+    r('usersNew', `${PATHS.users}/novo`, 'Novo Utilizador', { needs: { resource: RESOURCE.users, operation: 'create' } }),
+    r('usersEditPassword', `${PATHS.users}/recuperar-password/:id`, 'Alterar Palavra-passe', { needs: { resource: RESOURCE.users, operation: 'update', param: 'id' } }),
+    r('usersEdit', `${PATHS.users}/:id`, 'Editar Utilizador', { needs: { resource: RESOURCE.users, operation: 'read', param: 'id' } }),
 
     // Others
     r('reportOverview', '/relatorios', 'Relatórios', staff),
@@ -204,6 +210,13 @@ export function matchRoute(routes: readonly RouteDef[], pathname: string): Route
 export function mayOpen(route: RouteDef, role: string | null): boolean {
   if (!route.access) return true;
   return route.access.some((allowed) => allowed === role);
+}
+
+/** Whether the server lets the caller do what the page does (its `needs`), on the record the address names. */
+export function mayUse(route: RouteDef, params: Record<string, string>, explained: Record<string, ExplainerResource>): boolean {
+  const needs = route.needs;
+  if (!needs) return true;
+  return mayIn(explained[needs.resource], needs.operation, needs.param === undefined ? undefined : params[needs.param]);
 }
 
 /** Where a user lands after login (and on '/' when logged in): staff on the member list, members on memberHome. */

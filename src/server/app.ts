@@ -21,6 +21,7 @@ import { jobsRoutes } from './jobs/routes.js';
 import { webPlugin } from './web/plugin.js';
 import { checkingInterval, limitConnections, proxyMatcher } from './edges/connection-limits.js';
 import { clientErrorHandler } from './edges/client-errors.js';
+import { compressionPlugin } from './edges/compression.js';
 import { controlCharactersPlugin } from './edges/control-characters.js';
 
 /**
@@ -60,6 +61,8 @@ export async function buildApp(ctx: ServerContext, options: AppOptions = {}): Pr
   app.setNotFoundHandler(notFoundHandler);
   app.addHook('preSerialization', withErrorCode);
 
+  // Before any route: its onSend hook compresses every answer made after it.
+  await app.register(compressionPlugin);
   // Before any route: it records which routes are public, for CORS.
   await app.register(securityPlugin, { embedOrigins: ctx.config.embedOrigins });
   // Before any handler reads a string: control characters in input are a 400 naming the field.

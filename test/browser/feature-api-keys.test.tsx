@@ -2,6 +2,7 @@ import { expect, waitUntil } from '@open-wc/testing';
 import '../../src/widgets/api-keys/element.js';
 import '../../src/widgets/api-key-form/element.js';
 import { all, button, cleanupFeatures, control, featureFixture, find, link, text, type, waitForText } from './feature-support/elements.js';
+import { expectAccessible } from './support/axe.js';
 
 const KEYS = [
   { _id: 2, created_at: '2025-03-01T10:00:00Z', name: 'Sítio da associação', role: 'editor', secret_prefix: 'ask_ab12', last_used_at: '2025-03-02T09:30:00Z', revoked_at: null },
@@ -19,6 +20,7 @@ describe('<associa-api-keys>', () => {
     await f.script({ 'GET /api_secrets': list(KEYS) });
     const element = place('associa-api-keys');
     await find(element, 'tbody tr');
+    await expectAccessible(element);
     const rows = all(element, 'tbody tr').map((tr) => [...tr.querySelectorAll('td')].slice(0, 5).map((td) => td.textContent));
     expect(rows[0]![0]).to.equal('Sítio da associação');
     expect(rows[0]![1]).to.equal('Editor');

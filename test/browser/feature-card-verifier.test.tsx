@@ -1,6 +1,7 @@
 import { expect } from '@open-wc/testing';
 import '../../src/widgets/card-verifier/element.js';
 import { all, button, cleanupFeatures, control, featureFixture, text, type, waitForText } from './feature-support/elements.js';
+import { expectAccessible } from './support/axe.js';
 
 const CODE = 'ABCDEFGHJKMNP';
 const PATH = `/membership_cards/verify/${CODE}`;
@@ -29,6 +30,7 @@ describe('<associa-card-verifier>', () => {
     await f.script({ [`GET ${PATH}`]: { body: { data: card('valid', 'Válido') } } });
     const element = place('associa-card-verifier', { code: 'abcd-efgh-jkmnp' });
     await waitForText(element, 'Válido');
+    await expectAccessible(element);
     expect(verdict(element)!.dataset.status).to.equal('valid');
     expect(all(element, '[data-state]')[0]!.textContent).to.equal('Válido');
     expect(text(element)).to.contain('Cartão verdadeiro e em vigor');

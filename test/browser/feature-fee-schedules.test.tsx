@@ -6,6 +6,7 @@ import '../../src/widgets/resource-list/element.js';
 import { FEE_SCHEDULE_COLUMNS } from '../../src/host/pages/fee-settings.js';
 import { place, removePlaced, shadowOf } from './kit/fixtures.js';
 import { all, buttonNamed, disposeCores, field, freshFault, pageReply, text, typeInto, waitForButton } from './resource-fixtures.js';
+import { expectAccessible } from './support/axe.js';
 
 const PERIODICITY = [
   { value: 'annual', label: 'Anual' },
@@ -71,6 +72,7 @@ describe('fee schedules in the generic list and form', () => {
     });
     const element = place('associa-resource-list', { resource: 'fee_schedules', api: f.api, columns: FEE_SCHEDULE_COLUMNS, 'edit-path': '/configuracaoQuotas/tabelas/:id' });
     await waitUntil(() => all(element, 'tbody tr')[1]?.textContent?.includes('Estudante'), 'the category names never showed');
+    await expectAccessible(element);
     expect(all(element, 'th').map((th) => th.textContent?.replace(/[▲▼↕]/g, ''))).to.deep.equal([
       'Ano', 'Categoria', 'Valor por período', 'Periodicidade', 'Dia de vencimento', 'Jóia', 'Subscrição de capital',
     ]);

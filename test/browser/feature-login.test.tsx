@@ -2,6 +2,7 @@ import { expect, waitUntil } from '@open-wc/testing';
 import '../../src/widgets/login/element.js';
 import '../../src/widgets/login-link/element.js';
 import { button, cleanupFeatures, control, featureFixture, find, link, text, tokenPair, type, waitForText } from './feature-support/elements.js';
+import { expectAccessible } from './support/axe.js';
 
 async function fillAndSubmit(element: HTMLElement, username: string, password: string) {
   type(await control(element, 'Nome de utilizador'), username);
@@ -16,6 +17,8 @@ describe('<associa-login>', () => {
     const { f, place, navigations, core } = featureFixture();
     await f.script({ 'POST /auth': { body: tokenPair(7, 'Rita Lopes', 'member') } });
     const element = place('associa-login');
+    await control(element, 'Nome de utilizador');
+    await expectAccessible(element);
     await fillAndSubmit(element, ' rita ', 'segredo-123');
     await waitUntil(() => navigations.length > 0, 'no navigation');
     expect(navigations).to.deep.equal(['/dashboard']);

@@ -1,6 +1,7 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import '../../src/widgets/member-home/element.js';
 import { all, cleanupFeatures, featureFixture, find, link, text, waitForText } from './feature-support/elements.js';
+import { expectAccessible } from './support/axe.js';
 
 const MEMBER = {
   _id: 31,
@@ -33,9 +34,10 @@ describe('<associa-member-home>', () => {
     });
     const element = place('associa-member-home');
     await waitForText(element, 'Sócio n.º 128');
+    await expectAccessible(element);
     const rows = Object.fromEntries(all(element, 'dt').map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]));
     expect(rows).to.deep.equal({
-      Email: 'rita@exemplo.pt',
+      'E-mail': 'rita@exemplo.pt',
       Telefone: '912345678',
       NIF: '123456789',
       'Data de nascimento': '09/03/1990',

@@ -5,6 +5,7 @@ import '../../src/widgets/settings-form/element.js';
 import type { SettingsSchemaResponse } from '../../src/core/settings-schema.js';
 import { SETTINGS } from '../../src/server/settings/catalogue.js';
 import { all, button, cleanupFeatures, control, featureFixture, text, type, waitForText } from './feature-support/elements.js';
+import { expectAccessible } from './support/axe.js';
 
 const at = '2031-01-01T00:00:00Z';
 const SCHEMA: { body: SettingsSchemaResponse } = { body: { data: { settings: SETTINGS.schema() } } };
@@ -29,6 +30,7 @@ describe('<associa-settings-form page="messages">', () => {
     const element = place('associa-settings-form', { page: 'messages' });
     expect((await control(element, 'Envio automático de mensagens')).getAttribute('role')).to.equal('switch');
     expect((await control(element, 'Mensagens automáticas de pagamento')).getAttribute('role')).to.equal('switch');
+    await expectAccessible(element);
     const names = all(element, 'input').map((i) => i.getAttribute('name'));
     expect(names).to.include.members(['SendMessages', 'automatedMemberPayments', 'messageSenderName', 'messageReplyTo']);
     type(await control(element, 'Nome do remetente'), 'Clube Amigos');

@@ -3,6 +3,7 @@ import '../../src/widgets/payment-debts/element.js';
 import { periodText } from '../../src/widgets/payment-debts/ledger.js';
 import type { UnsettledPayment as Debt } from '../../src/core/index.js';
 import { all, button, cleanupFeatures, control, featureFixture, text, type, waitForText } from './feature-support/elements.js';
+import { expectAccessible } from './support/axe.js';
 
 const debt = (id: number, fields: Pick<Debt, 'year' | 'amount' | 'open_amount' | 'due_date' | 'description' | 'status'> & Partial<Debt>) => ({
   _id: id,
@@ -68,6 +69,7 @@ describe('<associa-payment-debts>', () => {
     await f.script({ [`GET ${DEBTS_PATH}`]: list(DEBTS) });
     const element = place('associa-payment-debts', { 'member-id': '31' });
     await waitForText(element, 'Quota de 2025');
+    await expectAccessible(element);
     expect(rows(element)).to.deep.equal([
       ['Jóia', '2024', '15/01/2024', '10,00\u00a0€'],
       ['Quota de 2024parcialmente paga', '2024', '31/03/2024', '15,00\u00a0€'],

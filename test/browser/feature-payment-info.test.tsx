@@ -1,6 +1,7 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import '../../src/widgets/payment-info/element.js';
 import { all, button, cleanupFeatures, control, featureFixture, text, type, waitForText } from './feature-support/elements.js';
+import { expectAccessible } from './support/axe.js';
 
 const TOKEN = 'Tk_abcdefghijklmnopqrstuvwxyz0123456789ABCD';
 const INFO_PATH = `/payment_info/${TOKEN}`;
@@ -37,6 +38,7 @@ describe('<associa-payment-info>', () => {
     await f.script({ [`GET ${INFO_PATH}`]: { body: { data: INFO } }, [`POST ${INFO_PATH}/requests`]: { status: 201, body: { data: REQUEST } } });
     const element = place('associa-payment-info', { token: TOKEN });
     await waitForText(element, 'Olá, Rui');
+    await expectAccessible(element);
     expect(text(element)).to.contain('Associação Recreativa de Teste');
     expect(rows(element)).to.deep.equal([
       ['Jóia', '15/01/2024', '10,00\u00a0€'],

@@ -3,10 +3,11 @@ import '../../src/widgets/record-history/element.js';
 import type { AuditHistoryEntry } from '../../src/core/audit.js';
 import { all, button, cleanupFeatures, featureFixture, text, waitForText } from './feature-support/elements.js';
 import { explainerReply, field, MEMBER_FIELDS, statesReply, tagsReply } from './resource-fixtures.js';
+import { expectAccessible } from './support/axe.js';
 
 const USER_FIELDS = [
   field({ name: 'name', type: 'string', label: 'Nome' }),
-  field({ name: 'email', type: 'email', label: 'Email' }),
+  field({ name: 'email', type: 'email', label: 'E-mail' }),
   field({ name: 'password', type: 'password', label: 'Palavra-passe', group: 'Segurança' }),
 ];
 
@@ -56,6 +57,7 @@ describe('<associa-record-history>', () => {
     const element = place('associa-record-history', { resource: 'members', 'record-id': '31' });
     await waitForText(element, 'Suspenso');
     await waitForText(element, 'Direção');
+    await expectAccessible(element);
     expect(element.shadowRoot!.querySelector('h2')!.textContent).to.equal('Histórico de alterações');
     expect(all(element, 'thead th').map((th) => th.textContent)).to.deep.equal(['Quando', 'Quem', 'Ação', 'Alterações']);
     const [latest, first] = rows(element);
@@ -97,7 +99,7 @@ describe('<associa-record-history>', () => {
     const table = rows(element);
     expect(table.map((r) => r.slice(1))).to.deep.equal([
       ['Rita Lopes', 'Alteração da palavra-passe', 'Palavra-passe: alterada (o valor não é guardado)'],
-      ['Helena Admin', 'Eliminação', 'Email: rita@exemplo.pt'],
+      ['Helena Admin', 'Eliminação', 'E-mail: rita@exemplo.pt'],
       ['Sem sessão iniciada', 'Entrada', ''],
     ]);
     expect(changeTexts(element, 2)).to.equal(0);

@@ -1,6 +1,7 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import '../../src/widgets/recover/element.js';
 import { button, cleanupFeatures, control, featureFixture, find, link, text, tokenPair, type, waitForText } from './feature-support/elements.js';
+import { expectAccessible } from './support/axe.js';
 
 describe('<associa-recover>', () => {
   afterEach(cleanupFeatures);
@@ -15,6 +16,7 @@ describe('<associa-recover>', () => {
     });
     const element = place('associa-recover', { code: 'abc123' });
     const password = await control(element, 'Nova palavra-passe');
+    await expectAccessible(element);
     type(password, 'nova-segura-1');
     type(await control(element, 'Confirmar a palavra-passe'), 'nova-segura-1');
     (await button(element, 'Guardar palavra-passe')).click();

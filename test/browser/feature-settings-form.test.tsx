@@ -3,6 +3,7 @@ import '../../src/widgets/settings-form/element.js';
 import { SETTINGS_PAGES, type SettingsSchemaResponse } from '../../src/core/settings-schema.js';
 import { SETTINGS } from '../../src/server/settings/catalogue.js';
 import { all, button, cleanupFeatures, control, featureFixture, find, text, type, waitForText } from './feature-support/elements.js';
+import { expectAccessible } from './support/axe.js';
 
 const at = '2025-01-01T00:00:00Z';
 function settingsBody(values: Record<string, string>) {
@@ -23,6 +24,7 @@ describe('<associa-settings-form>', () => {
     const element = place('associa-settings-form', { names: 'SendMessages, automatedMemberPayments' });
     const send = await control(element, 'Envio automático de mensagens');
     const automated = await control(element, 'Mensagens automáticas de pagamento');
+    await expectAccessible(element);
     expect(send.getAttribute('role')).to.equal('switch');
     expect(send.checked).to.equal(false);
     expect(automated.checked).to.equal(true);

@@ -2,6 +2,7 @@ import { expect, waitUntil } from '@open-wc/testing';
 import '../../src/widgets/login/element.js';
 import '../../src/widgets/two-factor/element.js';
 import { all, button, cleanupFeatures, control, featureFixture, find, text, tokenPair, type, waitForText } from './feature-support/elements.js';
+import { expectAccessible } from './support/axe.js';
 
 const SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 21 21"><path d="M0 0h7v7H0z"/></svg>';
 const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
@@ -48,6 +49,7 @@ describe('<associa-login> second step', () => {
     const element = place('associa-login');
     await logInWithPassword(element);
     await waitForText(element, 'Autenticação em dois passos');
+    await expectAccessible(element);
     expect(core.session.loggedIn.value).to.equal(false);
     const code = await control(element, 'Código de 6 dígitos');
     expect(code.getAttribute('autocomplete')).to.equal('one-time-code');

@@ -2,6 +2,7 @@ import { expect, waitUntil } from '@open-wc/testing';
 import '../../src/widgets/user-password/element.js';
 import { fakeJwt, now, tokenPair } from './support/fault.js';
 import { button, cleanupFeatures, control, featureFixture, find, link, text, type, waitForText } from './feature-support/elements.js';
+import { expectAccessible } from './support/axe.js';
 
 const USER = { data: { _id: 12, created_at: '', name: 'João Silva', username: 'joao', role: 'editor' } };
 
@@ -14,6 +15,7 @@ describe('<associa-user-password>', () => {
     await f.script({ 'GET /users/12': { body: USER }, 'PATCH /users/12': { body: USER } });
     const element = place('associa-user-password', { 'user-id': '12' });
     await waitForText(element, 'João Silva (joao)');
+    await expectAccessible(element);
     expect(text(element)).not.to.contain('Palavra-passe atual');
     const saved: unknown[] = [];
     element.addEventListener('associa-saved', (e) => saved.push(e.detail));

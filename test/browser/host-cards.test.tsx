@@ -348,17 +348,8 @@ describe('a card (/cartoessocio/{id}) and the cards list', () => {
     expect((await f.requests('POST', '/membership_cards/issue'))[0]!.body).to.deep.equal({ member: 9 });
   });
 
-  it('"Imprimir seleção" asks for one PDF of a category\'s active cards and opens it', async () => {
-    const { core, f } = testCore();
-    await f.script({
-      'GET /explainer': { body: { data: { membership_cards: res('Cartões de sócio') } } },
-      'GET /fee_categories': { body: { data: [{ _id: 2, name: 'Juvenil' }], meta: { total: 1 } } },
-      'GET /membership_cards': [
-        { body: { data: { url: `${f.api}/files/1/content`, expiresAt: '2026-01-01T00:05:00.000Z', count: 3 } } },
-        { status: 400, body: { message: 'Nenhum cartão corresponde a esta seleção: não há nada para imprimir.', code: 'bad_request' } },
-      ],
-      'GET /files/1/content': { body: { pdf: true } },
-    });
+  /** The cards list page, signed in as an editor. */
+  async function mountCardList(core: Core) {
     core.tokens.set(tokenPair(1, 'Rui Editor', 'editor'));
     await core.explainer.load();
     const routes = buildRoutes(FALLBACK_TERMINOLOGY);
@@ -370,6 +361,20 @@ describe('a card (/cartoessocio/{id}) and the cards list', () => {
         <Page route={routeNamed(routes, 'membershipCardList')} params={{}} routes={routes} words={FALLBACK_TERMINOLOGY} />
       </HostProvider>,
     );
+  }
+
+  it('"Imprimir seleção" asks for one PDF of a category\'s active cards and opens it', async () => {
+    const { core, f } = testCore();
+    await f.script({
+      'GET /explainer': { body: { data: { membership_cards: res('Cartões de sócio') } } },
+      'GET /fee_categories': { body: { data: [{ _id: 2, name: 'Juvenil' }], meta: { total: 1 } } },
+      'GET /membership_cards': [
+        { body: { data: { url: `${f.api}/files/1/content`, expiresAt: '2026-01-01T00:05:00.000Z', count: 3 } } },
+        { status: 400, body: { message: 'Nenhum cartão corresponde a esta seleção: não há nada para imprimir.', code: 'bad_request' } },
+      ],
+      'GET /files/1/content': { body: { pdf: true } },
+    });
+    await mountCardList(core);
     await waitUntil(() => container.querySelector('[data-print-selection] select')?.querySelectorAll('option').length === 2, 'the categories never came');
     expect(container.querySelector('associa-resource-list')!.getAttribute('edit-path')).to.equal('/cartoessocio/:id');
     expect(container.querySelector('a[data-action="new"]')!.getAttribute('href')).to.equal('/cartoessocio/verificarVarios');
@@ -393,6 +398,42 @@ describe('a card (/cartoessocio/{id}) and the cards list', () => {
     expect((await f.requests('GET', '/files/1/content'))[0]!.headers.authorization).to.match(/^Bearer /);
     button('Imprimir seleção').click();
     await waitUntil(() => text().includes('Nenhum cartão corresponde a esta seleção'), 'an empty selection was not told');
+  });
+
+  it('prints the cards picked in the list, as the list announces them', async () => {
+    const { core, f } = testCore();
+    await f.script({
+      'GET /explainer': { body: { data: { membership_cards: res('Cartões de sócio') } } },
+      'GET /fee_categories': { body: { data: [], meta: { total: 0 } } },
+      'GET /membership_cards': { body: { data: { url: `${f.api}/files/1/content`, expiresAt: '2026-01-01T00:05:00.000Z', count: 2 } } },
+      'GET /files/1/content': { body: { pdf: true } },
+    });
+    await mountCardList(core);
+    await waitUntil(() => container.querySelector('associa-resource-list'), 'no list');
+    const list = container.querySelector('associa-resource-list')!;
+    expect(list.getAttribute('selectable')).to.equal('true');
+    const options = () => [...container.querySelectorAll('[data-print-selection] option')].map((o) => o.textContent);
+    expect(options()).to.deep.equal(['Todos os cartões ativos']);
+    const announce = (ids: number[], all = false) =>
+      list.dispatchEvent(new CustomEvent('associa-selection', { detail: { resource: 'membership_cards', ids, all, query: '' }, bubbles: true, composed: true }));
+    announce([11, 12]);
+    await waitUntil(() => options().includes('Os cartões escolhidos na lista (2)'), 'the picked cards were not offered');
+    const select = container.querySelector<HTMLSelectElement>('[data-print-selection] select')!;
+    Object.getOwnPropertyDescriptor(HTMLSelectElement.prototype, 'value')!.set!.call(select, 'picked');
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+    const click = HTMLAnchorElement.prototype.click;
+    HTMLAnchorElement.prototype.click = () => undefined;
+    try {
+      button('Imprimir seleção').click();
+      await waitUntil(async () => (await f.requests('GET', '/membership_cards')).length === 1, 'nothing printed');
+    } finally {
+      HTMLAnchorElement.prototype.click = click;
+    }
+    expect((await f.requests('GET', '/membership_cards'))[0]!.query).to.deep.equal({ type: 'ids', ids: '11,12' });
+    // Every match of the list is no list of cards: the choice goes.
+    announce([], true);
+    await waitUntil(() => options().length === 1);
+    expect(select.value).to.equal('');
   });
 });
 

@@ -323,6 +323,7 @@ describe('notify many (/quotas/notificarSócios)', () => {
         'GET /member_balances': { body: { data: [{ member: 21, number: 12, name: 'Ana Lopes' }], meta: { total: 17 } } },
         'POST /reminder_stages/4/preview': { body: { data: { recipient: 'ana@exemplo.pt', subject: 'Último aviso', text: 'Olá Ana', html: '' } } },
         'POST /reminder_stages/4/notify': { body: { data: { members: 17, queued: 15, skipped: 2, job: null } } },
+        'GET /saved_filters': { body: { data: [], meta: { total: 0 } } },
       },
     });
     await waitUntil(() => text().includes('17 sócios escolhidos.'), 'no count');
@@ -347,5 +348,25 @@ describe('notify many (/quotas/notificarSócios)', () => {
     const body = post!.body as Record<string, unknown>;
     expect(body).to.include({ standing: 'em_atraso', category: 2, years_owed_gte: 2 });
     expect(String(body.batch_key)).to.match(/^[A-Za-z0-9_-]{8,64}$/);
+  });
+
+  it("takes its audience from a saved filter of the unpaid list, and says which of the filter's criteria it cannot use", async () => {
+    const { f } = await mountPage('paymentsNotifyMultiple', {}, {
+      realtime: false,
+      rules: {
+        'GET /reminder_stages': STAGE_LIST,
+        'GET /fee_categories': { body: { data: [{ _id: 2, name: 'Efetivo' }], meta: { total: 1 } } },
+        'GET /member_balances': { body: { data: [{ member: 21, number: 12, name: 'Ana Lopes' }], meta: { total: 5 } } },
+        'GET /saved_filters': { body: { data: [{ _id: 9, name: 'Efetivos com 3 anos', query: '_standing=em_atraso&_category=2&_years_owed_gte=3&_search=lopes' }], meta: { total: 1 } } },
+      },
+    });
+    await waitUntil(() => byLabel<HTMLSelectElement>('Filtro guardado')?.options.length === 2, 'no saved filters offered');
+    expect((await f.requests('GET', '/saved_filters'))[0]!.query).to.include({ _resource: 'member_balances' });
+    await waitUntil(() => byLabel<HTMLSelectElement>('Categoria de quota')?.options.length === 2);
+    setValue(byLabel<HTMLSelectElement>('Filtro guardado')!, '9');
+    await waitUntil(async () => (await f.requests('GET', '/member_balances')).some((r) => r.query._years_owed_gte === '3' && r.query._category === '2' && r.query._standing === 'em_atraso'), 'the saved filter was not applied');
+    expect(byLabel<HTMLSelectElement>('Categoria de quota')!.value).to.equal('2');
+    expect(byLabel<HTMLInputElement>('Anos em dívida, desde')!.value).to.equal('3');
+    expect(text()).to.contain('Critérios do filtro que o envio não usa: search.');
   });
 });

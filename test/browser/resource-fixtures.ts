@@ -28,7 +28,7 @@ export const MEMBER_FIELDS: ExplainerField[] = [
   field({ name: 'number', type: 'integer', label: 'Número', group: 'Identificação', validation: { required: true }, sortable: true, filterable: true }),
   field({ name: 'name', type: 'string', label: 'Nome', group: 'Identificação', validation: { required: true, maxLength: 200 }, sortable: true, filterable: true }),
   field({ name: 'nif', type: 'string', label: 'NIF', group: 'Identificação', sortable: true, filterable: true }),
-  field({ name: 'email', type: 'email', label: 'Email', group: 'Contactos', sortable: true, filterable: true }),
+  field({ name: 'email', type: 'email', label: 'E-mail', group: 'Contactos', sortable: true, filterable: true }),
   field({ name: 'phone', type: 'phone', label: 'Telefone', group: 'Contactos', validation: { pattern: '\\+?[0-9 ]{6,20}' } }),
   field({ name: 'state', type: 'reference', ref: 'member_states', label: 'Estado', group: 'Inscrição', validation: { required: true }, sortable: true, filterable: true }),
   field({ name: 'active', type: 'boolean', label: 'Ativo', group: 'Inscrição', filterable: true }),

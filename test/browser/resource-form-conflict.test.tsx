@@ -8,7 +8,8 @@ import { all, buttonNamed, disposeCores, explainerReply, freshFault, member, sta
 import { tokenPair, type Fault, type Reply } from './support/fault.js';
 
 const TAG = 'associa-resource-form';
-const base = { 'GET /explainer': explainerReply(), 'GET /member_states': statesReply, 'GET /tags': tagsReply };
+// Every save is judged first (SPEC 5): the record is valid, the version question is the save's.
+const base = { 'GET /explainer': explainerReply(), 'GET /member_states': statesReply, 'GET /tags': tagsReply, 'POST /members/validate': { body: { errors: {} } } };
 
 /** As opened: version 3. */
 const opened = member(42, { _version: 3, name: 'Ana Silva', email: 'ana@exemplo.pt', tags: [7] });

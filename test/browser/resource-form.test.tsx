@@ -3,6 +3,7 @@ import '../../src/widgets/resource-form/element.js';
 import { place, removePlaced, shadowOf, sleep } from './kit/fixtures.js';
 import { all, buttonNamed, disposeCores, explainerReply, field, freshFault, MEMBER_FIELDS, member, statesReply, tagsReply, text, typeInto, waitForButton } from './resource-fixtures.js';
 import type { Fault } from './support/fault.js';
+import { expectAccessible } from './support/axe.js';
 
 const TAG = 'associa-resource-form';
 
@@ -16,7 +17,16 @@ async function showForm(f: Fault, attributes: Record<string, string> = {}) {
   return element;
 }
 
-const base = { 'GET /explainer': explainerReply(), 'GET /member_states': statesReply, 'GET /tags': tagsReply };
+const valid = { body: { errors: {} } };
+const base = { 'GET /explainer': explainerReply(), 'GET /member_states': statesReply, 'GET /tags': tagsReply, 'POST /members/validate': valid };
+const NIF_ERROR = 'NIF inválido: deve ter 9 dígitos e um dígito de controlo correto.';
+/** The member fields with the rules only the server can judge: a unique number, a NIF's check digit. */
+const CHECKED_FIELDS = MEMBER_FIELDS.map((x) =>
+  x.name === 'number' ? { ...x, validation: { ...x.validation, unique: true } } : x.name === 'nif' ? { ...x, validation: { checks: ['nif'] } } : x,
+);
+
+/** The methods and paths the form sent, in order, without the reads. */
+const writes = async (f: Fault) => (await f.log()).filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.path}`);
 
 describe('<associa-resource-form>', () => {
   afterEach(() => {
@@ -28,6 +38,7 @@ describe('<associa-resource-form>', () => {
     const f = freshFault();
     await f.script(base);
     const element = await showForm(f);
+    await expectAccessible(element);
     expect(all(element, 'legend').map((l) => l.textContent)).to.deep.equal(['Identificação', 'Contactos', 'Inscrição', 'Etiquetas', 'Notas']);
     expect(control(element, 'number').type).to.equal('number');
     expect(control(element, 'email').type).to.equal('email');
@@ -99,7 +110,7 @@ describe('<associa-resource-form>', () => {
     await f.script({
       ...base,
       'GET /members/42': { body: { data: member(42) } },
-      'PUT /members/42': { status: 422, body: { errors: { email: 'Endereço de email inválido.', nif: 'NIF inválido: deve ter 9 dígitos e um dígito de controlo correto.', secret: 'Campo escondido.' } } },
+      'PUT /members/42': { status: 422, body: { errors: { email: 'Endereço de e-mail inválido.', nif: 'NIF inválido: deve ter 9 dígitos e um dígito de controlo correto.', secret: 'Campo escondido.' } } },
     });
     const element = await showForm(f, { 'record-id': '42' });
     typeInto(control(element, 'nif'), '123456789');
@@ -110,7 +121,7 @@ describe('<associa-resource-form>', () => {
     expect(described?.textContent).to.equal('NIF inválido: deve ter 9 dígitos e um dígito de controlo correto.');
     const email = control(element, 'email');
     expect(email.getAttribute('aria-invalid')).to.equal('true');
-    expect(shadowOf(element).getElementById(email.getAttribute('aria-describedby')!)?.textContent).to.equal('Endereço de email inválido.');
+    expect(shadowOf(element).getElementById(email.getAttribute('aria-describedby')!)?.textContent).to.equal('Endereço de e-mail inválido.');
     expect(control(element, 'name').hasAttribute('aria-invalid')).to.equal(false);
     // NIF comes before Email in the form, so it takes the focus.
     await waitUntil(() => shadowOf(element).activeElement === nif, 'focus did not move to the first invalid field');
@@ -189,5 +200,101 @@ describe('<associa-resource-form>', () => {
     expect(body).to.not.have.any.keys('number', 'state', 'password');
     const missing = await showForm(f, { 'record-id': '9' });
     expect(text(missing)).to.include('Registo não encontrado.');
+  });
+
+  it('asks POST /members/validate before saving: a refused record is not saved and each error shows on its field', async () => {
+    const f = freshFault();
+    await f.script({
+      ...base,
+      'GET /members/42': { body: { data: member(42) } },
+      'POST /members/validate': [{ status: 422, body: { errors: { nif: NIF_ERROR } } }, valid],
+      'PUT /members/42': { body: { data: member(42, { nif: '123456789' }) } },
+    });
+    const element = await showForm(f, { 'record-id': '42' });
+    typeInto(control(element, 'nif'), '123456780');
+    (await waitForButton(element, 'Guardar')).click();
+    await waitUntil(() => control(element, 'nif').getAttribute('aria-invalid') === 'true', 'the validate error never showed on the NIF');
+    const nif = control(element, 'nif');
+    expect(shadowOf(element).getElementById(nif.getAttribute('aria-describedby')!)?.textContent).to.equal(NIF_ERROR);
+    expect(text(element)).to.include('Corrija os campos assinalados.');
+    expect(shadowOf(element).activeElement === nif).to.equal(true);
+    const [asked] = await f.requests('POST', '/members/validate');
+    expect(asked!.body).to.include({ _id: 42, nif: '123456780', name: 'Sócio 42' });
+    typeInto(nif, '123456789');
+    (await waitForButton(element, 'Guardar')).click();
+    await waitUntil(() => shadowOf(element).querySelector('[role="status"]')?.textContent === 'Registo guardado.', 'the second save never went through');
+    // The refused attempt sent no PUT: one validate per attempt, and the only PUT after the second.
+    expect(await writes(f)).to.deep.equal(['POST /members/validate', 'POST /members/validate', 'PUT /members/42']);
+    expect(control(element, 'nif').hasAttribute('aria-invalid')).to.equal(false);
+  });
+
+  it('asks the server about a NIF or a number as the user leaves it, and shows only that field\'s answer', async () => {
+    const f = freshFault();
+    await f.script({
+      ...base,
+      'GET /explainer': explainerReply(CHECKED_FIELDS),
+      'POST /members/validate': [
+        { status: 422, body: { errors: { nif: NIF_ERROR, state: 'Campo obrigatório.' } } },
+        { status: 422, body: { errors: { number: 'Já existe um registo com este valor.', state: 'Campo obrigatório.' } } },
+        { status: 422, body: { errors: { state: 'Campo obrigatório.' } } },
+      ],
+    });
+    const element = await showForm(f);
+    // A field without server-only rules asks nothing when left.
+    const name = control(element, 'name');
+    name.focus();
+    typeInto(name, 'Nova Sócia');
+    name.blur();
+    const nif = control(element, 'nif');
+    nif.focus();
+    typeInto(nif, '123456780');
+    nif.blur();
+    await waitUntil(() => nif.getAttribute('aria-invalid') === 'true', 'leaving the NIF never showed its error');
+    expect(shadowOf(element).getElementById(nif.getAttribute('aria-describedby')!)?.textContent).to.equal(NIF_ERROR);
+    // The state's error waits for the save: the user has not got there yet.
+    expect(control<HTMLSelectElement>(element, 'state').hasAttribute('aria-invalid')).to.equal(false);
+    const number = control(element, 'number');
+    number.focus();
+    typeInto(number, '7');
+    number.blur();
+    await waitUntil(() => number.getAttribute('aria-invalid') === 'true', 'leaving the number never showed its error');
+    expect(text(element)).to.include('Já existe um registo com este valor.');
+    // Corrected and left again: the NIF's error goes.
+    nif.focus();
+    typeInto(nif, '123456789');
+    nif.blur();
+    await waitUntil(() => !nif.hasAttribute('aria-invalid'), 'the corrected NIF kept its error');
+    const asked = await f.requests('POST', '/members/validate');
+    expect(asked.map((r) => (r.body as Record<string, unknown>).nif)).to.deep.equal(['123456780', '123456780', '123456789']);
+    expect(asked[1]!.body).to.include({ number: 7, name: 'Nova Sócia' });
+    expect(asked[0]!.body).to.not.have.property('_id');
+  });
+
+  it('keeps the "created" message when the new record opens in a form of its own, once', async () => {
+    const f = freshFault();
+    await f.script({ ...base, 'POST /members': { status: 201, body: { data: member(77, { name: 'Nova' }) } }, 'GET /members/77': { body: { data: member(77, { name: 'Nova' }) } } });
+    const creating = await showForm(f);
+    typeInto(control(creating, 'name'), 'Nova');
+    // As the host does: the created record's own page replaces the form that created it.
+    const opened: HTMLElement[] = [];
+    const onSaved = (e: CustomEvent<{ id: string }>) => {
+      creating.remove();
+      opened.push(place(TAG, { resource: 'members', api: f.api, 'record-id': e.detail.id }));
+    };
+    document.addEventListener('associa-saved', onSaved);
+    try {
+      (await waitForButton(creating, 'Guardar')).click();
+      await waitUntil(() => opened.length === 1, 'no associa-saved event');
+    } finally {
+      document.removeEventListener('associa-saved', onSaved);
+    }
+    const page = opened[0]!;
+    await waitUntil(() => control(page, 'name')?.value === 'Nova', 'the new record never opened');
+    expect(shadowOf(page).querySelector('[role="status"]')?.textContent).to.equal('Registo criado.');
+    expect(await writes(f)).to.deep.equal(['POST /members/validate', 'POST /members']);
+    // The message was news once: opening the record again says nothing.
+    const again = await showForm(f, { 'record-id': '77' });
+    await waitUntil(() => control(again, 'name')?.value === 'Nova');
+    expect(shadowOf(again).querySelector('[role="status"]')).to.equal(null);
   });
 });

@@ -5,6 +5,7 @@ import {
   all, buttonNamed, disposeCores, explainerReply, freshFault, member, pageReply, statesReply, tagsReply, text, typeInto, waitForButton,
 } from './resource-fixtures.js';
 import type { Fault } from './support/fault.js';
+import { expectAccessible } from './support/axe.js';
 
 const TAG = 'associa-resource-list';
 const rows = (n: number, from = 1, extra: Record<string, unknown> = {}) => Array.from({ length: n }, (_, i) => member(from + i, extra));
@@ -36,6 +37,7 @@ describe('<associa-resource-list>', () => {
     const [lookup] = await f.requests('GET', '/member_states');
     expect(lookup!.query._limit).to.equal('-1');
     expect(text(element)).to.include('2 resultados');
+    await expectAccessible(element);
   });
 
   it('sorts by clicking a column header, toggling the direction, with aria-sort', async () => {
@@ -229,7 +231,7 @@ describe('<associa-resource-list>', () => {
     }
   });
 
-  it('opens a row by click, Enter or Space and moves between rows with the arrow keys', async () => {
+  it('makes each row a link to its record, opened by click or Enter, the arrow keys moving between rows', async () => {
     const f = freshFault();
     await f.script({ 'GET /explainer': explainerReply(), 'GET /members': pageReply(rows(3)), 'GET /member_states': statesReply });
     const element = await showList(f, { 'edit-path': '/socios/:id' });
@@ -238,16 +240,23 @@ describe('<associa-resource-list>', () => {
     document.addEventListener('associa-navigate', listener);
     try {
       const trs = all<HTMLTableRowElement>(element, 'tbody tr');
-      expect(trs.map((tr) => tr.tabIndex)).to.deep.equal([0, -1, -1]);
-      trs[0]!.focus();
-      trs[0]!.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true }));
-      expect(shadowOf(element).activeElement === trs[1]).to.equal(true);
-      await waitUntil(() => trs[1]!.tabIndex === 0, 'the tab stop did not follow');
-      trs[1]!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
-      trs[1]!.dispatchEvent(new KeyboardEvent('keydown', { key: 'End', bubbles: true }));
-      trs[2]!.dispatchEvent(new KeyboardEvent('keydown', { key: ' ', bubbles: true }));
-      trs[0]!.click();
-      expect(paths).to.deep.equal(['/socios/2', '/socios/3', '/socios/1']);
+      const links = all<HTMLAnchorElement>(element, 'tbody tr a');
+      expect(links.map((a) => a.getAttribute('href'))).to.deep.equal(['/socios/1', '/socios/2', '/socios/3']);
+      expect(links.map((a) => a.tabIndex)).to.deep.equal([0, -1, -1]);
+      links[0]!.focus();
+      links[0]!.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true }));
+      expect(shadowOf(element).activeElement === links[1]).to.equal(true);
+      await waitUntil(() => links[1]!.tabIndex === 0, 'the tab stop did not follow');
+      // Enter on a focused link is its click.
+      links[1]!.click();
+      links[1]!.dispatchEvent(new KeyboardEvent('keydown', { key: 'End', bubbles: true }));
+      expect(shadowOf(element).activeElement === links[2]).to.equal(true);
+      links[2]!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Home', bubbles: true }));
+      expect(shadowOf(element).activeElement === links[0]).to.equal(true);
+      trs[2]!.querySelector('td:last-child')!.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+      expect(paths).to.deep.equal(['/socios/2', '/socios/3']);
+      // The page itself never followed the href: the app routes in place.
+      expect(location.pathname).not.to.equal('/socios/2');
     } finally {
       document.removeEventListener('associa-navigate', listener);
     }

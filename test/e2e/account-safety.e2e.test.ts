@@ -34,13 +34,13 @@ describe("one's own account", () => {
     const form = page.locator('associa-resource-form');
 
     await page.goto(`/utilizadores/${await userId('editor')}`);
-    await form.getByLabel('Email', { exact: true }).waitFor();
+    await form.getByLabel('E-mail', { exact: true }).waitFor();
     expect(await form.getByRole('button', { name: 'Apagar' }).count()).toBe(1);
     expect(await form.getByLabel('Palavra-passe', { exact: true }).count()).toBe(1);
     expect(await form.getByLabel('Palavra-passe atual').count()).toBe(0);
 
     await page.goto(`/utilizadores/${await userId('admin')}`);
-    await form.getByLabel('Email', { exact: true }).waitFor();
+    await form.getByLabel('E-mail', { exact: true }).waitFor();
     await page.getByRole('link', { name: 'Alterar palavra-passe' }).waitFor();
     expect(await form.getByRole('button', { name: 'Apagar' }).count()).toBe(0);
     expect(await form.getByLabel('Palavra-passe', { exact: true }).count()).toBe(0);

@@ -61,7 +61,7 @@ describe('member home', () => {
     const card = page.locator('associa-member-home article');
     await card.getByRole('heading', { name: member.name }).waitFor();
     expect(await card.innerText()).toMatch(/Sócio n\.º \d+/);
-    expect(await card.innerText()).toContain('Email');
+    expect(await card.innerText()).toContain('E-mail');
     await h.screenshot(page, 'feature-member-home', { fullPage: true });
     await card.getByRole('link', { name: 'Editar Perfil' }).click();
     await page.waitForURL(/\/utilizadores\/\d+$/);

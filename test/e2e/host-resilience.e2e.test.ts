@@ -1,3 +1,4 @@
+import type { WebSocketRoute } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from './support/harness.js';
 import { shownRoute } from './support/routes.js';
@@ -54,7 +55,32 @@ describe('banners and overlays (SPEC 2 and 4)', () => {
     await overlay.waitFor({ state: 'detached' });
   });
 
-  it('shows server debug messages with OK and Recarregar', async () => {
+  it('shows a ws:debug message as a toast for 3 seconds (SPEC 7), not as a dialog', async () => {
+    const page = await h.loginAs('admin');
+    // The page's time is the test's: the toast's 3 s pass when the test says so.
+    await page.clock.install();
+    const sockets: WebSocketRoute[] = [];
+    await page.routeWebSocket(/\/api\/websocket/, (socket) => {
+      socket.connectToServer();
+      sockets.push(socket);
+    });
+    await page.goto('/socios');
+    await shownRoute(page, 'membersList');
+    await expect.poll(() => sockets.length).toBe(1);
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+    sockets[0]!.send(JSON.stringify({ topic: 'debug', payload: 'cache das quotas reconstruída' }));
+    const toast = page.locator('[data-toast="debug"]');
+    await toast.getByText('cache das quotas reconstruída').waitFor();
+    expect(await toast.getAttribute('role')).toBe('status');
+    expect(await page.locator('[data-overlay="debug"]').count()).toBe(0);
+    await page.clock.runFor(2999);
+    expect(await toast.innerText()).toBe('cache das quotas reconstruída');
+    await page.clock.runFor(1);
+    await expect.poll(() => toast.innerText()).toBe('');
+    expect(page.problems).toEqual([]);
+  });
+
+  it('keeps a server panic in the debug overlay with OK and Recarregar', async () => {
     const page = await h.loginAs('admin');
     await page.goto('/socios');
     await shownRoute(page, 'membersList');

@@ -82,7 +82,8 @@ describe('member list against the real server', () => {
   it('opens a member from the list, edits it and sees the change after a reload', async () => {
     const page = await h.loginAs('admin');
     await openList(page);
-    await rows(page).first().focus();
+    // Each row's first cell is a link to its record.
+    await rows(page).first().getByRole('link').focus();
     await page.keyboard.press('Enter');
     await page.waitForURL(/\/socios\/\d+$/);
     const form = page.locator('associa-resource-form');
@@ -96,23 +97,48 @@ describe('member list against the real server', () => {
     expect(page.problems).toEqual([]);
   });
 
-  it("shows the server's error for an invalid NIF on the NIF field and focuses it", async () => {
+  it("judges an invalid NIF through POST /members/validate, as the user leaves it and on saving, and saves nothing", async () => {
     const page = await h.loginAs('admin');
     await page.goto('/socios/3');
     const form = page.locator('associa-resource-form');
     const nif = await fieldByLabel(form, 'NIF');
+    const writes: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() !== 'GET' && new URL(request.url()).pathname.startsWith('/api/members')) writes.push(`${request.method()} ${new URL(request.url()).pathname}`);
+    });
     // 123456789 is a valid NIF (its check digit is 9); 123456780 is not.
     await nif.fill('123456780');
-    await form.getByRole('button', { name: 'Guardar' }).click();
+    // Leaving the field asks the server at once.
+    await nif.press('Tab');
     await expect.poll(() => nif.getAttribute('aria-invalid')).toBe('true');
+    expect(writes).toEqual(['POST /api/members/validate']);
+    await form.getByRole('button', { name: 'Guardar' }).click();
+    // Said only once the save's own validate answered.
+    await form.getByText('Corrija os campos assinalados.').waitFor();
+    expect(await nif.getAttribute('aria-invalid')).toBe('true');
     const describedBy = (await nif.getAttribute('aria-describedby'))!;
     const message = await form.locator(`[id="${describedBy.split(' ').pop()}"]`).innerText();
     expect(message).toMatch(/NIF inválido/);
     expect(await nif.evaluate((el) => (el.getRootNode() as ShadowRoot).activeElement === el)).toBe(true);
-    // Nothing was saved.
+    // Nothing was saved: the save stopped at the validate answer.
+    expect(writes).toEqual(['POST /api/members/validate', 'POST /api/members/validate']);
     await page.reload();
     expect(await (await fieldByLabel(page.locator('associa-resource-form'), 'NIF')).inputValue()).not.toBe('123456780');
     // A refused save is an expected 422 the browser logs as a failed resource load.
     expect(page.problems.filter((p) => !p.includes('422'))).toEqual([]);
+  });
+
+  it('creates a member, opens its page and still says it was created', async () => {
+    const page = await h.loginAs('admin');
+    await page.goto('/socios/novo');
+    const form = page.locator('associa-resource-form');
+    await form.locator('input[name="name"]').fill('Teodora Criada Agora');
+    const posted = page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/members');
+    await form.getByRole('button', { name: 'Guardar' }).click();
+    await posted;
+    await page.waitForURL(/\/socios\/\d+$/);
+    await expect.poll(() => page.locator('associa-resource-form input[name="name"]').inputValue()).toBe('Teodora Criada Agora');
+    await page.locator('associa-resource-form').getByRole('status').filter({ hasText: 'Registo criado.' }).waitFor();
+    expect(page.problems).toEqual([]);
   });
 });

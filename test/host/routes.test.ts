@@ -7,6 +7,7 @@ import {
   landingPath,
   matchRoute,
   mayOpen,
+  mayUse,
   pathOf,
   patternOf,
   type RouteName,
@@ -211,6 +212,32 @@ describe('the route table (SPEC 2)', () => {
         if (!/\d$/.test(path)) expect(pathOf(routes, name), name).toBe(path);
       }
     }
+  });
+});
+
+describe("the server's operations decide the pages a caller may use (issue 16, item 6)", () => {
+  const operations = (create: 'all' | 'none', read: 'all' | 'own') => ({ list: create === 'all' ? 'all' : 'none', read, create, update: read, delete: 'none' }) as const;
+  const member = { users: { label: 'Utilizadores', fields: [], operations: operations('none', 'own'), ownRecord: 7 } };
+  const editor = { users: { label: 'Utilizadores', fields: [], operations: operations('all', 'all') } };
+  const use = (path: string, explained: Parameters<typeof mayUse>[2]) => {
+    const found = matchRoute(association, path)!;
+    return mayUse(found.route, found.params, explained);
+  };
+
+  it("a member opens their own account and its password page, never another's nor a new user's form", () => {
+    expect(use('/utilizadores/7', member)).toBe(true);
+    expect(use('/utilizadores/recuperar-password/7', member)).toBe(true);
+    expect(use('/utilizadores/8', member)).toBe(false);
+    expect(use('/utilizadores/recuperar-password/8', member)).toBe(false);
+    expect(use('/utilizadores/novo', member)).toBe(false);
+    expect(use('/utilizadores', member)).toBe(false);
+  });
+
+  it('staff open every user page; a server that does not explain users opens none', () => {
+    for (const path of ['/utilizadores', '/utilizadores/novo', '/utilizadores/8', '/utilizadores/recuperar-password/8']) expect(use(path, editor)).toBe(true);
+    expect(use('/utilizadores/7', {})).toBe(false);
+    // Pages without a stated operation are decided by their access list alone.
+    expect(use('/dashboard', {})).toBe(true);
   });
 });
 

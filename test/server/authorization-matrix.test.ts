@@ -95,6 +95,7 @@ const bodies: Record<string, () => Promise<object>> = {
   card_checkins: async () => ({ name: `Assembleia ${unique()}`, date: '2026-03-28' }),
   // Scans are added by POST /api/card_checkins/{id}/scan only (seedScan below).
   card_checkin_scans: async () => ({}),
+  saved_filters: async () => ({ resource: 'members', name: `Filtro ${unique()}`, query: '_search=ana' }),
 };
 
 /** A patch each resource accepts. */
@@ -128,6 +129,7 @@ const patches: Record<string, () => object> = {
   membership_cards: () => ({ state: 'revoked' }),
   card_checkins: () => ({ name: `Assembleia ${unique()}` }),
   card_checkin_scans: () => ({ status: 'valid' }),
+  saved_filters: () => ({ name: `Filtro ${unique()}` }),
 };
 
 /** An operation left out is one nobody is granted: it has no route, so everyone gets the 404 of an unknown address. */
@@ -139,8 +141,8 @@ const GENERIC_ROUTES = {
   list: (name: string) => [`GET /api/${name}`],
   read: (name: string) => [`GET /api/${name}/:id`],
   create: (name: string) => [`POST /api/${name}`, `POST /api/${name}/validate`],
-  update: (name: string) => [`PUT /api/${name}/:id`, `PATCH /api/${name}/:id`, `POST /api/${name}/validate`],
-  delete: (name: string) => [`DELETE /api/${name}/:id`],
+  update: (name: string) => [`PUT /api/${name}/:id`, `PATCH /api/${name}/:id`, `POST /api/${name}/validate`, `POST /api/${name}/bulk_update`],
+  delete: (name: string) => [`DELETE /api/${name}/:id`, `POST /api/${name}/bulk_delete`],
 } as const;
 
 const STAFF_ALL: ResourceRules = {
@@ -226,6 +228,15 @@ const RULES: Record<string, ResourceRules> = {
   // A payment's reference and notes may be corrected by staff; a member's PATCH is refused before the scope is asked.
   // Its validate checks updates only (a body with the payment's _id): without one it is a create, which nobody may.
   payments: { ...LEDGER_READ, update: [401, 403, 200, 200, 200], validate: [401, 403, 403, 403, 403] },
+  // Saved list filters: each person their own (administrators too: another's is as if absent); API keys have no person.
+  // The record each caller meets below is the administrator's.
+  saved_filters: {
+    list: [401, 200, 200, 200, 403],
+    read: [401, 404, 404, 200, 403],
+    create: [401, 201, 201, 201, 403],
+    update: [401, 404, 404, 200, 403],
+    delete: [401, 404, 404, 204, 403],
+  },
 };
 
 /** Routes outside the generic resource set, with the request that exercises each. */
@@ -323,6 +334,8 @@ const RECORD_ACTIONS: Record<string, { payload?: () => Promise<object>; expect: 
 /** Routes about one member's ledger, called on the own member of the member caller and on another member. */
 const MEMBER_LEDGER_ROUTES: Record<string, { url: (member: number) => string; own: Row5; other: Row5 }> = {
   'GET /api/members/:id/statement': { url: (m) => `/api/members/${m}/statement`, own: [401, 200, 200, 200, 200], other: [401, 404, 200, 200, 200] },
+  // RGPD access: a member exports their own data; another member's is refused as their record is.
+  'GET /api/members/:id/export': { url: (m) => `/api/members/${m}/export?format=csv`, own: [401, 200, 200, 200, 200], other: [401, 403, 200, 200, 200] },
   'GET /api/payment_advice': { url: (m) => `/api/payment_advice?memberID=${m}&type=joia`, own: [401, 200, 200, 200, 200], other: [401, 404, 200, 200, 200] },
 };
 
@@ -442,6 +455,25 @@ describe('authorisation matrix', () => {
         expectStatuses('update (PATCH)', updates, rules.update ?? NO_ROUTE);
         expectStatuses('update (PUT)', puts, rules.update ?? NO_ROUTE);
         expectStatuses('delete', deletes, rules.delete ?? NO_ROUTE);
+      });
+
+      // The bulk routes check each row as the single update and delete do, so they answer alike (200 for a done delete).
+      it('bulk update and bulk delete by ids; a refused one changes nothing', async () => {
+        const updates: number[] = [];
+        const deletes: number[] = [];
+        for (const who of CALLERS) {
+          const id = await recordOf(resource);
+          const stored = await rowOf(resource, id);
+          const updated = await as(who, 'POST', `/api/${resource}/bulk_update`, { ids: [id], changes: patches[resource]!() });
+          updates.push(updated.statusCode);
+          if (updated.statusCode >= 400) expect(await rowOf(resource, id), `${who} bulk update changed nothing`).toEqual(stored);
+          const removed = await as(who, 'POST', `/api/${resource}/bulk_delete`, { ids: [id] });
+          deletes.push(removed.statusCode === 200 ? 204 : removed.statusCode);
+          if (removed.statusCode !== 200) expect(await rowOf(resource, id), `${who} bulk delete changed nothing`).toBeTruthy();
+          else expect(await rowOf(resource, id)).toBeUndefined();
+        }
+        expectStatuses('bulk update', updates, rules.update ?? NO_ROUTE);
+        expectStatuses('bulk delete', deletes, rules.delete ?? NO_ROUTE);
       });
     });
   }

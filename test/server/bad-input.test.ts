@@ -60,6 +60,8 @@ beforeAll(async () => {
     ['sepa_mandates', { member: ids.members, iban: 'PT50000201231234567890154', reference: 'MANDATO-1', signature_date: '2025-10-01' }],
     ['reminder_stages', { name: 'Lembrete', offset_days: 15, channel: 'email', subject: 'Quotas em atraso', body: 'Olá {primeiro_nome}, deve {total}.' }],
     ['card_checkins', { name: 'Assembleia geral', date: '2026-03-28' }],
+    // The administrator's own: saved filters are each person's.
+    ['saved_filters', { resource: 'members', name: 'Suspensos', query: '_state=2' }],
   ] as const;
   for (const [resource, payload] of more) {
     const response = await server.request({ method: 'POST', url: `/api/${resource}`, token: admin, payload });

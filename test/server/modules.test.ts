@@ -68,7 +68,7 @@ const applications = defineResource({
   publicFields: ['name', 'email'],
   fields: [
     { name: 'name', type: 'string', label: 'Nome', validation: { required: true, minLength: 2, maxLength: 100 } },
-    { name: 'email', type: 'email', label: 'Email', validation: { maxLength: 254 } },
+    { name: 'email', type: 'email', label: 'E-mail', validation: { maxLength: 254 } },
     { name: 'status', type: 'string', label: 'Estado', defaultValue: () => 'nova' },
     { name: 'staff_notes', type: 'text', label: 'Notas internas' },
   ],

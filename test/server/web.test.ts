@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { securityPlugin } from '../../src/server/edges/security.js';
 import { webPlugin } from '../../src/server/web/plugin.js';
@@ -18,6 +19,9 @@ function fixtureDist(): string {
   write('host.js', "import './chunks/runtime-AbC123.js';\n");
   write('chunks/runtime-AbC123.js', "import './react-Xy9.js';\nexport const runtime = 1;\n");
   write('chunks/react-Xy9.js', 'export const react = 1;\n');
+  // The build's compressed forms (rollup.config.mjs, precompress) beside the chunk.
+  fs.writeFileSync(path.join(dir, 'chunks/react-Xy9.js.br'), brotliCompressSync('export const react = 1;\n'));
+  fs.writeFileSync(path.join(dir, 'chunks/react-Xy9.js.gz'), gzipSync('export const react = 1;\n'));
   write('elements/associa-test-mode-banner.js', "import '../chunks/runtime-AbC123.js';\n");
   write(
     'manifest.json',
@@ -103,6 +107,28 @@ describe('serving the web build', () => {
     expect(host.statusCode).toBe(200);
     expect(host.headers['cache-control']).toBe('no-cache');
     expect(host.body).toContain('runtime-AbC123');
+  });
+
+  it('sends the build\'s own brotli or gzip form of a file to a browser that accepts it, cached as the file is', async () => {
+    const brotli = await app.inject({ method: 'GET', url: '/chunks/react-Xy9.js', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(brotli.statusCode).toBe(200);
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers['content-type']).toMatch(/^text\/javascript|^application\/javascript/);
+    expect(brotli.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(String(brotli.headers.vary)).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe('export const react = 1;\n');
+
+    const gzip = await app.inject({ method: 'GET', url: '/chunks/react-Xy9.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe('export const react = 1;\n');
+
+    const plain = await app.inject({ method: 'GET', url: '/chunks/react-Xy9.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('export const react = 1;\n');
+    // A file the build did not compress is sent as it is, whatever the browser accepts.
+    const host = await app.inject({ method: 'GET', url: '/host.js', headers: { 'accept-encoding': 'br' } });
+    expect(host.statusCode).toBe(200);
+    expect(host.headers['content-encoding']).toBeUndefined();
   });
 
   it('answers 404 for missing files and never serves outside the build', async () => {

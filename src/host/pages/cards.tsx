@@ -24,6 +24,7 @@ const CardListPage: Page = ({ route, routes }) => (
       editPath={patternOf(routes, 'membershipCardSingle')}
       action={{ href: pathOf(routes, 'membershipCardVerifyMultiple'), label: T.verifyMany }}
       filters={<PrintSelection />}
+      selectable
     />
   </Served>
 );

@@ -2,9 +2,13 @@ import { RESOURCE } from '../../core/index.js';
 import { pathOf, patternOf } from '../routes.js';
 import { ElementPage, FormPage, ListPage } from './parts.js';
 import { RecordHistorySlot } from './audit.js';
-import { MemberMandate } from './collecting/direct-debit.js';
-import { MemberStanding } from './payments/standing.js';
+import { lazy, Suspense } from 'react';
 import type { Page } from './types.js';
+
+// The dues panels come with the payments and collecting chunks (lazy.tsx): the first page stays
+// small, and they show their own loading state anyway.
+const MemberStanding = lazy(async () => ({ default: (await import('./payments/standing.js')).MemberStanding }));
+const MemberMandate = lazy(async () => ({ default: (await import('./collecting/direct-debit.js')).MemberMandate }));
 
 export const MembersListPage: Page = ({ route, routes, words }) => (
   <ListPage
@@ -21,8 +25,10 @@ export const MembersNewPage: Page = ({ route, routes }) => (
 
 export const MembersEditPage: Page = ({ route, params, routes }) => (
   <>
-    <MemberStanding memberId={params.id} routes={routes} />
-    <MemberMandate memberId={params.id} editPattern={patternOf(routes, 'sepaMandatesEdit')} newPath={pathOf(routes, 'sepaMandatesNew')} />
+    <Suspense fallback={null}>
+      <MemberStanding memberId={params.id} routes={routes} />
+      <MemberMandate memberId={params.id} editPattern={patternOf(routes, 'sepaMandatesEdit')} newPath={pathOf(routes, 'sepaMandatesNew')} />
+    </Suspense>
     <FormPage title={route.title} resource={RESOURCE.members} id={params.id} listPath={pathOf(routes, 'membersList')}>
       <RecordHistorySlot resource={RESOURCE.members} id={params.id} />
     </FormPage>

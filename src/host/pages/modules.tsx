@@ -3,9 +3,11 @@
 // where the server offers the resource, and says plainly that it does not otherwise.
 import { RESOURCE } from '../../core/index.js';
 import { patternOf, routeNamed, type RouteName } from '../routes.js';
-import { MessagePage } from './messages/message-page.js';
+import { lazyPages } from './lazy.js';
 import { ElementPage, ModuleFormPage, ModulePage } from './parts.js';
 import type { Page, PageTable } from './types.js';
+
+const { messagesEdit: MessagePage } = lazyPages(async () => ({ messagesEdit: (await import('./messages/message-page.js')).MessagePage }), ['messagesEdit']);
 
 /** The resource's list; a row opens the `edit` route. */
 const listOf =

@@ -1,6 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import styled from 'styled-components';
+import { mayIn } from '../../core/index.js';
 import { EmptyState, space, token } from '../../widgets/kit/index.js';
 import { useHost, useValue } from '../context.js';
 import { ElementSlot } from '../elements/element-slot.js';
@@ -22,14 +23,17 @@ export function Heading({ title, action }: { title: string; action?: { href: str
 }
 
 /** A page around one list element: heading, optional "new" action, the toolbar wired to it. */
-export function ListPage({ title, resource, editPath, action, columns, filters }: { title: string; resource: string; editPath?: string; action?: { href: string; label: string }; columns?: string; filters?: ReactNode }) {
+export function ListPage({ title, resource, editPath, action, columns, filters, selectable }: { title: string; resource: string; editPath?: string; action?: { href: string; label: string }; columns?: string; filters?: ReactNode; selectable?: boolean }) {
   useDeclareList(resource);
+  const { core } = useHost();
+  // "Novo ..." only for callers the server lets create.
+  const mayCreate = mayIn(useValue(core.explainer.resources)[resource], 'create');
   return (
     <>
-      <Heading title={title} action={action} />
+      <Heading title={title} action={mayCreate ? action : undefined} />
       <Panel>
         {filters}
-        <ElementSlot tag="associa-resource-list" attrs={{ resource, 'edit-path': editPath, label: title, columns, 'external-actions': 'true' }} />
+        <ElementSlot tag="associa-resource-list" attrs={{ resource, 'edit-path': editPath, label: title, columns, 'external-actions': 'true', ...(selectable ? { selectable: 'true' } : {}) }} />
       </Panel>
     </>
   );

@@ -1,6 +1,6 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { focusRing, space, token } from '../../widgets/kit/index.js';
+import { focusables, focusRing, moveFocus, space, token } from '../../widgets/kit/index.js';
 
 const Wrap = styled.div`
   position: relative;
@@ -48,7 +48,13 @@ const Menu = styled.ul<{ $align: 'left' | 'right' }>`
   a:hover,
   a:focus-visible {
     background: ${token('color-surface')};
+  }
+  a:focus {
     outline: none;
+  }
+  a:focus-visible {
+    outline: 3px solid ${token('color-focus')};
+    outline-offset: -3px;
   }
 `;
 
@@ -66,12 +72,37 @@ interface DropdownProps {
   children: ReactNode;
 }
 
-/** A disclosure menu: Escape and a click outside close it, focus returns to the button. */
+/** Which entry takes the focus when the menu opens from the keyboard. */
+type Entry = 'first' | 'last' | null;
+
+/**
+ * A disclosure menu of links (WAI-ARIA APG navigation disclosure): Down or Up on the button
+ * opens it on the first or last entry, the arrow keys, Home and End move between entries,
+ * Escape closes it and returns focus to the button, and leaving it (Tab, a click outside)
+ * closes it.
+ */
 export function Dropdown({ label, ariaLabel, align = 'left', children }: DropdownProps) {
   const [open, setOpen] = useState(false);
+  const [entry, setEntry] = useState<Entry>(null);
   const id = useId();
   const wrap = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
+  const menu = useRef<HTMLUListElement>(null);
+  const links = () => focusables(menu.current, 'a[href]');
+
+  useEffect(() => {
+    if (!open || entry === null) return;
+    const items = links();
+    (entry === 'first' ? items[0] : items[items.length - 1])?.focus();
+    setEntry(null);
+  }, [open, entry]);
+
+  const onButtonKey = (event: ReactKeyboardEvent) => {
+    if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+    event.preventDefault();
+    setOpen(true);
+    setEntry(event.key === 'ArrowDown' ? 'first' : 'last');
+  };
 
   useEffect(() => {
     if (!open) return;
@@ -83,22 +114,27 @@ export function Dropdown({ label, ariaLabel, align = 'left', children }: Dropdow
       setOpen(false);
       button.current?.focus();
     };
+    const onFocus = (event: FocusEvent) => {
+      if (!wrap.current?.contains(event.target as Node)) setOpen(false);
+    };
     document.addEventListener('pointerdown', onPointer);
     document.addEventListener('keydown', onKey);
+    document.addEventListener('focusin', onFocus);
     return () => {
       document.removeEventListener('pointerdown', onPointer);
       document.removeEventListener('keydown', onKey);
+      document.removeEventListener('focusin', onFocus);
     };
   }, [open]);
 
   return (
     <Wrap ref={wrap}>
-      <NavButton ref={button} aria-expanded={open} aria-controls={id} aria-label={ariaLabel} onClick={() => setOpen((o) => !o)}>
+      <NavButton ref={button} aria-expanded={open} aria-controls={id} aria-label={ariaLabel} onClick={() => setOpen((o) => !o)} onKeyDown={onButtonKey}>
         {label}
         <Caret aria-hidden="true">▼</Caret>
       </NavButton>
       {open && (
-        <Menu id={id} $align={align} onClick={() => setOpen(false)}>
+        <Menu ref={menu} id={id} $align={align} onClick={() => setOpen(false)} onKeyDown={(event) => moveFocus(event, links())}>
           {children}
         </Menu>
       )}

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
-import { Button, space, token } from '../../widgets/kit/index.js';
+import { Button, space, token, useFocusTrap } from '../../widgets/kit/index.js';
 import { useHost, useValue } from '../context.js';
 import { SHELL_TEXTS, SPEC_TEXTS } from './texts.js';
 
@@ -47,10 +47,12 @@ export function ServerLostOverlay() {
   const status = useValue(core.serverStatus.status);
   const reconnected = useValue(core.serverStatus.reconnected);
   const retryIn = useValue(core.serverStatus.retryIn);
+  const card = useRef<HTMLDivElement>(null);
+  useFocusTrap(card, status === 'unreachable');
   if (status !== 'unreachable') return null;
   return (
     <Backdrop>
-      <Card role="alertdialog" aria-modal="true" aria-labelledby="server-lost-title" data-overlay="server-lost">
+      <Card ref={card} role="alertdialog" aria-modal="true" aria-labelledby="server-lost-title" data-overlay="server-lost">
         {reconnected ? (
           <>
             <h2 id="server-lost-title">{SPEC_TEXTS.reconnected}</h2>
@@ -89,18 +91,16 @@ function panicText(detail: unknown): string {
 }
 
 /**
- * SPEC 2 debug overlay: ws:debug messages (the core's 3-second toast) and server panics
- * (ws:panic), with 'OK' to close and 'Recarregar' to reload. A message stays until closed.
+ * SPEC 2 debug overlay: a server panic (ws:panic), with 'OK' to close and 'Recarregar' to
+ * reload; it stays until closed. A ws:debug message is only a 3-second toast (debug-toast.tsx).
  */
 export function DebugOverlay() {
   const { core } = useHost();
-  const toast = useValue(core.toast);
   const [message, setMessage] = useState<string | null>(null);
   const ok = useRef<HTMLButtonElement>(null);
+  const card = useRef<HTMLDivElement>(null);
+  useFocusTrap(card, message !== null);
 
-  useEffect(() => {
-    if (toast) setMessage(toast);
-  }, [toast]);
   useEffect(() => {
     const onPanic = (event: Event) => setMessage(panicText((event as CustomEvent).detail));
     window.addEventListener('ws:panic', onPanic);
@@ -113,7 +113,7 @@ export function DebugOverlay() {
   if (!message) return null;
   return (
     <Backdrop>
-      <Card role="alertdialog" aria-modal="true" aria-labelledby="debug-title" data-overlay="debug">
+      <Card ref={card} role="alertdialog" aria-modal="true" aria-labelledby="debug-title" data-overlay="debug">
         <h2 id="debug-title">{SHELL_TEXTS.debugTitle}</h2>
         <Pre>{message}</Pre>
         <Actions>

@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { useLocation } from 'wouter';
 import { changedTopic, isStaffRole, RESOURCE } from '../../core/index.js';
@@ -6,14 +6,17 @@ import { Loading, space } from '../../widgets/kit/index.js';
 import { useHost, useValue } from '../context.js';
 import { ForbiddenPage, NotFoundPage, PAGES } from '../pages/index.js';
 import { Replace } from '../routing/redirect.js';
-import { documentTitle, FALLBACK_TERMINOLOGY, landingPath, matchRoute, mayOpen, NOT_FOUND_TITLE, pathOf, type RouteDef } from '../routes.js';
+import { documentTitle, FALLBACK_TERMINOLOGY, landingPath, matchRoute, mayOpen, mayUse, NOT_FOUND_TITLE, pathOf, type RouteDef } from '../routes.js';
 import { Banners } from './banners.js';
 import { Breadcrumbs } from './breadcrumbs.js';
 import { useRootFontSize } from './font-size.js';
 import { Footer } from './footer.js';
 import { ListOnPageProvider } from './list-on-page.js';
+import { DebugToast } from './debug-toast.js';
 import { DebugOverlay, ServerLostOverlay } from './overlays.js';
+import { RouteAnnouncer, useRouteFocus } from './route-focus.js';
 import { SETTINGS_ROUTES, SettingsTabs } from './settings-tabs.js';
+import { SkipLink } from './skip-link.js';
 import { Content, Frame, GlobalStyle } from './styles.js';
 import { Toolbar } from './toolbar.js';
 import { TopNav } from './top-nav.js';
@@ -43,6 +46,7 @@ function useOutcome(location: string): Outcome {
   const loggedIn = useValue(core.session.loggedIn);
   const role = useValue(host.role);
   const ready = useValue(core.ready);
+  const explained = useValue(core.explainer.resources);
 
   const match = matchRoute(routes, location);
   if (!match) return { kind: 'notFound' };
@@ -58,16 +62,19 @@ function useOutcome(location: string): Outcome {
   if (!mayOpen(route, role)) return { kind: 'forbidden', route };
   // Settings and the explainer first: pages and menus depend on them.
   if (!ready) return { kind: 'loading', route };
+  // Decided before the page mounts, so a page the server would refuse never asks it (no 403).
+  if (!mayUse(route, params, explained)) return { kind: 'forbidden', route };
   return { kind: 'page', route, params };
 }
 
-function useTitle(outcome: Outcome) {
+function useTitle(outcome: Outcome): string | null {
   const host = useHost();
   const organisation = useValue(host.organisation);
   const title = outcome.kind === 'notFound' ? NOT_FOUND_TITLE : outcome.kind === 'redirect' ? null : outcome.route.title;
   useEffect(() => {
     if (title !== null) document.title = documentTitle(title, organisation);
   }, [title, organisation]);
+  return title;
 }
 
 /** Keeps the applications badge current while the menu shows it. */
@@ -95,7 +102,9 @@ export function Shell() {
   // A server without the applications module has no list to count: asking would be a 404.
   const applicationsOnServer = RESOURCE.memberApplications in served;
   useRootFontSize();
-  useTitle(outcome);
+  const title = useTitle(outcome);
+  const main = useRef<HTMLElement>(null);
+  const announcement = useRouteFocus(main, location, title);
   usePendingApplications(loggedIn && hasApplications && applicationsOnServer && isStaffRole(role));
 
   const bare = outcome.kind !== 'notFound' && outcome.kind !== 'redirect' && outcome.route.bare === true;
@@ -136,11 +145,12 @@ export function Shell() {
     <ListOnPageProvider>
       <GlobalStyle />
       <Frame>
+        <SkipLink target="main" />
         <Banners />
         {withNavigation && <TopNav current={location} />}
-        <Content id="main" data-route={outcome.kind === 'page' || outcome.kind === 'loading' ? outcome.route.name : outcome.kind}>
+        <Content ref={main} id="main" tabIndex={-1} data-route={outcome.kind === 'page' || outcome.kind === 'loading' ? outcome.route.name : outcome.kind}>
           {withNavigation && (
-            <Chrome>
+            <Chrome data-no-print>
               <Breadcrumbs current={location} />
               <Toolbar />
             </Chrome>
@@ -149,8 +159,10 @@ export function Shell() {
         </Content>
         <Footer />
       </Frame>
+      <RouteAnnouncer text={announcement} />
       <ServerLostOverlay />
       <DebugOverlay />
+      <DebugToast />
     </ListOnPageProvider>
   );
 }

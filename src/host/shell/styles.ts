@@ -1,6 +1,6 @@
 import styled, { createGlobalStyle, css } from 'styled-components';
 import { Link } from 'wouter';
-import { focusRing, space, token } from '../../widgets/kit/index.js';
+import { focusRing, PHONE, space, token } from '../../widgets/kit/index.js';
 
 /** Page-wide base: the document's font size follows the zoom (rem units everywhere below). */
 export const GlobalStyle = createGlobalStyle`
@@ -13,7 +13,16 @@ export const GlobalStyle = createGlobalStyle`
     line-height: 1.5;
   }
   a { color: ${token('color-primary')}; }
+  /* On paper only the content: the chrome around it (and every control) is for the screen. */
+  @media print {
+    body { background: #fff; }
+    header, nav, footer, button, [role='toolbar'], [data-banner], [data-no-print] { display: none !important; }
+    main { max-width: none !important; padding: 0 !important; }
+  }
 `;
+
+/** Below this width the main menu folds behind a menu button (phones, portrait tablets). */
+export const COMPACT_NAV = '(max-width: 56rem)';
 
 export const Frame = styled.div`
   min-height: 100vh;
@@ -27,6 +36,9 @@ export const Content = styled.main`
   max-width: 80rem;
   margin: 0 auto;
   padding: ${space(2)} ${space(3)} ${space(4)};
+  @media ${PHONE} {
+    padding: ${space(1.5)} ${space(1.5)} ${space(3)};
+  }
 `;
 
 export const Panel = styled.div`
@@ -34,11 +46,15 @@ export const Panel = styled.div`
   border: 1px solid ${token('color-border')};
   border-radius: ${token('radius')};
   padding: ${space(3)};
+  @media ${PHONE} {
+    padding: ${space(1.5)};
+  }
 `;
 
 export const PageHeader = styled.div`
   display: flex;
   align-items: center;
+  flex-wrap: wrap;
   justify-content: space-between;
   gap: ${space(2)};
   margin: 0 0 ${space(2)};
@@ -61,6 +77,9 @@ const linkButton = css`
   text-decoration: none;
   cursor: pointer;
   ${focusRing}
+  @media print {
+    display: none;
+  }
 `;
 
 export const PrimaryRouteLink = styled(Link)`
@@ -98,7 +117,7 @@ export const FilterGroup = styled.fieldset`
     display: flex;
     flex-direction: column;
     gap: ${space(0.5)};
-    min-width: 10rem;
+    min-width: min(10rem, 100%);
   }
 `;
 

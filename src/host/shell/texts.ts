@@ -3,6 +3,8 @@ export { TEXTS as SPEC_TEXTS } from '../../core/index.js';
 
 export const SHELL_TEXTS = Object.freeze({
   mainMenu: 'Menu principal',
+  menu: 'Menu',
+  skipToContent: 'Saltar para o conteúdo',
   applications: 'Candidaturas',
   pendingApplications: (n: number) => `${n} ${n === 1 ? 'candidatura pendente' : 'candidaturas pendentes'}`,
   cards: 'Cartões',
@@ -21,6 +23,8 @@ export const SHELL_TEXTS = Object.freeze({
   breadcrumbs: 'Localização',
   toolbar: 'Ferramentas',
   exportResults: 'Exportar resultados',
+  exportProgress: (pages: number, total: number | null) => (total === null ? 'A exportar…' : `A exportar: ${pages} de ${total} ${total === 1 ? 'página' : 'páginas'}`),
+  cancelExport: 'Cancelar exportação',
   columnSettings: 'Colunas',
   zoomOut: 'Diminuir o tamanho do texto',
   zoomIn: 'Aumentar o tamanho do texto',

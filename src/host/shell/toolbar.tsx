@@ -1,7 +1,9 @@
+import { useId, useState } from 'react';
 import styled from 'styled-components';
-import { Button, space, token } from '../../widgets/kit/index.js';
+import { Button, PHONE, space, token, VisuallyHidden } from '../../widgets/kit/index.js';
 import { FONT_SIZE_MAX, FONT_SIZE_MIN, isStaffRole } from '../../core/index.js';
 import { useHost, useValue } from '../context.js';
+import { ExportProgressView } from './export-progress.js';
 import { useListOnPage } from './list-on-page.js';
 import { supportHref } from './support-link.js';
 import { SHELL_TEXTS } from './texts.js';
@@ -11,6 +13,23 @@ const Bar = styled.div`
   flex-wrap: wrap;
   align-items: center;
   gap: ${space(1)};
+  @media ${PHONE} {
+    flex-basis: 100%;
+    &[data-folded='true'] {
+      display: none;
+    }
+  }
+`;
+
+// On a phone the toolbar folds behind this button, so the page starts near the top.
+const FoldButton = styled(Button)`
+  display: none;
+  @media ${PHONE} {
+    display: inline-flex;
+    min-height: 2rem;
+    padding: 0 ${space(1.25)};
+    font-size: 0.875rem;
+  }
 `;
 
 const Group = styled.div`
@@ -55,40 +74,50 @@ export function Toolbar() {
   const user = useValue(core.session.user);
   const orgType = useValue(core.settings.orgType);
   useValue(core.settings.items);
+  const [unfolded, setUnfolded] = useState(false);
+  const id = useId();
 
   return (
-    <Bar role="toolbar" aria-label={SHELL_TEXTS.toolbar}>
-      {list && (
+    <>
+      <FoldButton variant="secondary" aria-expanded={unfolded} aria-controls={id} onClick={() => setUnfolded((u) => !u)} data-toolbar="fold">
+        {SHELL_TEXTS.toolbar}
+      </FoldButton>
+      <Bar id={id} role="toolbar" aria-label={SHELL_TEXTS.toolbar} data-folded={!unfolded}>
+        {list && (
+          <Group>
+            <Small variant="secondary" onClick={() => command('associa-export', list)} data-toolbar="export">
+              {SHELL_TEXTS.exportResults}
+            </Small>
+            <Small variant="secondary" onClick={() => command('associa-columns', list)} data-toolbar="columns">
+              {SHELL_TEXTS.columnSettings}
+            </Small>
+            <ExportProgressView resource={list} />
+          </Group>
+        )}
         <Group>
-          <Small variant="secondary" onClick={() => command('associa-export', list)} data-toolbar="export">
-            {SHELL_TEXTS.exportResults}
+          <Small variant="secondary" onClick={core.preferences.zoomOut} disabled={fontSize <= FONT_SIZE_MIN} title={SHELL_TEXTS.zoomOut}>
+            {/* The accessible name starts with the visible text, so voice control finds it. */}
+            A−<VisuallyHidden> {SHELL_TEXTS.zoomOut}</VisuallyHidden>
           </Small>
-          <Small variant="secondary" onClick={() => command('associa-columns', list)} data-toolbar="columns">
-            {SHELL_TEXTS.columnSettings}
+          <Size role="status">
+            <span aria-hidden="true">{fontSize} px</span>
+            <VisuallyHidden>{SHELL_TEXTS.fontSize(fontSize)}</VisuallyHidden>
+          </Size>
+          <Small variant="secondary" onClick={core.preferences.zoomIn} disabled={fontSize >= FONT_SIZE_MAX} title={SHELL_TEXTS.zoomIn}>
+            A+<VisuallyHidden> {SHELL_TEXTS.zoomIn}</VisuallyHidden>
           </Small>
         </Group>
-      )}
-      <Group>
-        <Small variant="secondary" onClick={core.preferences.zoomOut} disabled={fontSize <= FONT_SIZE_MIN} aria-label={SHELL_TEXTS.zoomOut} title={SHELL_TEXTS.zoomOut}>
-          A−
-        </Small>
-        <Size aria-live="polite" aria-label={SHELL_TEXTS.fontSize(fontSize)}>
-          {fontSize} px
-        </Size>
-        <Small variant="secondary" onClick={core.preferences.zoomIn} disabled={fontSize >= FONT_SIZE_MAX} aria-label={SHELL_TEXTS.zoomIn} title={SHELL_TEXTS.zoomIn}>
-          A+
-        </Small>
-      </Group>
-      {isStaffRole(role) && claims && (
-        <SupportLink
-          href={supportHref({ orgType, claims, user, supportUrl: core.settings.get('supportUrl') })}
-          target="_blank"
-          rel="noopener"
-          data-toolbar="support"
-        >
-          {SHELL_TEXTS.support}
-        </SupportLink>
-      )}
-    </Bar>
+        {isStaffRole(role) && claims && (
+          <SupportLink
+            href={supportHref({ orgType, claims, user, supportUrl: core.settings.get('supportUrl') })}
+            target="_blank"
+            rel="noopener"
+            data-toolbar="support"
+          >
+            {SHELL_TEXTS.support}
+          </SupportLink>
+        )}
+      </Bar>
+    </>
   );
 }

@@ -1,11 +1,13 @@
 import styled from 'styled-components';
 import { Link } from 'wouter';
 import { isStaffRole } from '../../core/index.js';
-import { focusRing, space, token } from '../../widgets/kit/index.js';
+import { focusRing, PHONE, space, token, visuallyHidden } from '../../widgets/kit/index.js';
 import { useHost, useValue } from '../context.js';
 import { landingPath, pathOf } from '../routes.js';
+import { CompactMenu } from './compact-menu.js';
 import { Dropdown } from './dropdown.js';
 import { MainMenu, NavLink } from './main-menu.js';
+import { COMPACT_NAV } from './styles.js';
 import { SHELL_TEXTS } from './texts.js';
 
 const Bar = styled.header`
@@ -21,6 +23,13 @@ const Inner = styled.div`
   max-width: 80rem;
   margin: 0 auto;
   padding: ${space(1)} ${space(3)};
+  @media ${COMPACT_NAV} {
+    flex-wrap: wrap;
+    gap: ${space(1)};
+  }
+  @media ${PHONE} {
+    padding: ${space(1)} ${space(1.5)};
+  }
 `;
 
 const Brand = styled(Link)`
@@ -33,8 +42,19 @@ const Brand = styled(Link)`
   font-size: 1.05rem;
   text-decoration: none;
   white-space: nowrap;
+  min-width: 0;
   border-radius: ${token('radius')};
   ${focusRing}
+`;
+
+// On a phone the mark alone stands for the organisation, leaving the bar's one line to the
+// menus; screen readers still hear its name.
+const BrandName = styled.span`
+  overflow: hidden;
+  text-overflow: ellipsis;
+  @media ${PHONE} {
+    ${visuallyHidden}
+  }
 `;
 
 const Mark = styled.span`
@@ -53,6 +73,16 @@ const Right = styled.div`
   align-items: center;
   gap: ${space(0.5)};
   margin-left: auto;
+`;
+
+// The user's name shortens on a phone; the button's accessible name keeps it whole.
+const UserName = styled.span`
+  @media ${PHONE} {
+    max-width: 7rem;
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+  }
 `;
 
 function GearIcon() {
@@ -80,9 +110,13 @@ export function TopNav({ current }: { current: string }) {
       <Inner>
         <Brand href={landingPath(routes, role)}>
           <Mark aria-hidden="true">A</Mark>
-          {organisation ?? 'Associa'}
+          <BrandName>{organisation ?? 'Associa'}</BrandName>
         </Brand>
-        {staff && <MainMenu current={current} />}
+        {staff && (
+          <CompactMenu>
+            <MainMenu current={current} />
+          </CompactMenu>
+        )}
         <Right>
           {settingsPath && (
             <NavLink href={settingsPath} aria-label={SHELL_TEXTS.settings} title={SHELL_TEXTS.settings} data-menu="settings">
@@ -91,7 +125,7 @@ export function TopNav({ current }: { current: string }) {
           )}
           {claims && (
             <div data-menu="user">
-              <Dropdown label={claims.Name} ariaLabel={SHELL_TEXTS.userMenu(claims.Name)} align="right">
+              <Dropdown label={<UserName>{claims.Name}</UserName>} ariaLabel={SHELL_TEXTS.userMenu(claims.Name)} align="right">
                 {ownUser && (
                   <li>
                     <Link href={ownUser}>{SHELL_TEXTS.editProfile}</Link>

@@ -40,7 +40,7 @@ export const stringKind = personText(textKind('text', ok));
 // Multi-line text keeps its spaces and may be '' (not "no value").
 export const textAreaKind = personText(textKind('textarea', ok, undefined, true));
 export const passwordKind = textKind('password', ok, 'password', true);
-export const emailKind = personText(textKind('email', (t) => (EMAIL.test(t) ? ok(t.toLowerCase()) : fail('Endereço de email inválido.')), 'email'));
+export const emailKind = personText(textKind('email', (t) => (EMAIL.test(t) ? ok(t.toLowerCase()) : fail('Endereço de e-mail inválido.')), 'email'));
 export const phoneKind: FieldKind = {
   ...personText(textKind('tel', normalisePhone)),
   // Stored without separators (E.164), so "912 345 678" or "00351 912..." must lose theirs to be found.

@@ -11,3 +11,13 @@ export function fileStaff(caller: Caller): AuthenticatedCaller {
   if (!isStaff(caller)) throw forbidden('Só administradores e editores podem enviar e ler ficheiros.');
   return caller;
 }
+
+/**
+ * Who may read a file through a short-lived address: whoever it was issued to. The address is
+ * the permission: staff get one for any file (GET /files/{id}/url), a member only from a route
+ * that checked the file is theirs (their own membership card).
+ */
+export function fileReader(caller: Caller): AuthenticatedCaller {
+  if (caller.kind === 'anonymous') throw unauthorized();
+  return caller;
+}

@@ -61,7 +61,7 @@ export const FILE_URL_DOC: RouteDoc = {
 export const FILE_CONTENT_DOC: RouteDoc = {
   tags: TAGS,
   summary: 'Ler o conteúdo de um ficheiro por um endereço temporário',
-  description: 'Use o endereço devolvido por GET /api/files/{id}/url, com a mesma autenticação com que o pediu.',
+  description: 'Use o endereço devolvido por GET /api/files/{id}/url (ou pelo PDF do próprio cartão de um sócio), com a mesma autenticação com que o pediu: o endereço só serve a quem o recebeu.',
   query: {
     exp: { type: 'string', pattern: '^[0-9]+$', description: 'Fim da validade (milissegundos desde 1970)' },
     sig: { type: 'string', description: 'Assinatura do endereço' },

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest, forbidden, HttpError, notFound } from '../errors.js';
 import { parseId } from '../resources/handlers.js';
 import { acceptUpload } from './accept.js';
-import { fileStaff } from './access.js';
+import { fileReader, fileStaff } from './access.js';
 import { contentDisposition } from './content-disposition.js';
 import { isFileKind, type FileKind } from './kinds.js';
 import { findFile, insertFile, type FileRecord } from './records.js';
@@ -77,7 +77,7 @@ export async function filesRoutes(app: FastifyInstance) {
   });
 
   app.get('/files/:id/content', { config: { openapi: FILE_CONTENT_DOC } }, async (request: FileRequest, reply) => {
-    const caller = fileStaff(request.caller);
+    const caller = fileReader(request.caller);
     const id = parseId(request.params.id);
     const { db } = app.ctx.database;
     const check = await checkFileUrl(db, id, caller, request.query.exp, request.query.sig, app.ctx.now());

@@ -90,7 +90,9 @@ export const HISTORY_DESCRIPTION =
 
 export const EXPLAINER_DESCRIPTION =
   'Para cada recurso que quem pede pode ler: os campos (tipo, rótulo, regras de validação, opções), o que pode fazer (listar, ler, criar, alterar, apagar), a ordenação, a pesquisa e os filtros. ' +
-  'Os formulários e listas da aplicação são construídos a partir desta resposta; um campo que quem pede não pode ler não aparece.';
+  'Os formulários e listas da aplicação são construídos a partir desta resposta; um campo que quem pede não pode ler não aparece. ' +
+  '`operations` diz, por operação (list, read, create, update, delete), se quem pede a pode fazer em todos os registos (`all`), só nos seus (`own`) ou em nenhum (`none`); ' +
+  '`ownRecord` é o identificador do seu próprio registo, nos recursos em que cada pessoa tem um (a sua ficha de sócio, a sua conta).';
 
 export const TERMINOLOGY_DESCRIPTION =
   'Público. As palavras que a organização usa (por exemplo "Sócios" ou "Cooperadores"), das configurações, com as de omissão do tipo de organização; a aplicação constrói os endereços das páginas com elas.';

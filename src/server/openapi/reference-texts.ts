@@ -6,7 +6,7 @@
  */
 
 /** Swagger UI's words (as it draws them, trimmed) and what the page shows instead. */
-export const REFERENCE_UI_TEXTS: Readonly<Record<string, string>> = {
+const REFERENCE_UI_TEXTS: Readonly<Record<string, string>> = {
   'Try it out': 'Experimentar',
   Cancel: 'Cancelar',
   Execute: 'Executar',

@@ -1,4 +1,4 @@
-import type { FieldType, FieldValidation, InputType, Role } from '../../core/contract.js';
+import type { FieldType, FieldValidation, InputType, ResourceOperation, Role } from '../../core/contract.js';
 import { FIELD_KINDS, type ComputedDefinition } from '../fields/index.js';
 import type { Caller } from '../auth/caller.js';
 import type { Db, Row } from '../db/database.js';
@@ -22,7 +22,7 @@ export interface ScopeCondition {
   column: string;
   equals: 'callerMember' | 'callerUser';
 }
-export type Operation = 'list' | 'read' | 'create' | 'update' | 'delete';
+export type Operation = ResourceOperation;
 export type Access = Record<Operation, readonly Grant[]>;
 
 /** Many-to-many through a join table, e.g. members.tags via member_tags. */

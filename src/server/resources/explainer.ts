@@ -8,7 +8,7 @@ import type { Field } from './define.js';
 import type { Registry } from './registry.js';
 import { actionInput } from './action-handler.js';
 import { filterHint } from './text-filter.js';
-import { canReadField, canWriteField, permission, permissionOf } from './permissions.js';
+import { canReadField, canWriteField, operationsOf, ownRecordId, permission, permissionOf } from './permissions.js';
 
 /**
  * The value a new record's form starts with: a default that needs no database (a flag that
@@ -76,9 +76,13 @@ function explain(registry: Registry, caller: Caller): ExplainerResponse['data'] 
         fields: actionInput(resource, action).fields.filter((f) => !f.readOnly).map((f) => explainField(f, caller)),
       }));
     const filters = permission(resource, caller, 'list') === 'none' ? [] : (resource.filters ?? []).map(explainFilter);
+    const own = ownRecordId(resource, caller);
     data[resource.name] = {
       label: resource.label,
       fields: resource.fields.filter((f) => f.writeOnly || canReadField(f, caller)).map((f) => explainField(f, caller)),
+      // The browser hides what the server would refuse (a create button, 'Apagar', another person's page).
+      operations: operationsOf(resource, caller),
+      ...(own === null ? {} : { ownRecord: own }),
       ...(actions.length > 0 ? { actions } : {}),
       ...(filters.length > 0 ? { filters } : {}),
     };

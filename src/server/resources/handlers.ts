@@ -16,6 +16,7 @@ import { readRow, toRecord, withLinks, writeLinks } from './records.js';
 import { validateWrite, type Prepared, type WriteMode } from './validate.js';
 import { expectedVersion, staleVersion } from './versions.js';
 import { claimFieldFiles } from '../fields/file-claims.js';
+import type { Caller } from '../auth/caller.js';
 
 type Query = Record<string, string | string[] | undefined>;
 
@@ -68,25 +69,42 @@ export function commitQueue() {
   };
 }
 
+/** Who writes: the caller and their network address (for the audit trail). */
+export interface Actor {
+  caller: Caller;
+  address: string | null;
+}
+
+const actorOf = (request: FastifyRequest): Actor => ({ caller: request.caller, address: request.ip ?? null });
+
+/** One row's write as a single update or create makes it, inside a transaction the caller owns. */
+export interface RowWrite {
+  mode: WriteMode;
+  id?: number;
+  body: Record<string, unknown>;
+  granted: Permission;
+  version?: number;
+}
+
 /** The request handlers of one resource; routes.ts maps them to URLs. */
 export function resourceHandlers(app: FastifyInstance, resource: Resource, caches?: ListCaches) {
   const { ctx } = app;
   const { db } = ctx.database;
   const lockRows = ctx.database.engine === 'postgres';
   const iso = () => new Date(ctx.now()).toISOString();
-  const hookContext = (request: FastifyRequest, trx: Db, afterCommit: HookContext['afterCommit']): HookContext => ({
+  const hookContext = (actor: Actor, trx: Db, afterCommit: HookContext['afterCommit']): HookContext => ({
     ctx,
     tokens: app.tokens,
-    caller: request.caller,
+    caller: actor.caller,
     db: trx,
-    address: request.ip ?? null,
+    address: actor.address,
     afterCommit,
   });
-  const audit = (request: FastifyRequest, trx: Db, recordId: number, action: string, before: Row | undefined, after: Row | undefined) =>
+  const audit = (actor: Actor, trx: Db, recordId: number, action: string, before: Row | undefined, after: Row | undefined) =>
     recordAudit(trx, {
       at: ctx.now(),
-      actor: request.caller,
-      address: request.ip ?? null,
+      actor: actor.caller,
+      address: actor.address,
       resource: resource.name,
       recordId,
       action,
@@ -125,6 +143,52 @@ export function resourceHandlers(app: FastifyInstance, resource: Resource, cache
     return { data: toRecord(resource, await existingOr404(db, id, granted), request.caller) };
   }
 
+  /**
+   * A create or update of one row inside `trx`: the row read again (locked on PostgreSQL),
+   * validation, the version check, the hooks, links, files and the audit entry. The single
+   * write and the bulk update both go through it, so a row is checked the same way in either.
+   */
+  async function writeRow(actor: Actor, trx: Db, { mode, id, body, granted, version }: RowWrite, afterCommit: HookContext['afterCommit']) {
+    const hook = hookContext(actor, trx, afterCommit);
+    // Read again inside the transaction (locked on PostgreSQL): validation, the version
+    // check, the hooks and the audit trail all see the row this write replaces.
+    const before = id === undefined ? undefined : await existingOr404(trx, id, granted, true);
+    const prepared = await validateWrite(hook, resource, body, mode, before, app.registry);
+    if (Object.keys(prepared.errors).length > 0) throw invalidRecord(prepared.errors);
+    keepInScope(granted, prepared, mode);
+    // Taken again below under a lock: the value validation saw may be gone by then.
+    const uniqueDefaults = prepared.defaulted.filter((name) => resource.field(name)?.validation.unique);
+    // Storing what is already stored loses nobody's change, whatever version it was based on.
+    if (before && changesNothing(resource, prepared, before)) return { saved: before, before, extra: {} };
+    if (before && version !== undefined && Number(before._version) !== version) {
+      throw staleVersion(toRecord(resource, before, actor.caller));
+    }
+    const extra = (await resource.hooks?.beforeWrite?.(hook, prepared.values, before)) ?? {};
+    const stamp = iso();
+    let rowId = id;
+    if (rowId === undefined) {
+      if (uniqueDefaults.length > 0) {
+        // SQLite's single connection already serialises transactions; PostgreSQL needs a lock.
+        if (lockRows) await sql`SELECT pg_advisory_xact_lock(hashtext(${resource.name}))`.execute(trx);
+        for (const name of uniqueDefaults) prepared.values[name] = await resource.field(name)!.defaultValue!(trx);
+      }
+      const row = await trx.insertInto(resource.name).values({ ...prepared.values, created_at: stamp, updated_at: stamp }).returning('_id').executeTakeFirstOrThrow();
+      rowId = Number(row._id);
+    } else {
+      await trx
+        .updateTable(resource.name)
+        .set({ ...prepared.values, updated_at: stamp, _version: Number(before!._version) + 1 })
+        .where('_id', '=', rowId)
+        .execute();
+    }
+    await writeLinks(trx, resource, rowId, prepared.links);
+    await claimFieldFiles(trx, resource, rowId, prepared.values, before, Date.parse(stamp));
+    const saved = (await readRow(trx, resource, rowId))!;
+    await resource.hooks?.afterWrite?.(hook, saved, before);
+    await audit(actor, trx, rowId, before ? 'update' : 'create', before, saved);
+    return { saved, before, extra };
+  }
+
   async function save(request: FastifyRequest, mode: WriteMode, id?: number) {
     const { caller } = request;
     const granted = authorize(resource, caller, mode === 'create' ? 'create' : 'update', id);
@@ -138,46 +202,7 @@ export function resourceHandlers(app: FastifyInstance, resource: Resource, cache
       const deferred = commitQueue();
       let result: { saved: Row; before: Row | undefined; extra: Record<string, unknown> };
       try {
-        result = await db.transaction().execute(async (trx) => {
-          const hook = hookContext(request, trx, deferred.add);
-          // Read again inside the transaction (locked on PostgreSQL): validation, the version
-          // check, the hooks and the audit trail all see the row this write replaces.
-          const before = id === undefined ? undefined : await existingOr404(trx, id, granted, true);
-          const prepared = await validateWrite(hook, resource, body, mode, before, app.registry);
-          if (Object.keys(prepared.errors).length > 0) throw invalidRecord(prepared.errors);
-          keepInScope(granted, prepared, mode);
-          // Taken again below under a lock: the value validation saw may be gone by then.
-          const uniqueDefaults = prepared.defaulted.filter((name) => resource.field(name)?.validation.unique);
-          // Storing what is already stored loses nobody's change, whatever version it was based on.
-          if (before && changesNothing(resource, prepared, before)) return { saved: before, before, extra: {} };
-          if (before && version !== undefined && Number(before._version) !== version) {
-            throw staleVersion(toRecord(resource, before, caller));
-          }
-          const extra = (await resource.hooks?.beforeWrite?.(hook, prepared.values, before)) ?? {};
-          const stamp = iso();
-          let rowId = id;
-          if (rowId === undefined) {
-            if (uniqueDefaults.length > 0) {
-              // SQLite's single connection already serialises transactions; PostgreSQL needs a lock.
-              if (lockRows) await sql`SELECT pg_advisory_xact_lock(hashtext(${resource.name}))`.execute(trx);
-              for (const name of uniqueDefaults) prepared.values[name] = await resource.field(name)!.defaultValue!(trx);
-            }
-            const row = await trx.insertInto(resource.name).values({ ...prepared.values, created_at: stamp, updated_at: stamp }).returning('_id').executeTakeFirstOrThrow();
-            rowId = Number(row._id);
-          } else {
-            await trx
-              .updateTable(resource.name)
-              .set({ ...prepared.values, updated_at: stamp, _version: Number(before!._version) + 1 })
-              .where('_id', '=', rowId)
-              .execute();
-          }
-          await writeLinks(trx, resource, rowId, prepared.links);
-          await claimFieldFiles(trx, resource, rowId, prepared.values, before, Date.parse(stamp));
-          const saved = (await readRow(trx, resource, rowId))!;
-          await resource.hooks?.afterWrite?.(hook, saved, before);
-          await audit(request, trx, rowId, before ? 'update' : 'create', before, saved);
-          return { saved, before, extra };
-        });
+        result = await db.transaction().execute((trx) => writeRow(actorOf(request), trx, { mode, id, body, granted, version }, deferred.add));
       } catch (error) {
         // Two creates racing for the same default (the next member number): recompute and retry.
         if (mode === 'create' && isUniqueViolation(error) && attempt < MAX_CREATE_ATTEMPTS) continue;
@@ -195,6 +220,18 @@ export function resourceHandlers(app: FastifyInstance, resource: Resource, cache
     }
   }
 
+  /** A delete of one row inside `trx`, as DELETE {res}/{id} and the bulk delete make it; returns the row as it was. */
+  async function deleteRow(actor: Actor, trx: Db, id: number, granted: Permission, version: number | undefined, afterCommit: HookContext['afterCommit']): Promise<Row> {
+    const hook = hookContext(actor, trx, afterCommit);
+    const existing = await existingOr404(trx, id, granted, true);
+    if (version !== undefined && Number(existing._version) !== version) throw staleVersion(toRecord(resource, existing, actor.caller));
+    await resource.hooks?.beforeDelete?.(hook, existing);
+    await trx.deleteFrom(resource.name).where('_id', '=', id).execute();
+    await resource.hooks?.afterDelete?.(hook, existing);
+    await audit(actor, trx, id, 'delete', existing, undefined);
+    return existing;
+  }
+
   async function remove(request: FastifyRequest<{ Params: { id: string } }>) {
     const id = parseId(request.params.id);
     const granted = authorize(resource, request.caller, 'delete', id);
@@ -202,15 +239,7 @@ export function resourceHandlers(app: FastifyInstance, resource: Resource, cache
     const owners = await owningUsers(db, resource, [await existingOr404(db, id, granted)]);
     const deferred = commitQueue();
     try {
-      await db.transaction().execute(async (trx) => {
-        const hook = hookContext(request, trx, deferred.add);
-        const existing = await existingOr404(trx, id, granted, true);
-        if (version !== undefined && Number(existing._version) !== version) throw staleVersion(toRecord(resource, existing, request.caller));
-        await resource.hooks?.beforeDelete?.(hook, existing);
-        await trx.deleteFrom(resource.name).where('_id', '=', id).execute();
-        await resource.hooks?.afterDelete?.(hook, existing);
-        await audit(request, trx, id, 'delete', existing, undefined);
-      });
+      await db.transaction().execute((trx) => deleteRow(actorOf(request), trx, id, granted, version, deferred.add));
     } catch (error) {
       throw translateDbError(error, resource);
     }
@@ -229,12 +258,12 @@ export function resourceHandlers(app: FastifyInstance, resource: Resource, cache
     try {
       const existing = id === undefined ? undefined : await existingOr404(trx, id, granted);
       const discard: HookContext['afterCommit'] = () => undefined;
-      const { errors } = await validateWrite(hookContext(request, trx, discard), resource, body, id === undefined ? 'create' : 'replace', existing, app.registry);
+      const { errors } = await validateWrite(hookContext(actorOf(request), trx, discard), resource, body, id === undefined ? 'create' : 'replace', existing, app.registry);
       return errors;
     } finally {
       await trx.rollback().execute();
     }
   }
 
-  return { list, read, save, remove, validate };
+  return { list, read, save, remove, validate, writeRow, deleteRow };
 }

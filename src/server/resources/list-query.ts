@@ -91,3 +91,10 @@ export async function listRows(
   }
   return { rows, ...(await countMatches(database, resource, conditions, largeTotals)) };
 }
+
+/** The ids of every match of a list's conditions (a bulk action on "all that match"), in _id order. */
+export async function matchingIds(database: Database, resource: Resource, params: ListParams, scope?: RowScope): Promise<number[]> {
+  const where = whereClause(listConditions(database, resource, params, scope));
+  const rows = (await sql<{ _id: number }>`SELECT ${sql.ref('_id')} FROM ${sql.table(resource.name)}${where} ORDER BY ${sql.ref('_id')}`.execute(database.db)).rows;
+  return rows.map((row) => Number(row._id));
+}

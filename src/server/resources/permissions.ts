@@ -1,4 +1,4 @@
-import type { Role } from '../../core/contract.js';
+import { RESOURCE_OPERATIONS, type OperationReach, type ResourceOperation, type Role } from '../../core/contract.js';
 import type { Caller } from '../auth/caller.js';
 import type { Row } from '../db/database.js';
 import { forbidden, unauthorized } from '../errors.js';
@@ -41,6 +41,17 @@ export function permissionOf(resource: Resource, caller: Caller, grants: readonl
   if (grants.includes('anyone') || grants.includes(caller.role)) return 'all';
   if (grants.includes('own')) return callerScope(resource, caller) ?? 'none';
   return 'none';
+}
+
+/** A permission as the browser needs it: everywhere, on the caller's own records, or nowhere. */
+function reachOf(granted: Permission): OperationReach {
+  if (granted === 'all') return 'all';
+  return typeof granted === 'object' ? 'own' : 'none';
+}
+
+/** What the caller may do with each operation of the resource (the explainer's `operations`). */
+export function operationsOf(resource: Resource, caller: Caller): Record<ResourceOperation, OperationReach> {
+  return Object.fromEntries(RESOURCE_OPERATIONS.map((operation) => [operation, reachOf(permission(resource, caller, operation))])) as Record<ResourceOperation, OperationReach>;
 }
 
 /**

@@ -21,6 +21,7 @@ import type { batches, items } from '../modules/direct-debit/batches.js';
 import type { mandates } from '../modules/direct-debit/mandates.js';
 import type { membershipCards } from '../modules/cards/cards.js';
 import type { cardCheckins, cardCheckinScans } from '../modules/cards/checkins.js';
+import type { savedFilters } from '../modules/lists/saved-filters.js';
 
 /** The JSON value of a field type; `never` for types no record carries (passwords). */
 type ValueOf<F extends FieldDefinition> = {
@@ -100,3 +101,4 @@ export type DirectDebitItem = RecordOf<typeof items>;
 export type MembershipCard = RecordOf<typeof membershipCards>;
 export type CardCheckin = RecordOf<typeof cardCheckins>;
 export type CardCheckinScan = RecordOf<typeof cardCheckinScans>;
+export type SavedFilter = RecordOf<typeof savedFilters>;

@@ -27,7 +27,8 @@ declare module 'fastify' {
   }
 }
 
-const RESERVED = new Set(['validate', 'history']);
+// bulk_update and bulk_delete: every resource's bulk routes (resources/bulk).
+const RESERVED = new Set(['validate', 'history', 'bulk_update', 'bulk_delete']);
 
 export function createRegistry(modules: readonly Module[]): Registry {
   const actions = modules.flatMap((m) => m.actions);

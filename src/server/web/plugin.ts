@@ -29,9 +29,14 @@ const FILE_LIKE = /\/[^/]*\.[A-Za-z0-9]+$/;
  */
 export async function webPlugin(app: FastifyInstance, options: WebPluginOptions) {
   const root = options.root ?? defaultWebDir();
-  await app.register(fastifyStatic, { root, serve: false });
+  // The build writes each file's .br and .gz beside it (rollup.config.mjs): sent as they are
+  // to a browser that accepts them, so nothing built is compressed per request.
+  await app.register(fastifyStatic, { root, serve: false, preCompressed: true });
 
   function sendBuilt(reply: FastifyReply, file: string) {
+    // The answer depends on Accept-Encoding (a .br or .gz form may be sent): caches must know.
+    const vary = reply.getHeader('vary');
+    reply.header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
     if (file.startsWith('chunks/')) return reply.sendFile(file, IMMUTABLE);
     if (file.startsWith('elements/')) return reply.sendFile(file, SHORT);
     reply.header('cache-control', 'no-cache');

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { Button, space, token } from '../kit/index.js';
+import { Button, deepActiveElement, space, token, useFocusTrap } from '../kit/index.js';
 import { FEATURE_TEXTS } from './texts.js';
 
 const Dialog = styled.dialog`
@@ -44,19 +44,27 @@ interface ConfirmDialogProps {
 
 /**
  * A modal question (native <dialog>: focus kept inside, Escape cancels). The safe choice,
- * Cancelar, takes the focus first.
+ * Cancelar, takes the focus first; closing returns it to where it was (the button that asked).
  */
 export function ConfirmDialog({ open, title, children, confirmLabel, busy, onConfirm, onCancel }: ConfirmDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
   const titleId = useId();
+  const opener = useRef<HTMLElement | null>(null);
+  useFocusTrap(ref, open);
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
     if (open && !dialog.open) {
+      opener.current = deepActiveElement();
       dialog.showModal();
       cancelRef.current?.focus();
-    } else if (!open && dialog.open) dialog.close();
+    } else if (!open && dialog.open) {
+      dialog.close();
+      // A confirmed action may have removed the button (a page left): then focus stays put.
+      if (opener.current?.isConnected) opener.current.focus();
+      opener.current = null;
+    }
   }, [open]);
   return (
     <Dialog

@@ -18,4 +18,11 @@ export const HostStyle = createGlobalStyle`
   *, *::before, *::after {
     box-sizing: border-box;
   }
+  /* The page's print stylesheet cannot reach into a shadow root: controls leave paper here.
+     Sort buttons stay, being the column headings; [data-no-print] marks other screen-only parts. */
+  @media print {
+    button:not([data-sort]), nav, [role='toolbar'], [data-no-print] {
+      display: none !important;
+    }
+  }
 `;

@@ -11,6 +11,9 @@ export type { AssociaEvent, AssociaEventMap, AssociaEventName } from './events.j
 export { space, token, tokenProperty, TOKEN_DEFAULTS } from './tokens.js';
 export type { TokenName } from './tokens.js';
 export { focusRing } from './focus-ring.js';
+export { PHONE } from './breakpoints.js';
+export { deepActiveElement, focusables, moveFocus } from './roving-focus.js';
+export { useFocusTrap } from './focus-trap.js';
 export { KIT_TEXTS } from './texts.js';
 export { Loading, LOADING_DOT_STEP_MS, LOADING_DOTS } from './loading.js';
 export { EmptyState } from './empty-state.js';
@@ -19,7 +22,7 @@ export { Button } from './button.js';
 export type { ButtonProps, ButtonVariant } from './button.js';
 export { Field, Input, Label, Select, TextArea } from './field.js';
 export type { FieldControlProps } from './field.js';
-export { VisuallyHidden } from './visually-hidden.js';
+export { VisuallyHidden, visuallyHidden } from './visually-hidden.js';
 export { useSignalValue } from './use-signal-value.js';
 export { useQuery, useRecord } from './use-query.js';
 export type { QueryStatus, QueryView, RecordView } from './use-query.js';

@@ -1,7 +1,7 @@
-import styled from 'styled-components';
+import styled, { css } from 'styled-components';
 
-/** Text for screen readers only, e.g. the name of an icon-only control. */
-export const VisuallyHidden = styled.span`
+/** Hides from the eye, not from screen readers (for use inside a media query, too). */
+export const visuallyHidden = css`
   position: absolute;
   width: 1px;
   height: 1px;
@@ -11,4 +11,9 @@ export const VisuallyHidden = styled.span`
   clip-path: inset(50%);
   white-space: nowrap;
   border: 0;
+`;
+
+/** Text for screen readers only, e.g. the name of an icon-only control. */
+export const VisuallyHidden = styled.span`
+  ${visuallyHidden}
 `;

@@ -1,17 +1,24 @@
+import { lazy, Suspense } from 'react';
 import styled from 'styled-components';
 import { RESOURCE } from '../../core/index.js';
 import { EmptyState, ErrorState, Loading, space, token, useSignalValue } from '../kit/index.js';
 import { Heading, Lead, Notice } from '../feature-kit/layout.js';
 import { NavLink } from '../feature-kit/navigation.js';
-import { RecordHistory } from '../record-history/record-history.js';
 import { PATHS, userEditPath } from '../feature-kit/paths.js';
 import { FEATURE_TEXTS } from '../feature-kit/texts.js';
 import { useCore } from '../feature-kit/use-core.js';
 import { formatDate, present } from './format.js';
 import { formatPhone } from '../shared/phone.js';
+import { OwnCard } from './own-card.js';
+import { OwnDataExport } from './own-data-export.js';
 import { OwnDues } from './own-dues.js';
 import { MEMBER_HOME_TEXTS as T } from './texts.js';
 import { useOwnMember, type OwnMember } from './use-own-member.js';
+
+// The form and the history bring the resource form's and the history's chunks: loaded after
+// the member's summary shows, so a page with only this element stays small on a phone.
+const OwnDetailsForm = lazy(async () => ({ default: (await import('./own-details-form.js')).OwnDetailsForm }));
+const RecordHistory = lazy(async () => ({ default: (await import('../record-history/record-history.js')).RecordHistory }));
 
 const Card = styled.article`
   max-width: 48rem;
@@ -159,7 +166,7 @@ function MemberCard({ data, singular, userId }: { data: OwnMember; singular: str
   );
 }
 
-/** Home of a member (/dashboard): their own member record, read-only, a link to edit their profile, their debts and payments. */
+/** Home of a member (/dashboard): their own member record, the form to correct what they may, their card, debts and payments, and their data to download. */
 export function MemberHome() {
   const core = useCore();
   const claims = useSignalValue(core.session.claims);
@@ -190,10 +197,17 @@ export function MemberHome() {
     body = (
       <>
         <MemberCard data={load} singular={singular} userId={claims.ID} />
+        <Suspense fallback={<Loading />}>
+          <OwnDetailsForm memberId={load.member._id} />
+        </Suspense>
+        <OwnCard singular={singular} />
         <OwnDues memberId={load.member._id} />
+        <OwnDataExport memberId={load.member._id} number={load.member.number} />
         {/* RGPD: the member sees that, when and by whom their data changed. */}
         <History>
-          <RecordHistory resource={RESOURCE.members} recordId={String(load.member._id)} />
+          <Suspense fallback={<Loading />}>
+            <RecordHistory resource={RESOURCE.members} recordId={String(load.member._id)} />
+          </Suspense>
         </History>
       </>
     );

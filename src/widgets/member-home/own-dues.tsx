@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import { LIST_ALL, type Core, type Payment } from '../../core/index.js';
-import { EmptyState, ErrorState, Loading, space, useQuery } from '../kit/index.js';
+import { EmptyState, ErrorState, Loading, useQuery } from '../kit/index.js';
 import { DataTable, TableBox } from '../feature-kit/data-table.js';
 import { formatDay } from '../payment-debts/ledger.js';
 import { PaymentDebts } from '../payment-debts/payment-debts.js';
@@ -8,19 +8,10 @@ import { methodLabel } from '../payment-debts/texts.js';
 import { LEDGER_RESOURCES } from '../payment-debts/use-member-debts.js';
 import { formatMoney } from '../shared/money.js';
 import { useCore } from '../feature-kit/use-core.js';
+import { HomeBlock, HomeSection } from './section.js';
 import { MEMBER_HOME_TEXTS } from './texts.js';
 
 const T = MEMBER_HOME_TEXTS.dues;
-
-const Block = styled.section`
-  max-width: 48rem;
-  margin-top: ${space(4)};
-`;
-
-const Title = styled.h3`
-  margin: 0 0 ${space(1.5)};
-  font-size: 1.15em;
-`;
 
 const Table = styled(DataTable)`
   & [data-amount] {
@@ -81,13 +72,12 @@ function OwnPayments({ memberId }: { memberId: number }) {
 export function OwnDues({ memberId }: { memberId: number }) {
   return (
     <>
-      <Block data-own="debts">
+      <HomeBlock data-own="debts">
         <PaymentDebts memberId={String(memberId)} />
-      </Block>
-      <Block aria-labelledby="own-payments-title" data-own="payments">
-        <Title id="own-payments-title">{T.payments}</Title>
+      </HomeBlock>
+      <HomeSection id="payments" title={T.payments}>
         <OwnPayments memberId={memberId} />
-      </Block>
+      </HomeSection>
     </>
   );
 }

@@ -14,7 +14,7 @@ export const MEMBER_HOME_TEXTS = {
     membership: 'Inscrição',
   },
   fields: {
-    email: 'Email',
+    email: 'E-mail',
     phone: 'Telefone',
     nif: 'NIF',
     birthDate: 'Data de nascimento',
@@ -25,6 +25,29 @@ export const MEMBER_HOME_TEXTS = {
     admissionDate: 'Data de admissão',
   },
   defaultSingular: 'Sócio',
+  selfService: {
+    title: 'Corrigir os meus dados',
+    lead: 'Mantenha os seus contactos e a sua morada em dia. O número, o estado e a inscrição são alterados pelos serviços.',
+  },
+  card: {
+    title: 'O meu cartão',
+    none: (singular: string) => `Ainda não tem cartão de ${singular.toLowerCase()}.`,
+    failed: 'Não foi possível carregar o seu cartão.',
+    code: 'Código',
+    state: 'Estado',
+    issuedAt: 'Emitido em',
+    validUntil: 'Válido até',
+    download: 'Descarregar cartão (PDF)',
+    downloading: 'A preparar o PDF…',
+    downloadFailed: 'Não foi possível descarregar o cartão. Tente de novo.',
+  },
+  ownData: {
+    title: 'Os meus dados pessoais',
+    lead: 'Descarregue uma cópia de tudo o que a organização guarda sobre si: a sua ficha, dívidas, pagamentos, cartões e mensagens enviadas (RGPD).',
+    json: 'Descarregar (JSON)',
+    csv: 'Descarregar (CSV)',
+    failed: 'Não foi possível descarregar os seus dados. Tente de novo.',
+  },
   dues: {
     payments: 'Os meus pagamentos',
     noPayments: 'Ainda não há pagamentos registados.',

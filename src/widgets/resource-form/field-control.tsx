@@ -24,6 +24,8 @@ export interface FieldControlProps {
   error: string | undefined;
   cache: ReferenceCache;
   onChange(value: FormValue): void;
+  /** The user left the control (the form may ask the server about the value). */
+  onBlur?(): void;
 }
 
 function ReferenceSelect({ field, value, cache, ...control }: { field: ExplainerField; value: string; cache: ReferenceCache } & Record<string, unknown>) {
@@ -47,7 +49,7 @@ function localError(field: ExplainerField, text: string): string | undefined {
  * One field with the control its inputType asks for. Validation rules become hints (required,
  * maxlength, pattern, min, max) but the form does not block on them: the server is the judge.
  */
-export function FieldControl({ field, value, editable, error, cache, onChange }: FieldControlProps) {
+export function FieldControl({ field, value, editable, error, cache, onChange, onBlur }: FieldControlProps) {
   if (field.inputType === 'multiselect') {
     return <MultiSelect field={field} value={Array.isArray(value) ? value : []} disabled={!editable} error={error} cache={cache} onChange={onChange} />;
   }
@@ -59,7 +61,7 @@ export function FieldControl({ field, value, editable, error, cache, onChange }:
   return (
     <Field label={field.label} error={error ?? localError(field, text)} required={rules.required && editable}>
       {(control) => {
-        const common = { ...control, name: field.name, 'data-field': field.name };
+        const common = { ...control, name: field.name, 'data-field': field.name, onBlur };
         switch (field.inputType) {
           case 'checkbox':
             return <Checkbox {...common} type="checkbox" checked={value === true} disabled={!editable} onChange={(e) => onChange(e.target.checked)} />;

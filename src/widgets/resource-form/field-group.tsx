@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
-import { space, token } from '../kit/index.js';
+import { PHONE, space, token } from '../kit/index.js';
 
 const Fieldset = styled.fieldset`
   display: grid;
-  grid-template-columns: repeat(auto-fill, minmax(16rem, 1fr));
+  grid-template-columns: repeat(auto-fill, minmax(min(16rem, 100%), 1fr));
   column-gap: ${space(3)};
   margin: 0 0 ${space(3)};
   padding: ${space(2)} ${space(3)} 0;
@@ -13,6 +13,9 @@ const Fieldset = styled.fieldset`
   min-width: 0;
   & > [data-wide] {
     grid-column: 1 / -1;
+  }
+  @media ${PHONE} {
+    padding: ${space(1.5)} ${space(1.5)} 0;
   }
 `;
 

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import type { ApiRecord, ExplainerField, FieldErrors } from '../../core/index.js';
+import { mayIn, type ApiRecord, type ExplainerField, type FieldErrors } from '../../core/index.js';
 import { Button, EmptyState, ErrorState, Loading, space, token, useElementEvents } from '../kit/index.js';
 import { nameList } from '../shared/list-attribute.js';
 import { referenceCache } from '../shared/reference-cache.js';
@@ -17,6 +17,7 @@ import { buildPayload, groupFields, isEditable, sameFormValue, shownFields, toFo
 import { editsFrom, fieldMerges, nothingOfTheirs } from './merge.js';
 import { isNewer, staleVersion } from './record-version.js';
 import { failureMessage } from './save-error.js';
+import { checkedOnLeave, flashKey, serverErrors } from './server-check.js';
 import { useRecord } from './use-record.js';
 import { useRemoteChange } from './use-remote-change.js';
 import { useUnsavedWarning } from './use-unsaved-warning.js';
@@ -38,6 +39,9 @@ export interface ResourceFormProps {
 
 const Form = styled.form`
   max-width: 64rem;
+  @media print {
+    max-width: none;
+  }
 `;
 
 const Actions = styled.div`
@@ -98,7 +102,7 @@ const Notice = styled.div`
 `;
 
 type Outcome =
-  | { kind: 'saved' }
+  | { kind: 'saved'; message: string }
   | { kind: 'invalid' }
   | { kind: 'failed'; message: string }
   | { kind: 'deleted' }
@@ -148,6 +152,8 @@ export function ResourceForm({ resource = '', recordId, fields: only, hiddenFiel
   const [remote, setRemote] = useState<{ kind: 'updated'; record: ApiRecord } | { kind: 'deleted' } | null>(null);
   const form = useRef<HTMLFormElement>(null);
   const inFlight = useRef<Promise<unknown>>(Promise.resolve());
+  /** Per field, the latest check on leaving it: older answers are dropped. */
+  const leaveChecks = useRef<Record<string, number>>({});
   // The stored state the form stands on, known before React renders it: a realtime event
   // read back right after a save must compare with what that save returned.
   const standing = useRef<ApiRecord | null>(record);
@@ -160,6 +166,12 @@ export function ResourceForm({ resource = '', recordId, fields: only, hiddenFiel
     standing.current = stored;
     setRecord(stored);
   };
+
+  // The message a create left for this record's page (the page that created it is gone).
+  useEffect(() => {
+    const message = recordId ? core.flash.take(flashKey(resource, recordId)) : null;
+    if (message) setOutcome({ kind: 'saved', message });
+  }, [core, resource, recordId]);
 
   const setEdits = (update: (edits: FormValues) => FormValues) =>
     setDraft((current) => ({ recordId, edits: update(current.recordId === recordId ? current.edits : {}) }));
@@ -210,6 +222,10 @@ export function ResourceForm({ resource = '', recordId, fields: only, hiddenFiel
   if (status === 'failed') return <ErrorState message={RESOURCE_TEXTS.loadError} onRetry={retry} />;
   if (status === 'not-found') return <EmptyState message={RESOURCE_TEXTS.notFound} />;
   if (outcome?.kind === 'deleted') return <Saved role="status">{RESOURCE_TEXTS.deleted}</Saved>;
+  // What the server would refuse is not offered: no form to create, no save, no 'Apagar'.
+  if (!recordId && !mayIn(explainer.entry, 'create')) return <EmptyState message={RESOURCE_TEXTS.noCreate} />;
+  const maySave = mayIn(explainer.entry, recordId ? 'update' : 'create', recordId);
+  const mayDelete = !noDelete && mayIn(explainer.entry, 'delete', recordId);
 
   const fieldsAll: ExplainerField[] = all;
   const hiddenErrors = Object.entries(errors).filter(([name]) => !shown.some((f) => f.name === name));
@@ -221,14 +237,24 @@ export function ResourceForm({ resource = '', recordId, fields: only, hiddenFiel
     setSaving(true);
     setOutcome(null);
     const body = buildPayload(fieldsAll, shown, choice, sent, base);
-    const request = base ? store.update(body) : store.create(body);
-    inFlight.current = request.catch(() => undefined);
+    const refuse = (found: FieldErrors) => {
+      setErrors(found);
+      setOutcome({ kind: 'invalid' });
+      setFocusTick((n) => n + 1);
+    };
     try {
+      // SPEC 5: the server judges the record before it is saved; a refused record is not sent.
+      // The automatic retry after a stale save sends what was already judged.
+      const found = again ? {} : await serverErrors(store, body);
+      if (Object.keys(found).length > 0) {
+        refuse(found);
+        return;
+      }
+      const request = base ? store.update(body) : store.create(body);
+      inFlight.current = request.catch(() => undefined);
       const result = await request;
       if (!result.ok) {
-        setErrors(result.errors);
-        setOutcome({ kind: 'invalid' });
-        setFocusTick((n) => n + 1);
+        refuse(result.errors);
         return;
       }
       setErrors({});
@@ -238,7 +264,9 @@ export function ResourceForm({ resource = '', recordId, fields: only, hiddenFiel
       setEdits((current) => Object.fromEntries(Object.entries(current).filter(([name, value]) => !sameFormValue(value, sent[name]))));
       setConflict(null);
       setRemote(null);
-      setOutcome({ kind: 'saved' });
+      setOutcome({ kind: 'saved', message: base ? RESOURCE_TEXTS.saved : RESOURCE_TEXTS.created });
+      // A page that opens the new record on associa-saved replaces this form: the message goes with it.
+      if (!base) core.flash.put(flashKey(resource, String(saved._id)), RESOURCE_TEXTS.created);
       // Before associa-saved: a page that navigates on it must not find the form still dirty.
       reportDirty(false);
       dispatch('associa-saved', { resource, id: String(saved._id) });
@@ -282,6 +310,27 @@ export function ResourceForm({ resource = '', recordId, fields: only, hiddenFiel
     }
   }
 
+  /** Leaving a field the server alone can judge: its answer for that field only, the others wait for the save. */
+  async function checkOnLeave(field: ExplainerField) {
+    if (!checkedOnLeave(field) || saving || !(field.name in edits) || sameFormValue(values[field.name], initial[field.name])) return;
+    const mine = (leaveChecks.current[field.name] ?? 0) + 1;
+    leaveChecks.current[field.name] = mine;
+    try {
+      const found = await serverErrors(store, buildPayload(fieldsAll, shown, choice, values, record));
+      // A later answer for the same field (typed again since) wins.
+      if (leaveChecks.current[field.name] !== mine) return;
+      const message = found[field.name];
+      setErrors((current) => {
+        const next = { ...current };
+        if (message) next[field.name] = message;
+        else delete next[field.name];
+        return next;
+      });
+    } catch {
+      // Nothing to say yet: the save asks again and reports what goes wrong.
+    }
+  }
+
   function save(event: FormEvent) {
     event.preventDefault();
     void persist(values, record);
@@ -312,7 +361,7 @@ export function ResourceForm({ resource = '', recordId, fields: only, hiddenFiel
 
   return (
     <Form ref={form} noValidate onSubmit={save} aria-label={explainer.entry.label} aria-busy={saving}>
-      {outcome?.kind === 'saved' && <Saved role="status">{RESOURCE_TEXTS.saved}</Saved>}
+      {outcome?.kind === 'saved' && <Saved role="status">{outcome.message}</Saved>}
       {outcome?.kind === 'refreshed' && <Note role="status">{CONFLICT_TEXTS.remoteRefreshed}</Note>}
       {outcome?.kind === 'merged' && <Note role="status">{CONFLICT_TEXTS.merged}</Note>}
       {remote?.kind === 'updated' && (
@@ -356,6 +405,7 @@ export function ResourceForm({ resource = '', recordId, fields: only, hiddenFiel
                 editable={isEditable(field, choice)}
                 error={errors[field.name]}
                 cache={cache}
+                onBlur={() => void checkOnLeave(field)}
                 onChange={(value) => {
                   setEdits((current) => ({ ...current, [field.name]: value }));
                   if (outcome?.kind === 'saved' || outcome?.kind === 'refreshed') setOutcome(null);
@@ -366,18 +416,20 @@ export function ResourceForm({ resource = '', recordId, fields: only, hiddenFiel
         </FieldGroup>
       ))}
       <Actions>
-        <Button type="submit" disabled={saving || goneRemotely}>
-          {saving ? RESOURCE_TEXTS.saving : RESOURCE_TEXTS.save}
-        </Button>
+        {maySave && (
+          <Button type="submit" disabled={saving || goneRemotely}>
+            {saving ? RESOURCE_TEXTS.saving : RESOURCE_TEXTS.save}
+          </Button>
+        )}
         {dirty && <Unsaved>{RESOURCE_TEXTS.unsaved}</Unsaved>}
         <Spacer />
-        {record && !noDelete && !goneRemotely && (
+        {record && mayDelete && !goneRemotely && (
           <Button variant="danger" onClick={() => setConfirming(true)}>
             {RESOURCE_TEXTS.delete}
           </Button>
         )}
       </Actions>
-      {record && !noDelete && <DeleteDialog open={confirming} busy={deleting} onConfirm={() => void remove()} onCancel={() => setConfirming(false)} />}
+      {record && mayDelete && <DeleteDialog open={confirming} busy={deleting} onConfirm={() => void remove()} onCancel={() => setConfirming(false)} />}
     </Form>
   );
 }

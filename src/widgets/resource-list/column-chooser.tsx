@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import styled from 'styled-components';
 import type { ExplainerField } from '../../core/index.js';
-import { Button, focusRing, space } from '../kit/index.js';
+import { Button, deepActiveElement, focusables, focusRing, moveFocus, space } from '../kit/index.js';
 import { RESOURCE_TEXTS } from '../shared/texts.js';
 import { ControlPanel, ControlPanelLegend } from './control-panel.js';
 
@@ -33,11 +33,17 @@ interface ColumnChooserProps {
   onClose(): void;
 }
 
-/** Which columns the table shows; kept per entity for the browser session. */
+/**
+ * Which columns the table shows; kept per entity for the browser session. The arrow keys,
+ * Home and End move between the columns; closing it (Escape, Fechar) returns the focus to
+ * the button that opened it, in the page's toolbar or in the list.
+ */
 export function ColumnChooser({ id, fields, visible, onChange, onClose }: ColumnChooserProps) {
   const panel = useRef<HTMLFieldSetElement>(null);
   useEffect(() => {
+    const opener = deepActiveElement();
     panel.current?.querySelector('input')?.focus();
+    return () => opener?.focus();
   }, []);
   const toggle = (name: string, on: boolean) => {
     const chosen = new Set(visible);
@@ -49,11 +55,14 @@ export function ColumnChooser({ id, fields, visible, onChange, onClose }: Column
   return (
     <ControlPanel
       id={id}
+      data-no-print
       ref={panel}
       onKeyDown={(event) => {
         if (event.key === 'Escape') {
           event.stopPropagation();
           onClose();
+        } else if ((event.target as HTMLElement).matches('input')) {
+          moveFocus(event, focusables(panel.current, 'input[type="checkbox"]'));
         }
       }}
     >

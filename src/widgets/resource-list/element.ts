@@ -3,9 +3,11 @@ import { ResourceList } from './resource-list.js';
 
 /**
  * `<associa-resource-list resource="members" edit-path="/socios/:id" mode="pages|infinite"
- *   columns="number,name,email" label="Sócios" external-actions="true">`
+ *   columns="number,name,email" label="Sócios" external-actions="true" selectable="true">`
  *
- * Events out: `associa-navigate` {path} when a row is opened (click, Enter or Space).
+ * Events out: `associa-navigate` {path} when a row is opened (click, Enter or Space);
+ * `associa-selection` {resource, ids, all, query} when the picked rows change. Rows can be
+ * picked where the caller may change or delete them, and anywhere with `selectable="true"`.
  * Commands in (on document): `associa-export` and `associa-columns` CustomEvents with
  * detail {resource?} export the current query as CSV and open the column chooser.
  */
@@ -17,5 +19,6 @@ export const ResourceListElement = defineElement('associa-resource-list', Resour
     columns: 'string',
     label: 'string',
     externalActions: 'boolean',
+    selectable: 'boolean',
   },
 });

@@ -40,7 +40,7 @@ export interface ListControlsProps {
 /** Search, rows per page and the buttons that open the filters, the columns and the export. */
 export function ListControls(props: ListControlsProps) {
   return (
-    <Bar>
+    <Bar data-no-print>
       <SearchBox value={props.search} onSearch={props.onSearch} />
       <PageSize value={props.limit} onChange={props.onLimit} />
       <Actions>

@@ -1,19 +1,24 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import styled from 'styled-components';
-import { isSilentFailure, toggleSort, type ListItem } from '../../core/index.js';
+import { listQueryString, toggleSort, type ListItem } from '../../core/index.js';
 import { EmptyState, ErrorState, Loading, space, token, useElementEvents, useSignalValue } from '../kit/index.js';
 import { nameList } from '../shared/list-attribute.js';
 import { referenceCache } from '../shared/reference-cache.js';
 import { RESOURCE_TEXTS, rangeText, totalText } from '../shared/texts.js';
 import { useCore } from '../feature-kit/use-core.js';
 import { useExplainerResource } from '../shared/use-explainer.js';
+import { ActiveFilters } from './active-filters.js';
+import { BulkBar } from './bulk-bar.js';
+import { bulkFields } from './bulk-change.js';
 import { ColumnChooser } from './column-chooser.js';
 import { defaultColumns, filterFields, listableFields, visibleColumns } from './columns.js';
-import { exportCsv } from './export-csv.js';
+import { useCsvExport } from './use-csv-export.js';
 import { Filters } from './filters.js';
 import { ListControls } from './list-controls.js';
 import { Pagination } from './pagination.js';
 import { ResultsTable } from './results-table.js';
+import { SavedFilters } from './saved-filters.js';
+import { useAnnounceSelection, useSelection } from './selection.js';
 import { useInfiniteScroll } from './use-infinite-scroll.js';
 import { useListCommands } from './use-list-commands.js';
 import { useReferenceLabels } from './use-reference-labels.js';
@@ -31,6 +36,8 @@ export interface ResourceListProps {
   label?: string;
   /** "true" when the page's toolbar offers export and column settings (see shared/commands.ts). */
   externalActions?: boolean;
+  /** "true": rows can be picked even where no bulk action is allowed (the page acts on them, e.g. prints). */
+  selectable?: boolean;
 }
 
 const Summary = styled.div`
@@ -52,12 +59,18 @@ const Footer = styled.div`
 `;
 
 const Scroll = styled.div<{ $infinite: boolean }>`
+  /* The table reads this box's width to turn its rows into cards when narrow. */
+  container: results / inline-size;
   overflow: auto;
   max-height: ${({ $infinite }) => ($infinite ? 'var(--associa-list-max-height, 70vh)' : 'none')};
   border: 1px solid ${token('color-border')};
   border-radius: ${token('radius')};
   &[aria-busy='true'] table {
     opacity: 0.6;
+  }
+  @media print {
+    max-height: none;
+    overflow: visible;
   }
 `;
 
@@ -66,7 +79,7 @@ const ExportError = styled.div`
 `;
 
 /** The explainer-driven list of a resource: search, filters, sort, paging or infinite scroll, columns, CSV. */
-export function ResourceList({ resource = '', editPath, mode, columns: preferred, label, externalActions = false }: ResourceListProps) {
+export function ResourceList({ resource = '', editPath, mode, columns: preferred, label, externalActions = false, selectable: pickable = false }: ResourceListProps) {
   const core = useCore();
   const cache = referenceCache(core);
   const dispatch = useElementEvents();
@@ -83,8 +96,8 @@ export function ResourceList({ resource = '', editPath, mode, columns: preferred
   const [chosen, setChosen] = useState<string[] | null>(() => core.preferences.columns(resource));
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [columnsOpen, setColumnsOpen] = useState(false);
-  const [exporting, setExporting] = useState(false);
-  const [exportFailed, setExportFailed] = useState(false);
+  const csvExport = useCsvExport(resource);
+  const exporting = csvExport.progress !== null;
   // Until the first load answers, 'not-loaded' means "not asked yet", not a failure.
   const [asked, setAsked] = useState(false);
   // State, not a ref: the scroll listener must be attached again when the box first appears.
@@ -103,22 +116,18 @@ export function ResourceList({ resource = '', editPath, mode, columns: preferred
   const columns = useMemo(() => visibleColumns(fields ?? [], chosen, defaults), [fields, chosen, defaults]);
   const filterable = useMemo(() => filterFields(fields ?? []), [fields]);
   const labels = useReferenceLabels(cache, columns, items);
+  // A new search, filter or sort is a new set of rows: what was picked is let go.
+  const selection = useSelection(items, listQueryString(query));
+  const savedFilters = useExplainerResource(core, 'saved_filters').entry;
+  useAnnounceSelection(resource, selection, listQueryString(query));
 
-  const runExport = async () => {
-    if (!explainer.entry || exporting) return;
-    setExporting(true);
-    setExportFailed(false);
-    try {
-      await exportCsv({ core, cache, resource, label: label ?? explainer.entry.label, fields: columns, query: store.query.value });
-    } catch (e) {
-      if (!isSilentFailure(e)) setExportFailed(true);
-    } finally {
-      setExporting(false);
-    }
+  const runExport = () => {
+    if (explainer.entry) csvExport.run({ core, cache, resource, label: label ?? explainer.entry.label, fields: columns, query: store.query.value });
   };
 
   useListCommands(resource, {
-    onExport: () => void runExport(),
+    onExport: runExport,
+    onCancelExport: csvExport.cancel,
     onColumns: () => setColumnsOpen(true),
   });
 
@@ -139,10 +148,14 @@ export function ResourceList({ resource = '', editPath, mode, columns: preferred
     setChosen(next);
     core.preferences.setColumns(resource, next);
   };
-  const open = editPath
-    ? (row: ListItem) => dispatch('associa-navigate', { path: editPath.replace(':id', encodeURIComponent(String(row._id))) })
-    : undefined;
+  const hrefOf = (row: ListItem) => (editPath ?? '').replace(':id', encodeURIComponent(String(row._id)));
+  const open = editPath ? (row: ListItem) => dispatch('associa-navigate', { path: hrefOf(row) }) : undefined;
   const failed = asked && state === 'not-loaded';
+  // Rows can be picked where the caller may change or delete them (the explainer says which).
+  const { operations } = explainer.entry;
+  const canDelete = operations !== undefined && operations.delete !== 'none';
+  const changeFields = operations !== undefined && operations.update !== 'none' ? bulkFields(fields ?? []) : [];
+  const selectable = pickable || canDelete || changeFields.length > 0;
   const first = items[0]?._index ?? 0;
 
   let body;
@@ -152,7 +165,7 @@ export function ResourceList({ resource = '', editPath, mode, columns: preferred
   else
     body = (
       <Scroll ref={setScrollBox} $infinite={infinite} aria-busy={state === 'loading'} data-scroll-box>
-        <ResultsTable caption={caption} columns={columns} rows={items} sort={query.sort} labels={labels} onSort={(field) => void store.setSort(toggleSort(query.sort, field))} onOpen={open} />
+        <ResultsTable caption={caption} columns={columns} rows={items} sort={query.sort} labels={labels} onSort={(field) => void store.setSort(toggleSort(query.sort, field))} onOpen={open} hrefOf={hrefOf} selection={selectable ? selection : undefined} />
         {infinite && state === 'loading' && <Loading />}
       </Scroll>
     );
@@ -173,23 +186,48 @@ export function ResourceList({ resource = '', editPath, mode, columns: preferred
         columnsId={ids.columns}
         onToggleColumns={() => setColumnsOpen((o) => !o)}
         exporting={exporting}
-        onExport={() => void runExport()}
+        onExport={runExport}
       />
       {filtersOpen && (
         <Filters id={ids.filters} fields={filterable} constraints={query.constraints} cache={cache} onChange={(c) => void store.setConstraints(c)} />
       )}
+      {savedFilters && savedFilters.operations?.create !== 'none' && (
+        <SavedFilters core={core} resource={resource} query={query} onApply={(patch) => void store.setQuery({ ...patch, page: 1 })} />
+      )}
+      <ActiveFilters
+        query={query}
+        fields={fields ?? []}
+        declared={explainer.entry.filters ?? []}
+        cache={cache}
+        onSearch={(value) => void store.setSearch(value)}
+        onConstraints={(c) => void store.setConstraints(c)}
+      />
       {columnsOpen && (
         <ColumnChooser id={ids.columns} fields={listable} visible={columns.map((c) => c.name)} onChange={chooseColumns} onClose={() => setColumnsOpen(false)} />
       )}
-      {exportFailed && (
+      {csvExport.failed && (
         <ExportError>
-          <ErrorState message={RESOURCE_TEXTS.exportFailed} onRetry={() => void runExport()} />
+          <ErrorState message={RESOURCE_TEXTS.exportFailed} onRetry={runExport} />
         </ExportError>
       )}
       <Summary role="status" aria-live="polite">
         <span data-total>{asked && !failed ? totalText(total, exact) : ''}</span>
         {!infinite && items.length > 0 && <span>{rangeText(first + 1, first + items.length)}</span>}
       </Summary>
+      {selectable && (
+        <BulkBar
+          core={core}
+          resource={resource}
+          selection={selection}
+          pageRows={items.length}
+          total={total}
+          query={query}
+          changeFields={changeFields}
+          canDelete={canDelete}
+          cache={cache}
+          onDone={() => void store.refresh()}
+        />
+      )}
       {body}
       {!infinite && items.length > 0 && (
         <Footer>

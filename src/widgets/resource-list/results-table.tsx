@@ -1,15 +1,70 @@
 import { useState, type KeyboardEvent } from 'react';
 import styled, { css } from 'styled-components';
 import { sortField, type ExplainerField, type ListItem } from '../../core/index.js';
-import { space, token } from '../kit/index.js';
+import { focusRing, space, token } from '../kit/index.js';
 import { formatValue } from '../shared/format.js';
 import { HeaderCell, type SortDirection } from './header-cell.js';
+import { SelectPageCell, SelectRowCell } from './select-cells.js';
+import type { Selection } from './selection.js';
 
 const Table = styled.table`
   width: 100%;
   border-collapse: separate;
   border-spacing: 0;
   font-variant-numeric: tabular-nums;
+  /* In a narrow list (a phone) each row is a card: its cells stacked, each named by its column.
+     The sortable headers stay above as a row of sort buttons. */
+  @container results (max-width: 40rem) {
+    &,
+    & thead,
+    & tbody,
+    & tr,
+    & td {
+      display: block;
+    }
+    & thead tr {
+      display: flex;
+      flex-wrap: wrap;
+      gap: ${space(0.5)} ${space(2)};
+      padding: ${space(1)} ${space(1.5)};
+      background: ${token('color-surface')};
+      border-bottom: 2px solid ${token('color-border')};
+    }
+    & thead th {
+      position: static;
+      padding: 0;
+      border: 0;
+      background: none;
+    }
+    /* Plain headings would float alone; the select-all box stays. */
+    & thead th:not([aria-sort]):not(:has(input)) {
+      display: none;
+    }
+    & tbody tr {
+      border-bottom: 1px solid ${token('color-border')};
+    }
+    & td {
+      display: grid;
+      grid-template-columns: minmax(0, 8rem) minmax(0, 1fr);
+      gap: ${space(1.5)};
+      max-width: none;
+      padding: ${space(0.25)} ${space(1.5)};
+      border-bottom: 0;
+      white-space: normal;
+    }
+    & td:first-child {
+      padding-top: ${space(1)};
+      font-weight: 600;
+    }
+    & td:last-child {
+      padding-bottom: ${space(1)};
+    }
+    & td::before {
+      content: attr(data-label);
+      color: ${token('color-text-muted')};
+      font-weight: 500;
+    }
+  }
 `;
 
 // For screen readers only: pages show their own heading above the list.
@@ -33,12 +88,8 @@ const Row = styled.tr<{ $interactive: boolean }>`
       &:hover td {
         background: color-mix(in srgb, ${token('color-primary')} 8%, ${token('color-background')});
       }
-      &:focus {
-        outline: none;
-      }
-      &:focus-visible td {
+      &:has(a:focus-visible) td {
         background: color-mix(in srgb, ${token('color-primary')} 12%, ${token('color-background')});
-        box-shadow: inset 0 2px 0 ${token('color-focus')}, inset 0 -2px 0 ${token('color-focus')};
       }
     `}
 `;
@@ -55,6 +106,17 @@ const Td = styled.td<{ $nowrap: boolean }>`
   white-space: ${({ $nowrap }) => ($nowrap ? 'nowrap' : 'normal')};
 `;
 
+// The row's link: its record's address, so it opens in a new tab or is copied like any link.
+const RowLink = styled.a`
+  color: inherit;
+  text-decoration: none;
+  border-radius: 2px;
+  ${focusRing}
+  &:hover {
+    text-decoration: underline;
+  }
+`;
+
 interface ResultsTableProps {
   caption: string;
   columns: readonly ExplainerField[];
@@ -65,6 +127,10 @@ interface ResultsTableProps {
   onSort(field: string): void;
   /** Absent: rows are not interactive. */
   onOpen?: (row: ListItem) => void;
+  /** The address a row opens (its first cell links there); with onOpen. */
+  hrefOf?: (row: ListItem) => string;
+  /** Absent: rows cannot be picked (no box column). */
+  selection?: Selection;
 }
 
 function direction(sort: string, field: string): SortDirection {
@@ -73,21 +139,16 @@ function direction(sort: string, field: string): SortDirection {
   return current.descending ? 'descending' : 'ascending';
 }
 
-/** Moves focus between rows with the arrow keys, Home and End; Enter or Space opens the row. */
-function onRowKey(event: KeyboardEvent<HTMLTableRowElement>, open: () => void) {
+/** Moves focus between the rows' links with the arrow keys, Home and End (Enter follows a link). */
+function onRowKey(event: KeyboardEvent<HTMLTableRowElement>) {
   const row = event.currentTarget;
   const rows = [...(row.parentElement?.children ?? [])] as HTMLElement[];
   const at = rows.indexOf(row);
   const go = (index: number) => {
     event.preventDefault();
-    rows[Math.max(0, Math.min(rows.length - 1, index))]?.focus();
+    rows[Math.max(0, Math.min(rows.length - 1, index))]?.querySelector<HTMLElement>('a[href]')?.focus();
   };
   switch (event.key) {
-    case 'Enter':
-    case ' ':
-      event.preventDefault();
-      open();
-      break;
     case 'ArrowDown':
       go(at + 1);
       break;
@@ -106,8 +167,8 @@ function onRowKey(event: KeyboardEvent<HTMLTableRowElement>, open: () => void) {
 }
 
 /** The rows of the current page (or of every page loaded, when scrolling infinitely). */
-export function ResultsTable({ caption, columns, rows, sort, labels, onSort, onOpen }: ResultsTableProps) {
-  // Roving tab stop: Tab enters the rows once, the arrow keys move within them.
+export function ResultsTable({ caption, columns, rows, sort, labels, onSort, onOpen, hrefOf, selection }: ResultsTableProps) {
+  // Roving tab stop: Tab enters the rows' links once, the arrow keys move within them.
   const [active, setActive] = useState(0);
   const tabStop = Math.min(active, rows.length - 1);
   return (
@@ -115,6 +176,7 @@ export function ResultsTable({ caption, columns, rows, sort, labels, onSort, onO
       <Caption>{caption}</Caption>
       <thead>
         <tr>
+          {selection && <SelectPageCell selection={selection} />}
           {columns.map((field) => (
             <HeaderCell key={field.name} field={field} direction={direction(sort, field.name)} onSort={onSort} />
           ))}
@@ -126,14 +188,36 @@ export function ResultsTable({ caption, columns, rows, sort, labels, onSort, onO
             key={`${row._id}-${row._index}`}
             $interactive={Boolean(onOpen)}
             data-id={row._id}
-            tabIndex={onOpen ? (i === tabStop ? 0 : -1) : undefined}
             onFocus={onOpen ? () => setActive(i) : undefined}
+            // A click anywhere on the row opens it, as its link does.
             onClick={onOpen ? () => onOpen(row) : undefined}
-            onKeyDown={onOpen ? (event) => onRowKey(event, () => onOpen(row)) : undefined}
+            onKeyDown={onOpen ? onRowKey : undefined}
           >
-            {columns.map((field) => (
-              <Td key={field.name} $nowrap={NO_WRAP.includes(field.type)}>{formatValue(field, row[field.name], field.ref ? labels[field.ref] : undefined)}</Td>
-            ))}
+            {selection && <SelectRowCell selection={selection} row={row} index={i} />}
+            {columns.map((field, column) => {
+              const shown = formatValue(field, row[field.name], field.ref ? labels[field.ref] : undefined);
+              return (
+                <Td key={field.name} $nowrap={NO_WRAP.includes(field.type)} data-label={field.label}>
+                  {onOpen && hrefOf && column === 0 ? (
+                    <RowLink
+                      href={hrefOf(row)}
+                      tabIndex={i === tabStop ? 0 : -1}
+                      onClick={(event) => {
+                        event.stopPropagation();
+                        // Ctrl, Shift or the middle button: the browser's own new tab or window.
+                        if (event.ctrlKey || event.metaKey || event.shiftKey || event.button !== 0) return;
+                        event.preventDefault();
+                        onOpen(row);
+                      }}
+                    >
+                      {shown === '' ? row._id : shown}
+                    </RowLink>
+                  ) : (
+                    shown
+                  )}
+                </Td>
+              );
+            })}
           </Row>
         ))}
       </tbody>

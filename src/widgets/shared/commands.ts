@@ -17,12 +17,33 @@ export const LIST_COMMANDS = {
   export: 'associa-export',
   /** Open the column chooser. */
   columns: 'associa-columns',
+  /** Stop the export under way; nothing is downloaded. */
+  cancelExport: 'associa-export-cancel',
 } as const;
+
+/** What a list says about its export (sent from the element, bubbling to the document). */
+export interface ExportProgressDetail {
+  resource: string;
+  /** Pages read so far. */
+  pages: number;
+  /** Pages in all; null until the first page says. */
+  total: number | null;
+  /** The export ended: downloaded, cancelled or failed. */
+  done: boolean;
+}
+
+declare module '../kit/events.js' {
+  interface AssociaEventMap {
+    /** How far the list's CSV export is (the host's toolbar shows it). */
+    'associa-export-progress': ExportProgressDetail;
+  }
+}
 
 declare global {
   interface DocumentEventMap {
     'associa-export': CustomEvent<ListCommandDetail | null>;
     'associa-columns': CustomEvent<ListCommandDetail | null>;
+    'associa-export-cancel': CustomEvent<ListCommandDetail | null>;
   }
 }
 

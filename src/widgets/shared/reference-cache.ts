@@ -41,7 +41,17 @@ function createReferenceCache(core: Core): ReferenceCache {
     labels.value = { ...labels.value, [ref]: known };
   }
 
+  // A caller the explainer says may not list a resource (a member and the members) is never sent
+  // to its list: the server would refuse it. Resources it does not describe are the server's call.
+  const listable = (ref: string) => !(ref in core.explainer.resources.value) || core.explainer.reach(ref, 'list') !== 'none';
+
   async function fetchIds(ref: string, ids: number[]) {
+    if (!listable(ref)) {
+      // Their own record they may read one by one; any other is left unnamed.
+      const readable = ids.filter((id) => core.explainer.may(ref, 'read', id));
+      remember(ref, (await Promise.all(readable.map((id) => core.http.get<{ data: ApiRecord }>(`${ref}/${id}`)))).map((res) => res.data.data));
+      return;
+    }
     const search = new URLSearchParams({ _page: '1', _limit: '-1' });
     for (const id of ids) search.append('_id', String(id));
     // The server treats a repeated filter as "any of these values".
@@ -79,6 +89,10 @@ function createReferenceCache(core: Core): ReferenceCache {
     },
     loadOptions(ref) {
       let load = optionLoads.get(ref);
+      if (!load && !listable(ref)) {
+        load = Promise.resolve([]);
+        optionLoads.set(ref, load);
+      }
       if (!load) {
         load = core.http
           .get<ListResponse<ApiRecord>>(ref, { params: { _page: 1, _limit: -1 } })

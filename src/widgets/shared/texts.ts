@@ -1,5 +1,6 @@
 // Every word the resource list and form show, in pt-PT.
 export const RESOURCE_TEXTS = {
+  noCreate: 'Não tem permissão para criar registos deste tipo.',
   yes: 'Sim',
   no: 'Não',
   moneyInvalid: 'Valor inválido: indique euros com vírgula, por exemplo 24,50.',
@@ -31,6 +32,7 @@ export const RESOURCE_TEXTS = {
   save: 'Guardar',
   saving: 'A guardar…',
   saved: 'Registo guardado.',
+  created: 'Registo criado.',
   saveFailed: 'Não foi possível guardar. Tente novamente.',
   fixErrors: 'Corrija os campos assinalados.',
   delete: 'Apagar',

@@ -92,10 +92,12 @@ describe('card PDFs', () => {
     expect(readPdf(renamed.bytes).text).toContain('Paulo Sousa Mendes');
   });
 
-  it('are staff-only; an unknown card is a 404', async () => {
+  it("are staff's, and a member's own card theirs; another's card and an unknown card are a 404", async () => {
     const card = await cardOf('Rita Membro');
     const member = (await server.login(await server.createUser('member', { memberId: card.member }))).access;
-    expect((await askPdf(card._id, member)).status).toBe(403);
+    expect((await askPdf(card._id, member)).status).toBe(302);
+    const stranger = (await server.login(await server.createUser('member', { memberId: null }))).access;
+    expect((await askPdf(card._id, stranger)).status).toBe(403);
     expect((await server.request({ method: 'GET', url: `/api/membership_cards/${card._id}`, headers: { accept: 'application/pdf' } })).statusCode).toBe(401);
     expect((await askPdf(999999)).status).toBe(404);
     expect((await askPdf('x')).status).toBe(400);

@@ -59,7 +59,7 @@ describe('validation', () => {
       name: 'Campo obrigatório.',
       nif: expect.stringContaining('NIF inválido'),
       postal_code: expect.stringContaining('NNNN-NNN'),
-      email: 'Endereço de email inválido.',
+      email: 'Endereço de e-mail inválido.',
       birth_date: expect.stringContaining('Data inválida'),
       state: expect.stringContaining('Não existe'),
       number: 'Deve ser um número inteiro.',

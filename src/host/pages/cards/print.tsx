@@ -16,6 +16,22 @@ interface Category {
   name: string;
 }
 
+/** The option of the rows picked in the list below (its `associa-selection` events). */
+const PICKED = 'picked';
+
+function usePickedCards(): number[] {
+  const [picked, setPicked] = useState<number[]>([]);
+  useEffect(() => {
+    // "Every match" is no list of cards: the other choices print those.
+    const onSelection = (event: CustomEvent<{ resource: string; ids: number[]; all: boolean }>) => {
+      if (event.detail.resource === 'membership_cards') setPicked(event.detail.all ? [] : event.detail.ids);
+    };
+    document.addEventListener('associa-selection', onSelection);
+    return () => document.removeEventListener('associa-selection', onSelection);
+  }, []);
+  return picked;
+}
+
 const PRINT_JOB_TEXTS = { queued: T.printing, running: T.printing, done: T.printing, failed: T.printFailed };
 
 export function PrintSelection() {
@@ -29,6 +45,11 @@ export function PrintSelection() {
   const job = useJob(core);
   const categoriesView = useQuery<Category[]>(core.queries, { path: 'fee_categories', params: { _page: 1, _limit: -1, _sort: 'name' }, resources: ['fee_categories'] });
   const categories = Array.isArray(categoriesView.data) ? categoriesView.data : [];
+  const picked = usePickedCards();
+  // The picked cards' choice goes when nothing is picked any more.
+  useEffect(() => {
+    if (picked.length === 0 && category === PICKED) setCategory('');
+  }, [picked, category]);
 
   const show = (pdf: SignedPdf) => {
     setReady(pdf);
@@ -53,7 +74,7 @@ export function PrintSelection() {
     setBusy(true);
     setError(null);
     setReady(null);
-    const params = category ? { type: 'category', category } : { type: 'active' };
+    const params = category === PICKED ? { type: 'ids', ids: picked.join(',') } : category ? { type: 'category', category } : { type: 'active' };
     try {
       const res = await core.http.get<PrintAnswer>('membership_cards', { params });
       const data = res.data.data;
@@ -75,6 +96,7 @@ export function PrintSelection() {
         <label htmlFor={id}>{T.printWhich}</label>
         <Select id={id} value={category} onChange={(e) => setCategory(e.target.value)}>
           <option value="">{T.printAll}</option>
+          {picked.length > 0 && <option value={PICKED}>{T.printPicked(picked.length)}</option>}
           {categories.map((c) => (
             <option key={c._id} value={String(c._id)}>
               {T.printCategory(c.name)}

@@ -47,6 +47,7 @@ export const CARDS_TEXTS = {
   printSelection: 'Imprimir seleção',
   printWhich: 'Cartões',
   printAll: 'Todos os cartões ativos',
+  printPicked: (count: number) => `Os cartões escolhidos na lista (${count.toLocaleString('pt-PT')})`,
   printCategory: (name: string) => `Cartões ativos da categoria ${name}`,
   printing: 'A preparar o PDF…',
   printQueued: (count: number) => `São ${count.toLocaleString('pt-PT')} cartões: o PDF está a ser preparado em segundo plano.`,

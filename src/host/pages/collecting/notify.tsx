@@ -11,6 +11,7 @@ import { Link } from 'wouter';
 import { useHost, useValue } from '../../context.js';
 import { FilterGroup } from '../../shell/styles.js';
 import { Buttons, JobNotice } from './layout.js';
+import { SavedAudience } from './saved-audience.js';
 import { STAGES, useStages } from './reminders.js';
 import { COLLECTING_TEXTS as T } from './texts.js';
 import { useJob } from './use-job.js';
@@ -133,6 +134,15 @@ export function NotifyMany({ plural, messagesPath }: { plural: string; messagesP
       <p>{T.notifyHint(plural)}</p>
       <FilterGroup>
         <legend>{T.filters}</legend>
+        <SavedAudience
+          onPick={(audience) => {
+            setStanding(audience.standing);
+            setCategory(audience.category);
+            setYears(audience.years);
+            setYearsApplied(audience.years);
+            changed();
+          }}
+        />
         <div>
           <Label htmlFor={`${id}-standing`}>{T.standing}</Label>
           <Select id={`${id}-standing`} value={standing} onChange={(e) => { setStanding(e.target.value); changed(); }}>

@@ -10,14 +10,11 @@ import { PAYMENTS_TEXTS as T } from './texts.js';
 import type { Statement } from '../../../core/index.js';
 
 /**
- * On paper only the statement: the shell's navigation, toolbar, footer and the recording
- * panel are left out, and the table is not clipped to a scroll box.
+ * On paper the statement's table is not clipped to a scroll box (the shell's print style
+ * already leaves out the navigation, toolbar, footer and [data-no-print] parts).
  */
 const PrintStyle = createGlobalStyle`
   @media print {
-    body { background: #fff; }
-    header, nav, footer, [role='toolbar'], [data-no-print] { display: none !important; }
-    main { max-width: none; padding: 0; }
     [data-statement] [data-table-box] { overflow: visible; border: none; }
     [data-statement] tr { break-inside: avoid; }
   }

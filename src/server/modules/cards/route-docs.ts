@@ -53,7 +53,7 @@ export const CARD_PDF_TAKEOVER_DOC: RequestTakeover['doc'] = {
   description:
     '**PDF do cartão.** Com `Accept: application/pdf`, responde 302 para o endereço curto do PDF do cartão, que o corpo também traz (SPEC 7: "redirects to the returned url"); ' +
     'sem esse cabeçalho é a leitura do registo. O PDF fica guardado e só é desenhado de novo quando muda o que mostra ' +
-    '(dados do sócio, validade, terminologia, formato ou acertos de impressão). Só administradores e editores.',
+    '(dados do sócio, validade, terminologia, formato ou acertos de impressão). Administradores e editores, de qualquer cartão; um sócio, dos seus.',
   headers: { Accept: { type: 'string', enum: ['application/pdf'], description: 'application/pdf: o PDF do cartão (302) em vez do registo' } },
   responses: { 302: { description: 'Com Accept: application/pdf, o endereço do PDF', schema: object({ data: object(SIGNED_URL) }) } },
   errors: [404],

@@ -1,5 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AuthenticatedCaller } from '../../auth/caller.js';
 import { signFileUrl } from '../../files/signed-urls.js';
+import { authorize, inScope } from '../../resources/permissions.js';
+import { membershipCards } from './cards.js';
 import { badRequest, coded } from '../../errors.js';
 import { parseId } from '../../resources/handlers.js';
 import { defineTakeover } from '../../resources/takeovers.js';
@@ -28,10 +31,12 @@ export const cardPdfTakeover = defineTakeover({
   async handle(request: FastifyRequest, reply: FastifyReply) {
     const { ctx } = request.server;
     const { db } = ctx.database;
-    const caller = printer(request.caller);
+    // Staff print any card; a member downloads their own (a card of anyone else is as if absent).
+    const granted = authorize(membershipCards, request.caller, 'read');
+    const caller = request.caller as AuthenticatedCaller;
     const id = parseId((request.params as { id?: string }).id);
     const card = await db.selectFrom('membership_cards').selectAll().where('_id', '=', id).executeTakeFirst();
-    if (!card) throw coded(404, 'not_found', 'Cartão não encontrado.');
+    if (!card || !inScope(granted, card)) throw coded(404, 'not_found', 'Cartão não encontrado.');
     const signed = await signFileUrl(db, await cardFile(ctx, card, caller), caller, ctx.now());
     return reply.status(302).header('location', signed.url).header('cache-control', 'no-store').send({ data: signed });
   },

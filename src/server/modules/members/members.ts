@@ -50,7 +50,7 @@ export const members = defineResource({
       validation: { required: true, minLength: 2, maxLength: 200 }, sortable: true, filterable: true, searchable: true,
     },
     {
-      name: 'email', type: 'email', label: 'Email', group: 'Contactos',
+      name: 'email', type: 'email', label: 'E-mail', group: 'Contactos',
       validation: { maxLength: 254 }, sortable: true, filterable: true, searchable: true,
     },
     {

@@ -43,7 +43,7 @@ export const users = defineResource({
       writableBy: ['admin', 'editor'], sortable: true, filterable: true, searchable: true,
     },
     { name: 'name', type: 'string', label: 'Nome', validation: { required: true, maxLength: 200 }, sortable: true, filterable: true, searchable: true },
-    { name: 'email', type: 'email', label: 'Email', validation: { maxLength: 254 }, sortable: true, filterable: true, searchable: true },
+    { name: 'email', type: 'email', label: 'E-mail', validation: { maxLength: 254 }, sortable: true, filterable: true, searchable: true },
     {
       name: 'role', type: 'enum', label: 'Perfil', options: ROLE_OPTIONS, validation: { required: true },
       writableBy: ['admin'], sortable: true, filterable: true, defaultValue: () => 'member',

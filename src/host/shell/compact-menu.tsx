@@ -1,0 +1,84 @@
+import { useId, useState, type MouseEvent, type ReactNode } from 'react';
+import styled from 'styled-components';
+import { focusRing, space, token } from '../../widgets/kit/index.js';
+import { COMPACT_NAV } from './styles.js';
+import { SHELL_TEXTS } from './texts.js';
+
+const Toggle = styled.button`
+  display: none;
+  align-items: center;
+  gap: ${space(0.75)};
+  padding: ${space(1)} ${space(1.25)};
+  color: inherit;
+  background: transparent;
+  border: 1px solid rgba(255, 255, 255, 0.45);
+  border-radius: ${token('radius')};
+  font: inherit;
+  font-weight: 600;
+  cursor: pointer;
+  &[aria-expanded='true'] {
+    background: rgba(255, 255, 255, 0.14);
+  }
+  ${focusRing}
+  @media ${COMPACT_NAV} {
+    display: inline-flex;
+  }
+`;
+
+// Wide screens: no box of its own, the menu sits in the bar as before. Narrow ones: a full-width
+// column under the bar, shown while the toggle is open; submenus open in place, not floating.
+const Drawer = styled.div`
+  display: contents;
+  @media ${COMPACT_NAV} {
+    display: none;
+    order: 1;
+    flex-basis: 100%;
+    &[data-open='true'] {
+      display: block;
+    }
+    ul {
+      flex-direction: column;
+      align-items: stretch;
+    }
+    ul ul {
+      position: static;
+      margin: ${space(0.5)} 0 0 ${space(2)};
+      box-shadow: none;
+    }
+    a,
+    button {
+      width: 100%;
+    }
+  }
+`;
+
+function BurgerIcon() {
+  return (
+    <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" aria-hidden="true">
+      <path d="M4 6h16M4 12h16M4 18h16" />
+    </svg>
+  );
+}
+
+/**
+ * The main menu behind a 'Menu' button on narrow screens; on wide ones the button is hidden
+ * and the menu shows inline. Following one of its links closes it.
+ */
+export function CompactMenu({ children }: { children: ReactNode }) {
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  const onClick = (event: MouseEvent) => {
+    if (event.target instanceof Element && event.target.closest('a')) setOpen(false);
+  };
+  return (
+    <>
+      <Toggle type="button" aria-expanded={open} aria-controls={id} onClick={() => setOpen((o) => !o)} data-menu="toggle">
+        <BurgerIcon />
+        {SHELL_TEXTS.menu}
+      </Toggle>
+      <Drawer id={id} data-open={open} onClick={onClick}>
+        {children}
+      </Drawer>
+    </>
+  );
+}

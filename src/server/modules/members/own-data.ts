@@ -1,0 +1,81 @@
+import { sql } from 'kysely';
+import type { ApiRecord } from '../../../core/contract.js';
+import { csvTable } from '../../../core/csv.js';
+import type { Caller } from '../../auth/caller.js';
+import type { Db } from '../../db/database.js';
+import { computedSelections } from '../../fields/index.js';
+import type { Field, Resource } from '../../resources/define.js';
+import { canReadField } from '../../resources/permissions.js';
+import { toRecord, withLinks } from '../../resources/records.js';
+import type { Registry } from '../../resources/registry.js';
+import { members } from './members.js';
+
+/**
+ * What a member's data export (RGPD right of access) gathers besides the member record: each
+ * resource with the column that ties its rows to the member. Messages are tied by address.
+ */
+const SECTIONS = [
+  { resource: 'unsettled_payments', by: 'member' },
+  { resource: 'payments', by: 'member' },
+  { resource: 'membership_cards', by: 'member' },
+  { resource: 'messages', by: 'recipient' },
+] as const;
+
+interface OwnDataSection {
+  resource: string;
+  label: string;
+  records: ApiRecord[];
+}
+
+export interface OwnData {
+  member: ApiRecord;
+  sections: OwnDataSection[];
+}
+
+async function rowsOf(db: Db, resource: Resource, column: string, value: string | number, caller: Caller): Promise<ApiRecord[]> {
+  let query = db.selectFrom(resource.name).selectAll().select(computedSelections(resource)).orderBy('_id');
+  // An address is the same whatever its case ('Ana@Exemplo.pt' received what was sent to ana@exemplo.pt).
+  query = typeof value === 'string' ? query.where(sql`lower(${sql.ref(column)})`, '=', value.toLowerCase()) : query.where(column, '=', value);
+  const rows = await withLinks(db, resource, await query.execute());
+  return rows.map((row) => toRecord(resource, row, caller));
+}
+
+/** The member's record and everything about them the modules keep, as `caller` may read it; undefined when there is no such member. */
+export async function gatherOwnData(db: Db, registry: Registry, memberId: number, caller: Caller): Promise<OwnData | undefined> {
+  const [member] = await rowsOf(db, members, '_id', memberId, caller);
+  if (!member) return undefined;
+  const sections: OwnDataSection[] = [];
+  for (const { resource: name, by } of SECTIONS) {
+    const resource = registry.resourceByName(name);
+    if (!resource) continue;
+    const value = by === 'recipient' ? (typeof member.email === 'string' && member.email ? member.email : null) : memberId;
+    sections.push({ resource: name, label: resource.label, records: value === null ? [] : await rowsOf(db, resource, by, value, caller) });
+  }
+  return { member, sections };
+}
+
+/** A value as a person reads it in a spreadsheet: euros with a decimal comma, Sim/Não, lists joined. */
+function cellText(field: Field, value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (field.type === 'money' && typeof value === 'number') return (value / 100).toFixed(2).replace('.', ',');
+  if (typeof value === 'boolean') return value ? 'Sim' : 'Não';
+  if (Array.isArray(value)) return value.join(', ');
+  return String(value);
+}
+
+/** One line per value (section, record, field, value): sections of different shapes in one table. */
+export function ownDataCsv(data: OwnData, registry: Registry, caller: Caller): string {
+  const rows: string[][] = [['Secção', 'Registo', 'Campo', 'Valor']];
+  const add = (resource: Resource, label: string, record: ApiRecord) => {
+    for (const field of resource.fields) {
+      if (!(field.name in record) || !canReadField(field, caller)) continue;
+      rows.push([label, String(record._id), field.label, cellText(field, record[field.name])]);
+    }
+  };
+  add(members, members.labelSingular, data.member);
+  for (const section of data.sections) {
+    const resource = registry.resourceByName(section.resource)!;
+    for (const record of section.records) add(resource, section.label, record);
+  }
+  return csvTable(rows);
+}

@@ -1,0 +1,68 @@
+import { useState } from 'react';
+import { LIST_ALL } from '../../core/index.js';
+import type { MembershipCard } from '../../core/records.js';
+import { Button, EmptyState, ErrorState, Loading, useQuery } from '../kit/index.js';
+import { useCore } from '../feature-kit/use-core.js';
+import { downloadFile } from '../shared/download.js';
+import { formatDate } from './format.js';
+import { HomeSection } from './section.js';
+import { MEMBER_HOME_TEXTS } from './texts.js';
+
+const T = MEMBER_HOME_TEXTS.card;
+const CARDS = 'membership_cards';
+const STATE_LABELS: Record<string, string> = { active: 'Ativo', superseded: 'Substituído', revoked: 'Revogado' };
+
+/** The member's current card (the newest issued) and its PDF; the server answers only their own cards. */
+export function OwnCard({ singular }: { singular: string }) {
+  const core = useCore();
+  const offered = core.explainer.may(CARDS, 'list');
+  const view = useQuery<MembershipCard[]>(core.queries, offered ? { path: CARDS, params: { _page: 1, _limit: LIST_ALL, _sort: '-issued_at' }, resources: [CARDS] } : null);
+  const [downloading, setDownloading] = useState(false);
+  const [failed, setFailed] = useState(false);
+  if (!offered) return null;
+
+  let body;
+  if (view.status === 'failed' || view.status === 'notFound') body = <ErrorState message={T.failed} onRetry={view.refresh} />;
+  else if (!view.data) body = <Loading />;
+  else {
+    const card = view.data.find((c) => c.state === 'active') ?? view.data[0];
+    if (!card) body = <EmptyState message={T.none(singular)} />;
+    else {
+      const download = async () => {
+        setDownloading(true);
+        setFailed(false);
+        try {
+          // SPEC 7: the card's record asked as a PDF answers the card's file.
+          await downloadFile(core, `${core.api}/${CARDS}/${card._id}`, `cartao-${card.code ?? card._id}.pdf`, 'application/pdf');
+        } catch {
+          setFailed(true);
+        } finally {
+          setDownloading(false);
+        }
+      };
+      body = (
+        <>
+          <dl data-card={card._id}>
+            <dt>{T.code}</dt>
+            <dd>{card.code ?? '—'}</dd>
+            <dt>{T.state}</dt>
+            <dd>{STATE_LABELS[card.state ?? ''] ?? card.state ?? '—'}</dd>
+            <dt>{T.issuedAt}</dt>
+            <dd>{formatDate(card.issued_at) ?? '—'}</dd>
+            <dt>{T.validUntil}</dt>
+            <dd>{formatDate(card.valid_until) ?? '—'}</dd>
+          </dl>
+          <Button variant="secondary" onClick={() => void download()} disabled={downloading}>
+            {downloading ? T.downloading : T.download}
+          </Button>
+          {failed && <ErrorState message={T.downloadFailed} />}
+        </>
+      );
+    }
+  }
+  return (
+    <HomeSection id="card" title={T.title}>
+      {body}
+    </HomeSection>
+  );
+}
