@@ -103,6 +103,17 @@ describe('the compact navigation at 375 × 812', () => {
     const menu = page.getByRole('navigation', { name: 'Menu principal' });
     const toggle = page.getByRole('button', { name: 'Menu', exact: true });
     expect(await menu.getByRole('link', { name: 'Mensagens' }).isVisible()).toBe(false);
+    // Escape closes it and gives the focus back to its button; a submenu open in it goes first.
+    await toggle.click();
+    const quotas = menu.getByRole('button', { name: /^Quotas/ });
+    await quotas.click();
+    expect(await quotas.getAttribute('aria-expanded')).toBe('true');
+    await page.keyboard.press('Escape');
+    expect(await quotas.getAttribute('aria-expanded')).toBe('false');
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    await page.keyboard.press('Escape');
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(await toggle.evaluate((button) => document.activeElement === button)).toBe(true);
     await toggle.click();
     expect(await toggle.getAttribute('aria-expanded')).toBe('true');
     await menu.getByRole('link', { name: 'Mensagens' }).click();

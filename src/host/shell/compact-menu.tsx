@@ -1,4 +1,4 @@
-import { useId, useState, type MouseEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { focusRing, space, token } from '../../widgets/kit/index.js';
 import { COMPACT_NAV } from './styles.js';
@@ -62,21 +62,36 @@ function BurgerIcon() {
 
 /**
  * The main menu behind a 'Menu' button on narrow screens; on wide ones the button is hidden
- * and the menu shows inline. Following one of its links closes it.
+ * and the menu shows inline. Following one of its links closes it; so does Escape, which gives
+ * the focus back to the button (a submenu open inside it takes the first Escape itself).
  */
 export function CompactMenu({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState(false);
   const id = useId();
+  const toggle = useRef<HTMLButtonElement>(null);
+  const drawer = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || drawer.current?.querySelector('[aria-expanded="true"]')) return;
+      setOpen(false);
+      toggle.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open]);
+
   const onClick = (event: MouseEvent) => {
     if (event.target instanceof Element && event.target.closest('a')) setOpen(false);
   };
   return (
     <>
-      <Toggle type="button" aria-expanded={open} aria-controls={id} onClick={() => setOpen((o) => !o)} data-menu="toggle">
+      <Toggle ref={toggle} type="button" aria-expanded={open} aria-controls={id} onClick={() => setOpen((o) => !o)} data-menu="toggle">
         <BurgerIcon />
         {SHELL_TEXTS.menu}
       </Toggle>
-      <Drawer id={id} data-open={open} onClick={onClick}>
+      <Drawer ref={drawer} id={id} data-open={open} onClick={onClick}>
         {children}
       </Drawer>
     </>
