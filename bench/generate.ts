@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Database } from '../src/server/db/database.js';
 import { migrate } from '../src/server/db/migrate.js';
+import { vacuumAnalyze } from '../src/server/db/vacuum.js';
 import { appMigrations } from '../src/server/modules/migrations.js';
 import { ensureReferenceData } from '../src/server/resources/reference-data.js';
 import { insertFakeMembers } from '../src/server/seed/members.js';
@@ -51,8 +52,10 @@ export async function generate(database: Database, count: number, log: (line: st
     });
   });
   const ledger = options.ledger ? await generateLedger(database, log) : undefined;
-  // Fresh statistics, as a database that has lived a while would have (autovacuum on PostgreSQL).
-  await sql`ANALYZE`.execute(db);
+  // Fresh statistics, as a database that has lived a while would have; on PostgreSQL a vacuum
+  // too, as after any bulk load (autovacuum would come by, but not before the load begins).
+  if (engine === 'postgres') await vacuumAnalyze(database);
+  else await sql`ANALYZE`.execute(db);
   const top = await db
     .selectFrom('members')
     .innerJoin('member_states', 'member_states._id', 'members.state')

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from '../src/server/db/database.js';
+import { vacuumAnalyze } from '../src/server/db/vacuum.js';
 import { planReminders } from '../src/server/modules/reminders/planning.js';
 import { lisbonDay } from '../src/server/modules/dues/today.js';
 
@@ -23,7 +24,7 @@ async function takeBack(database: Database): Promise<void> {
     await sql`DELETE FROM reminder_coverage`.execute(trx);
     await sql`DELETE FROM reminder_decisions`.execute(trx);
   });
-  if (database.engine === 'postgres') await sql`VACUUM (ANALYZE) reminder_coverage, reminder_decisions`.execute(database.db);
+  await vacuumAnalyze(database, ['reminder_coverage', 'reminder_decisions']);
 }
 
 /**

@@ -1,5 +1,7 @@
 // `npm run bench`: generates members into a fresh database per engine, starts the real server
-// on it, logs in as admin and loads list queries at concurrency 10 with autocannon.
+// on it, logs in as admin and loads list queries at concurrency 10 with autocannon. Beside each
+// list row: the same page's statements timed bare on the database in the same run (bare.ts), and
+// the ratio; after the table, the server's RSS at rest and at peak.
 //   --members=N      members to generate (default 100,000); --large is --members=1000000
 //   --seconds=S      load per query (default 5)
 //   --engines=a,b    sqlite and/or postgres (postgres needs DATABASE_URL; default: all available)
@@ -22,7 +24,8 @@ import { timePlanning, type PlanningTimes } from './reminders.js';
 import { CARDS_IN_PDF, issueBenchCards, timeCardPdf, timeVerifications, type CardTimes } from './cards.js';
 import { issueBenchLinks, timeTokenPages, TOKEN_PAGE_LOADS } from './payment-links.js';
 import { measure, type Measurement, type OneByOneTimes } from './measure.js';
-import { startServer } from './server.js';
+import { startServer, type ServerMemory } from './server.js';
+import { timeBareQueries } from './bare.js';
 
 const CONNECTIONS = 10;
 const PAGE_SIZE = 100;
@@ -56,7 +59,17 @@ interface Row {
   query: string;
   path: string;
   result: Measurement;
+  /** The same page's statements run bare on the database (bare.ts), median ms; list rows only. */
+  bareMs?: number;
 }
+
+/** The server's resident memory after login, before any load, and its peak by the end (MB). */
+interface MemoryRow {
+  engine: Engine;
+  rest: ServerMemory | undefined;
+  peak: ServerMemory | undefined;
+}
+const memoryRows: MemoryRow[] = [];
 
 interface Query {
   query: string;
@@ -165,6 +178,7 @@ async function benchEngine(engine: Engine): Promise<Row[]> {
     delete env.ASSOCIA_PG_SCHEMA;
     if (engine === 'postgres') Object.assign(env, { DATABASE_URL: databaseUrl, ASSOCIA_PG_SCHEMA: storage.schema });
     const server = await startServer(env);
+    const rows: Row[] = [];
     try {
       const login = await fetch(`${server.url}/api/auth`, {
         method: 'POST',
@@ -173,6 +187,8 @@ async function benchEngine(engine: Engine): Promise<Row[]> {
       });
       if (!login.ok) throw new Error(`admin login failed: ${login.status} ${await login.text()}`);
       const { access } = (await login.json()) as { access: string };
+      const memory: MemoryRow = { engine, rest: server.memory(), peak: undefined };
+      memoryRows.push(memory);
 
       const deepPage = Math.max(1, Math.floor((members * 0.9) / PAGE_SIZE));
       const rareTerm = RARE_SURNAME.slice(0, 8).toLowerCase();
@@ -215,30 +231,49 @@ async function benchEngine(engine: Engine): Promise<Row[]> {
         generation.cards.verify = verify;
         log(`  card verification (${verify.loads} codes, one at a time): p50 ${verify.p50.toFixed(1)} ms, p95 ${verify.p95.toFixed(1)} ms`);
       }
-      const rows: Row[] = [];
       for (const q of queries) {
         const result = await measure(server.url + q.path, access, q.connections ?? CONNECTIONS, seconds, q.uncached === true, q.post);
         log(`  ${q.query}: p50 ${result.p50.toFixed(1)} ms, p95 ${result.p95.toFixed(1)} ms, ${Math.round(result.requestsPerSecond)} req/s`);
         rows.push({ engine, ...q, result });
       }
-      return rows;
+      memory.peak = server.memory();
     } finally {
       const code = await server.stop();
       if (code !== 0) log(`  WARNING: server exited with code ${code}`);
     }
+    // After the server stopped (on SQLite it holds the file), on the same data in the same run.
+    const bare = await timeBareQueries(
+      { dataDir: storage.dataDir, databaseUrl: engine === 'postgres' ? databaseUrl : undefined, pgSchema: storage.schema },
+      [...new Set(rows.map((r) => r.path))],
+    );
+    for (const row of rows) {
+      const ms = bare.get(row.path);
+      if (ms !== undefined) row.bareMs = ms;
+    }
+    return rows;
   } finally {
     await storage.remove();
   }
 }
 
+/**
+ * Server time per request: the load keeps the server busy, so a second divided by the requests
+ * it answered is what each one cost it, the figure to set beside the bare query's time.
+ */
+const msPerRequest = (r: Row) => 1000 / r.result.requestsPerSecond;
+
 function table(rows: readonly Row[]): string {
-  const header = ['engine', 'query', 'p50 ms', 'p95 ms', 'req/s', 'errors'];
+  const header = ['engine', 'query', 'p50 ms', 'p95 ms', 'req/s', 'ms/req', 'bare ms', 'x bare', 'errors'];
   const body = rows.map((r) => [
     r.engine,
     r.query,
     r.result.p50.toFixed(1),
     r.result.p95.toFixed(1),
     Math.round(r.result.requestsPerSecond).toLocaleString('en'),
+    // Writes and one-connection rows do not keep the server busy: no server time to compare.
+    r.bareMs === undefined ? '-' : msPerRequest(r).toFixed(2),
+    r.bareMs === undefined ? '-' : r.bareMs.toFixed(2),
+    r.bareMs === undefined ? '-' : (msPerRequest(r) / r.bareMs).toFixed(1),
     String(r.result.failures),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((cells) => cells[i]!.length)));
@@ -251,6 +286,11 @@ const rows: Row[] = [];
 for (const engine of engines) rows.push(...(await benchEngine(engine)));
 log(`\n${members.toLocaleString('en')} members, ${CONNECTIONS} connections, ${seconds} s per query, ${os.cpus().length} CPUs, load average before start ${loadBefore.toFixed(1)}, Node ${process.version}\n`);
 log(table(rows));
+log('\nms/req: a second over the requests answered (server time per request under load); bare ms: the same page\'s statements run bare on the database after the load (bench/bare.ts), median; x bare: their ratio.');
+for (const m of memoryRows) {
+  const mb = (memory: ServerMemory | undefined, key: keyof ServerMemory) => (memory ? `${Math.round(memory[key])} MB` : 'unknown');
+  log(`${m.engine}: server RSS ${mb(m.rest, 'rssMb')} at rest (after login), ${mb(m.peak, 'peakMb')} at peak`);
+}
 if (generationRows.length > 0) {
   log(`\nA year's dues generation (generateYear for a year after the data set's, then taken back), ${generationRuns} runs:\n`);
   for (const g of generationRows) {

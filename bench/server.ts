@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,9 +18,31 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** The server process's resident memory now and its peak so far (MB), where /proc tells it (Linux). */
+export interface ServerMemory {
+  rssMb: number;
+  peakMb: number;
+}
+
 export interface RunningServer {
   url: string;
+  memory(): ServerMemory | undefined;
   stop(): Promise<number | null>;
+}
+
+function memoryOf(pid: number | undefined): ServerMemory | undefined {
+  if (pid === undefined) return undefined;
+  let status: string;
+  try {
+    status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  } catch {
+    return undefined;
+  }
+  // VmRSS and VmHWM (the high-water mark of VmRSS) are in kB.
+  const kb = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? Number.NaN);
+  const rssMb = kb('VmRSS') / 1024;
+  const peakMb = kb('VmHWM') / 1024;
+  return Number.isFinite(rssMb) && Number.isFinite(peakMb) ? { rssMb, peakMb } : undefined;
 }
 
 /** Starts `node main.js` as its own process (as `npm start` would) and waits until it listens. */
@@ -42,6 +65,7 @@ export async function startServer(env: NodeJS.ProcessEnv): Promise<RunningServer
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return {
     url: `http://127.0.0.1:${port}`,
+    memory: () => memoryOf(child.pid),
     async stop() {
       child.kill('SIGTERM');
       return exited;

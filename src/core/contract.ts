@@ -51,6 +51,8 @@ export interface ListMeta {
   total: number;
   /** false when `total` is an estimate (more than LIST_EXACT_TOTAL_LIMIT matches). */
   exact?: boolean;
+  /** After a full page: the cursor that asks for the page after it (`_after`), without an offset to walk. */
+  next?: string;
 }
 
 export interface ListResponse<T = ApiRecord> {
@@ -463,10 +465,55 @@ export interface PaymentsOverview {
   receivedPerMonth: { month: string; amount: number }[];
 }
 
+/** The five reports of SPEC 7 (`GET /api/reports/{name}`), staff only, for an association. */
+export const REPORT_NAMES = ['owedPerYear', 'nextYearQuotaExpectations', 'paymentsPerYear', 'cancelationsPerYear', 'membershipsPerYear'] as const;
+export type ReportName = (typeof REPORT_NAMES)[number];
+
+/** What every report answers besides its figures: the day and years it covers and its basis in words (pt-PT). Money in cents. */
+export interface ReportFrame {
+  asOf: string;
+  from: number;
+  to: number;
+  basis: string;
+}
+
+export interface OwedPerYearReport extends ReportFrame {
+  rows: { year: number; owed: number; members: number }[];
+  /** Members owing in any year of the range are counted once. */
+  total: { owed: number; members: number };
+}
+
+export interface QuotaExpectationsReport extends ReportFrame {
+  /** `year` is the year the quotas are expected in (the year after each range year). */
+  rows: { year: number; category: number; name: string; exempt: boolean; members: number; perMember: number | null; expected: number }[];
+  totals: { year: number; members: number; expected: number }[];
+}
+
+export interface PaymentsPerYearReport extends ReportFrame {
+  /** Cash basis: by payment date. */
+  cash: { year: number; method: string; amount: number }[];
+  /** Accrual basis: by the year of the debts paid. */
+  accrual: { year: number; method: string; amount: number }[];
+  totals: { year: number; cash: number; accrual: number }[];
+}
+
+export interface CancelationsPerYearReport extends ReportFrame {
+  rows: { year: number; state: number; name: string; count: number }[];
+  totals: { year: number; count: number }[];
+}
+
+export interface MembershipsPerYearReport extends ReportFrame {
+  rows: { year: number; admissions: number; endings: number; activeAtYearEnd: number; netChange: number }[];
+}
+
 // Constants of the contract (SPEC.md section 9).
 export const LIST_DEFAULT_LIMIT = 100;
 export const LIST_MAX_LIMIT = 500;
 export const LIST_ALL = -1;
 export const LIST_EXACT_TOTAL_LIMIT = 10_000;
+/** The list parameter carrying a cursor (ListMeta.next): the page that follows the row it names. */
+export const LIST_AFTER = '_after';
+/** List parameters that are not `_{field}` filters. */
+export const LIST_PAGING_PARAMS: readonly string[] = ['_page', '_limit', '_sort', '_search', LIST_AFTER];
 export const DEFAULT_SORT = 'created_at';
 export const PAGE_ADDRESS_HEADER = 'x-page-address';

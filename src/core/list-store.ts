@@ -1,5 +1,5 @@
 import { signal, type ReadonlySignal } from '@preact/signals-core';
-import type { ApiRecord, ItemResponse, ListResponse, ValidationErrorResponse } from './contract.js';
+import { LIST_AFTER, type ApiRecord, type ItemResponse, type ListResponse, type ValidationErrorResponse } from './contract.js';
 import { LIST_ALL, LIST_MAX_LIMIT } from './constants.js';
 import { ApiError, coreError } from './api-error.js';
 import type { Http } from './http.js';
@@ -69,6 +69,10 @@ function enc(id: string | number): string {
   return encodeURIComponent(String(id));
 }
 
+/** The same list (sort, search, filters, page size): a cursor of one continues the other. */
+const sameList = (a: ListQuery, b: ListQuery) =>
+  a.limit === b.limit && a.sort === b.sort && a.search === b.search && JSON.stringify(a.constraints) === JSON.stringify(b.constraints);
+
 export function createListStore<T extends ApiRecord = ApiRecord>(resource: string, deps: ListStoreDeps): ListStore<T> {
   const { http } = deps;
   const items = signal<ListItem<T>[]>([]);
@@ -82,6 +86,17 @@ export function createListStore<T extends ApiRecord = ApiRecord>(resource: strin
   let everLoaded = false;
   /** First page of what `items` holds: loadMore adds pages after it. */
   let firstPage = 1;
+  /** The server's cursor (meta.next) for the page after `cursorEnds`, the query whose rows `items` ends with. */
+  let cursor: { next: string; ends: ListQuery } | null = null;
+
+  /**
+   * The cursor that asks for `q` when it is the page right after the one `items` ends with:
+   * moving forward one page then seeks from the last row instead of counting past every row
+   * before it (and skips or repeats none when rows were added meanwhile). Jumps use `_page`.
+   */
+  function cursorTo(q: ListQuery): string | undefined {
+    return cursor && q.limit !== LIST_ALL && q.page === cursor.ends.page + 1 && sameList(q, cursor.ends) ? cursor.next : undefined;
+  }
 
   async function fetchPage(q: ListQuery, append: boolean): Promise<void> {
     // A newer query supersedes the one in flight; its abort is ignored like any other.
@@ -93,8 +108,16 @@ export function createListStore<T extends ApiRecord = ApiRecord>(resource: strin
     state.value = 'loading';
     everLoaded = true;
     try {
-      const res = await http.get<ListResponse<T>>(resource, { params: queryParams(q), signal: controller.signal });
+      const params = queryParams(q);
+      const after = cursorTo(q);
+      if (after !== undefined) {
+        delete params._page;
+        params[LIST_AFTER] = after;
+      }
+      const res = await http.get<ListResponse<T>>(resource, { params, signal: controller.signal });
       if (mine !== sequence) return;
+      const next = res.data?.meta?.next;
+      cursor = typeof next === 'string' ? { next, ends: query.value } : null;
       const data = Array.isArray(res.data?.data) ? res.data.data : [];
       const offset = q.limit === LIST_ALL ? 0 : (q.page - 1) * q.limit;
       const indexed = data.map((record, i) => ({ ...record, _index: offset + i }));
@@ -108,6 +131,7 @@ export function createListStore<T extends ApiRecord = ApiRecord>(resource: strin
       if (e instanceof ApiError && e.silent) {
         state.value = before === 'loading' ? 'not-loaded' : before;
       } else if (e instanceof ApiError && e.status === 404) {
+        cursor = null;
         items.value = [];
         total.value = 0;
         exact.value = true;

@@ -1,5 +1,6 @@
 import { DEFAULT_SORT, LIST_ALL, LIST_DEFAULT_LIMIT, LIST_MAX_LIMIT } from './constants.js';
 import type { QueryParams } from './http.js';
+import { LIST_PAGING_PARAMS } from './contract.js';
 
 export interface ListQuery {
   /** 1-based. */
@@ -77,7 +78,7 @@ export function listQueryFromString(text: string): Pick<ListQuery, 'search' | 's
   const params = new URLSearchParams(text);
   const constraints: ListQuery['constraints'] = {};
   for (const [key, value] of params) {
-    if (key.startsWith('_') && !['_search', '_sort', '_page', '_limit'].includes(key)) constraints[key.slice(1)] = value;
+    if (key.startsWith('_') && !LIST_PAGING_PARAMS.includes(key)) constraints[key.slice(1)] = value;
   }
   return { search: params.get('_search') ?? '', sort: params.get('_sort') || DEFAULT_SORT, constraints };
 }

@@ -255,6 +255,13 @@ const OTHER_ROUTES: Record<string, { payload?: object | string; headers?: Record
   'GET /api/jobs/schedule': { expect: [401, 403, 403, 200, 403] },
   // The payments landing's figures: staff.
   'GET /api/payments_overview': { expect: [401, 403, 200, 200, 200] },
+  // The five reports (an association's): staff and their API keys; an unknown report is a 400 once the caller may read reports.
+  'GET /api/reports/owedPerYear': { expect: [401, 403, 200, 200, 200] },
+  'GET /api/reports/nextYearQuotaExpectations': { expect: [401, 403, 200, 200, 200] },
+  'GET /api/reports/paymentsPerYear': { expect: [401, 403, 200, 200, 200] },
+  'GET /api/reports/cancelationsPerYear': { expect: [401, 403, 200, 200, 200] },
+  'GET /api/reports/membershipsPerYear': { expect: [401, 403, 200, 200, 200] },
+  'GET /api/reports/:report': { expect: [401, 403, 400, 400, 400] },
   // The ledger's collection actions: staff. Empty bodies are field errors once the caller may act.
   'POST /api/payments/record': { payload: {}, expect: [401, 403, 422, 422, 422] },
   'POST /api/unsettled_payments/raise': { payload: {}, expect: [401, 403, 422, 422, 422] },

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Role } from '../../core/contract.js';
 import { unauthorized } from '../errors.js';
+import { createAccountCache } from './account-cache.js';
 import type { Caller } from './caller.js';
 import { isApiSecret, sha256 } from './secrets.js';
 import { createTokenService, type TokenService } from './tokens.js';
@@ -56,23 +57,37 @@ async function auth(app: FastifyInstance) {
     return { kind: 'apiKey', id: Number(key._id), name: String(key.name), role: key.role as Role, memberId: null, ...(expiresAt === undefined ? {} : { expiresAt }) };
   }
 
-  async function fromAccessToken(token: string): Promise<Caller> {
-    const claims = await tokens.verifyAccess(token);
-    if (!claims) throw unauthorized('Sessão inválida ou expirada.');
-    // The account is read on each request so that a role change or deactivation applies at once,
-    // and a token from before a password change (an older session version) is refused.
+  // A role change or deactivation applies at once and a token from before a password change
+  // (an older session version) is refused: every such write drops the account from this cache.
+  const accounts = createAccountCache(app.ctx.bus, app.ctx.now, async (id) => {
     const user = await db
       .selectFrom('users')
       .select(['_id', 'name', 'role', 'member', 'active', 'token_version'])
-      .where('_id', '=', claims.ID)
+      .where('_id', '=', id)
       .executeTakeFirst();
-    if (!user || Number(user.active) !== 1 || (claims.ver ?? 0) !== Number(user.token_version)) throw unauthorized('Sessão inválida ou expirada.');
+    if (!user) return undefined;
     return {
-      kind: 'user',
       id: Number(user._id),
       name: String(user.name),
       role: user.role as Role,
       memberId: user.member === null || user.member === undefined ? null : Number(user.member),
+      active: Number(user.active) === 1,
+      tokenVersion: Number(user.token_version),
+    };
+  });
+  app.addHook('onClose', () => accounts.close());
+
+  async function fromAccessToken(token: string): Promise<Caller> {
+    const claims = await tokens.verifyAccess(token);
+    if (!claims) throw unauthorized('Sessão inválida ou expirada.');
+    const user = await accounts.get(claims.ID);
+    if (!user || !user.active || (claims.ver ?? 0) !== user.tokenVersion) throw unauthorized('Sessão inválida ou expirada.');
+    return {
+      kind: 'user',
+      id: user.id,
+      name: user.name,
+      role: user.role,
+      memberId: user.memberId,
       expiresAt: claims.exp * 1000,
       ...(claims.amr === 'code' ? { codeLoginAt: claims.iat * 1000 } : {}),
     };

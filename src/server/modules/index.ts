@@ -7,6 +7,7 @@ import { membersModule } from './members/index.js';
 import { messagesModule } from './messages/index.js';
 import { paymentLinksModule } from './payment-links/index.js';
 import { referenceModule } from './reference/index.js';
+import { reportsModule } from './reports/index.js';
 import { remindersModule } from './reminders/index.js';
 import { listsModule } from './lists/index.js';
 import { settingsModule } from './settings/index.js';
@@ -16,4 +17,4 @@ import { usersModule } from './users/index.js';
  * Every module the application serves, in the order the explainer and OpenAPI list their
  * resources. The one place the list is written: buildApp passes it to the engine.
  */
-export const appModules: readonly Module[] = [membersModule, referenceModule, usersModule, listsModule, settingsModule, messagesModule, duesModule, collectingModule, directDebitModule, remindersModule, paymentLinksModule, cardsModule];
+export const appModules: readonly Module[] = [membersModule, referenceModule, usersModule, listsModule, settingsModule, messagesModule, duesModule, collectingModule, directDebitModule, remindersModule, paymentLinksModule, cardsModule, reportsModule];

@@ -1,4 +1,4 @@
-import { ERROR_CODES, LIST_ALL, LIST_MAX_LIMIT, type ErrorCode } from '../../core/contract.js';
+import { ERROR_CODES, LIST_AFTER, LIST_ALL, LIST_MAX_LIMIT, type ErrorCode } from '../../core/contract.js';
 import { ADDRESS_BACKOFF, ACCOUNT_BACKOFF, LINK_REQUESTS_PER_ADDRESS, LINK_REQUESTS_PER_RECIPIENT } from '../auth/throttle.js';
 import { MAX_TWO_FACTOR_FAILURES } from '../auth/totp.js';
 
@@ -60,7 +60,7 @@ Exemplo: \`curl -H "Authorization: Bearer ask_..." "https://servidor/api/members
 
 ## Listas
 
-As listas (\`GET /api/{recurso}\`) aceitam \`_page\` (a partir de 1), \`_limit\` (até ${LIST_MAX_LIMIT}; \`${LIST_ALL}\` devolve todos), \`_sort\` (\`-\` antes do campo para ordem descendente), \`_search\` (cada palavra em algum campo pesquisável), \`_{campo}=valor\` (repetido: qualquer dos valores; vazio: sem valor), \`_{campo}_gte\` e \`_{campo}_lte\` (intervalos de datas e números, inclusive) e os filtros próprios de cada recurso. Cada lista descreve os seus.
+As listas (\`GET /api/{recurso}\`) aceitam \`_page\` (a partir de 1), \`_limit\` (até ${LIST_MAX_LIMIT}; \`${LIST_ALL}\` devolve todos), \`_sort\` (\`-\` antes do campo para ordem descendente), \`${LIST_AFTER}\` (o cursor \`meta.next\` da página anterior: a página seguinte, sem repetir nem saltar registos), \`_search\` (cada palavra em algum campo pesquisável), \`_{campo}=valor\` (repetido: qualquer dos valores; vazio: sem valor), \`_{campo}_gte\` e \`_{campo}_lte\` (intervalos de datas e números, inclusive) e os filtros próprios de cada recurso. Cada lista descreve os seus.
 
 ## Alterações sem perder as de outros
 

@@ -1,4 +1,4 @@
-import { LIST_ALL, LIST_DEFAULT_LIMIT, LIST_EXACT_TOTAL_LIMIT, LIST_MAX_LIMIT, ROLE_LABELS, ROLES, type Role } from '../../core/contract.js';
+import { LIST_AFTER, LIST_ALL, LIST_DEFAULT_LIMIT, LIST_EXACT_TOTAL_LIMIT, LIST_MAX_LIMIT, ROLE_LABELS, ROLES, type Role } from '../../core/contract.js';
 import type { ActionDefinition } from '../resources/actions.js';
 import type { Field, Grant, Resource } from '../resources/define.js';
 import { filterHint } from '../resources/text-filter.js';
@@ -61,6 +61,7 @@ export const LIST_PARAMS = {
   limit: `Registos por página, de 1 a ${LIST_MAX_LIMIT} (${LIST_DEFAULT_LIMIT} por omissão; valores fora do intervalo são ajustados); ${LIST_ALL} devolve todos os que correspondem.`,
   sort: (resource: Resource) => `Campo pelo qual ordenar; com ${code('-')} antes do nome, por ordem descendente (${code('-created_at')}). Por omissão: ${code(resource.defaultSort ?? '_id')}.`,
   search: (resource: Resource) => searchText(resource) ?? '',
+  after: `Cursor da página seguinte: o ${code('meta.next')} da página anterior, com o mesmo ${code('_sort')}, filtros e pesquisa. Continua logo depois do último registo dessa página, sem repetir nem saltar registos mesmo que outros sejam criados entretanto, e é tão rápido no fim da lista como no início. Não se usa com ${code('_page')}.`,
 } as const;
 
 /** A `_{field}` filter: how its value matches, and the forms it takes. */
@@ -91,7 +92,7 @@ export function listDescription(resource: Resource): string {
     `Devolve ${inSentence(resource.label)} numa página: ${code('data')} com os registos e ${code('meta.total')} com quantos correspondem ao pedido ` +
       `(acima de ${LIST_EXACT_TOTAL_LIMIT} o total é uma estimativa e ${code('meta.exact')} é ${code('false')}).`,
     whoMay(resource, resource.access.list),
-    `Paginação: ${code('_page')} e ${code('_limit')} (${code(String(LIST_ALL))}: todos). Ordenação: ${code('_sort')}, ${code('-')} antes do campo para descendente.`,
+    `Paginação: ${code('_page')} e ${code('_limit')} (${code(String(LIST_ALL))}: todos); para avançar página a página, ${code(LIST_AFTER)} com o ${code('meta.next')} da página anterior. Ordenação: ${code('_sort')}, ${code('-')} antes do campo para descendente.`,
     ...(searchText(resource) ? [`Pesquisa: ${code('_search')}. ${searchText(resource)}`] : []),
     ...(filterable.length > 0 ? [`Filtros por campo: ${joinPt(filterable)}; datas e números também por intervalo (${code('_{campo}_gte')}, ${code('_{campo}_lte')}, inclusive).`] : []),
     ...((resource.filters ?? []).length > 0 ? [`Outros filtros: ${joinPt((resource.filters ?? []).map((f) => `${code(`_${f.name}`)} (${f.label})`))}.`] : []),

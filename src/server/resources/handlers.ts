@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
-import type { ApiRecord } from '../../core/contract.js';
+import type { ApiRecord, ListMeta } from '../../core/contract.js';
 import type { Db, Row } from '../db/database.js';
 import { badRequest, forbidden, HttpError, invalidRecord, notFound } from '../errors.js';
 import { diffRecords, recordAudit } from '../audit/record.js';
@@ -130,9 +130,10 @@ export function resourceHandlers(app: FastifyInstance, resource: Resource, cache
     const key = listKey(resource.name, scope ? `${scope.column}=${scope.value}` : 'all', { ...query, '#role': role });
     const cached = caches?.pages.get(key);
     if (cached !== undefined) return cached;
-    const { rows, total, exact } = await listRows(ctx.database, resource, params, scope, caches?.totals);
+    const { rows, total, exact, next } = await listRows(ctx.database, resource, params, scope, caches?.totals);
     const data = (await withLinks(db, resource, rows)).map((r) => toRecord(resource, r, caller));
-    const body = JSON.stringify({ data, meta: exact ? { total } : { total, exact: false } });
+    const meta: ListMeta = { total, ...(exact ? {} : { exact: false }), ...(next ? { next } : {}) };
+    const body = JSON.stringify({ data, meta });
     caches?.pages.set(key, body);
     return body;
   }

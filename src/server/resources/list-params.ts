@@ -1,10 +1,11 @@
-import { LIST_ALL, LIST_DEFAULT_LIMIT, LIST_MAX_LIMIT } from '../../core/contract.js';
+import { LIST_AFTER, LIST_ALL, LIST_DEFAULT_LIMIT, LIST_MAX_LIMIT, LIST_PAGING_PARAMS } from '../../core/contract.js';
 import { badRequest } from '../errors.js';
 import { convertValue } from './convert.js';
 import type { DeclaredChoice } from './declared-filters.js';
 import type { Field, Resource } from './define.js';
 import { MAX_IDS_PER_FIELD } from './validate.js';
 import { containsValue, filtersByContains } from './text-filter.js';
+import { parseCursor, type ListCursor } from './list-cursor.js';
 
 export interface Filter {
   field: Field;
@@ -27,6 +28,8 @@ export interface ListParams {
   /** LIST_ALL (-1) for every match. */
   limit: number;
   sort: { field: Field; descending: boolean };
+  /** `_after`: the page starts after this row of the sort (a cursor), not at an offset. */
+  after?: ListCursor;
   search: string | undefined;
   filters: Filter[];
   ranges: RangeFilter[];
@@ -106,7 +109,7 @@ function parseDeclared(resource: Resource, query: Query, key: string): DeclaredC
 const RANGE_KEY = /^(_.+)_(gte|lte)$/;
 
 /**
- * Reads `_page`, `_limit`, `_sort`, `_search`, `_{field}` filters, `_{field}_gte`/`_{field}_lte`
+ * Reads `_page` or `_after`, `_limit`, `_sort`, `_search`, `_{field}` filters, `_{field}_gte`/`_{field}_lte`
  * bounds and the resource's declared filters (ARCHITECTURE.md contract). `now` is the request's
  * time (ctx.now()); callers that have none fall back to the wall clock.
  */
@@ -117,12 +120,15 @@ export function parseListParams(resource: Resource, query: Query, now = Date.now
   if (limit !== LIST_ALL) limit = Math.min(Math.max(limit, 1), LIST_MAX_LIMIT);
   const sort = parseSort(resource, single(query, '_sort')?.trim() || resource.defaultSort);
   const search = single(query, '_search')?.trim() || undefined;
+  const cursor = single(query, LIST_AFTER)?.trim();
+  if (cursor !== undefined && query._page !== undefined) throw badRequest(`Use "_page" ou "${LIST_AFTER}", não os dois.`);
+  const after = cursor ? parseCursor(cursor, sort) : undefined;
 
   const filters: Filter[] = [];
   const ranges: RangeFilter[] = [];
   const declared: DeclaredChoice[] = [];
   for (const [key, raw] of Object.entries(query)) {
-    if (!key.startsWith('_') || ['_page', '_limit', '_sort', '_search'].includes(key) || raw === undefined) continue;
+    if (!key.startsWith('_') || LIST_PAGING_PARAMS.includes(key) || raw === undefined) continue;
     // `_state=2` filters the field `state`; `_id=1` has no field `id`, so it filters `_id` itself.
     const name = fieldName(resource, key);
     if (!resource.field(name)) {
@@ -150,5 +156,5 @@ export function parseListParams(resource: Resource, query: Query, now = Date.now
     });
     filters.push({ field, values });
   }
-  return { page: pageParam, limit, sort, search, filters, ranges, declared, now: new Date(now) };
+  return { page: pageParam, limit, sort, ...(after ? { after } : {}), search, filters, ranges, declared, now: new Date(now) };
 }

@@ -8,7 +8,8 @@ import { searchCondition } from './search.js';
 import type { ChangeCache } from './change-cache.js';
 import { countMatches } from './total.js';
 import { computedSelections } from '../fields/index.js';
-import { listOrder } from './text-order.js';
+import { listOrder, rowsAfter } from './text-order.js';
+import { cursorAfter } from './list-cursor.js';
 import { containsCondition, filtersByContains } from './text-filter.js';
 
 /** Pages deeper than this fetch ids first and rows second, so skipped rows are never read whole. */
@@ -61,22 +62,27 @@ function listConditions(database: Database, resource: Resource, params: ListPara
 const whereClause = (conditions: RawBuilder<boolean>[]) =>
   conditions.length === 0 ? sql`` : sql` WHERE ${sql.join(conditions, sql` AND `)}`;
 
-/** One page of rows (stored shape) and the total number of matches. */
+/**
+ * One page of rows (stored shape), the total number of matches and, after a full page, the
+ * cursor of the next. A cursor page (`_after`) seeks to its first row on the order index; a
+ * page number walks past the rows before it (deep ones by id first, see DEFERRED_JOIN_OFFSET).
+ */
 export async function listRows(
   database: Database,
   resource: Resource,
   params: ListParams,
   scope?: RowScope,
   largeTotals?: ChangeCache<number>,
-): Promise<{ rows: Row[]; total: number; exact: boolean }> {
+): Promise<{ rows: Row[]; total: number; exact: boolean; next?: string }> {
   const { db, engine } = database;
   const conditions = listConditions(database, resource, params, scope);
-  const where = whereClause(conditions);
+  const { after } = params;
+  const where = whereClause(after ? [...conditions, rowsAfter(engine, params.sort.field, params.sort.descending, after.value, after.id)] : conditions);
   const order = listOrder(engine, params.sort.field, params.sort.descending);
   const columns = sql.join([...columnNames(resource).map((c) => sql.ref(c)), ...computedSelections(resource)]);
   const table = sql.table(resource.name);
   const all = params.limit === LIST_ALL;
-  const offset = all ? 0 : (params.page - 1) * params.limit;
+  const offset = all || after ? 0 : (params.page - 1) * params.limit;
   const paging = all ? sql`` : sql` LIMIT ${params.limit} OFFSET ${offset}`;
 
   const query =
@@ -85,11 +91,15 @@ export async function listRows(
       : sql<Row>`SELECT ${columns} FROM ${table}${where} ORDER BY ${order}${paging}`;
   const rows = (await query.execute(db)).rows;
 
-  // A page shorter than the limit (and not empty past the end) already tells the total.
-  if (all || (rows.length < params.limit && (rows.length > 0 || offset === 0))) {
-    return { rows, total: offset + rows.length, exact: true };
-  }
-  return { rows, ...(await countMatches(database, resource, conditions, largeTotals)) };
+  // A page shorter than the limit (and not empty past the end) already tells the total; not
+  // a cursor page, whose offset is unknown.
+  const counted =
+    !after && (all || (rows.length < params.limit && (rows.length > 0 || offset === 0)))
+      ? { total: offset + rows.length, exact: true }
+      : await countMatches(database, resource, conditions, largeTotals);
+  const last = rows.at(-1);
+  const more = !all && last !== undefined && rows.length === params.limit && !(counted.exact && !after && offset + rows.length >= counted.total);
+  return { rows, ...counted, ...(more ? { next: cursorAfter(params.sort, last) } : {}) };
 }
 
 /** The ids of every match of a list's conditions (a bulk action on "all that match"), in _id order. */

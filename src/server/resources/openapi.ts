@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { LIST_AFTER } from '../../core/contract.js';
 import type { Field, Operation, Resource } from './define.js';
 import { RANGE_TYPES } from './list-params.js';
 import { withTakeoverDocs } from './takeovers.js';
@@ -64,6 +65,7 @@ function listParameters(resource: Resource): Schema[] {
   return [
     { name: '_page', in: 'query', description: LIST_PARAMS.page, schema: { type: 'integer', minimum: 1, default: 1 } },
     { name: '_limit', in: 'query', description: LIST_PARAMS.limit, schema: { type: 'integer', default: 100 }, example: 20 },
+    { name: LIST_AFTER, in: 'query', description: LIST_PARAMS.after, schema: { type: 'string' } },
     { name: '_sort', in: 'query', description: LIST_PARAMS.sort(resource), schema: { type: 'string', enum: sortable, default: resource.defaultSort } },
     ...(resource.fields.some((f) => f.searchable) ? [{ name: '_search', in: 'query', description: LIST_PARAMS.search(resource), schema: { type: 'string' } }] : []),
     ...resource.fields.filter((f) => f.filterable).map((f) => ({ name: `_${f.name}`, in: 'query', description: filterText(f), schema: { type: 'string' } })),
@@ -209,7 +211,15 @@ function openApiDocument(registry: Registry, version: string): Schema {
       securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'Token de acesso (JWT) ou chave de API (ask_...)' } },
       schemas: {
         ...(Object.assign({}, ...resources.map(schemas)) as Record<string, Schema>),
-        ListMeta: { type: 'object', properties: { total: { type: 'integer' }, exact: { type: 'boolean' } }, required: ['total'] },
+        ListMeta: {
+          type: 'object',
+          properties: {
+            total: { type: 'integer' },
+            exact: { type: 'boolean' },
+            next: { type: 'string', description: `Depois de uma página completa: o cursor da seguinte, para enviar em ${LIST_AFTER}.` },
+          },
+          required: ['total'],
+        },
         Error: error,
         ValidationErrors: { type: 'object', properties: { errors: { type: 'object', additionalProperties: { type: 'string' } } }, required: ['errors'] },
       },

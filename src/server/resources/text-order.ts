@@ -23,6 +23,9 @@ function orderKey(engine: Engine, column: string): RawBuilder<unknown> {
   return engine === 'postgres' ? sql`${sql.ref(column)} COLLATE ${sql.id(PT_COLLATION)}` : sql`${sql.id(FOLD_FUNCTION)}(${sql.ref(column)})`;
 }
 
+/** Whether a column can hold no value: the record columns and required fields never do. */
+const mayBeEmpty = (field: Field): boolean => !field.validation.required && !['_id', 'created_at', 'updated_at'].includes(field.name);
+
 /**
  * ORDER BY for a list sorted by `field`, ties broken by `_id` in the same direction so pages
  * never overlap. Empty values come first ascending on both engines (SQLite's own order).
@@ -37,8 +40,31 @@ export function listOrder(engine: Engine, field: Field, descending: boolean): Ra
     return sql`${orderKey(engine, field.name)} ${dir}${engine === 'postgres' ? nullsFirst : sql``}, ${id}`;
   }
   // Required columns and the record columns keep their plain index order on PostgreSQL.
-  const nullable = engine === 'postgres' && !field.validation.required && !['created_at', 'updated_at'].includes(field.name);
+  const nullable = engine === 'postgres' && mayBeEmpty(field);
   return sql`${sql.ref(field.name)} ${dir}${nullable ? nullsFirst : sql``}, ${id}`;
+}
+
+/**
+ * The rows after the one at (`value`, `id`) in listOrder's order, so a cursor page starts where
+ * the last one ended. Written as a row-value comparison on the same order key, which both
+ * engines answer with a seek on the order index instead of walking every row before it; empty
+ * values, which come first ascending and last descending, are added where the order puts them.
+ */
+export function rowsAfter(engine: Engine, field: Field, descending: boolean, value: unknown, id: number): RawBuilder<boolean> {
+  const cmp = descending ? sql`<` : sql`>`;
+  const idRef = sql.ref('_id');
+  if (field.name === '_id') return sql<boolean>`${idRef} ${cmp} ${id}`;
+  const text = isPersonText(field);
+  const key = text ? orderKey(engine, field.name) : sql.ref(field.name);
+  if (value === null) {
+    const tied = sql<boolean>`(${key} IS NULL AND ${idRef} ${cmp} ${id})`;
+    return descending ? tied : sql<boolean>`(${tied} OR ${key} IS NOT NULL)`;
+  }
+  // PostgreSQL compares with the collation of the column side; SQLite folds the value like the column.
+  const bound = text && engine === 'sqlite' ? sql`${sql.id(FOLD_FUNCTION)}(${value})` : sql`${value}`;
+  // SQLite seeks an expression index only on a plain bound of the key, not on a row value.
+  const seek = sql<boolean>`(${key} ${cmp}= ${bound} AND (${key}, ${idRef}) ${cmp} (${bound}, ${id}))`;
+  return descending && mayBeEmpty(field) ? sql<boolean>`(${seek} OR ${key} IS NULL)` : seek;
 }
 
 /** Creates the Portuguese collation on PostgreSQL (migrations; SQLite needs none). */

@@ -8,6 +8,7 @@ import { demoReferences } from './reference.js';
 import { seedDemoDues } from './demo-dues.js';
 import { seedDemoCollecting } from './demo-collecting.js';
 import { seedDemoCards } from './demo-cards.js';
+import { seedDemoStateHistory } from './demo-state-history.js';
 import { insertAccount, type Account } from './accounts.js';
 
 export const DEMO_MEMBERS = 1200;
@@ -56,6 +57,7 @@ export async function seedDemo(db: Db, now: number): Promise<Account[]> {
     }
   }
   await insertInBatches(db, 'member_tags', memberTags);
+  await seedDemoStateHistory(db, now);
 
   const contacts = Array.from({ length: 12 }, () => {
     const name = faker.person.fullName();

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { afterEach } from 'vitest';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Role, TokenPair } from '../../../src/core/contract.js';
 import { buildApp, type AppOptions } from '../../../src/server/app.js';
@@ -123,4 +124,20 @@ export async function startTestServer(overrides: Partial<Config> = {}, appOption
     },
   };
   return server;
+}
+
+/**
+ * A start function for a test file whose servers are closed after each test, newest first: on
+ * PostgreSQL the first one owns (and drops) a schema the later ones may share.
+ */
+export function serversClosedAfterEach(): (overrides?: Partial<Config>) => Promise<TestServer> {
+  const servers: TestServer[] = [];
+  afterEach(async () => {
+    for (const server of servers.splice(0).reverse()) await server.close();
+  });
+  return async (overrides = {}) => {
+    const server = await startTestServer(overrides);
+    servers.push(server);
+    return server;
+  };
 }

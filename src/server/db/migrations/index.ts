@@ -10,6 +10,7 @@ import { files } from './008_files.js';
 import { jobs } from './009_jobs.js';
 import { portugueseOrder } from './021_portuguese_order.js';
 import { phoneE164 } from './022_phone_e164.js';
+import { keysetOrderIndexes } from './026_keyset_order_indexes.js';
 
 /** Every migration, in order. A released migration is never edited: add a new one. */
 export const migrations: readonly Migration[] = [
@@ -24,4 +25,5 @@ export const migrations: readonly Migration[] = [
   jobs,
   portugueseOrder,
   phoneE164,
+  keysetOrderIndexes,
 ];

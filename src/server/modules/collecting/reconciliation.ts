@@ -3,6 +3,7 @@ import { STAFF_ROLES } from '../../../core/contract.js';
 import type { ServerContext } from '../../context.js';
 import type { Db } from '../../db/database.js';
 import type { Migration } from '../../db/migrate.js';
+import { BULK_CHANGE_ROWS } from '../../db/vacuum.js';
 import { withRecordColumns } from '../../db/migrations/schema-helpers.js';
 import { invalidRecord } from '../../errors.js';
 import { claimFile, findFile } from '../../files/records.js';
@@ -17,6 +18,7 @@ import { authorize } from '../../resources/permissions.js';
 import { readRow, toRecord } from '../../resources/records.js';
 import { announceLedger } from '../dues/announce.js';
 import { refreshBalances } from '../dues/balances.js';
+import { tidyAfterBulk } from '../dues/generation.js';
 import { lockMember, recordPayment } from '../dues/ledger.js';
 import { payRequest } from './callbacks.js';
 import { parseStatement, type Statement } from './reconciliation-csv.js';
@@ -199,6 +201,8 @@ export const confirmImport = defineAction({
     await storeLineResults(db, id, lines, paymentOfLine, stamp);
     const row = (await readRow(db, reconciliationImports, id))!;
     afterCommit(async () => {
+      // A statement of thousands of payments rewrites as many debts and balances: a bulk load.
+      if (payments.length >= BULK_CHANGE_ROWS) await tidyAfterBulk(ctx.database);
       await publishChange(ctx.bus, reconciliationImports, { action: 'created', id }, []);
       await publishChange(ctx.bus, reconciliationImportLines, { action: 'created', id: 0 }, []);
     });

@@ -13,6 +13,9 @@ export const PERIODICITY_OPTIONS = [
 
 const MONTHS: Record<Periodicity, number> = { annual: 12, semiannual: 6, quarterly: 3, monthly: 1 };
 
+/** How many quotas a year of each periodicity raises. */
+export const periodsPerYear = (periodicity: Periodicity): number => 12 / MONTHS[periodicity];
+
 export interface Period {
   /** 1 for an annual quota; 1–2, 1–4 or 1–12 otherwise. */
   period: number;

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Caller } from '../../auth/caller.js';
 import type { ServerContext } from '../../context.js';
+import { BULK_CHANGE_ROWS, vacuumAnalyze } from '../../db/vacuum.js';
 import { HttpError } from '../../errors.js';
 import type { JobDefinition } from '../../jobs/types.js';
 import { commitQueue } from '../handlers.js';
@@ -70,6 +71,8 @@ export const bulkJob: JobDefinition = {
       }
       await progress(index + 1, total);
     }
+    // Many rows rewritten one by one: tidied at once rather than when autovacuum comes by.
+    if (result.done >= BULK_CHANGE_ROWS) await vacuumAnalyze(ctx.database, [resource.name]);
     return result;
   },
 };

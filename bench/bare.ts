@@ -1,0 +1,53 @@
+import { CompiledQuery } from 'kysely';
+import { openDatabase, type DatabaseOptions } from '../src/server/db/database.js';
+import { appModules } from '../src/server/modules/index.js';
+import { createMemoryBus } from '../src/server/realtime/bus.js';
+import { createChangeCache } from '../src/server/resources/change-cache.js';
+import { parseListParams } from '../src/server/resources/list-params.js';
+import { listRows } from '../src/server/resources/list-query.js';
+import { withLinks } from '../src/server/resources/records.js';
+
+/** Sequential runs of each page's statements; the median is its bare time. */
+const BARE_RUNS = 30;
+
+const resources = new Map(appModules.flatMap((module) => module.resources).map((resource) => [resource.name, resource]));
+
+/**
+ * The database's own time for list pages: the statements the server's list code runs for the
+ * page at `path` (`/api/{resource}?…`), recorded from that code as the server calls it (an
+ * estimated total already known, as between changes), then run again through the same driver
+ * without HTTP, authentication, record conversion or JSON. Milliseconds by path; paths that
+ * are not a generic list are left out. Opens the database itself: on SQLite, only once the
+ * server has stopped (it holds the file).
+ */
+export async function timeBareQueries(options: DatabaseOptions, paths: readonly string[]): Promise<Map<string, number>> {
+  const recorded: CompiledQuery[] = [];
+  const database = await openDatabase({ ...options, log: (event) => event.level === 'query' && recorded.push(event.query) });
+  const totals = createChangeCache<number>(createMemoryBus(), Date.now, { ttlMs: Infinity, maxEntries: 100 });
+  const times = new Map<string, number>();
+  try {
+    for (const path of paths) {
+      const url = new URL(path, 'http://bench');
+      const resource = resources.get(url.pathname.replace(/^\/api\//, ''));
+      if (!resource) continue;
+      const query = Object.fromEntries(url.searchParams);
+      const page = async () => withLinks(database.db, resource, (await listRows(database, resource, parseListParams(resource, query), undefined, totals)).rows);
+      await page();
+      recorded.length = 0;
+      await page();
+      const statements = recorded.splice(0);
+      const runs: number[] = [];
+      for (let run = 0; run < BARE_RUNS; run += 1) {
+        const started = performance.now();
+        for (const statement of statements) await database.db.executeQuery(CompiledQuery.raw(statement.sql, [...statement.parameters]));
+        runs.push(performance.now() - started);
+      }
+      runs.sort((a, b) => a - b);
+      times.set(path, runs[Math.floor(runs.length / 2)]!);
+    }
+  } finally {
+    totals.close();
+    await database.close();
+  }
+  return times;
+}

@@ -1,0 +1,13 @@
+import { defineModule } from '../define-module.js';
+import { memberStateHistoryMigration } from './migration.js';
+import { reportRoutes } from './routes.js';
+import { stateHistoryHooks } from './state-history.js';
+
+/** Reports (SPEC 7): the member state history they read, and the five report routes over the ledger and that history. */
+export const reportsModule = defineModule({
+  name: 'reports',
+  resources: [],
+  migrations: [memberStateHistoryMigration],
+  extends: { members: stateHistoryHooks },
+  routes: reportRoutes,
+});

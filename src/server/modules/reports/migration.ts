@@ -1,0 +1,43 @@
+import { sql } from 'kysely';
+import type { Migration } from '../../db/migrate.js';
+
+/**
+ * Every change of a member's state with the day it took effect, so reports answer "who was
+ * active on 31 December" and "who left in 2024" from history rather than from today's state.
+ * No foreign keys: a history row outlives neither its member (the hook deletes it with them) nor
+ * needs to block a state's removal. Existing members get their admission as the first entry;
+ * one in an ending state gets the first active state at admission and the ending state on the
+ * day their record last changed (the best date the data holds).
+ */
+export const memberStateHistoryMigration: Migration = {
+  name: '025_member_state_history',
+  async up(db, engine) {
+    await db.schema
+      .createTable('member_state_history')
+      .addColumn('_id', 'integer', (c) => (engine === 'postgres' ? c.primaryKey().generatedByDefaultAsIdentity() : c.primaryKey().autoIncrement()))
+      .addColumn('member', 'integer', (c) => c.notNull())
+      .addColumn('state', 'integer', (c) => c.notNull())
+      .addColumn('previous_state', 'integer')
+      .addColumn('date', 'varchar(10)', (c) => c.notNull())
+      .addColumn('changed_by', 'integer')
+      .addColumn('created_at', 'varchar(30)', (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex('member_state_history_member').on('member_state_history').columns(['member', 'date', '_id']).execute();
+    await db.schema.createIndex('member_state_history_date').on('member_state_history').columns(['date', 'state']).execute();
+
+    const firstActive = sql`(SELECT MIN(f._id) FROM member_states f WHERE f."marksEnd" = 0)`;
+    const admission = sql`COALESCE(m.admission_date, substr(m.created_at, 1, 10))`;
+    await sql`
+      INSERT INTO member_state_history (member, state, previous_state, date, created_at)
+      SELECT m._id, CASE WHEN s."marksEnd" = 0 THEN m.state ELSE COALESCE(${firstActive}, m.state) END, NULL, ${admission}, m.updated_at
+      FROM members m JOIN member_states s ON s._id = m.state
+    `.execute(db);
+    await sql`
+      INSERT INTO member_state_history (member, state, previous_state, date, created_at)
+      SELECT m._id, m.state, ${firstActive},
+        CASE WHEN substr(m.updated_at, 1, 10) > ${admission} THEN substr(m.updated_at, 1, 10) ELSE ${admission} END, m.updated_at
+      FROM members m JOIN member_states s ON s._id = m.state
+      WHERE s."marksEnd" = 1 AND ${firstActive} IS NOT NULL
+    `.execute(db);
+  },
+};
