@@ -23,7 +23,8 @@ import terser from '@rollup/plugin-terser';
 import typescript from '@rollup/plugin-typescript';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
-const outDir = path.join(root, 'dist/web');
+// ASSOCIA_WEB_DIR builds elsewhere (a second work tree's own build; the server reads the same variable).
+const outDir = process.env.ASSOCIA_WEB_DIR ? path.resolve(process.env.ASSOCIA_WEB_DIR) : path.join(root, 'dist/web');
 const widgetsDir = path.join(root, 'src/widgets');
 const hostEntry = path.join(root, 'src/host/main.tsx');
 

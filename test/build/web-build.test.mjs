@@ -12,7 +12,7 @@ import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, ensureChromium } from '../../scripts/ensure-chromium.mjs';
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const webDir = path.join(root, 'dist/web');
+const webDir = process.env.ASSOCIA_WEB_DIR ? path.resolve(process.env.ASSOCIA_WEB_DIR) : path.join(root, 'dist/web');
 const manifestFile = path.join(webDir, 'manifest.json');
 assert.ok(existsSync(manifestFile), 'dist/web/manifest.json is missing: run `npm run build:web` first');
 const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));

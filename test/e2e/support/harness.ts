@@ -8,7 +8,7 @@ import { startE2eServer, type E2eServer, type E2eServerOptions } from './server.
 /** Debian's Chromium; test tools must not download a browser of their own. */
 const CHROMIUM_PATH = ensureChromium();
 const SCREENSHOT_DIR = path.resolve('test-output/screenshots');
-const WEB_DIR = path.resolve('dist/web');
+const WEB_DIR = path.resolve(process.env.ASSOCIA_WEB_DIR ?? 'dist/web');
 
 export interface E2ePage extends Page {
   /** Uncaught page errors and console errors seen so far (a healthy page has none). */
