@@ -2,8 +2,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { serversClosedAfterEach, testEngine, type TestServer } from './support/server.js';
 import { ensureReferenceData } from '../../src/server/resources/reference-data.js';
 import { createMemoryBus } from '../../src/server/realtime/bus.js';
-import { reauthenticate, resourceChanged } from '../../src/server/realtime/topics.js';
+import { busResync, reauthenticate, resourceChanged } from '../../src/server/realtime/topics.js';
 import { ACCOUNT_CACHE_OPTIONS, createAccountCache, type Account } from '../../src/server/auth/account-cache.js';
+import { createApiKeyCache, type ApiKey } from '../../src/server/auth/api-key-cache.js';
 
 // Each request's caller comes from a per-instance cache of accounts; these tests hold it to
 // the rule it replaces: a change to an account applies to the very next request.
@@ -142,5 +143,48 @@ describe('createAccountCache', () => {
     const reloaded = cache.get(7);
     release();
     expect((await reloaded)?.tokenVersion).toBe(2);
+  });
+
+  it('drops every account when the bus listener comes back, since events may have been missed meanwhile', async () => {
+    const { bus, cache, store, release, loads } = setUp();
+    const first = cache.get(7);
+    release();
+    await first;
+    store(account(4));
+    await bus.publish(busResync());
+    const reloaded = cache.get(7);
+    release();
+    expect((await reloaded)?.tokenVersion).toBe(4);
+    expect(loads()).toBe(2);
+  });
+});
+
+describe('createApiKeyCache', () => {
+  const key = (role: 'admin' | 'editor'): ApiKey => ({ id: 3, name: 'Integração', role, revoked: false, expiresAt: undefined, lastUsedAt: 0 });
+
+  it('reuses a key until an event about it: revocation, a change of the key, or a resync of the bus', async () => {
+    const bus = createMemoryBus();
+    let stored = key('admin');
+    let loads = 0;
+    const cache = createApiKeyCache(bus, () => 0, async () => {
+      loads += 1;
+      return stored;
+    });
+    expect((await cache.get('hash'))?.role).toBe('admin');
+    stored = key('editor');
+    // A user's reauthentication and another key's change are not about this key.
+    await bus.publish(reauthenticate('user', 3));
+    await bus.publish(resourceChanged('api_secrets', 'updated', 4));
+    expect((await cache.get('hash'))?.role).toBe('admin');
+    expect(loads).toBe(1);
+    await bus.publish(resourceChanged('api_secrets', 'updated', 3));
+    expect((await cache.get('hash'))?.role).toBe('editor');
+    stored = { ...key('editor'), revoked: true };
+    await bus.publish(reauthenticate('apiKey', 3));
+    expect((await cache.get('hash'))?.revoked).toBe(true);
+    stored = key('admin');
+    await bus.publish(busResync());
+    expect((await cache.get('hash'))?.role).toBe('admin');
+    expect(loads).toBe(4);
   });
 });

@@ -3,6 +3,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './support/server.js';
+import { CompressibleBody } from '../../src/server/edges/compressed-body.js';
 
 let server: TestServer;
 let token: string;
@@ -55,5 +56,36 @@ describe('compressed answers', () => {
       expect(response.headers['content-encoding'], acceptEncoding).toBeUndefined();
       expect(Object.keys(response.json<{ data: Record<string, unknown> }>().data)).toContain('members');
     }
+  });
+});
+
+describe('cached list pages', () => {
+  const tags = (acceptEncoding?: string) =>
+    server.request({ method: 'GET', url: '/api/tags?_limit=100&_sort=name', token, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
+
+  it('are compressed once per cache fill and decode to the same JSON as the plain answer', async () => {
+    for (let i = 0; i < 40; i++) {
+      const created = await server.request({ method: 'POST', url: '/api/tags', token, payload: { name: `Etiqueta de exemplo número ${i}` } });
+      expect(created.statusCode, created.body).toBe(201);
+    }
+    const plain = await tags();
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+    const first = await tags('br');
+    const again = await tags('br');
+    expect(first.headers['content-encoding']).toBe('br');
+    expect(String(first.headers.vary)).toMatch(/accept-encoding/i);
+    expect(JSON.parse(brotliDecompressSync(first.rawPayload).toString('utf8'))).toEqual(plain.json());
+    // The second answer is the cached buffer itself.
+    expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
+    const gzip = await tags('x-gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gzip.rawPayload).toString('utf8'))).toEqual(plain.json());
+    expect((await tags('identity')).headers['content-encoding']).toBeUndefined();
+  });
+
+  it('keep each encoding made once', () => {
+    const body = new CompressibleBody(JSON.stringify({ data: Array.from({ length: 200 }, (_, i) => ({ i, name: `Sócio ${i}` })) }));
+    expect(body.in('br')).toBe(body.in('br'));
+    expect(gunzipSync(body.in('gzip')).toString('utf8')).toBe(body.text);
   });
 });

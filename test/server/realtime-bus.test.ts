@@ -1,6 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { describe, expect, it, vi } from 'vitest';
 import { mayReceive } from '../../src/server/realtime/audience.js';
-import { channelFor, encodeEnvelope, NOTIFY_PAYLOAD_LIMIT } from '../../src/server/realtime/pg-bus.js';
+import { channelFor, createPgBus, encodeEnvelope, NOTIFY_PAYLOAD_LIMIT } from '../../src/server/realtime/pg-bus.js';
+import { BUS_RESYNC_TOPIC } from '../../src/server/realtime/topics.js';
+import { testEngine } from './support/server.js';
 import type { AuthenticatedCaller } from '../../src/server/auth/caller.js';
 
 const user = (id: number, role: 'admin' | 'editor' | 'member'): AuthenticatedCaller => ({ kind: 'user', id, name: 'U', role, memberId: null });
@@ -41,3 +45,32 @@ describe('NOTIFY envelopes', () => {
     expect(encodeEnvelope(hugeAudience)).toBeUndefined();
   });
 });
+
+if (testEngine === 'postgres') {
+  describe('the PostgreSQL listener', () => {
+    it('says it may have missed events when it is back after losing its connection', async () => {
+      const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 2 });
+      const schema = `t_resync_${randomBytes(4).toString('hex')}`;
+      const bus = await createPgBus({ pool, schema, log: () => undefined });
+      const heard: string[] = [];
+      bus.subscribe((event) => heard.push(event.topic));
+      try {
+        // The listener's own backend is the one whose last statement was its LISTEN.
+        const killed = await pool.query(
+          'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE pid <> pg_backend_pid() AND datname = current_database() AND query = $1',
+          [`LISTEN ${pg.escapeIdentifier(channelFor(schema))}`],
+        );
+        expect(killed.rowCount).toBe(1);
+        await vi.waitFor(() => expect(heard).toContain(BUS_RESYNC_TOPIC), { timeout: 5000, interval: 25 });
+        // Back and listening: an event from another instance arrives again.
+        const other = await createPgBus({ pool, schema, log: () => undefined });
+        await other.publish({ topic: 'members changed', payload: { id: 1 } });
+        await vi.waitFor(() => expect(heard).toContain('members changed'), { timeout: 5000, interval: 25 });
+        await other.close();
+      } finally {
+        await bus.close();
+        await pool.end();
+      }
+    });
+  });
+}

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Role } from '../../core/contract.js';
 import { unauthorized } from '../errors.js';
 import { createAccountCache } from './account-cache.js';
+import { createApiKeyCache } from './api-key-cache.js';
 import type { Caller } from './caller.js';
 import { isApiSecret, sha256 } from './secrets.js';
 import { createTokenService, type TokenService } from './tokens.js';
@@ -36,25 +37,39 @@ async function auth(app: FastifyInstance) {
   // Fastify wants a primitive placeholder; the onRequest hook below always sets it.
   app.decorateRequest('caller', null as never);
 
-  async function fromApiKey(secret: string): Promise<Caller> {
+  const apiKeys = createApiKeyCache(app.ctx.bus, app.ctx.now, async (secretHash) => {
     const key = await db
       .selectFrom('api_secrets')
       .select(['_id', 'name', 'role', 'revoked_at', 'expires_at', 'last_used_at'])
-      .where('secret_hash', '=', sha256(secret))
+      .where('secret_hash', '=', secretHash)
       .executeTakeFirst();
-    if (!key || key.revoked_at) throw unauthorized('Chave de API inválida ou revogada.');
+    if (!key) return undefined;
+    return {
+      id: Number(key._id),
+      name: String(key.name),
+      role: key.role as Role,
+      revoked: Boolean(key.revoked_at),
+      expiresAt: key.expires_at ? Date.parse(String(key.expires_at)) : undefined,
+      lastUsedAt: key.last_used_at ? Date.parse(String(key.last_used_at)) : 0,
+    };
+  });
+  app.addHook('onClose', () => apiKeys.close());
+
+  async function fromApiKey(secret: string): Promise<Caller> {
+    const key = await apiKeys.get(sha256(secret));
+    if (!key || key.revoked) throw unauthorized('Chave de API inválida ou revogada.');
     const now = app.ctx.now();
-    const expiresAt = key.expires_at ? Date.parse(String(key.expires_at)) : undefined;
+    const { expiresAt } = key;
     if (expiresAt !== undefined && expiresAt <= now) throw unauthorized('Chave de API expirada.');
-    const lastUsed = key.last_used_at ? Date.parse(String(key.last_used_at)) : 0;
-    if (now - lastUsed > LAST_USED_RESOLUTION_MS) {
+    if (now - key.lastUsedAt > LAST_USED_RESOLUTION_MS) {
+      key.lastUsedAt = now;
       await db
         .updateTable('api_secrets')
         .set({ last_used_at: new Date(now).toISOString() })
-        .where('_id', '=', Number(key._id))
+        .where('_id', '=', key.id)
         .execute();
     }
-    return { kind: 'apiKey', id: Number(key._id), name: String(key.name), role: key.role as Role, memberId: null, ...(expiresAt === undefined ? {} : { expiresAt }) };
+    return { kind: 'apiKey', id: key.id, name: key.name, role: key.role, memberId: null, ...(expiresAt === undefined ? {} : { expiresAt }) };
   }
 
   // A role change or deactivation applies at once and a token from before a password change

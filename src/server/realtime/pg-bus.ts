@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { BusEvent, EventBus } from './bus.js';
+import { busResync } from './topics.js';
 
 /**
  * NOTIFY refuses payloads of 8000 bytes or more. We keep a margin for the envelope and,
@@ -61,6 +62,7 @@ export async function createPgBus({ pool, schema, log = defaultLog }: PgBusOptio
   let closed = false;
   let retryTimer: NodeJS.Timeout | undefined;
   let retryDelay = RECONNECT_MIN_MS;
+  let everConnected = false;
 
   function deliver(event: BusEvent) {
     for (const listener of listeners) {
@@ -117,8 +119,11 @@ export async function createPgBus({ pool, schema, log = defaultLog }: PgBusOptio
       await next.end();
       return;
     }
+    const reconnected = everConnected;
     client = next;
+    everConnected = true;
     retryDelay = RECONNECT_MIN_MS;
+    if (reconnected) deliver(busResync());
   }
 
   await connect();

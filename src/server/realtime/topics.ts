@@ -30,3 +30,12 @@ export function reauthenticate(kind: Reauthenticate['kind'], id: number): BusEve
   // An audience naming no role and no user: no socket receives it, every instance hears it.
   return { topic: REAUTHENTICATE_TOPIC, payload, audience: { roles: [] } };
 }
+
+/**
+ * Heard on one instance only, when its bus listener is back after losing its connection:
+ * events published meanwhile by other instances were never heard, so anything kept because
+ * no event said otherwise (cached accounts, lists) must be dropped. No socket receives it.
+ */
+export const BUS_RESYNC_TOPIC = 'bus:resync';
+
+export const busResync = (): BusEvent => ({ topic: BUS_RESYNC_TOPIC, payload: null, audience: { roles: [] } });

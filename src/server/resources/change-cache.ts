@@ -1,4 +1,5 @@
 import type { EventBus } from '../realtime/bus.js';
+import { BUS_RESYNC_TOPIC } from '../realtime/topics.js';
 
 export interface ChangeCache<T> {
   get(key: string): T | undefined;
@@ -22,7 +23,7 @@ export interface ChangeCacheOptions {
 export function createChangeCache<T>(bus: EventBus, now: () => number, options: ChangeCacheOptions): ChangeCache<T> {
   const entries = new Map<string, { value: T; at: number }>();
   const unsubscribe = bus.subscribe((event) => {
-    if (event.topic.endsWith(' changed')) entries.clear();
+    if (event.topic.endsWith(' changed') || event.topic === BUS_RESYNC_TOPIC) entries.clear();
   });
   return {
     get(key) {

@@ -9,6 +9,7 @@ import type { HookContext, Resource } from './define.js';
 import { owningUsers, publishChange } from './events.js';
 import { parseListParams } from './list-params.js';
 import { listKey, type ListCaches } from './list-caches.js';
+import { CompressibleBody } from '../edges/compressed-body.js';
 import { listRows } from './list-query.js';
 import { authorize, inScope, type Permission } from './permissions.js';
 import { objectBody } from '../request-body.js';
@@ -118,8 +119,8 @@ export function resourceHandlers(app: FastifyInstance, resource: Resource, cache
     return row;
   }
 
-  /** The list answer as JSON text: reused from `caches.pages` until a change event. */
-  async function list(request: FastifyRequest, extraQuery: Query = {}): Promise<string> {
+  /** The list answer as JSON text (and its compressed forms): reused from `caches.pages` until a change event. */
+  async function list(request: FastifyRequest, extraQuery: Query = {}): Promise<CompressibleBody> {
     const { caller } = request;
     const granted = authorize(resource, caller, 'list');
     const query = { ...(request.query as Query), ...extraQuery };
@@ -133,7 +134,7 @@ export function resourceHandlers(app: FastifyInstance, resource: Resource, cache
     const { rows, total, exact, next } = await listRows(ctx.database, resource, params, scope, caches?.totals);
     const data = (await withLinks(db, resource, rows)).map((r) => toRecord(resource, r, caller));
     const meta: ListMeta = { total, ...(exact ? {} : { exact: false }), ...(next ? { next } : {}) };
-    const body = JSON.stringify({ data, meta });
+    const body = new CompressibleBody(JSON.stringify({ data, meta }));
     caches?.pages.set(key, body);
     return body;
   }

@@ -1,19 +1,20 @@
 import type { EventBus } from '../realtime/bus.js';
 import { createChangeCache, type ChangeCache } from './change-cache.js';
+import type { CompressibleBody } from '../edges/compressed-body.js';
 
 /** What list requests reuse between changes: estimated totals and whole answers. */
 export interface ListCaches {
   /** Estimated totals (over the exact-count limit) by resource and conditions. */
   totals: ChangeCache<number>;
-  /** Serialised list answers by resource, the caller's scope and the query. */
-  pages: ChangeCache<string>;
+  /** Serialised list answers (with their compressed forms, made once) by resource, the caller's scope and the query. */
+  pages: ChangeCache<CompressibleBody>;
   close(): void;
 }
 
 export function createListCaches(bus: EventBus, now: () => number): ListCaches {
   const totals = createChangeCache<number>(bus, now, { ttlMs: 30_000, maxEntries: 1000 });
-  // A page of 100 members is about 50 KB of JSON: 200 of them stay well under 16 MB.
-  const pages = createChangeCache<string>(bus, now, { ttlMs: 5_000, maxEntries: 200 });
+  // A page of 100 members is about 50 KB of JSON and 12 KB compressed: 200 of them stay well under 16 MB.
+  const pages = createChangeCache<CompressibleBody>(bus, now, { ttlMs: 5_000, maxEntries: 200 });
   return {
     totals,
     pages,

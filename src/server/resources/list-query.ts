@@ -77,19 +77,29 @@ export async function listRows(
   const { db, engine } = database;
   const conditions = listConditions(database, resource, params, scope);
   const { after } = params;
-  const where = whereClause(after ? [...conditions, rowsAfter(engine, params.sort.field, params.sort.descending, after.value, after.id)] : conditions);
-  const order = listOrder(engine, params.sort.field, params.sort.descending);
+  const sortOrder = listOrder(engine, params.sort.field, params.sort.descending);
   const columns = sql.join([...columnNames(resource).map((c) => sql.ref(c)), ...computedSelections(resource)]);
   const table = sql.table(resource.name);
   const all = params.limit === LIST_ALL;
   const offset = all || after ? 0 : (params.page - 1) * params.limit;
-  const paging = all ? sql`` : sql` LIMIT ${params.limit} OFFSET ${offset}`;
-
-  const query =
-    offset >= DEFERRED_JOIN_OFFSET
+  const page = (where: RawBuilder<unknown>, limit: number, order = sortOrder) => {
+    const paging = all ? sql`` : sql` LIMIT ${limit} OFFSET ${offset}`;
+    return offset >= DEFERRED_JOIN_OFFSET
       ? sql<Row>`SELECT ${columns} FROM ${table} WHERE ${sql.ref('_id')} IN (SELECT ${sql.ref('_id')} FROM ${table}${where} ORDER BY ${order}${paging}) ORDER BY ${order}`
       : sql<Row>`SELECT ${columns} FROM ${table}${where} ORDER BY ${order}${paging}`;
-  const rows = (await query.execute(db)).rows;
+  };
+
+  let rows: Row[];
+  if (after) {
+    // Each part of "after the cursor" in order, until the page is full.
+    rows = [];
+    for (const part of rowsAfter(engine, params.sort.field, params.sort.descending, after.value, after.id)) {
+      rows.push(...(await page(whereClause([...conditions, part.where]), params.limit - rows.length, part.order).execute(db)).rows);
+      if (rows.length >= params.limit) break;
+    }
+  } else {
+    rows = (await page(whereClause(conditions), params.limit).execute(db)).rows;
+  }
 
   // A page shorter than the limit (and not empty past the end) already tells the total; not
   // a cursor page, whose offset is unknown.

@@ -10,6 +10,7 @@ import type { Registry } from './registry.js';
 import { isGranted, serves, servesValidate } from './served.js';
 import { takeoverOf } from './takeovers.js';
 import { etagOf } from './versions.js';
+import { sendCompressible } from '../edges/compressed-body.js';
 
 type WithId = FastifyRequest<{ Params: { id: string } }>;
 
@@ -41,7 +42,7 @@ export async function resourceRoutes(app: FastifyInstance) {
     if (serves(resource, 'list')) {
       app.get(base, async (request, reply) => {
         const takeover = takeoverOf(takeovers, resource.name, 'list', request);
-        return takeover ? takeover.handle(request, reply) : reply.type(JSON_TYPE).send(await h.list(request));
+        return takeover ? takeover.handle(request, reply) : sendCompressible(request, reply.type(JSON_TYPE), await h.list(request));
       });
     }
     if (serves(resource, 'read')) {
@@ -81,7 +82,7 @@ export async function resourceRoutes(app: FastifyInstance) {
       const id = parseId(request.params.id);
       authorize(child, request.caller, 'list');
       if (!(await readRow(app.ctx.database.db, parent, id))) throw notFound();
-      return reply.type(JSON_TYPE).send(await h.list(request, { [`_${field.name}`]: String(id) }));
+      return sendCompressible(request, reply.type(JSON_TYPE), await h.list(request, { [`_${field.name}`]: String(id) }));
     });
   }
 }

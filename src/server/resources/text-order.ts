@@ -45,26 +45,46 @@ export function listOrder(engine: Engine, field: Field, descending: boolean): Ra
 }
 
 /**
- * The rows after the one at (`value`, `id`) in listOrder's order, so a cursor page starts where
- * the last one ended. Written as a row-value comparison on the same order key, which both
- * engines answer with a seek on the order index instead of walking every row before it; empty
- * values, which come first ascending and last descending, are added where the order puts them.
+ * The stored values of a column, as a bound SQLite seeks: it reads `IS NOT NULL` by walking
+ * the empty values first, but a lower bound from the lowest value of the column's kind (text
+ * sorts after every number there, and '' before every text) starts after them.
  */
-export function rowsAfter(engine: Engine, field: Field, descending: boolean, value: unknown, id: number): RawBuilder<boolean> {
+function notEmpty(engine: Engine, field: Field, key: RawBuilder<unknown> | ReturnType<typeof sql.ref>): RawBuilder<boolean> {
+  if (engine === 'postgres') return sql<boolean>`${key} IS NOT NULL`;
+  return isPersonText(field) || FIELD_KINDS[field.type].column === 'text' ? sql<boolean>`${key} >= ''` : sql<boolean>`${key} >= ${-Number.MAX_VALUE}`;
+}
+
+/** One part of the rows after a cursor, and its ORDER BY when listOrder's would make the engine sort. */
+export interface RowsAfterPart {
+  where: RawBuilder<boolean>;
+  order?: RawBuilder<unknown>;
+}
+
+/**
+ * The rows after the one at (`value`, `id`) in listOrder's order, so a cursor page starts where
+ * the last one ended, as conditions to read one after the other until the page is full: each is
+ * a seek on the order index, where one condition joined by OR (the empty values, which come
+ * first ascending and last descending) would make the engine walk every row before the cursor.
+ * The non-empty part is a row-value comparison on the same order key.
+ */
+export function rowsAfter(engine: Engine, field: Field, descending: boolean, value: unknown, id: number): RowsAfterPart[] {
   const cmp = descending ? sql`<` : sql`>`;
   const idRef = sql.ref('_id');
-  if (field.name === '_id') return sql<boolean>`${idRef} ${cmp} ${id}`;
+  if (field.name === '_id') return [{ where: sql<boolean>`${idRef} ${cmp} ${id}` }];
   const text = isPersonText(field);
   const key = text ? orderKey(engine, field.name) : sql.ref(field.name);
+  // Among empty values only `_id` orders: said so, SQLite walks the index instead of sorting
+  // (PostgreSQL sees the empty key as fixed and walks it in the list's own order).
+  const empty = (where: RawBuilder<boolean>): RowsAfterPart => (engine === 'sqlite' ? { where, order: sql`${idRef} ${descending ? sql`DESC` : sql`ASC`}` } : { where });
   if (value === null) {
-    const tied = sql<boolean>`(${key} IS NULL AND ${idRef} ${cmp} ${id})`;
-    return descending ? tied : sql<boolean>`(${tied} OR ${key} IS NOT NULL)`;
+    const tied = empty(sql<boolean>`(${key} IS NULL AND ${idRef} ${cmp} ${id})`);
+    return descending ? [tied] : [tied, { where: notEmpty(engine, field, key) }];
   }
   // PostgreSQL compares with the collation of the column side; SQLite folds the value like the column.
   const bound = text && engine === 'sqlite' ? sql`${sql.id(FOLD_FUNCTION)}(${value})` : sql`${value}`;
   // SQLite seeks an expression index only on a plain bound of the key, not on a row value.
-  const seek = sql<boolean>`(${key} ${cmp}= ${bound} AND (${key}, ${idRef}) ${cmp} (${bound}, ${id}))`;
-  return descending && mayBeEmpty(field) ? sql<boolean>`(${seek} OR ${key} IS NULL)` : seek;
+  const seek = { where: sql<boolean>`(${key} ${cmp}= ${bound} AND (${key}, ${idRef}) ${cmp} (${bound}, ${id}))` };
+  return descending && mayBeEmpty(field) ? [seek, empty(sql<boolean>`${key} IS NULL`)] : [seek];
 }
 
 /** Creates the Portuguese collation on PostgreSQL (migrations; SQLite needs none). */
