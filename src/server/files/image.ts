@@ -1,5 +1,5 @@
-import sharp from 'sharp';
 import type { ImageType } from './kinds.js';
+import { loadSharp } from './sharp.js';
 
 // A photo of a modern phone is ~50 megapixels; more is a decompression bomb, not a photo.
 const MAX_INPUT_PIXELS = 100_000_000;
@@ -11,6 +11,7 @@ const MAX_INPUT_PIXELS = 100_000_000;
  * Throws when the bytes are not a readable image.
  */
 export async function reencodeImage(bytes: Buffer, type: ImageType): Promise<Buffer> {
+  const sharp = await loadSharp();
   const image = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate();
   // sharp keeps no metadata unless told to (withMetadata/keepExif): none is asked for here.
   switch (type) {

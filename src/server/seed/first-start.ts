@@ -5,7 +5,6 @@ import type { Database } from '../db/database.js';
 import { verifyPassword } from '../auth/passwords.js';
 import { insertAccount, type Account } from './accounts.js';
 import { adminPasswordFile, readSavedPassword, removeSavedPassword, savePassword } from './admin-password-file.js';
-import { seedDemo } from './demo.js';
 import { randomPassword } from './passwords.js';
 
 export interface FirstStartReport {
@@ -62,7 +61,8 @@ export async function prepareFirstStart(
     const stamp = new Date(now).toISOString();
     await insertAccount(trx, admin, stamp);
     const demo = config.mode === 'test';
-    const demoAccounts = demo ? await seedDemo(trx, now) : [];
+    // The demo's generator (faker and its Portuguese data, about 37 MB) is loaded only to seed it.
+    const demoAccounts = demo ? await (await import('./demo.js')).seedDemo(trx, now, config) : [];
     const passwordFile = config.adminPassword === undefined ? adminPasswordFile(config) : null;
     return { admin, demoAccounts, demo, passwordFile };
   });

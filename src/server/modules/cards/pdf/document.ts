@@ -1,4 +1,3 @@
-import PDFDocument from 'pdfkit';
 import { drawCard, type CardFace } from './card-face.js';
 import { A4, CARD, drawCropMarks, MM, PER_SHEET, sheetOrigin, slotOf, type CardLayout, type Offsets } from './layout.js';
 import { drawLetter, type LetterFace, type LetterPlacement } from './letter.js';
@@ -24,11 +23,12 @@ function collect(doc: PDFKit.PDFDocument): Promise<Buffer> {
 
 // A fixed creation date: the same cards give the same bytes, so the stored hash means the data.
 const FIXED_DATE = new Date(Date.UTC(2000, 0, 1));
-const newDocument = (title: string) => new PDFDocument({ autoFirstPage: false, margin: 0, info: { Title: title, Creator: 'Associa', CreationDate: FIXED_DATE, ModDate: FIXED_DATE } });
+// pdfkit (and its fonts) loaded with the first document: about 26 MB of resident memory otherwise held from the start.
+const newDocument = async (title: string) => new (await import('pdfkit')).default({ autoFirstPage: false, margin: 0, info: { Title: title, Creator: 'Associa', CreationDate: FIXED_DATE, ModDate: FIXED_DATE } });
 
 /** Cards one per ID-1 page (card printers) or ten per A4 sheet with crop marks. */
 export async function renderCards({ faces, layout, offsets, title, onCard }: CardsPdf): Promise<Buffer> {
-  const doc = newDocument(title);
+  const doc = await newDocument(title);
   const bytes = collect(doc);
   for (const [index, face] of faces.entries()) {
     if (layout === 'id1') {
@@ -51,7 +51,7 @@ export async function renderCards({ faces, layout, offsets, title, onCard }: Car
 
 /** Cover letters, one A4 page each with its card at the foot (so a letter never travels without its card). */
 export async function renderLetters(letters: readonly LetterFace[], placement: LetterPlacement, onLetter?: (done: number) => Promise<void> | void): Promise<Buffer> {
-  const doc = newDocument(letters[0]?.card.title ?? 'Cartas');
+  const doc = await newDocument(letters[0]?.card.title ?? 'Cartas');
   const bytes = collect(doc);
   for (const [index, letter] of letters.entries()) {
     drawLetter(doc, letter, placement);
@@ -66,7 +66,7 @@ export async function renderLetters(letters: readonly LetterFace[], placement: L
  * measure how far the printer shifts them; the margins found go into the offset settings.
  */
 export async function renderCalibration(layout: CardLayout, offsets: Offsets): Promise<Buffer> {
-  const doc = newDocument('Calibração da impressão de cartões');
+  const doc = await newDocument('Calibração da impressão de cartões');
   const bytes = collect(doc);
   const page = layout === 'id1' ? { width: CARD.width, height: CARD.height } : A4;
   doc.addPage({ size: [page.width, page.height], margin: 0 });
