@@ -57,7 +57,14 @@ const RUNTIME_SOURCES = ['src/widgets/kit/'];
 // with the kit's hooks that read it: a public element that needs none of it (the card
 // verifier, which must fit 90 KB gzip with React) loads React, the runtime and itself only.
 // What such an element does use of the core, its anonymous check, stays in the runtime chunk.
-const PUBLIC_CORE_SOURCES = ['src/core/api-error.ts', 'src/core/constants.ts', 'src/core/contract.ts', 'src/core/public-http.ts', 'src/core/modules/card-check.ts'];
+const PUBLIC_CORE_SOURCES = ['src/core/api-error.ts', 'src/core/constants.ts', 'src/core/contract.ts', 'src/core/public-http.ts', 'src/core/xhr-upload.ts', 'src/core/modules/card-check.ts'];
+// What only the public application form and confirmation use of the core stays out of both
+// the core and the runtime chunk: rollup puts it beside the elements that import it, so the
+// card verifier does not carry it and the form does not load the core. What they share with
+// the core and the widgets (the upload calls, the messages they fail with, the 3:4 crop) is a
+// small chunk of its own: left to rollup, the core chunk would take it in.
+const PUBLIC_FORM_SOURCES = ['src/core/field-checks.ts', 'src/core/modules/application-form.ts'];
+const UPLOAD_SOURCES = ['src/core/upload-calls.ts', 'src/core/texts.ts', 'src/widgets/shared/photo-crop.ts'];
 // The kit's index goes with them: importing it runs those hooks' modules. A public element
 // imports the kit's modules by their own paths instead.
 const CORE_SOURCES = ['src/core/', 'src/widgets/kit/index.ts', 'src/widgets/kit/use-query.ts', 'src/widgets/kit/use-action.ts', 'src/widgets/kit/use-signal-value.ts'];
@@ -65,6 +72,9 @@ const CORE_SOURCES = ['src/core/', 'src/widgets/kit/index.ts', 'src/widgets/kit/
 // page with one element fetches four files, not nine. Elements that need none of it (the
 // banner, future public verifiers) never load it.
 const WIDGET_SOURCES = ['src/widgets/shared/', 'src/widgets/feature-kit/'];
+// Shared parts only pages loaded on demand use (a member's files, treasury documents): left
+// where rollup puts them, beside those pages, not on every page through the widgets chunk.
+const ON_DEMAND_SHARED_SOURCES = ['photo-upload.tsx', 'document-upload.tsx', 'upload-progress.tsx', 'upload-texts.ts', 'treasury-download.ts'].map((file) => `src/widgets/shared/${file}`);
 
 function packageOf(id) {
   const match = /[\\/]node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)/.exec(id);
@@ -90,6 +100,9 @@ function manualChunks(id) {
   }
   const source = path.relative(root, id.replace(/^\0/, '')).split(path.sep).join('/');
   if (PUBLIC_CORE_SOURCES.includes(source)) return 'runtime';
+  if (PUBLIC_FORM_SOURCES.includes(source)) return undefined;
+  if (UPLOAD_SOURCES.includes(source)) return 'uploads';
+  if (ON_DEMAND_SHARED_SOURCES.includes(source)) return undefined;
   if (CORE_SOURCES.some((dir) => source.startsWith(dir))) return 'core';
   if (RUNTIME_SOURCES.some((dir) => source.startsWith(dir))) return 'runtime';
   if (WIDGET_SOURCES.some((dir) => source.startsWith(dir))) return 'widgets';

@@ -4,6 +4,7 @@ import { migrate } from '../src/server/db/migrate.js';
 import { vacuumAnalyze } from '../src/server/db/vacuum.js';
 import { appMigrations } from '../src/server/modules/migrations.js';
 import { ensureReferenceData } from '../src/server/resources/reference-data.js';
+import { seedDemoStateHistory } from '../src/server/seed/demo-state-history.js';
 import { insertFakeMembers } from '../src/server/seed/members.js';
 import { createMemberFactory } from '../src/server/seed/people.js';
 import { demoReferences } from '../src/server/seed/reference.js';
@@ -21,13 +22,15 @@ export interface Generated {
   filterStateName: string;
   /** Seven years of dues, when asked for. */
   ledger: Ledger | undefined;
+  /** Entries of the member state history, when asked for. */
+  historyEntries: number | undefined;
 }
 
 /**
- * Fills a fresh database with `count` members in one transaction (and, with `ledger`, seven
- * years of their dues) and refreshes planner statistics.
+ * Fills a fresh database with `count` members in one transaction (with `ledger`, seven years of
+ * their dues; with `history`, their state history as the demo's) and refreshes planner statistics.
  */
-export async function generate(database: Database, count: number, log: (line: string) => void, options: { ledger?: boolean } = {}): Promise<Generated> {
+export async function generate(database: Database, count: number, log: (line: string) => void, options: { ledger?: boolean; history?: boolean } = {}): Promise<Generated> {
   const started = performance.now();
   const { db, engine } = database;
   await migrate(db, engine, appMigrations);
@@ -52,6 +55,8 @@ export async function generate(database: Database, count: number, log: (line: st
     });
   });
   const ledger = options.ledger ? await generateLedger(database, log) : undefined;
+  // Members are inserted bare (no write hooks), so their history comes from the demo's generator.
+  const historyEntries = options.history ? await generateHistory(database, now, log) : undefined;
   // Fresh statistics, as a database that has lived a while would have; on PostgreSQL a vacuum
   // too, as after any bulk load (autovacuum would come by, but not before the load begins).
   if (engine === 'postgres') await vacuumAnalyze(database);
@@ -63,5 +68,12 @@ export async function generate(database: Database, count: number, log: (line: st
     .groupBy(['member_states._id', 'member_states.name'])
     .orderBy('n', 'desc')
     .executeTakeFirstOrThrow();
-  return { seconds: (performance.now() - started) / 1000, filterStateId: Number(top.id), filterStateName: String(top.name), ledger };
+  return { seconds: (performance.now() - started) / 1000, filterStateId: Number(top.id), filterStateName: String(top.name), ledger, historyEntries };
+}
+
+async function generateHistory(database: Database, now: number, log: (line: string) => void): Promise<number> {
+  await database.db.transaction().execute((trx) => seedDemoStateHistory(trx, now));
+  const row = await database.db.selectFrom('member_state_history').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
+  log(`  ${Number(row.n).toLocaleString('en')} state history entries`);
+  return Number(row.n);
 }

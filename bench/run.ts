@@ -9,6 +9,9 @@
 //                    set-based, then: a year's generation timed, reminder planning, the unpaid
 //                    list, recording a payment, the payment-information page, a PDF of 1,000
 //                    membership cards and the public card verification); default both
+//   --rows=reports   seven years of dues and the members' state history, then each of the five
+//                    reports (GET /api/reports/…, default range, one connection: a board member
+//                    reading them), with each report's queries timed bare beside it
 //   --generation-runs=N  timed runs of a year's generation, reminder planning and the cards PDF
 //                    (default 3; the median is reported)
 import fs from 'node:fs';
@@ -26,6 +29,7 @@ import { issueBenchLinks, timeTokenPages, TOKEN_PAGE_LOADS } from './payment-lin
 import { measure, type Measurement, type OneByOneTimes } from './measure.js';
 import { startServer, type ServerMemory } from './server.js';
 import { timeBareQueries } from './bare.js';
+import { reportPaths, timeBareReports } from './reports.js';
 
 const CONNECTIONS = 10;
 const PAGE_SIZE = 100;
@@ -43,12 +47,13 @@ const engines = (option('engines')?.split(',') ?? ['sqlite', 'postgres']).filter
 );
 const rowSets = option('rows')?.split(',') ?? ['members', 'dues'];
 const generationRuns = Number(option('generation-runs') ?? 3);
-if (!Number.isInteger(members) || members < 1000 || !(seconds > 0) || !rowSets.every((r) => r === 'members' || r === 'dues') || !(Number.isInteger(generationRuns) && generationRuns >= 1)) {
-  console.error('Usage: npm run bench -- [--members=N (>= 1000) | --large] [--seconds=S] [--engines=sqlite,postgres] [--rows=members,dues] [--generation-runs=N]');
+if (!Number.isInteger(members) || members < 1000 || !(seconds > 0) || !rowSets.every((r) => r === 'members' || r === 'dues' || r === 'reports') || !(Number.isInteger(generationRuns) && generationRuns >= 1)) {
+  console.error('Usage: npm run bench -- [--members=N (>= 1000) | --large] [--seconds=S] [--engines=sqlite,postgres] [--rows=members,dues,reports] [--generation-runs=N]');
   process.exit(2);
 }
 const withMembers = rowSets.includes('members');
 const withDues = rowSets.includes('dues');
+const withReports = rowSets.includes('reports');
 
 const log = (line: string) => console.log(line);
 // Other work on the machine skews latencies; the table says how busy it was before we began.
@@ -95,9 +100,31 @@ const median = (values: readonly number[]) => {
   return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 };
 
-async function get(url: string, access: string): Promise<{ status: number; body: { data?: unknown[]; meta?: { total: number; exact?: boolean } } }> {
+/** A first name many generated members share (the demo's Portuguese names). */
+const COMMON_TERM = 'maria';
+
+/** A ledger list (debts, payments), newest first: its first page, and the page at 90% by number and by cursor. */
+async function ledgerListQueries(url: string, access: string, list: string, label: string): Promise<Query[]> {
+  const { body } = await get(`${url}${list}&_limit=1`, access);
+  const deepPage = Math.max(2, Math.floor(((body.meta?.total ?? 0) * 0.9) / PAGE_SIZE));
+  return [
+    { query: `${label} first page, list cache bypassed`, path: `${list}&_page=1&_limit=${PAGE_SIZE}`, uncached: true },
+    { query: `${label} deep page, list cache bypassed`, path: `${list}&_page=${deepPage}&_limit=${PAGE_SIZE}`, uncached: true },
+    { query: `${label} deep page by cursor, list cache bypassed`, path: `${list}&_limit=${PAGE_SIZE}&_after=${await cursorBefore(url, access, list, deepPage)}`, uncached: true },
+  ];
+}
+
+/** The cursor `meta.next` of page `page - 1` of a list (`/api/x?_sort=…`): where page `page` starts, without its offset. */
+async function cursorBefore(url: string, access: string, list: string, page: number): Promise<string> {
+  const { status, body } = await get(`${url}${list}&_page=${Math.max(1, page - 1)}&_limit=${PAGE_SIZE}`, access);
+  const next = (body.meta as { next?: string } | undefined)?.next;
+  if (status !== 200 || !next) throw new Error(`no cursor after page ${page - 1}: ${status}`);
+  return next;
+}
+
+async function get(url: string, access: string): Promise<{ status: number; body: { data?: unknown; meta?: { total: number; exact?: boolean } } }> {
   const response = await fetch(url, { headers: { authorization: `Bearer ${access}` } });
-  return { status: response.status, body: (await response.json()) as { data?: unknown[]; meta?: { total: number; exact?: boolean } } };
+  return { status: response.status, body: (await response.json()) as { data?: unknown; meta?: { total: number; exact?: boolean } } };
 }
 
 /**
@@ -114,6 +141,8 @@ async function duesQueries(url: string, access: string, generated: Generated): P
   const pay = (sequence: number) => ({ member: owing[(sequence * 7919) % owing.length], date: today, amount: 3000, method: 'transferencia' });
   return [
     { query: 'unpaid list first page, list cache bypassed', path: withRange ? `${unpaid}&_open_total_gte=1` : unpaid, uncached: true },
+    ...(await ledgerListQueries(url, access, '/api/unsettled_payments?_sort=-due_date', 'debts')),
+    ...(await ledgerListQueries(url, access, '/api/payments?_sort=-date', 'payments')),
     { query: 'record a payment (1 connection)', path: '/api/payments/record', post: pay, connections: 1 },
     { query: `record a payment (${CONNECTIONS} connections)`, path: '/api/payments/record', post: (sequence) => pay(sequence + 1_000_000), connections: CONNECTIONS },
   ];
@@ -148,14 +177,19 @@ async function benchEngine(engine: Engine): Promise<Row[]> {
       pgSchema: storage.schema,
     });
     let generated: Generated;
+    let reportBare = new Map<string, number>();
     let links: string[] = [];
     let cards: Awaited<ReturnType<typeof issueBenchCards>> = [];
     try {
-      generated = await generate(database, members, log, { ledger: withDues });
+      generated = await generate(database, members, log, { ledger: withDues || withReports, history: withReports });
       log(`  generated in ${generated.seconds.toFixed(1)} s`);
       if (generated.ledger) {
-        const { debts, payments, nextYear } = generated.ledger;
+        const { debts, payments } = generated.ledger;
         log(`  ledger: ${debts.toLocaleString('en')} debts, ${payments.toLocaleString('en')} payments`);
+      }
+      if (withReports) reportBare = await timeBareReports(database, reportPaths(Date.now()).map((r) => r.path));
+      if (generated.ledger && withDues) {
+        const { nextYear } = generated.ledger;
         const times = await timeGeneration(database, nextYear, generationRuns, log);
         generationRows.push({ engine, times, planning: await timePlanning(database, generationRuns, log) });
         links = await issueBenchLinks(database, generated.ledger.owing, TOKEN_PAGE_LOADS);
@@ -197,11 +231,19 @@ async function benchEngine(engine: Engine): Promise<Row[]> {
         { query: 'first page, list cache bypassed', path: `/api/members?_page=1&_limit=${PAGE_SIZE}`, uncached: true },
         { query: 'deep page', path: `/api/members?_page=${deepPage}&_limit=${PAGE_SIZE}` },
         { query: 'deep page, list cache bypassed', path: `/api/members?_page=${deepPage}&_limit=${PAGE_SIZE}`, uncached: true },
+        // The same rows as the deep page, reached as the list element does: the cursor the page before it hands out.
+        { query: 'deep page by cursor, list cache bypassed', path: `/api/members?_limit=${PAGE_SIZE}&_after=${await cursorBefore(server.url, access, '/api/members?', deepPage)}`, uncached: true },
         { query: `filter (state ${generated.filterStateName})`, path: `/api/members?_page=1&_limit=${PAGE_SIZE}&_state=${generated.filterStateId}` },
         { query: 'rare-term search', path: `/api/members?_page=1&_limit=${PAGE_SIZE}&_search=${rareTerm}` },
         { query: 'rare-term search, list cache bypassed', path: `/api/members?_page=1&_limit=${PAGE_SIZE}&_search=${rareTerm}`, uncached: true },
+        // A term thousands of members share, sorted: the first page must not sort every match.
+        { query: 'common-term search by name, list cache bypassed', path: `/api/members?_page=1&_limit=${PAGE_SIZE}&_search=${COMMON_TERM}&_sort=name`, uncached: true },
       ];
-      const queries = [...(withMembers ? memberQueries : []), ...(withDues ? await duesQueries(server.url, access, generated) : [])];
+      const queries: Query[] = [
+        ...(withMembers ? memberQueries : []),
+        ...(withDues ? await duesQueries(server.url, access, generated) : []),
+        ...(withReports ? reportPaths(Date.now()).map((r) => ({ ...r, uncached: true, connections: 1 })) : []),
+      ];
       // Each query once, checked, before loading it: a fast error page would be a false result.
       for (const q of queries) {
         if (q.post) {
@@ -218,7 +260,8 @@ async function benchEngine(engine: Engine): Promise<Row[]> {
         const { status, body } = await get(server.url + q.path, access);
         if (status !== 200) throw new Error(`${q.path}: ${status} ${JSON.stringify(body)}`);
         const total = body.meta?.total;
-        log(`  ${q.query}: ${body.data?.length} rows, meta.total ${total}${body.meta?.exact === false ? ' (estimate)' : ''}`);
+        if (Array.isArray(body.data)) log(`  ${q.query}: ${body.data.length} rows, meta.total ${total}${body.meta?.exact === false ? ' (estimate)' : ''}`);
+        else log(`  ${q.query}: ${JSON.stringify(body.data).slice(0, 160)}…`);
         if (q.query === 'rare-term search' && total !== RARE_COUNT) log(`  WARNING: expected ${RARE_COUNT} matches for "${rareTerm}"`);
       }
       const generation = generationRows.find((g) => g.engine === engine);
@@ -233,7 +276,9 @@ async function benchEngine(engine: Engine): Promise<Row[]> {
       }
       for (const q of queries) {
         const result = await measure(server.url + q.path, access, q.connections ?? CONNECTIONS, seconds, q.uncached === true, q.post);
-        log(`  ${q.query}: p50 ${result.p50.toFixed(1)} ms, p95 ${result.p95.toFixed(1)} ms, ${Math.round(result.requestsPerSecond)} req/s`);
+        // The resident memory after each query, so a peak can be traced to the query that made it.
+        const rss = server.memory();
+        log(`  ${q.query}: p50 ${result.p50.toFixed(1)} ms, p95 ${result.p95.toFixed(1)} ms, ${Math.round(result.requestsPerSecond)} req/s${rss ? `; server RSS ${Math.round(rss.rssMb)} MB, peak so far ${Math.round(rss.peakMb)} MB` : ''}`);
         rows.push({ engine, ...q, result });
       }
       memory.peak = server.memory();
@@ -242,10 +287,9 @@ async function benchEngine(engine: Engine): Promise<Row[]> {
       if (code !== 0) log(`  WARNING: server exited with code ${code}`);
     }
     // After the server stopped (on SQLite it holds the file), on the same data in the same run.
-    const bare = await timeBareQueries(
-      { dataDir: storage.dataDir, databaseUrl: engine === 'postgres' ? databaseUrl : undefined, pgSchema: storage.schema },
-      [...new Set(rows.map((r) => r.path))],
-    );
+    const options = { dataDir: storage.dataDir, databaseUrl: engine === 'postgres' ? databaseUrl : undefined, pgSchema: storage.schema };
+    const paths = [...new Set(rows.map((r) => r.path))];
+    const bare = new Map([...(await timeBareQueries(options, paths)), ...reportBare]);
     for (const row of rows) {
       const ms = bare.get(row.path);
       if (ms !== undefined) row.bareMs = ms;
@@ -330,6 +374,11 @@ if (members === 100_000) {
       if (g.cards.verify) log(`  card verification p50 < 5 ms: ${g.cards.verify.p50.toFixed(1)} ms, ${verdict(g.cards.verify.p50 < 5)}`);
     }
   }
+}
+const reportRows = rows.filter((r) => r.query.startsWith('report '));
+if (members === 100_000 && reportRows.length > 0) {
+  log(`\nReport targets at 100,000 members with seven years of dues (one connection):`);
+  for (const r of reportRows) log(`  ${r.engine} ${r.query} p50 < 200 ms: ${r.result.p50.toFixed(1)} ms, ${r.result.p50 < 200 ? 'met' : 'NOT met'}`);
 }
 if (rows.some((r) => r.result.failures > 0)) {
   log('\nSome requests failed: the numbers above are not valid.');

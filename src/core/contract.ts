@@ -93,6 +93,9 @@ export const ERROR_CODES = [
   'route_not_found',
   // a payment-information link that is unknown, expired or revoked (one answer for the three)
   'payment_link_invalid',
+  // an application's e-mail confirmation code that no application has (404) or that expired (410)
+  'verification_unknown',
+  'verification_expired',
   // 405, 408, 409
   'method_not_allowed',
   'request_timeout',
@@ -105,6 +108,8 @@ export const ERROR_CODES = [
   'ledger_conflict',
   // direct debit asked for before the creditor identifier, the association's IBAN or name is set
   'direct_debit_not_configured',
+  // 410
+  'gone',
   // 413, 415, 422, 429, 431
   'payload_too_large',
   'unsupported_media_type',

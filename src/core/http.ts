@@ -5,6 +5,7 @@ import { PAGE_ADDRESS_HEADER } from './constants.js';
 import { ApiError } from './api-error.js';
 import type { Clock } from './clock.js';
 import type { Tokens } from './tokens.js';
+import { xhrUpload } from './xhr-upload.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type QueryParams = Record<string, string | number | boolean | null | undefined>;
@@ -128,34 +129,14 @@ export function createHttp(deps: HttpDeps): Http {
     return new ApiError('network');
   }
 
-  function sendMultipart<T>(path: string, form: FormData, onProgress: ((fraction: number) => void) | undefined, options: RequestOptions, token: string | null): Promise<HttpResponse<T>> {
-    // fetch cannot report upload progress; XMLHttpRequest can. No timeout: large files take long.
-    return new Promise((resolve, reject) => {
-      const xhr = new XMLHttpRequest();
-      const started = deps.clock.now();
-      xhr.open('POST', joinUrl(api, path) + serializeParams(options.params));
-      for (const [name, value] of Object.entries(headers(token))) xhr.setRequestHeader(name, value);
-      xhr.upload.onprogress = (event) => {
-        if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
-      };
-      xhr.onload = () => {
-        let data: unknown = xhr.responseText;
-        try {
-          data = JSON.parse(xhr.responseText);
-        } catch {
-          // Not JSON (e.g. an empty 204): keep the text, as redaxios does.
-        }
-        timed(started, null);
-        if (xhr.status >= 200 && xhr.status < 300) {
-          onProgress?.(1);
-          resolve({ status: xhr.status, data: data as T });
-        } else reject(new ApiError('status', xhr.status, data));
-      };
-      xhr.onerror = () => reject(new ApiError('network'));
-      xhr.onabort = () => reject(new ApiError('aborted'));
-      options.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
-      xhr.send(form);
-    });
+  async function sendMultipart<T>(path: string, form: FormData, onProgress: ((fraction: number) => void) | undefined, options: RequestOptions, token: string | null): Promise<HttpResponse<T>> {
+    const started = deps.clock.now();
+    try {
+      return timed(started, await xhrUpload<T>(joinUrl(api, path) + serializeParams(options.params), headers(token), form, onProgress, options.signal));
+    } catch (e) {
+      if (e instanceof ApiError && e.kind === 'status') timed(started, null);
+      throw e;
+    }
   }
 
   function refreshOnce(): Promise<boolean> {

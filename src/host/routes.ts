@@ -1,6 +1,6 @@
 // The route table of SPEC section 2, as data: built from the organisation's terminology,
 // so member and payment paths follow its words (accents included).
-import { isStaffRole, RESOURCE, ROLE, STAFF_ROLES, TERMINOLOGY_DEFAULTS, type ExplainerResource, type ResourceOperation, type Role, type Terminology, mayIn } from '../core/index.js';
+import { isStaffRole, RESOURCE, ROLE, STAFF_ROLES, TERMINOLOGY_DEFAULTS, type ExplainerResource, type OrgType, type ResourceOperation, type Role, type Terminology, mayIn } from '../core/index.js';
 import { PATHS } from '../widgets/feature-kit/paths.js';
 import { matchPath } from './routing/paths.js';
 
@@ -87,6 +87,8 @@ export interface RouteDef {
    * it the page is 'Sem acesso' before anything is requested. `param` names the record's id.
    */
   needs?: { resource: string; operation: ResourceOperation; param?: string };
+  /** The only kind of organisation the page exists for (reports: associations); elsewhere it is not found, and off the menu. */
+  orgType?: OrgType;
 }
 
 /** Until terminology loads (or when it cannot): an association's words. */
@@ -173,7 +175,7 @@ export function buildRoutes(t: Terminology): RouteDef[] {
     r('usersEdit', `${PATHS.users}/:id`, 'Editar Utilizador', { needs: { resource: RESOURCE.users, operation: 'read', param: 'id' } }),
 
     // Others
-    r('reportOverview', '/relatorios', 'Relatórios', staff),
+    r('reportOverview', '/relatorios', 'Relatórios', { ...staff, orgType: 'association' }),
     r('messageList', '/mensagens', 'Mensagens', staff),
     r('messagesEdit', '/mensagens/:id', 'Mensagem', staff),
     r('messageSettings', '/configuracaoMensagens', 'Configuração de Mensagens', staff),
@@ -210,6 +212,11 @@ export function matchRoute(routes: readonly RouteDef[], pathname: string): Route
 export function mayOpen(route: RouteDef, role: string | null): boolean {
   if (!route.access) return true;
   return route.access.some((allowed) => allowed === role);
+}
+
+/** Whether the route exists for this kind of organisation (unknown until the settings load: not yet). */
+export function existsFor(route: RouteDef, orgType: OrgType | null): boolean {
+  return route.orgType === undefined || route.orgType === orgType;
 }
 
 /** Whether the server lets the caller do what the page does (its `needs`), on the record the address names. */

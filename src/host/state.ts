@@ -1,5 +1,5 @@
 import { computed, signal, type ReadonlySignal, type Signal } from '@preact/signals-core';
-import { RESOURCE, type Core, type HealthResponse, type ListResponse } from '../core/index.js';
+import { RESOURCE, type Core, type HealthResponse } from '../core/index.js';
 import { buildRoutes, FALLBACK_TERMINOLOGY, type RouteDef } from './routes.js';
 
 /** What the host adds to the core: the route table, test mode and the menu's badge. */
@@ -37,13 +37,11 @@ export function createHostState(core: Core): HostState {
     },
     async loadPendingApplications() {
       try {
-        const res = await core.http.get<ListResponse>(RESOURCE.memberApplications, {
-          params: { _page: 1, _limit: 1, _state: 'pending' },
-          quiet: true,
-        });
-        pendingApplications.value = Number(res.data?.meta?.total ?? 0) || 0;
+        // Confirmed and undecided (or submitted too, where review needs no confirmation): the server's own count.
+        const res = await core.http.get<{ data: { count: number } }>(`${RESOURCE.memberApplications}/pending_count`, { quiet: true });
+        pendingApplications.value = Number(res.data?.data?.count ?? 0) || 0;
       } catch {
-        // No applications resource on this server yet (404), or no filter by state (400): no badge.
+        // No applications module on this server (404): no badge.
         pendingApplications.value = 0;
       }
     },

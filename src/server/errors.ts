@@ -41,6 +41,7 @@ const STATUSES: Record<number, readonly [phrase: string, code: ErrorCode]> = {
   405: ['Method Not Allowed', 'method_not_allowed'],
   408: ['Request Timeout', 'request_timeout'],
   409: ['Conflict', 'conflict'],
+  410: ['Gone', 'gone'],
   413: ['Payload Too Large', 'payload_too_large'],
   415: ['Unsupported Media Type', 'unsupported_media_type'],
   422: ['Unprocessable Entity', 'invalid_record'],

@@ -3,6 +3,7 @@ import {
   breadcrumbs,
   buildRoutes,
   documentTitle,
+  existsFor,
   FALLBACK_TERMINOLOGY,
   landingPath,
   matchRoute,
@@ -10,6 +11,7 @@ import {
   mayUse,
   pathOf,
   patternOf,
+  routeNamed,
   type RouteName,
 } from '../../src/host/routes.js';
 import { compilePath, decodePath } from '../../src/host/routing/paths.js';
@@ -166,6 +168,18 @@ describe('the route table (SPEC 2)', () => {
       expect(at(path).public, path).toBe(true);
     }
     expect(at('/socios').public).toBeUndefined();
+  });
+
+  it('has the reports page for an association only: a cooperative finds no such page (issue 15)', () => {
+    const reports = routeNamed(association, 'reportOverview');
+    expect(mayOpen(reports, 'admin') && mayOpen(reports, 'editor')).toBe(true);
+    expect(mayOpen(reports, 'member')).toBe(false);
+    expect(existsFor(reports, 'association')).toBe(true);
+    expect(existsFor(reports, 'cooperative')).toBe(false);
+    // Before the settings say which it is, the page is not offered either.
+    expect(existsFor(reports, null)).toBe(false);
+    expect(association.filter((route) => route.orgType !== undefined).map((route) => route.name)).toEqual(['reportOverview']);
+    expect(existsFor(routeNamed(association, 'membersList'), 'cooperative')).toBe(true);
   });
 
   it('hides the top navigation on recover and unpaidSingle only', () => {

@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../../src/core/contract.js';
 import { recordAudit } from '../../src/server/audit/record.js';
@@ -96,6 +97,13 @@ const bodies: Record<string, () => Promise<object>> = {
   // Scans are added by POST /api/card_checkins/{id}/scan only (seedScan below).
   card_checkin_scans: async () => ({}),
   saved_filters: async () => ({ resource: 'members', name: `Filtro ${unique()}`, query: '_search=ana' }),
+  // A paper application typed in by staff: a name is enough.
+  member_applications: async () => ({ name: `Candidato ${unique()}` }),
+  // A new donor named with a valid NIF: each donation issues its receipt.
+  donations: async () => ({ date: '2026-01-15', donor_name: `Doador ${unique()}`, donor_nif: '212345672', amount: 1000 }),
+  // Treasury documents are issued by the server only (a payment's receipt: seedTreasuryDoc below).
+  treasury_docs: async () => ({}),
+  document_statuses: async () => ({ name: `Estado ${unique()}`, color: '#336699' }),
 };
 
 /** A patch each resource accepts. */
@@ -130,6 +138,10 @@ const patches: Record<string, () => object> = {
   card_checkins: () => ({ name: `Assembleia ${unique()}` }),
   card_checkin_scans: () => ({ status: 'valid' }),
   saved_filters: () => ({ name: `Filtro ${unique()}` }),
+  member_applications: () => ({ locality: `Localidade ${unique()}` }),
+  donations: () => ({ notes: 'mudada' }),
+  treasury_docs: () => ({ payer_name: 'Outra Pessoa' }),
+  document_statuses: () => ({ name: `Estado ${unique()}` }),
 };
 
 /** An operation left out is one nobody is granted: it has no route, so everyone gets the 404 of an unknown address. */
@@ -230,6 +242,15 @@ const RULES: Record<string, ResourceRules> = {
   payments: { ...LEDGER_READ, update: [401, 403, 200, 200, 200], validate: [401, 403, 403, 403, 403] },
   // Saved list filters: each person their own (administrators too: another's is as if absent); API keys have no person.
   // The record each caller meets below is the administrator's.
+  // Donations: staff record and read them; never edited nor deleted (the receipt stands, or is annulled).
+  donations: { list: [401, 403, 200, 200, 200], read: [401, 403, 200, 200, 200], create: [401, 403, 201, 201, 201] },
+  // Applications are staff's. Without a session every application is as if absent (404), and the create is the public form's, which this
+  // association does not take (hasMemberApplication off: 404; test/server/applications covers the form). Its validate checks the public fields for anyone.
+  member_applications: { list: [401, 403, 200, 200, 200], read: [404, 403, 200, 200, 200], create: [404, 403, 201, 201, 201], update: [401, 403, 200, 200, 200], validate: [200, 403, 200, 200, 200] },
+  // Treasury documents: staff read all, a member their own; issued documents are never edited (no
+  // update route) nor deleted (a 409 saying to annul instead). Statuses are staff's.
+  treasury_docs: { ...LEDGER_READ, delete: [401, 403, 409, 409, 409] },
+  document_statuses: STAFF_ALL,
   saved_filters: {
     list: [401, 200, 200, 200, 403],
     read: [401, 404, 404, 200, 403],
@@ -248,7 +269,8 @@ const OTHER_ROUTES: Record<string, { payload?: object | string; headers?: Record
   // The API reference page and its files: public; a name it does not serve is the same 404 for all.
   'GET /api/docs': { expect: [200, 200, 200, 200, 200] },
   'GET /api/docs/:file': { expect: [404, 404, 404, 404, 404] },
-  'GET /api/explainer': { expect: [401, 200, 200, 200, 200] },
+  // Anyone: without a session, only the resources anyone may create (the application form's fields).
+  'GET /api/explainer': { expect: [200, 200, 200, 200, 200] },
   // The declared settings' schema, for the settings forms: anyone signed in.
   'GET /api/settings/schema': { expect: [401, 200, 200, 200, 200] },
   // The jobs' timing and latest runs, beside the jobs list: administrators only.
@@ -277,6 +299,23 @@ const OTHER_ROUTES: Record<string, { payload?: object | string; headers?: Record
   // Reminders: staff plan today's now and approve what awaits (nothing here, so nothing is sent).
   'POST /api/reminder_decisions/plan': { payload: {}, expect: [401, 403, 200, 200, 200] },
   'POST /api/reminder_decisions/approve': { payload: {}, expect: [401, 403, 200, 200, 200] },
+  // Treasury extras: the Modelo 25 export (without a year, a 400 once the caller may export), a
+  // document's status history (an id that is no number, a 400), and the receipts of payments
+  // without one, counted or issued (a range that ends before it starts, a field error).
+  'GET /api/donations/modelo25': { expect: [401, 403, 400, 400, 400] },
+  'GET /api/treasury_docs/:id/status-history': { expect: [401, 403, 400, 400, 400] },
+  'POST /api/treasury_docs/missing_receipts': { payload: { from: '2026-02-01', to: '2026-01-01' }, expect: [401, 403, 422, 422, 422] },
+  'POST /api/treasury_docs/issue_missing': { payload: { from: '2026-02-01', to: '2026-01-01' }, expect: [401, 403, 422, 422, 422] },
+  // Treasury documents: search is every signed-in caller's (a member finds their own); a download of
+  // no documents is a 400 for all who may ask; a download job's id that is no number, a 400; the
+  // bulk statuses are staff's (without a status, a field error; without documents, a 400); the
+  // integrity check is the administrators'.
+  'POST /api/treasury_docs/search': { payload: {}, expect: [401, 200, 200, 200, 200] },
+  'POST /api/treasury_docs/download': { payload: { ids: [] }, expect: [401, 400, 400, 400, 400] },
+  'GET /api/treasury_docs/download/:job': { expect: [401, 400, 400, 400, 400] },
+  'POST /api/treasury_docs_statuses/bulk': { payload: {}, expect: [401, 403, 422, 422, 422] },
+  'POST /api/treasury_docs_statuses/bulk_delete': { payload: { ids: [] }, expect: [401, 403, 400, 400, 400] },
+  'POST /api/treasury_docs/verify_integrity': { payload: {}, expect: [401, 403, 403, 200, 403] },
   // The payment-information page's API: public, the token is the proof; an unknown one is the same 404 for all.
   'GET /api/payment_info/:token': { expect: [404, 404, 404, 404, 404] },
   'POST /api/payment_info/:token/requests': { payload: { debts: [1], method: 'multibanco' }, expect: [404, 404, 404, 404, 404] },
@@ -285,6 +324,12 @@ const OTHER_ROUTES: Record<string, { payload?: object | string; headers?: Record
   'GET /api/membership_cards/verify/:code': { expect: [404, 404, 404, 404, 404] },
   // Issuing (or reissuing) a card: staff; without a member, a field error once the caller may act.
   'POST /api/membership_cards/issue': { payload: {}, expect: [401, 403, 422, 422, 422] },
+  // The public application form (this association takes none: 404 for all) and the e-mail confirmation (an unknown code: 404 for all).
+  'GET /api/member_applications/form': { expect: [404, 404, 404, 404, 404] },
+  'POST /api/member_applications/verifyEmail': { payload: { verificationCode: 'x' }, expect: [404, 404, 404, 404, 404] },
+  // Staff decide applications; without ids, a 400 once the caller may.
+  'POST /api/member_applications/accept_many': { payload: {}, expect: [401, 403, 400, 400, 400] },
+  'GET /api/member_applications/pending_count': { expect: [401, 403, 200, 200, 200] },
   // Printing cards is staff's (the print itself is GET /api/membership_cards?type, test/server/cards): a job id that is no number is a 400 once the caller may print; the calibration page is a PDF.
   'GET /api/membership_cards/print/:job': { expect: [401, 403, 400, 400, 400] },
   'GET /api/membership_cards/calibration.pdf': { expect: [401, 403, 200, 200, 200] },
@@ -336,6 +381,14 @@ const RECORD_ACTIONS: Record<string, { payload?: () => Promise<object>; expect: 
   'POST /api/membership_cards/:id/revoke': { payload: async () => ({ reason: 'Cartão perdido' }), expect: [401, 403, 200, 200, 200] },
   // A reading at a check-in session's door: staff; a code no card has is still a reading (not found).
   'POST /api/card_checkins/:id/scan': { payload: async () => ({ input: 'ZZZZ-ZZZZ-ZZZZZ' }), expect: [401, 403, 200, 200, 200] },
+  // Deciding an application and seeing its duplicates: staff.
+  'POST /api/member_applications/:id/accept': { expect: [401, 403, 200, 200, 200] },
+  'POST /api/member_applications/:id/reject': { payload: async () => ({ reason: 'Não cumpre os estatutos' }), expect: [401, 403, 200, 200, 200] },
+  'POST /api/member_applications/:id/withdraw': { expect: [401, 403, 200, 200, 200] },
+  'GET /api/member_applications/:id/duplicates': { expect: [401, 403, 200, 200, 200] },
+  // Annulling a treasury document (an annulment note) and e-mailing it: staff; the seeded member has no e-mail, a field error.
+  'POST /api/treasury_docs/:id/annul': { payload: async () => ({ reason: 'Emitido por engano' }), expect: [401, 403, 200, 200, 200] },
+  'POST /api/treasury_docs/:id/send': { expect: [401, 403, 422, 422, 422] },
 };
 
 /** Routes about one member's ledger, called on the own member of the member caller and on another member. */
@@ -344,6 +397,9 @@ const MEMBER_LEDGER_ROUTES: Record<string, { url: (member: number) => string; ow
   // RGPD access: a member exports their own data; another member's is refused as their record is.
   'GET /api/members/:id/export': { url: (m) => `/api/members/${m}/export?format=csv`, own: [401, 200, 200, 200, 200], other: [401, 403, 200, 200, 200] },
   'GET /api/payment_advice': { url: (m) => `/api/payment_advice?memberID=${m}&type=joia`, own: [401, 200, 200, 200, 200], other: [401, 404, 200, 200, 200] },
+  // A member reads their own photo and documents (never writes them); another member's are as if absent.
+  'GET /api/members/:id/member_photos': { url: (m) => `/api/members/${m}/member_photos`, own: [401, 200, 200, 200, 200], other: [401, 404, 200, 200, 200] },
+  'GET /api/members/:id/pdf_documents': { url: (m) => `/api/members/${m}/pdf_documents`, own: [401, 200, 200, 200, 200], other: [401, 404, 200, 200, 200] },
 };
 
 /**
@@ -360,6 +416,45 @@ const PDF_UPLOAD = {
   headers: { 'content-type': 'multipart/form-data; boundary=b' },
 };
 
+/** A multipart body: the id field, then the file, as the browser's upload helper sends them. */
+function formWith(field: string, id: number, file: { name: string; type: string; bytes: Buffer }) {
+  const head = `--b\r\nContent-Disposition: form-data; name="${field}"\r\n\r\n${id}\r\n--b\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`;
+  return { payload: Buffer.concat([Buffer.from(head), file.bytes, Buffer.from('\r\n--b--\r\n')]), headers: PDF_UPLOAD.headers };
+}
+const JPEG = () => sharp({ create: { width: 30, height: 40, channels: 3, background: '#808080' } }).jpeg().toBuffer();
+const PDF = { name: 'a.pdf', type: 'application/pdf', bytes: Buffer.from('%PDF-1.4\n%%EOF\n') };
+
+async function openApplication(): Promise<number> {
+  const stamp = new Date(server.ctx.now()).toISOString();
+  const row = await server.database.db.insertInto('member_applications').values({ created_at: stamp, updated_at: stamp, name: `Candidato ${unique()}`, state: 'submitted' }).returning('_id').executeTakeFirstOrThrow();
+  return Number(row._id);
+}
+
+async function memberFileId(url: string, form: { payload: Buffer; headers: Record<string, string> }): Promise<number> {
+  const response = await as('admin', 'POST', url, form.payload, form.headers);
+  if (response.statusCode !== 201) throw new Error(`setup ${url}: ${response.statusCode} ${response.body}`);
+  return Number(response.json().data._id);
+}
+
+/**
+ * Photos and PDF documents (SPEC 7): staff write and read them; a member reads their own
+ * (MEMBER_LEDGER_ROUTES above); the public writes an application's only with its upload token
+ * (test/server/member-files), so without one it is a 401. Each call has a fresh target.
+ */
+const MEMBER_FILE_ROUTES: Record<string, { request: () => Promise<{ url: string; payload?: Buffer; headers?: Record<string, string> }>; expect: Row5 }> = {
+  'POST /api/member_photos': { request: async () => ({ url: '/api/member_photos', ...formWith('memberID', ownMemberId, { name: 'a.jpg', type: 'image/jpeg', bytes: await JPEG() }) }), expect: [401, 403, 201, 201, 201] },
+  'POST /api/member_application_photos': { request: async () => ({ url: '/api/member_application_photos', ...formWith('memberApplicationID', await openApplication(), { name: 'a.jpg', type: 'image/jpeg', bytes: await JPEG() }) }), expect: [401, 403, 201, 201, 201] },
+  'POST /api/pdf_documents': { request: async () => ({ url: '/api/pdf_documents', ...formWith('memberID', ownMemberId, PDF) }), expect: [401, 403, 201, 201, 201] },
+  'GET /api/member_applications/:id/member_application_photos': { request: async () => ({ url: `/api/member_applications/${await openApplication()}/member_application_photos` }), expect: [401, 403, 200, 200, 200] },
+  'GET /api/member_applications/:id/pdf_documents': { request: async () => ({ url: `/api/member_applications/${await openApplication()}/pdf_documents` }), expect: [401, 403, 200, 200, 200] },
+  'DELETE /api/member_photos/:id': { request: async () => ({ url: `/api/member_photos/${await memberFileId('/api/member_photos', formWith('memberID', ownMemberId, { name: 'a.jpg', type: 'image/jpeg', bytes: await JPEG() }))}` }), expect: [401, 403, 204, 204, 204] },
+  'DELETE /api/member_application_photos/:id': {
+    request: async () => ({ url: `/api/member_application_photos/${await memberFileId('/api/member_application_photos', formWith('memberApplicationID', await openApplication(), { name: 'a.jpg', type: 'image/jpeg', bytes: await JPEG() }))}` }),
+    expect: [401, 403, 204, 204, 204],
+  },
+  'DELETE /api/pdf_documents/:id': { request: async () => ({ url: `/api/pdf_documents/${await memberFileId('/api/pdf_documents', formWith('memberID', ownMemberId, PDF))}` }), expect: [401, 403, 204, 204, 204] },
+};
+
 beforeAll(async () => {
   server = await startTestServer();
   await ensureReferenceData(server.database.db, Date.now());
@@ -373,6 +468,8 @@ beforeAll(async () => {
   tokens.member = (await server.login(member)).access;
   const key = await as('admin', 'POST', '/api/api_secrets', { name: 'Integração', role: 'editor' });
   tokens.apiKey = key.json().data.secret;
+  // The treasury's routes answer only with the treasury on.
+  await server.database.db.updateTable('settings').set({ value: 'true' }).where('name', '=', 'hasTreasury').execute();
 });
 afterAll(async () => {
   await server?.close();
@@ -398,6 +495,7 @@ describe('authorisation matrix', () => {
         !(key in OTHER_ROUTES) &&
         !(key in RECORD_ACTIONS) &&
         !(key in FILE_ROUTES) &&
+        !(key in MEMBER_FILE_ROUTES) &&
         !(key in MEMBER_LEDGER_ROUTES) &&
         !/^GET \/api\/\w+\/:id\/\w+$/.test(key),
     );
@@ -508,7 +606,10 @@ describe('authorisation matrix', () => {
         /^\/api\/\w+\/:id\/\w+$/.test(r.url) &&
         !r.url.endsWith('/history') &&
         !(`GET ${r.url}` in FILE_ROUTES) &&
-        !(`GET ${r.url}` in MEMBER_LEDGER_ROUTES),
+        !(`GET ${r.url}` in MEMBER_FILE_ROUTES) &&
+        !(`GET ${r.url}` in MEMBER_LEDGER_ROUTES) &&
+        // A record's own reads beside its actions (an application's duplicates) are checked with them.
+        !(`GET ${r.url}` in RECORD_ACTIONS),
     );
     expect(nested.length).toBeGreaterThan(0);
     for (const route of nested) {
@@ -539,6 +640,21 @@ describe('authorisation matrix', () => {
     for (const who of CALLERS) contents.push((await as(who, 'GET', url)).statusCode);
     expectStatuses('GET /api/files/:id/content', contents, FILE_ROUTES['GET /api/files/:id/content']!);
   });
+
+  for (const [key, { request, expect: expected }] of Object.entries(MEMBER_FILE_ROUTES)) {
+    it(key, async () => {
+      const countRows = async () => (await server.database.db.selectFrom('member_files').select('_id').execute()).length;
+      const statuses: number[] = [];
+      for (const who of CALLERS) {
+        const { url, payload, headers } = await request();
+        const before = await countRows();
+        const response = await as(who, key.split(' ')[0]!, url, payload, headers);
+        statuses.push(response.statusCode);
+        if (response.statusCode >= 400) expect(await countRows(), `${who} ${key} changed nothing`).toBe(before);
+      }
+      expectStatuses(key, statuses, expected);
+    });
+  }
 
   for (const [key, { payload, expect: expected }] of Object.entries(RECORD_ACTIONS)) {
     it(key, async () => {
@@ -639,6 +755,7 @@ async function recordOf(resource: string): Promise<number> {
   if (resource === 'payment_links') return seedPaymentLink();
   if (resource === 'membership_cards') return seedCard();
   if (resource === 'card_checkin_scans') return seedScan();
+  if (resource === 'treasury_docs') return seedTreasuryDoc();
   if (resource in LEDGER_ROWS) return LEDGER_ROWS[resource]!();
   return adminCreate(resource, await bodies[resource]!());
 }
@@ -651,6 +768,13 @@ async function seedCard(): Promise<number> {
   const issued = await as('admin', 'POST', '/api/membership_cards/issue', { member });
   if (issued.statusCode !== 200) throw new Error(`setup card: ${issued.statusCode} ${issued.body}`);
   return Number(issued.json().data._id);
+}
+
+/** Another member's receipt: recording a payment issues it (the treasury is on). */
+async function seedTreasuryDoc(): Promise<number> {
+  const payment = await LEDGER_ROWS.payments!();
+  const link = await server.database.db.selectFrom('treasury_doc_payments').select('doc').where('payment', '=', payment).executeTakeFirstOrThrow();
+  return Number(link.doc);
 }
 
 /** A scan of an unknown code in a new check-in session. */

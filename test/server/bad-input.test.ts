@@ -62,6 +62,8 @@ beforeAll(async () => {
     ['card_checkins', { name: 'Assembleia geral', date: '2026-03-28' }],
     // The administrator's own: saved filters are each person's.
     ['saved_filters', { resource: 'members', name: 'Suspensos', query: '_state=2' }],
+    // A paper application typed in by staff.
+    ['member_applications', { name: 'Rita Candidata' }],
   ] as const;
   for (const [resource, payload] of more) {
     const response = await server.request({ method: 'POST', url: `/api/${resource}`, token: admin, payload });

@@ -294,7 +294,8 @@ describe('public grants', () => {
     const response = await as(undefined, 'GET', '/api/explainer');
     expect(response.statusCode).toBe(200);
     const data = response.json().data;
-    expect(Object.keys(data)).toEqual(['applications_test']);
+    // The app's own public create (the membership application form) is served beside the test module's.
+    expect(Object.keys(data).sort()).toEqual(['applications_test', 'member_applications']);
     expect(data.applications_test.fields.map((f: { name: string }) => f.name)).toEqual(['name', 'email']);
     // Signed-in staff still get the whole resource.
     const admin = (await as('admin', 'GET', '/api/explainer')).json().data.applications_test;

@@ -3,21 +3,28 @@ import { ForgotPage, LoginPage, LogoutPage, RecoverPage } from './auth.js';
 import { MemberHomePage, MembersEditPage, MembersListPage, MembersNewPage } from './members.js';
 import { MODULE_PAGES } from './modules.js';
 import { CardVerifyPage, EmailVerificationPage, PaymentInfoPage } from './public.js';
-import {
-  ApiSecretEditPage,
-  ApiSecretNewPage,
-  ApplicationSettingsPage,
-  CardSettingsPage,
-  DevelopersPage,
-  MemberSettingsPage,
-  MessageSettingsPage,
-  TreasurySettingsPage,
-} from './settings.js';
-import { UsersEditPage, UsersListPage, UsersNewPage, UsersPasswordPage } from './users.js';
 import { lazyPages } from './lazy.js';
 import type { PageTable } from './types.js';
 
-// The domain pages come in their own chunks, loaded when first opened (see lazy.tsx).
+// The domain pages come in their own chunks, loaded when first opened (see lazy.tsx); so do
+// the users and settings pages, which no one opens first.
+const SETTINGS_PAGES = lazyPages(async () => {
+  const settings = await import('./settings.js');
+  return {
+    memberSettings: settings.MemberSettingsPage,
+    memberApplicationSettings: settings.ApplicationSettingsPage,
+    membershipCardSettings: settings.CardSettingsPage,
+    messageSettings: settings.MessageSettingsPage,
+    treasurySettings: settings.TreasurySettingsPage,
+    developers: settings.DevelopersPage,
+    apiSecretsNew: settings.ApiSecretNewPage,
+    apiSecretsEdit: settings.ApiSecretEditPage,
+  };
+}, ['memberSettings', 'memberApplicationSettings', 'membershipCardSettings', 'messageSettings', 'treasurySettings', 'developers', 'apiSecretsNew', 'apiSecretsEdit']);
+const USER_PAGES = lazyPages(async () => {
+  const users = await import('./users.js');
+  return { userSettings: users.UsersListPage, usersNew: users.UsersNewPage, usersEdit: users.UsersEditPage, usersEditPassword: users.UsersPasswordPage };
+}, ['userSettings', 'usersNew', 'usersEdit', 'usersEditPassword']);
 const { jobs: JobsPage } = lazyPages(async () => ({ jobs: (await import('./jobs.js')).JobsPage }), ['jobs']);
 const CARD_PAGES = lazyPages(async () => (await import('./cards.js')).CARD_PAGES, [
   'membershipCardList',
@@ -44,6 +51,8 @@ const FEE_PAGES = lazyPages(async () => (await import('./fee-settings.js')).FEE_
   'feeSchedulesNew',
   'feeSchedulesEdit',
 ]);
+const APPLICATION_PAGES = lazyPages(async () => (await import('./applications.js')).APPLICATION_PAGES, ['memberApplicationsList', 'memberApplicationsNew', 'memberApplicationsEdit']);
+const TREASURY_PAGES = lazyPages(async () => (await import('./treasury.js')).TREASURY_PAGES, ['treasuryDocList', 'treasuryDocsNew', 'treasuryDocsMultiple', 'treasuryDocsEdit']);
 const PAYMENT_PAGES = lazyPages(async () => (await import('./payments.js')).PAYMENT_PAGES, [
   'PaymentsC',
   'paymentsList',
@@ -63,28 +72,20 @@ export const PAGES: PageTable = {
   membersList: MembersListPage,
   membersNew: MembersNewPage,
   membersEdit: MembersEditPage,
-  memberSettings: MemberSettingsPage,
-  memberApplicationSettings: ApplicationSettingsPage,
   applicationEmailVerification: EmailVerificationPage,
   membershipCardVerify: CardVerifyPage,
-  membershipCardSettings: CardSettingsPage,
   unpaidSingle: PaymentInfoPage,
-  userSettings: UsersListPage,
-  usersNew: UsersNewPage,
-  usersEdit: UsersEditPage,
-  usersEditPassword: UsersPasswordPage,
-  messageSettings: MessageSettingsPage,
-  treasurySettings: TreasurySettingsPage,
-  developers: DevelopersPage,
-  apiSecretsNew: ApiSecretNewPage,
-  apiSecretsEdit: ApiSecretEditPage,
+  ...USER_PAGES,
+  ...SETTINGS_PAGES,
   auditLog: AuditLogPage,
   jobs: JobsPage,
   ...MODULE_PAGES,
+  ...APPLICATION_PAGES,
   ...FEE_PAGES,
   ...PAYMENT_PAGES,
   ...COLLECTING_PAGES,
   ...CARD_PAGES,
+  ...TREASURY_PAGES,
 };
 
 export { ForbiddenPage, NotFoundPage } from './status-pages.js';

@@ -9,6 +9,8 @@ import type { Page } from './types.js';
 // small, and they show their own loading state anyway.
 const MemberStanding = lazy(async () => ({ default: (await import('./payments/standing.js')).MemberStanding }));
 const MemberMandate = lazy(async () => ({ default: (await import('./collecting/direct-debit.js')).MemberMandate }));
+// The photo and documents (crop canvas, upload parts) come with their own chunk, below the form.
+const MemberFiles = lazy(async () => ({ default: (await import('./member-files.js')).MemberFiles }));
 
 export const MembersListPage: Page = ({ route, routes, words }) => (
   <ListPage
@@ -32,6 +34,9 @@ export const MembersEditPage: Page = ({ route, params, routes }) => (
     <FormPage title={route.title} resource={RESOURCE.members} id={params.id} listPath={pathOf(routes, 'membersList')}>
       <RecordHistorySlot resource={RESOURCE.members} id={params.id} />
     </FormPage>
+    <Suspense fallback={null}>
+      <MemberFiles memberId={params.id} />
+    </Suspense>
   </>
 );
 

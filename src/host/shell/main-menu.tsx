@@ -2,7 +2,7 @@ import styled from 'styled-components';
 import { Link } from 'wouter';
 import { focusRing, space, token } from '../../widgets/kit/index.js';
 import { useHost, useValue } from '../context.js';
-import { pathOf, type RouteName } from '../routes.js';
+import { existsFor, pathOf, routeNamed, type RouteName } from '../routes.js';
 import { Dropdown } from './dropdown.js';
 import { SHELL_TEXTS } from './texts.js';
 
@@ -112,7 +112,7 @@ export function MainMenu({ current }: { current: string }) {
             </NavLink>
           </li>
         )}
-        {orgType === 'association' && (
+        {existsFor(routeNamed(routes, 'reportOverview'), orgType) && (
           <li>
             <NavLink href={to('reportOverview')} aria-current={here('reportOverview')} data-menu="reports">
               {SHELL_TEXTS.reports}

@@ -6,7 +6,7 @@ import { Loading, space } from '../../widgets/kit/index.js';
 import { useHost, useValue } from '../context.js';
 import { ForbiddenPage, NotFoundPage, PAGES } from '../pages/index.js';
 import { Replace } from '../routing/redirect.js';
-import { documentTitle, FALLBACK_TERMINOLOGY, landingPath, matchRoute, mayOpen, mayUse, NOT_FOUND_TITLE, pathOf, type RouteDef } from '../routes.js';
+import { documentTitle, existsFor, FALLBACK_TERMINOLOGY, landingPath, matchRoute, mayOpen, mayUse, NOT_FOUND_TITLE, pathOf, type RouteDef } from '../routes.js';
 import { Banners } from './banners.js';
 import { Breadcrumbs } from './breadcrumbs.js';
 import { useRootFontSize } from './font-size.js';
@@ -47,6 +47,7 @@ function useOutcome(location: string): Outcome {
   const role = useValue(host.role);
   const ready = useValue(core.ready);
   const explained = useValue(core.explainer.resources);
+  const orgType = useValue(core.settings.orgType);
 
   const match = matchRoute(routes, location);
   if (!match) return { kind: 'notFound' };
@@ -62,6 +63,8 @@ function useOutcome(location: string): Outcome {
   if (!mayOpen(route, role)) return { kind: 'forbidden', route };
   // Settings and the explainer first: pages and menus depend on them.
   if (!ready) return { kind: 'loading', route };
+  // A page of the other kind of organisation (reports in a cooperative) does not exist here (SPEC 2).
+  if (!existsFor(route, orgType)) return { kind: 'notFound' };
   // Decided before the page mounts, so a page the server would refuse never asks it (no 403).
   if (!mayUse(route, params, explained)) return { kind: 'forbidden', route };
   return { kind: 'page', route, params };

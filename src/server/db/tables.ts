@@ -136,8 +136,20 @@ export interface FilesTable extends RecordColumns {
   size: number;
   sha256: string;
   storage_key: string;
-  uploaded_by_kind: 'user' | 'apiKey';
+  /** An account, an API key, or the public applicant of a member application (uploaded_by is then the application's _id). */
+  uploaded_by_kind: 'user' | 'apiKey' | 'applicant';
   uploaded_by: number;
+}
+
+/** A member's or an application's photo or PDF document (src/server/modules/member-files). */
+export interface MemberFilesTable extends RecordColumns {
+  kind: 'photo' | 'document';
+  member: number | null;
+  member_application: number | null;
+  file: number;
+  thumb_file: number | null;
+  width: number | null;
+  height: number | null;
 }
 
 export type JobState = JobProgress['state'];
@@ -176,4 +188,5 @@ export interface FixedTables {
   two_factor_tickets: TwoFactorTicketsTable;
   files: FilesTable;
   jobs: JobsTable;
+  member_files: MemberFilesTable;
 }

@@ -56,7 +56,7 @@ async function security(app: FastifyInstance, options: SecurityOptions) {
         return callback(null, {
           origin,
           methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
-          allowedHeaders: ['Content-Type', 'Authorization', PAGE_ADDRESS_HEADER],
+          allowedHeaders: ['Content-Type', 'Authorization', PAGE_ADDRESS_HEADER, 'X-Upload-Token'],
           maxAge: 600,
         });
       }
@@ -64,7 +64,7 @@ async function security(app: FastifyInstance, options: SecurityOptions) {
       callback(null, {
         origin: '*',
         methods: ['GET', 'HEAD', 'POST'],
-        allowedHeaders: ['Content-Type', 'Authorization', PAGE_ADDRESS_HEADER],
+        allowedHeaders: ['Content-Type', 'Authorization', PAGE_ADDRESS_HEADER, 'X-Upload-Token'],
         maxAge: 600,
       });
     },

@@ -1,5 +1,6 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { fail, ok, type Converted } from './kind.js';
+import { PHONE_MESSAGE } from '../../core/field-checks.js';
 
 /** Numbers written without a country are Portuguese. */
 const DEFAULT_REGION = 'PT';
@@ -11,7 +12,7 @@ const DEFAULT_REGION = 'PT';
  */
 export function normalisePhone(text: string): Converted {
   const phone = parsePhoneNumberFromString(text, DEFAULT_REGION);
-  if (!phone?.isValid()) return fail('Número de telefone inválido: indique um número português de 9 algarismos ou um internacional começado por +.');
+  if (!phone?.isValid()) return fail(PHONE_MESSAGE);
   // E.164 has no room for an extension: refused rather than silently dropped.
   if (phone.ext) return fail('Número de telefone inválido: indique o número sem extensão.');
   return ok(phone.number);

@@ -1,17 +1,7 @@
 import type { Field } from '../resources/define.js';
 import { asIs, fail, ok, stringSchema, type Converted, type FieldKind } from './kind.js';
 import { normalisePhone } from './phone.js';
-
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-// Deliberately loose: one @, no spaces, a dot in the domain. Delivery is the real test.
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-function isValidDate(value: string): boolean {
-  const m = DATE.exec(value);
-  if (!m) return false;
-  const d = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(value);
-}
+import { DATE_MESSAGE, EMAIL_MESSAGE, EMAIL_PATTERN, isValidDate } from '../../core/field-checks.js';
 
 /** A text kind: the value must be a string, trimmed unless `keepSpaces`, then checked by `accept`. */
 function textKind(
@@ -40,13 +30,13 @@ export const stringKind = personText(textKind('text', ok));
 // Multi-line text keeps its spaces and may be '' (not "no value").
 export const textAreaKind = personText(textKind('textarea', ok, undefined, true));
 export const passwordKind = textKind('password', ok, 'password', true);
-export const emailKind = personText(textKind('email', (t) => (EMAIL.test(t) ? ok(t.toLowerCase()) : fail('Endereço de e-mail inválido.')), 'email'));
+export const emailKind = personText(textKind('email', (t) => (EMAIL_PATTERN.test(t) ? ok(t.toLowerCase()) : fail(EMAIL_MESSAGE)), 'email'));
 export const phoneKind: FieldKind = {
   ...personText(textKind('tel', normalisePhone)),
   // Stored without separators (E.164), so "912 345 678" or "00351 912..." must lose theirs to be found.
   filterText: (text) => text.replace(/[\s().-]/g, '').replace(/^00/, '+'),
 };
-export const dateKind = textKind('date', (t) => (isValidDate(t) ? ok(t) : fail('Data inválida: use o formato AAAA-MM-DD.')), 'date');
+export const dateKind = textKind('date', (t) => (isValidDate(t) ? ok(t) : fail(DATE_MESSAGE)), 'date');
 export const dateTimeKind = textKind(
   'datetime-local',
   (t) => {

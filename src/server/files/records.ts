@@ -49,8 +49,11 @@ export interface NewFile {
   size: number;
   sha256: string;
   storageKey: string;
-  /** Who stored it: an account or API key (a background job stores in the name of who asked for it). */
-  uploadedBy: Pick<AuthenticatedCaller, 'kind' | 'id'>;
+  /**
+   * Who stored it: an account or API key (a background job stores in the name of who asked for
+   * it), or the public applicant of a member application, known by the application's _id.
+   */
+  uploadedBy: Pick<AuthenticatedCaller, 'kind' | 'id'> | { kind: 'applicant'; id: number };
   at: number;
 }
 

@@ -1,8 +1,10 @@
 import type { Module } from './define-module.js';
+import { applicationsModule } from './applications/index.js';
 import { cardsModule } from './cards/index.js';
 import { directDebitModule } from './direct-debit/index.js';
 import { collectingModule } from './collecting/index.js';
 import { duesModule } from './dues/index.js';
+import { memberFilesModule } from './member-files/index.js';
 import { membersModule } from './members/index.js';
 import { messagesModule } from './messages/index.js';
 import { paymentLinksModule } from './payment-links/index.js';
@@ -11,10 +13,12 @@ import { reportsModule } from './reports/index.js';
 import { remindersModule } from './reminders/index.js';
 import { listsModule } from './lists/index.js';
 import { settingsModule } from './settings/index.js';
+import { treasuryModule } from './treasury/index.js';
+import { donationsModule } from './treasury/donations/index.js';
 import { usersModule } from './users/index.js';
 
 /**
  * Every module the application serves, in the order the explainer and OpenAPI list their
  * resources. The one place the list is written: buildApp passes it to the engine.
  */
-export const appModules: readonly Module[] = [membersModule, referenceModule, usersModule, listsModule, settingsModule, messagesModule, duesModule, collectingModule, directDebitModule, remindersModule, paymentLinksModule, cardsModule, reportsModule];
+export const appModules: readonly Module[] = [membersModule, referenceModule, usersModule, listsModule, settingsModule, messagesModule, duesModule, collectingModule, directDebitModule, remindersModule, paymentLinksModule, cardsModule, applicationsModule, memberFilesModule, treasuryModule, donationsModule, reportsModule];

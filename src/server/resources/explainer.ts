@@ -109,7 +109,8 @@ async function addCreateDefaults(registry: Registry, db: Db, caller: Caller, dat
 
 /** GET /api/explainer: the resources this caller may read, field by field. */
 export async function explainerRoutes(app: FastifyInstance) {
-  app.get('/explainer', async (request): Promise<ExplainerResponse> => {
+  // Public (CORS): a public form on an association's website reads its fields' descriptions here.
+  app.get('/explainer', { config: { public: true } }, async (request): Promise<ExplainerResponse> => {
     const data = explain(app.registry, request.caller);
     await addCreateDefaults(app.registry, app.ctx.database.db, request.caller, data);
     // Anonymous callers see public forms only; with none declared, the explainer is for signed-in callers.

@@ -102,7 +102,12 @@ function operations(resource: Resource): Record<string, Schema> {
   const item: Schema = {};
   if (allowed('list')) collection.get = { tags: tag, summary: `Listar ${resource.label}`, description: listDescription(resource), operationId: `list${name}`, parameters: listParameters(resource), responses: { 200: { description: 'Página de resultados', ...json(listResponse, listExample) }, ...errors } };
   if (allowed('create')) {
-    collection.post = { tags: tag, summary: `Criar ${resource.labelSingular}`, description: OPERATION_TEXTS.create(resource), operationId: `create${name}`, requestBody: body, responses: { 201: { description: 'Criado', ...json(itemResponse, itemExample) }, ...errors, 422: ref422 } };
+    collection.post = {
+      tags: tag, summary: `Criar ${resource.labelSingular}`, description: OPERATION_TEXTS.create(resource), operationId: `create${name}`, requestBody: body,
+      responses: { 201: { description: 'Criado', ...json(itemResponse, itemExample) }, ...errors, 422: ref422 },
+      // A public create (the application form) needs no session, like its route says (config.public).
+      ...(resource.access.create.includes('public') ? { security: [] } : {}),
+    };
   }
   if (servesValidate(resource)) {
     paths[`/api/${resource.name}/validate`] = { post: { tags: tag, summary: 'Validar sem gravar', description: OPERATION_TEXTS.validate(resource), operationId: `validate${name}`, requestBody: body, responses: { 200: { description: 'Sem erros', ...json(ref('ValidationErrors'), { errors: {} }) }, ...errors, 422: ref422 } } };
@@ -191,7 +196,7 @@ function openApiDocument(registry: Registry, version: string): Schema {
     };
   }
   paths['/api/explainer'] = {
-    get: { tags: ['Metadados'], summary: 'Campos de cada recurso que o utilizador pode ler', description: EXPLAINER_DESCRIPTION, operationId: 'getExplainer', responses: { 200: { description: 'Descrição dos recursos', ...json({ type: 'object', properties: { data: { type: 'object' } } }) }, 401: errors[401] } },
+    get: { tags: ['Metadados'], summary: 'Campos de cada recurso que o utilizador pode ler', description: EXPLAINER_DESCRIPTION, operationId: 'getExplainer', security: [], responses: { 200: { description: 'Descrição dos recursos', ...json({ type: 'object', properties: { data: { type: 'object' } } }) }, 401: errors[401] } },
   };
   paths['/api/terminology'] = {
     get: {

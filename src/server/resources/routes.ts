@@ -53,7 +53,13 @@ export async function resourceRoutes(app: FastifyInstance) {
         return reply.header('etag', etagOf(answer.data)).send(answer);
       });
     }
-    if (serves(resource, 'create')) app.post(base, async (request, reply) => reply.status(201).send(await h.save(request, 'create')));
+    if (serves(resource, 'create')) {
+      // A public create (an application form on another site) may be posted from other origins.
+      app.post(base, { config: { public: resource.access.create.includes('public') } }, async (request, reply) => {
+        const takeover = takeoverOf(takeovers, resource.name, 'create', request);
+        return takeover ? takeover.handle(request, reply) : reply.status(201).send(await h.save(request, 'create'));
+      });
+    }
     if (serves(resource, 'update')) {
       app.put(`${base}/:id`, (request: WithId) => h.save(request, 'replace', parseId(request.params.id)));
       app.patch(`${base}/:id`, (request: WithId) => h.save(request, 'patch', parseId(request.params.id)));

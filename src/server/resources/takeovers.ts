@@ -9,8 +9,8 @@ import type { JsonSchema, RouteDoc } from '../openapi/route-doc.js';
  */
 export interface RequestTakeover {
   resource: string;
-  /** The generic route answered instead: the list (GET /{res}) or the record (GET /{res}/{id}). */
-  on: 'list' | 'read';
+  /** The generic route answered instead: the list (GET /{res}), the record (GET /{res}/{id}) or the create (POST /{res}). */
+  on: 'list' | 'read' | 'create';
   /** Whether this request is the takeover's; must not look at anything the generic route reads. */
   when(request: FastifyRequest): boolean;
   /** The whole answer, access checks included (the generic ones are not run). */
@@ -34,8 +34,8 @@ type Operation = Record<string, unknown> & { description?: string; parameters?: 
  */
 export function withTakeoverDocs(paths: Record<string, JsonSchema>, takeovers: readonly RequestTakeover[]): void {
   for (const takeover of takeovers) {
-    const path = takeover.on === 'list' ? `/api/${takeover.resource}` : `/api/${takeover.resource}/{id}`;
-    const operation = (paths[path] as Record<string, Operation> | undefined)?.get;
+    const path = takeover.on === 'read' ? `/api/${takeover.resource}/{id}` : `/api/${takeover.resource}`;
+    const operation = (paths[path] as Record<string, Operation> | undefined)?.[takeover.on === 'create' ? 'post' : 'get'];
     if (!operation) continue;
     const { doc } = takeover;
     const content = (answer: RouteDoc['responses'][number]) => (answer.schema ? { content: { [answer.type ?? 'application/json']: { schema: answer.schema } } } : {});

@@ -49,7 +49,7 @@ export function listOrder(engine: Engine, field: Field, descending: boolean): Ra
  * the empty values first, but a lower bound from the lowest value of the column's kind (text
  * sorts after every number there, and '' before every text) starts after them.
  */
-function notEmpty(engine: Engine, field: Field, key: RawBuilder<unknown> | ReturnType<typeof sql.ref>): RawBuilder<boolean> {
+function notEmpty(engine: Engine, field: Field, key: RawBuilder<unknown>): RawBuilder<boolean> {
   if (engine === 'postgres') return sql<boolean>`${key} IS NOT NULL`;
   return isPersonText(field) || FIELD_KINDS[field.type].column === 'text' ? sql<boolean>`${key} >= ''` : sql<boolean>`${key} >= ${-Number.MAX_VALUE}`;
 }

@@ -1,10 +1,10 @@
 import type { Caller } from '../auth/caller.js';
 import type { Db, Row } from '../db/database.js';
 import { forbidden } from '../errors.js';
-import { CHECKS } from './checks.js';
+import { REQUIRED_MESSAGE, ruleMessage } from '../../core/field-checks.js';
 import { convertValue } from './convert.js';
 import { fileErrors } from '../fields/file-claims.js';
-import type { Field, HookContext, Resource } from './define.js';
+import type { HookContext, Resource } from './define.js';
 import { canWriteField } from './permissions.js';
 import type { Registry } from './registry.js';
 
@@ -25,24 +25,6 @@ export const UNIQUE_MESSAGE = 'Já existe um registo com este valor.';
 
 const isEmpty = (v: unknown) => v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0);
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
-
-function ruleMessage(field: Field, value: unknown): string | null {
-  const v = field.validation;
-  if (typeof value === 'string') {
-    if (v.minLength !== undefined && [...value].length < v.minLength) return `Deve ter pelo menos ${v.minLength} caracteres.`;
-    if (v.maxLength !== undefined && [...value].length > v.maxLength) return `Não pode ter mais de ${v.maxLength} caracteres.`;
-    if (v.pattern !== undefined && !new RegExp(`^(?:${v.pattern})$`, 'u').test(value)) return 'Formato inválido.';
-    for (const check of v.checks ?? []) {
-      const message = CHECKS[check]?.(value);
-      if (message) return message;
-    }
-  }
-  if (typeof value === 'number') {
-    if (v.min !== undefined && value < v.min) return `Deve ser pelo menos ${v.min}.`;
-    if (v.max !== undefined && value > v.max) return `Não pode ser superior a ${v.max}.`;
-  }
-  return null;
-}
 
 /** Most ids one field may name: beyond it a 422, before any query is built. */
 export const MAX_IDS_PER_FIELD = 1000;
@@ -112,7 +94,7 @@ export async function prepareWrite(
       value = current;
     }
     if (field.validation.required && isEmpty(value) && !(field.writeOnly && existing)) {
-      errors[field.name] = 'Campo obrigatório.';
+      errors[field.name] = REQUIRED_MESSAGE;
       continue;
     }
     if (isEmpty(value)) {
@@ -120,7 +102,7 @@ export async function prepareWrite(
       else if (!field.writeOnly) values[field.name] = value;
       continue;
     }
-    const message = ruleMessage(field, value);
+    const message = ruleMessage(field.validation, value);
     if (message) {
       errors[field.name] = message;
       continue;

@@ -1,4 +1,5 @@
 import { ROLE } from '../../core/contract.js';
+import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import { insertInBatches } from './batches.js';
 import { insertFakeMembers } from './members.js';
@@ -8,6 +9,8 @@ import { demoReferences } from './reference.js';
 import { seedDemoDues } from './demo-dues.js';
 import { seedDemoCollecting } from './demo-collecting.js';
 import { seedDemoCards } from './demo-cards.js';
+import { seedDemoApplications } from './demo-applications.js';
+import { seedDemoTreasury } from './demo-treasury.js';
 import { seedDemoStateHistory } from './demo-state-history.js';
 import { insertAccount, type Account } from './accounts.js';
 
@@ -29,7 +32,7 @@ const DEMO_TAGS = [
  * and two accounts besides the admin (an editor and a member user linked to member 1).
  * Returns those accounts with their passwords. Run it inside a transaction.
  */
-export async function seedDemo(db: Db, now: number): Promise<Account[]> {
+export async function seedDemo(db: Db, now: number, config: Config): Promise<Account[]> {
   const stamp = new Date(now).toISOString();
   const refs = await demoReferences(db, stamp);
   const factory = createMemberFactory(DEMO_SEED, refs);
@@ -76,6 +79,8 @@ export async function seedDemo(db: Db, now: number): Promise<Account[]> {
   await seedDemoDues(db, now);
   await seedDemoCollecting(db, now);
   await seedDemoCards(db, now);
+  await seedDemoApplications(db, factory, now);
+  await seedDemoTreasury(db, config, now);
 
   const firstMember = await db
     .selectFrom('members')

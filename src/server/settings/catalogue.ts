@@ -8,6 +8,9 @@ import { DIRECT_DEBIT_SETTINGS } from '../modules/direct-debit/direct-debit-sett
 import { COLLECTING_SETTINGS } from '../modules/collecting/collecting-settings.js';
 import { PAYMENT_LINK_SETTINGS } from '../modules/payment-links/payment-link-settings.js';
 import { CARD_SETTINGS } from '../modules/cards/card-settings.js';
+import { APPLICATION_SETTINGS } from '../modules/applications/application-settings.js';
+import { TREASURY_DOC_SETTINGS } from '../modules/treasury/treasury-settings.js';
+import { DONATION_SETTINGS } from '../modules/treasury/donations/donation-settings.js';
 import { ORGANISATION_SETTINGS, SECURITY_SETTINGS, TREASURY_SETTINGS } from '../modules/settings/organisation-settings.js';
 import { defaultOf, type SettingDeclaration } from './declaration.js';
 
@@ -40,7 +43,7 @@ function createSettingsCatalogue(...lists: readonly (readonly SettingDeclaration
 // The modules' own lists, imported here rather than read from appModules: the settings resource
 // (a module) checks its writes against this catalogue, so building it from the modules would be
 // an import cycle. test/server/module-settings.test.ts checks both hold the same declarations.
-const CORE_LISTS = [ORGANISATION_SETTINGS, SECURITY_SETTINGS, MEMBERSHIP_SETTINGS, DUES_SETTINGS, COLLECTING_SETTINGS, MESSAGE_SETTINGS, REMINDER_SETTINGS, TREASURY_SETTINGS, DIRECT_DEBIT_SETTINGS, PAYMENT_LINK_SETTINGS, CARD_SETTINGS] as const;
+const CORE_LISTS = [ORGANISATION_SETTINGS, SECURITY_SETTINGS, MEMBERSHIP_SETTINGS, DUES_SETTINGS, COLLECTING_SETTINGS, MESSAGE_SETTINGS, REMINDER_SETTINGS, TREASURY_SETTINGS, DIRECT_DEBIT_SETTINGS, PAYMENT_LINK_SETTINGS, CARD_SETTINGS, TREASURY_DOC_SETTINGS, DONATION_SETTINGS, APPLICATION_SETTINGS] as const;
 
 /** The settings of this server. */
 export const SETTINGS = createSettingsCatalogue(...CORE_LISTS);

@@ -12,6 +12,7 @@ import { formatPhone } from '../shared/phone.js';
 import { OwnCard } from './own-card.js';
 import { OwnDataExport } from './own-data-export.js';
 import { OwnDues } from './own-dues.js';
+import { OwnReceipts } from './own-receipts.js';
 import { MEMBER_HOME_TEXTS as T } from './texts.js';
 import { useOwnMember, type OwnMember } from './use-own-member.js';
 
@@ -202,6 +203,7 @@ export function MemberHome() {
         </Suspense>
         <OwnCard singular={singular} />
         <OwnDues memberId={load.member._id} />
+        <OwnReceipts />
         <OwnDataExport memberId={load.member._id} number={load.member.number} />
         {/* RGPD: the member sees that, when and by whom their data changed. */}
         <History>

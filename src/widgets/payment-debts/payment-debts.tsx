@@ -3,9 +3,7 @@ import styled from 'styled-components';
 import { isStaffRole, type UnsettledPayment } from '../../core/index.js';
 import { Button, EmptyState, ErrorState, Loading, space, useElementEvents, useSignalValue } from '../kit/index.js';
 import { Notice } from '../feature-kit/layout.js';
-import { NavLink } from '../feature-kit/navigation.js';
-import { PATHS } from '../feature-kit/paths.js';
-import { FEATURE_TEXTS } from '../feature-kit/texts.js';
+import { LoginNotice } from '../feature-kit/login-notice.js';
 import { useCore } from '../feature-kit/use-core.js';
 import { formatMoney } from '../shared/money.js';
 import { DebtsTable } from './debts-table.js';
@@ -70,15 +68,7 @@ export function PaymentDebts({ memberId }: PaymentDebtsProps) {
     setDone(null);
   }, [memberId]);
 
-  if (!claims)
-    return (
-      <Notice tone="info">
-        <p>{FEATURE_TEXTS.notLoggedIn}</p>
-        <p>
-          <NavLink path={PATHS.login}>{FEATURE_TEXTS.loginLink}</NavLink>
-        </p>
-      </Notice>
-    );
+  if (!claims) return <LoginNotice />;
   if (load.state === 'noMember') return <EmptyState message={T.noMember(singular)} />;
   if (load.state === 'notLinked') return <EmptyState message={T.notLinked(singular)} />;
   if (load.state === 'notFound') return <ErrorState message={T.notFound(singular)} />;

@@ -1,7 +1,7 @@
 import { LIST_MAX_LIMIT, queryParams, type ApiRecord, type Core, type ExplainerField, type ListQuery, type ListResponse } from '../../core/index.js';
 import type { ReferenceCache } from '../shared/reference-cache.js';
 import { buildCsv } from './csv.js';
-import { downloadBlob } from '../shared/download.js';
+import { csvFileName, downloadBlob } from '../shared/download.js';
 
 /** How far an export is: pages read, and pages in all once the first page said how many rows match. */
 export interface ExportProgress {
@@ -42,17 +42,6 @@ async function referenceLabels(cache: ReferenceCache, fields: readonly Explainer
     await cache.ensure(field.ref, ids);
   }
   return cache.labels.value;
-}
-
-/** A file name such as 'socios-2024-05-31.csv'. */
-function csvFileName(label: string, today = new Date()): string {
-  const base = label
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '') || 'exportacao';
-  return `${base}-${today.toISOString().slice(0, 10)}.csv`;
 }
 
 export interface ExportRequest {

@@ -4,6 +4,17 @@
 // token), so the page fetches it with the session's token and opens what it got.
 import { ApiError, type Core } from '../../core/index.js';
 
+/** A file name such as 'socios-2024-05-31.csv'. */
+export function csvFileName(label: string, today = new Date()): string {
+  const base = label
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '') || 'exportacao';
+  return `${base}-${today.toISOString().slice(0, 10)}.csv`;
+}
+
 /** Hands a file to the browser's download. */
 export function downloadBlob(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob);
@@ -26,6 +37,9 @@ async function fetchFile(core: Core, url: string, accept: string): Promise<Blob>
   if (!res.ok) throw new ApiError('status', res.status, await res.json().catch(() => null));
   return res.blob();
 }
+
+/** The image behind a short-lived file address (a member's photo), to show through a blob: address. */
+export const fetchImage = (core: Core, url: string): Promise<Blob> => fetchFile(core, url, 'image/*');
 
 /** The PDF behind an address that answers it or redirects to it. */
 export const fetchPdf = (core: Core, url: string): Promise<Blob> => fetchFile(core, url, 'application/pdf');

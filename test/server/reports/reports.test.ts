@@ -189,6 +189,25 @@ describe('bad parameters', () => {
   });
 });
 
+describe('who may read reports', () => {
+  const status = async (token: string | undefined) => (await server.json('GET', '/api/reports/owedPerYear', token)).status;
+  const key = async (role: string) => {
+    const admin = (await server.as('admin')).token;
+    const answer = await server.json('POST', '/api/api_secrets', admin, { name: `Chave ${role}`, role });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+    return String(answer.body.data.secret);
+  };
+
+  it('staff and their API keys; not members, keys with a member role or the public', async () => {
+    expect(await status(staff)).toBe(200);
+    expect(await status((await server.as('admin')).token)).toBe(200);
+    expect(await status(await key('editor'))).toBe(200);
+    expect(await status((await server.as('member')).token)).toBe(403);
+    expect(await status(await key('member'))).toBe(403);
+    expect(await status(undefined)).toBe(401);
+  });
+});
+
 describe('organisation type', () => {
   it('a cooperative has no reports', async () => {
     await server.database.db.updateTable('settings').set({ value: 'cooperative' }).where('name', '=', 'orgType').execute();

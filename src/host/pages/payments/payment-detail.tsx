@@ -1,17 +1,15 @@
-import { useState } from 'react';
 import styled from 'styled-components';
-import { isSilentFailure, LIST_ALL, type Payment, type PaymentAllocation, type UnsettledPayment } from '../../../core/index.js';
-import { Button, EmptyState, ErrorState, Field, Loading, space, TextArea, useQuery, useRecord } from '../../../widgets/kit/index.js';
-import { ConfirmDialog } from '../../../widgets/feature-kit/confirm-dialog.js';
+import { LIST_ALL, type Payment, type PaymentAllocation, type UnsettledPayment } from '../../../core/index.js';
+import { EmptyState, ErrorState, Loading, space, useQuery, useRecord } from '../../../widgets/kit/index.js';
 import { DataTable, TableBox } from '../../../widgets/feature-kit/data-table.js';
 import { Notice } from '../../../widgets/feature-kit/layout.js';
-import { describeFailure } from '../../../widgets/feature-kit/server-message.js';
 import { formatDay, periodText } from '../../../widgets/payment-debts/ledger.js';
 import { debtsQuery, LEDGER_RESOURCES } from '../../../widgets/payment-debts/use-member-debts.js';
 import { formatMoney } from '../../../widgets/shared/money.js';
 import { useHost } from '../../context.js';
 import { pathOf, type RouteDef } from '../../routes.js';
 import { Panel, SecondaryRouteLink } from '../../shell/styles.js';
+import { ReasonAction } from '../reason-action.js';
 import { PAYMENTS_TEXTS as T } from './texts.js';
 
 const Section = styled.section`
@@ -76,62 +74,12 @@ function Allocations({ paymentId, memberId }: { paymentId: string; memberId: num
   );
 }
 
+const ANNUL_TEXTS = { action: T.annul, title: T.annulTitle, body: T.annulBody, reason: T.reason, reasonRequired: T.reasonRequired };
+
 /** "Anular pagamento" with its required reason, asked in a dialog. */
 function AnnulPayment({ paymentId }: { paymentId: string }) {
   const { core } = useHost();
-  const [open, setOpen] = useState(false);
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function annul() {
-    if (!reason.trim()) {
-      setError(T.reasonRequired);
-      return;
-    }
-    setBusy(true);
-    setFailure(null);
-    try {
-      await core.queries.action(`payments/${encodeURIComponent(paymentId)}/annul`, { reason: reason.trim() }, { invalidates: LEDGER_RESOURCES });
-      setOpen(false);
-    } catch (e) {
-      if (!isSilentFailure(e)) setFailure(describeFailure(e));
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  return (
-    <>
-      <Button variant="danger" onClick={() => setOpen(true)}>
-        {T.annul}
-      </Button>
-      <ConfirmDialog open={open} title={T.annulTitle} confirmLabel={T.annul} busy={busy} onConfirm={() => void annul()} onCancel={() => setOpen(false)}>
-        <p>{T.annulBody}</p>
-        {failure && (
-          <Notice tone="error">
-            <p>{failure}</p>
-          </Notice>
-        )}
-        <Field label={T.reason} error={error} required>
-          {(control) => (
-            <TextArea
-              {...control}
-              name="reason"
-              maxLength={500}
-              value={reason}
-              disabled={busy}
-              onChange={(e) => {
-                setReason(e.target.value);
-                setError(null);
-              }}
-            />
-          )}
-        </Field>
-      </ConfirmDialog>
-    </>
-  );
+  return <ReasonAction texts={ANNUL_TEXTS} run={(reason) => core.queries.action(`payments/${encodeURIComponent(paymentId)}/annul`, { reason }, { invalidates: LEDGER_RESOURCES })} />;
 }
 
 /** Below the payment's form: what it paid, a link to the member's statement, and its annulment. */

@@ -1,6 +1,7 @@
 import type { Db, Row } from '../../db/database.js';
 import { readTerminology } from '../../resources/terminology.js';
 import { readSetting } from '../../settings/read.js';
+import { memberPhotoThumbs } from '../member-files/card-photos.js';
 import { formatCardCode } from './codes.js';
 import type { CardFace } from './pdf/card-face.js';
 import type { CardLayout, Offsets } from './pdf/layout.js';
@@ -26,8 +27,11 @@ async function cardWording(db: Db): Promise<{ organisation: string; title: strin
   return { organisation: organisation || terminology.name, title: `Cartão de ${terminology.memberSingular}`, memberSingular: terminology.memberSingular };
 }
 
-/** The faces of these cards (rows of membership_cards), in the order given. */
-export async function cardFaces(db: Db, cards: readonly Row[], publicUrl: string): Promise<CardFace[]> {
+/**
+ * The faces of these cards (rows of membership_cards), in the order given. With `dataDir` (where
+ * files are kept), each member's current photo too; without it, the photo's place stays empty.
+ */
+export async function cardFaces(db: Db, cards: readonly Row[], publicUrl: string, dataDir?: string): Promise<CardFace[]> {
   if (cards.length === 0) return [];
   const wording = await cardWording(db);
   const members = new Map<number, Row>();
@@ -42,9 +46,12 @@ export async function cardFaces(db: Db, cards: readonly Row[], publicUrl: string
       .execute();
     for (const row of rows) members.set(Number(row._id), row);
   }
+  const photos = dataDir ? await memberPhotoThumbs(db, dataDir, ids) : new Map<number, Buffer>();
   return cards.map((card) => {
     const member = members.get(Number(card.member)) ?? {};
+    const photo = photos.get(Number(card.member));
     return {
+      ...(photo ? { photo } : {}),
       organisation: wording.organisation,
       title: wording.title,
       name: String(member.name ?? ''),

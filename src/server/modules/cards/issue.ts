@@ -3,7 +3,7 @@ import type { Db, Row } from '../../db/database.js';
 import { invalidRecord } from '../../errors.js';
 import { lisbonDay } from '../dues/today.js';
 import { newCardCode } from './codes.js';
-import { cardValidity } from './validity.js';
+import { cardValidity, type Validity } from './validity.js';
 
 /** What a card shows of its member, read in one query (the PDF and the checks use the same). */
 async function cardMember(db: Db, member: number): Promise<Row | undefined> {
@@ -33,6 +33,8 @@ export interface IssueCard {
   /** The account issuing it (null: the server, e.g. demo data). */
   by: number | null;
   now: number;
+  /** A validity the caller decided instead of the association's rule (a newcomer's first card: validity.ts newcomerValidity). */
+  validity?: Validity;
 }
 
 /**
@@ -40,12 +42,12 @@ export interface IssueCard {
  * superseded, so its code answers 'Substituído' from now on, and a new code is made. A member
  * lacking what a card shows, or who left, gets a 422 naming what is missing and nothing changes.
  */
-export async function issueCard(db: Db, { member, by, now }: IssueCard): Promise<Row> {
+export async function issueCard(db: Db, { member, by, now, validity: given }: IssueCard): Promise<Row> {
   const person = await cardMember(db, member);
   if (!person) throw invalidRecord({ member: 'Escolha um sócio existente.' });
   if (Number(person.marksEnd)) throw invalidRecord({ member: `${String(person.name)} já não é sócio (o seu estado marca o fim da inscrição): não lhe pode ser emitido um cartão.` });
   const missing = missingData(person);
-  const validity = missing.length === 0 ? await cardValidity(db, member, Boolean(Number(person.exempt)), now) : null;
+  const validity = missing.length === 0 ? (given ?? (await cardValidity(db, member, Boolean(Number(person.exempt)), now))) : null;
   if (validity && 'missing' in validity) missing.push(validity.missing);
   if (missing.length > 0 || !validity || 'missing' in validity) {
     throw invalidRecord({ member: `Não é possível emitir o cartão de ${String(person.name)}: falta ${list(missing)}.` });

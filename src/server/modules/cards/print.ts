@@ -78,7 +78,7 @@ export async function printCards(ctx: ServerContext, cards: readonly Row[], incl
     const bytes = await renderLetters(letters, await letterPlacement(db), onEach);
     return storePdf(ctx, bytes, `cartas-cartoes-${cards.length}.pdf`, by);
   }
-  const faces = await cardFaces(db, cards, ctx.config.publicUrl);
+  const faces = await cardFaces(db, cards, ctx.config.publicUrl, ctx.config.dataDir);
   const print = await printSettings(db);
   const bytes = await renderCards({ faces, ...print, title: faces[0]?.title ?? 'Cartões', ...(onEach ? { onCard: onEach } : {}) });
   return storePdf(ctx, bytes, `cartoes-${cards.length}.pdf`, by);

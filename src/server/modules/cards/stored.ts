@@ -43,7 +43,7 @@ async function storedPdf(ctx: ServerContext, card: Row, kind: keyof typeof COLUM
 /** The card's PDF, in the layout and offsets of the settings. */
 export async function cardFile(ctx: ServerContext, card: Row, by: Storer): Promise<number> {
   const { db } = ctx.database;
-  const [face] = await cardFaces(db, [card], ctx.config.publicUrl);
+  const [face] = await cardFaces(db, [card], ctx.config.publicUrl, ctx.config.dataDir);
   const print = await printSettings(db);
   const draw = () => renderCards({ faces: [face!], ...print, title: face!.title });
   return storedPdf(ctx, card, 'card', { face, print }, draw, `cartao-${face!.number || Number(card._id)}.pdf`, by);

@@ -28,12 +28,8 @@ function periodEnd(row: QuotaRow): string {
   return period?.end ?? `${row.year}-12-31`;
 }
 
-/**
- * The end of the last fully paid quota period, walking the member's quotas in order and stopping
- * at the first that still owes something (a paid later year does not bridge an unpaid one).
- * Waived quotas count as settled; annulled ones are skipped. Null: no quota paid yet.
- */
-async function paidUntil(db: Db, member: number): Promise<string | null> {
+/** A member's quotas in period order (annulled ones left out), numbers as numbers. */
+async function quotaRows(db: Db, member: number): Promise<QuotaRow[]> {
   const rows = (await db
     .selectFrom('unsettled_payments as d')
     .leftJoin('fee_schedules as s', 's._id', 'd.schedule')
@@ -44,10 +40,19 @@ async function paidUntil(db: Db, member: number): Promise<string | null> {
     .orderBy('d.year')
     .orderBy('d.period')
     .execute()) as unknown as QuotaRow[];
+  return rows.map((row) => ({ ...row, year: Number(row.year), period: Number(row.period), due_day: row.due_day === null ? null : Number(row.due_day) }));
+}
+
+/**
+ * The end of the last fully paid quota period, walking the member's quotas in order and stopping
+ * at the first that still owes something (a paid later year does not bridge an unpaid one).
+ * Waived quotas count as settled; annulled ones are skipped. Null: no quota paid yet.
+ */
+async function paidUntil(db: Db, member: number): Promise<string | null> {
   let until: string | null = null;
-  for (const row of rows) {
+  for (const row of await quotaRows(db, member)) {
     if ((OWING as readonly string[]).includes(row.status)) break;
-    until = periodEnd({ ...row, year: Number(row.year), period: Number(row.period), due_day: row.due_day === null ? null : Number(row.due_day) });
+    until = periodEnd(row);
   }
   return until;
 }
@@ -64,4 +69,14 @@ export async function cardValidity(db: Db, member: number, exempt: boolean, now:
   if (rule === 'years' || exempt) return { until: addYears(lisbonDay(now), await readSetting(db, 'membershipCardValidityYears')) };
   const until = await paidUntil(db, member);
   return until ? { until } : { missing: 'quotas pagas: o cartão vale até ao fim do último período de quotas pago e ainda não há nenhum' };
+}
+
+/**
+ * A newcomer's first card under the 'paid' rule, issued on admission before any payment: valid
+ * to the end of their first quota period, as if that quota were paid. Once it falls due unpaid,
+ * the verification already answers 'Quotas em atraso'. Null: no quota raised (no schedule).
+ */
+export async function newcomerValidity(db: Db, member: number): Promise<Validity | null> {
+  const [first] = await quotaRows(db, member);
+  return first ? { until: periodEnd(first) } : null;
 }

@@ -9,6 +9,8 @@ import { refreshBalances } from './balances.js';
 import { DEBT_KINDS, debts } from './debts.js';
 import { allocateCredit, annulPayment, applyCredit, lockMember, raiseDebt, recordPayment, resolveDebt, type Allocation } from './ledger.js';
 import { PAYMENT_METHODS, payments } from './payments.js';
+import { issueReceiptOnPayment } from '../treasury/on-payment.js';
+import { treasuryDocs } from '../treasury/resources.js';
 
 const userOf = (caller: Caller): number | null => (caller.kind === 'user' ? caller.id : null);
 const REASON: FieldDefinition = { name: 'reason', type: 'string', label: 'Motivo', validation: { required: true, maxLength: 500 } };
@@ -62,8 +64,10 @@ const recordPaymentAction = defineAction({
       ctx.now(),
     );
     await settle(context, member, [{ resource: 'payments', id: result.payment, action: 'created' }], result.allocations);
+    // The receipt, numbered in this same transaction (treasury on, auto-issue on).
+    const receipt = await issueReceiptOnPayment(db, ctx, result.payment, userOf(caller));
     const row = await readRow(db, payments, result.payment);
-    return { payment: toRecord(payments, row!, caller), allocations: result.allocations, credit: result.credit };
+    return { payment: toRecord(payments, row!, caller), allocations: result.allocations, credit: result.credit, receipt: receipt ? toRecord(treasuryDocs, receipt, caller) : null };
   },
 });
 

@@ -40,7 +40,7 @@ export const REPORTS: readonly ReportDefinition[] = [
     name: 'nextYearQuotaExpectations',
     title: 'Quotas previstas para o ano seguinte',
     basis:
-      'Para cada ano do intervalo, as quotas esperadas no ano seguinte: sócios ativos a 31 de dezembro (ou na data de referência), segundo o histórico de estados, por categoria de quota atual, vezes o valor anual da tabela de quotas do ano seguinte para essa categoria. Categorias isentas ou sem tabela para esse ano não contam para o total.',
+      'Para cada ano do intervalo, as quotas esperadas no ano seguinte: sócios ativos a 31 de dezembro (ou na data de referência), segundo o histórico de estados, por categoria de quota atual, vezes o valor anual da tabela de quotas do ano seguinte para essa categoria. As categorias isentas aparecem com os seus sócios e valor previsto zero; as categorias sem tabela para esse ano também preveem zero; nem umas nem outras contam para os sócios e o valor do total. Sócios sem categoria de quota não são contados.',
     defaultYears: 1,
     schema: {
       rows: list({ year: int, category: int, name: { type: 'string' }, exempt: { type: 'boolean' }, members: int, perMember: { type: ['integer', 'null'], description: 'Quota anual por sócio, em cêntimos (null: sem tabela)' }, expected: cents('Previsto') }),
@@ -74,7 +74,7 @@ export const REPORTS: readonly ReportDefinition[] = [
     name: 'membershipsPerYear',
     title: 'Evolução dos sócios por ano',
     basis:
-      'Por ano, segundo o histórico de estados até à data de referência: admissões (primeira entrada de cada sócio), saídas (mudanças para um estado que marca o fim da inscrição), sócios ativos a 31 de dezembro (ou na data de referência) e a variação face ao ano anterior.',
+      'Por ano, segundo o histórico de estados até à data de referência: admissões (entradas num estado ativo, incluindo readmissões de quem tinha saído), saídas (mudanças de um estado ativo para um estado que marca o fim da inscrição), sócios ativos a 31 de dezembro (ou na data de referência) e a variação face ao ano anterior (admissões menos saídas).',
     defaultYears: 7,
     schema: { rows: list({ year: int, admissions: int, endings: int, activeAtYearEnd: int, netChange: int }) },
     run: membershipsPerYear,

@@ -7,6 +7,7 @@ import { objectSchema, type RouteDoc } from '../../openapi/route-doc.js';
 import { readSetting } from '../../settings/read.js';
 import { REPORTS, type ReportDefinition } from './definitions.js';
 import { MAX_REPORT_YEARS, REPORT_YEARS, parseReportParams } from './params.js';
+import { runReport } from './run.js';
 
 type Query = Record<string, string | string[] | undefined>;
 const TAGS = ['Relatórios'];
@@ -56,7 +57,7 @@ export function reportRoutes(app: FastifyInstance): void {
     app.get(`/reports/${report.name}`, { config: { openapi: docOf(report) } }, async (request: FastifyRequest<{ Querystring: Query }>) => {
       await checkReader(db, request.caller);
       const params = parseReportParams(request.query, app.ctx.now(), report.defaultYears);
-      return { data: { ...params, basis: report.basis, ...(await report.run(db, params)) } };
+      return { data: { ...params, basis: report.basis, ...(await runReport(app.ctx.database, report, params)) } };
     });
   }
   app.get('/reports/:report', { config: { openapi: UNKNOWN_DOC } }, async (request: FastifyRequest<{ Params: { report: string } }>) => {

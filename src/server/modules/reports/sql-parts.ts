@@ -1,27 +1,36 @@
 import { sql, type RawBuilder } from 'kysely';
+import type { Db } from '../../db/database.js';
 import { afterDay } from './params.js';
 
 // SQL pieces the reports share. Years and cut-off days are validated numbers and dates made
 // here, so they go in as literals: PostgreSQL types a bound parameter in VALUES as text.
 
-/** `years(y, cutoff)`: one row per year of the range with the day its figures are taken on. */
-export function yearsCte(cutoffs: readonly { year: number; cutoff: string }[]): RawBuilder<unknown> {
-  const rows = cutoffs.map(({ year, cutoff }) => sql`(${sql.lit(year)}, ${sql.lit(cutoff)})`);
-  return sql`years(y, cutoff) AS (VALUES ${sql.join(rows)})`;
+/** Member states that count as active and those that end a membership (the `marksEnd` flag). */
+export interface StateSets {
+  active: readonly number[];
+  ending: readonly number[];
 }
 
+export async function stateSets(db: Db): Promise<StateSets> {
+  const states = await db.selectFrom('member_states').select(['_id', 'marksEnd']).execute();
+  const ids = (ends: boolean) => states.filter((s) => Boolean(Number(s.marksEnd)) === ends).map((s) => Number(s._id));
+  return { active: ids(false), ending: ids(true) };
+}
+
+const among = (column: string, ids: readonly number[]) => (ids.length === 0 ? sql`FALSE` : sql`${sql.ref(column)} IN (${sql.join(ids.map((id) => sql.lit(id)))})`);
+
 /**
- * `latest(y, member, state)`: each member's state on each year's cut-off day, read from the
- * state history (the entry of latest date, then latest written, on or before that day).
- * Needs `yearsCte` before it.
+ * What a history entry `h` did to the count of active members. `admitted`: a move into an active
+ * state from none or from an ending state (admission or readmission); `ended`: a move from an
+ * active state into an ending one. Every entry names the state it left, so a member is active on a
+ * day exactly when their admissions up to that day outnumber their endings: counts at any cut-off
+ * are sums over entries read in index order, with no search for each member's latest entry. The
+ * states go in as literals (a handful) so the sums read the history's indexes alone.
  */
-export const latestStateCte = sql`latest AS (
-  SELECT ranked.y, ranked.member, ranked.state FROM (
-    SELECT years.y AS y, h.member AS member, h.state AS state,
-      ROW_NUMBER() OVER (PARTITION BY years.y, h.member ORDER BY h.date DESC, h._id DESC) AS position
-    FROM years JOIN member_state_history h ON h.date <= years.cutoff
-  ) ranked WHERE ranked.position = 1
-)`;
+export const moveOf = ({ active, ending }: StateSets) => ({
+  admitted: sql<boolean>`(${among('h.state', active)} AND (h.previous_state IS NULL OR ${among('h.previous_state', ending)}))`,
+  ended: sql<boolean>`(${among('h.state', ending)} AND ${among('h.previous_state', active)})`,
+});
 
 /** A payment that had been received and not yet annulled on `asOf`. */
 export const paymentStandingOn = (payment: string, asOf: string): RawBuilder<boolean> =>

@@ -15,13 +15,15 @@ export interface CardFace {
   /** The code as printed (XXXX-XXXX-XXXXX) and the verification address the QR holds. */
   code: string;
   url: string;
+  /** The member's photo (JPEG), cut to the frame; without one the frame says 'Fotografia'. */
+  photo?: Buffer;
 }
 
 const PAD = 3.5 * MM;
 const PHOTO = { width: 20 * MM, height: 25 * MM };
 const QR = 26 * MM;
 
-/** Draws one card with its top-left corner at (x, y): header, photo placeholder, details, QR with the code under it. */
+/** Draws one card with its top-left corner at (x, y): header, photo (or its placeholder), details, QR with the code under it. */
 export function drawCard(doc: PDFKit.PDFDocument, face: CardFace, x: number, y: number): void {
   doc.save();
   doc.roundedRect(x + 0.5, y + 0.5, CARD.width - 1, CARD.height - 1, 3 * MM).lineWidth(0.4).strokeColor('#b0b0b0').stroke();
@@ -34,10 +36,17 @@ export function drawCard(doc: PDFKit.PDFDocument, face: CardFace, x: number, y: 
   doc.font('Helvetica').fontSize(6.5).text(face.title, x + PAD, y + 6.2 * MM, { width: inner, lineBreak: false });
 
   const top = y + 16 * MM;
-  doc.save();
-  doc.rect(x + PAD, top, PHOTO.width, PHOTO.height).lineWidth(0.4).dash(1.5, { space: 1.5 }).strokeColor('#8a8a8a').stroke();
-  doc.restore();
-  doc.fillColor('#8a8a8a').font('Helvetica').fontSize(5.5).text('Fotografia', x + PAD, top + PHOTO.height / 2 - 3, { width: PHOTO.width, align: 'center' });
+  if (face.photo) {
+    doc.save();
+    doc.rect(x + PAD, top, PHOTO.width, PHOTO.height).clip();
+    doc.image(face.photo, x + PAD, top, { cover: [PHOTO.width, PHOTO.height], align: 'center', valign: 'center' });
+    doc.restore();
+  } else {
+    doc.save();
+    doc.rect(x + PAD, top, PHOTO.width, PHOTO.height).lineWidth(0.4).dash(1.5, { space: 1.5 }).strokeColor('#8a8a8a').stroke();
+    doc.restore();
+    doc.fillColor('#8a8a8a').font('Helvetica').fontSize(5.5).text('Fotografia', x + PAD, top + PHOTO.height / 2 - 3, { width: PHOTO.width, align: 'center' });
+  }
 
   const textX = x + PAD + PHOTO.width + 2.5 * MM;
   const textWidth = CARD.width - PAD - QR - (textX - x) - 1.5 * MM;

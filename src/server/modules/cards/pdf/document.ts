@@ -1,3 +1,4 @@
+import { newPdfDocument, pdfBytes } from '../../../pdf/document.js';
 import { drawCard, type CardFace } from './card-face.js';
 import { A4, CARD, drawCropMarks, MM, PER_SHEET, sheetOrigin, slotOf, type CardLayout, type Offsets } from './layout.js';
 import { drawLetter, type LetterFace, type LetterPlacement } from './letter.js';
@@ -12,24 +13,11 @@ export interface CardsPdf {
   onCard?: (done: number) => Promise<void> | void;
 }
 
-function collect(doc: PDFKit.PDFDocument): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  return new Promise((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-}
-
-// A fixed creation date: the same cards give the same bytes, so the stored hash means the data.
-const FIXED_DATE = new Date(Date.UTC(2000, 0, 1));
-// pdfkit (and its fonts) loaded with the first document: about 26 MB of resident memory otherwise held from the start.
-const newDocument = async (title: string) => new (await import('pdfkit')).default({ autoFirstPage: false, margin: 0, info: { Title: title, Creator: 'Associa', CreationDate: FIXED_DATE, ModDate: FIXED_DATE } });
 
 /** Cards one per ID-1 page (card printers) or ten per A4 sheet with crop marks. */
 export async function renderCards({ faces, layout, offsets, title, onCard }: CardsPdf): Promise<Buffer> {
-  const doc = await newDocument(title);
-  const bytes = collect(doc);
+  const doc = await newPdfDocument(title);
+  const bytes = pdfBytes(doc);
   for (const [index, face] of faces.entries()) {
     if (layout === 'id1') {
       doc.addPage({ size: [CARD.width, CARD.height], margin: 0 });
@@ -51,8 +39,8 @@ export async function renderCards({ faces, layout, offsets, title, onCard }: Car
 
 /** Cover letters, one A4 page each with its card at the foot (so a letter never travels without its card). */
 export async function renderLetters(letters: readonly LetterFace[], placement: LetterPlacement, onLetter?: (done: number) => Promise<void> | void): Promise<Buffer> {
-  const doc = await newDocument(letters[0]?.card.title ?? 'Cartas');
-  const bytes = collect(doc);
+  const doc = await newPdfDocument(letters[0]?.card.title ?? 'Cartas');
+  const bytes = pdfBytes(doc);
   for (const [index, letter] of letters.entries()) {
     drawLetter(doc, letter, placement);
     await onLetter?.(index + 1);
@@ -66,8 +54,8 @@ export async function renderLetters(letters: readonly LetterFace[], placement: L
  * measure how far the printer shifts them; the margins found go into the offset settings.
  */
 export async function renderCalibration(layout: CardLayout, offsets: Offsets): Promise<Buffer> {
-  const doc = await newDocument('Calibração da impressão de cartões');
-  const bytes = collect(doc);
+  const doc = await newPdfDocument('Calibração da impressão de cartões');
+  const bytes = pdfBytes(doc);
   const page = layout === 'id1' ? { width: CARD.width, height: CARD.height } : A4;
   doc.addPage({ size: [page.width, page.height], margin: 0 });
   doc.lineWidth(0.3).strokeColor('#000000');

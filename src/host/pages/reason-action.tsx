@@ -1,0 +1,73 @@
+// A destructive command that asks why first (annul a payment, annul a treasury document): a
+// button that opens a dialog with a required reason, and the server's refusal shown in it.
+import { useState } from 'react';
+import { isSilentFailure } from '../../core/index.js';
+import { Button, Field, TextArea } from '../../widgets/kit/index.js';
+import { ConfirmDialog } from '../../widgets/feature-kit/confirm-dialog.js';
+import { Notice } from '../../widgets/feature-kit/layout.js';
+import { describeFailure } from '../../widgets/feature-kit/server-message.js';
+
+export interface ReasonActionTexts {
+  /** The button's and the confirmation's words, e.g. 'Anular pagamento'. */
+  action: string;
+  title: string;
+  body: string;
+  reason: string;
+  reasonRequired: string;
+}
+
+export function ReasonAction({ texts, run }: { texts: ReasonActionTexts; run(reason: string): Promise<unknown> }) {
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function confirm() {
+    if (!reason.trim()) {
+      setError(texts.reasonRequired);
+      return;
+    }
+    setBusy(true);
+    setFailure(null);
+    try {
+      await run(reason.trim());
+      setOpen(false);
+    } catch (e) {
+      if (!isSilentFailure(e)) setFailure(describeFailure(e));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <>
+      <Button variant="danger" onClick={() => setOpen(true)}>
+        {texts.action}
+      </Button>
+      <ConfirmDialog open={open} title={texts.title} confirmLabel={texts.action} busy={busy} onConfirm={() => void confirm()} onCancel={() => setOpen(false)}>
+        <p>{texts.body}</p>
+        {failure && (
+          <Notice tone="error">
+            <p>{failure}</p>
+          </Notice>
+        )}
+        <Field label={texts.reason} error={error} required>
+          {(control) => (
+            <TextArea
+              {...control}
+              name="reason"
+              maxLength={500}
+              value={reason}
+              disabled={busy}
+              onChange={(e) => {
+                setReason(e.target.value);
+                setError(null);
+              }}
+            />
+          )}
+        </Field>
+      </ConfirmDialog>
+    </>
+  );
+}

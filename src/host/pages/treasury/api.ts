@@ -1,0 +1,14 @@
+// The treasury addresses the pages call, and the answers they get back.
+import { RESOURCE } from '../../../core/index.js';
+
+export const DOCS = RESOURCE.treasuryDocs;
+export const STATUSES = RESOURCE.documentStatuses;
+export const DONATIONS = 'donations';
+
+export interface StatusChange {
+  _id: number;
+  status: number | null;
+  status_name: string | null;
+  at: string;
+  by_name: string | null;
+}

@@ -1,0 +1,45 @@
+import type { ServerContext } from '../../context.js';
+import type { Db, Row } from '../../db/database.js';
+import { enqueueMessage } from '../../messages/outbox.js';
+import { readSetting } from '../../settings/read.js';
+import { htmlEmail } from '../reminders/templates.js';
+import { firstName, renderTemplate } from './message-templates.js';
+
+type Template = { subject: string; body: string };
+
+/**
+ * One message to an applicant through the outbox, inside the caller's transaction. A link only
+ * the applicant may see (the confirmation code, the payment page) goes as a secret link: staff
+ * reading the outbox see it hidden. Nothing is queued for an application without an e-mail.
+ */
+async function queue(db: Db, now: number, application: Row, template: Template, values: Record<string, string>, secret?: { name: string; url: string }): Promise<number | null> {
+  const email = typeof application.email === 'string' ? application.email.trim() : '';
+  if (!email) return null;
+  const name = String(application.name ?? '');
+  const all = { nome: name, primeiro_nome: firstName(name), organizacao: await readSetting(db, 'name'), ...values, ...(secret ? { [secret.name]: `{{${secret.name}}}` } : {}) };
+  const subject = renderTemplate(template.subject, all);
+  return enqueueMessage(db, now, {
+    recipient: email,
+    subject,
+    body: renderTemplate(template.body, all),
+    html: htmlEmail(subject, renderTemplate(template.body, all, true)),
+    ...(secret ? { secretLinks: { [secret.name]: secret.url } } : {}),
+  });
+}
+
+export async function queueConfirmation(ctx: Pick<ServerContext, 'config'>, db: Db, now: number, application: Row, code: string, days: number) {
+  const template = { subject: await readSetting(db, 'applicationConfirmationSubject'), body: await readSetting(db, 'applicationConfirmationBody') };
+  const url = `${ctx.config.publicUrl}/inscricao/confirmacao/${code}`;
+  return queue(db, now, application, template, { validade_dias: String(days) }, { name: 'link_confirmacao', url });
+}
+
+export async function queueWelcome(ctx: Pick<ServerContext, 'config'>, db: Db, now: number, application: Row, number: number, paymentPath: string | null) {
+  const template = { subject: await readSetting(db, 'applicationWelcomeSubject'), body: await readSetting(db, 'applicationWelcomeBody') };
+  const secret = paymentPath === null ? undefined : { name: 'link_pagamento', url: `${ctx.config.publicUrl}${paymentPath}` };
+  return queue(db, now, application, template, { numero: String(number), ...(secret ? {} : { link_pagamento: '' }) }, secret);
+}
+
+export async function queueRejection(db: Db, now: number, application: Row, reason: string) {
+  const template = { subject: await readSetting(db, 'applicationRejectionSubject'), body: await readSetting(db, 'applicationRejectionBody') };
+  return queue(db, now, application, template, { motivo: reason });
+}

@@ -1,0 +1,119 @@
+import { once } from 'node:events';
+import { PassThrough, type Readable } from 'node:stream';
+import { Zip, ZipPassThrough } from 'fflate';
+import type { ServerContext } from '../../context.js';
+import type { Db, Row } from '../../db/database.js';
+import { readSetting } from '../../settings/read.js';
+import { renderTreasuryDocs } from './pdf/render.js';
+import { pdfStream } from './stored-bytes.js';
+import type { TreasuryDocSnapshot } from './types.js';
+
+/** Rows are read this many at a time: never every document of a large download at once. */
+const PAGE = 200;
+
+const fileName = (number: string) => `${number.replace(/[^A-Za-z0-9]+/g, '-')}.pdf`;
+
+/** The documents of `ids` in number order, a page at a time. */
+async function* docsOf(db: Db, ids: readonly number[]): AsyncGenerator<Row> {
+  for (let start = 0; start < ids.length; start += PAGE) {
+    const page = ids.slice(start, start + PAGE);
+    const rows = await db.selectFrom('treasury_docs').select(['_id', 'number', 'file', 'snapshot']).where('_id', 'in', page).orderBy('_id').execute();
+    yield* rows;
+  }
+}
+
+export interface DownloadPlan {
+  ids: readonly number[];
+  inBlocks: boolean;
+  /** Called as documents are added (a job's progress). */
+  onProgress?: (done: number, total: number) => Promise<void>;
+}
+
+/** A zip being written into `out`, waiting whenever the reader is behind (backpressure): memory stays flat. */
+function zipInto(out: PassThrough) {
+  let failure: Error | null = null;
+  const zip = new Zip((error, data, final) => {
+    if (error) {
+      failure = error;
+      out.destroy(error);
+      return;
+    }
+    out.write(Buffer.from(data.buffer, data.byteOffset, data.byteLength));
+    if (final) out.end();
+  });
+  const drained = async () => {
+    if (failure) throw failure;
+    if (out.writableNeedDrain) await once(out, 'drain');
+  };
+  return {
+    async addStream(name: string, stream: Readable) {
+      const entry = new ZipPassThrough(name);
+      zip.add(entry);
+      for await (const chunk of stream) {
+        entry.push(chunk as Buffer);
+        await drained();
+      }
+      entry.push(new Uint8Array(0), true);
+      await drained();
+    },
+    async addBytes(name: string, bytes: Buffer) {
+      const entry = new ZipPassThrough(name);
+      zip.add(entry);
+      entry.push(bytes, true);
+      await drained();
+    },
+    end: () => zip.end(),
+  };
+}
+
+/**
+ * The downloaded documents as a zip written into `out`: one stored PDF per document, or (in
+ * blocks) PDFs of `treasuryBlockSize` documents each, drawn again from the stored snapshots with
+ * the same renderer that drew each document (pdfkit cannot merge PDFs; re-drawing needs no PDF
+ * merging library and gives the same pages, since a snapshot always draws the same).
+ */
+export async function writeDownloadZip(db: Db, ctx: ServerContext, plan: DownloadPlan, out: PassThrough): Promise<void> {
+  const zip = zipInto(out);
+  const total = plan.ids.length;
+  let done = 0;
+  try {
+    if (!plan.inBlocks) {
+      for await (const row of docsOf(db, plan.ids)) {
+        const stream = await pdfStream(db, ctx, Number(row.file));
+        if (stream) await zip.addStream(fileName(String(row.number)), stream);
+        done += 1;
+        if (done % 50 === 0) await plan.onProgress?.(done, total);
+      }
+    } else {
+      const size = await readSetting(db, 'treasuryBlockSize');
+      let block: TreasuryDocSnapshot[] = [];
+      let blocks = 0;
+      const flush = async () => {
+        if (block.length === 0) return;
+        blocks += 1;
+        const name = `bloco-${String(blocks).padStart(3, '0')}-${fileName(block[0]!.number).replace(/\.pdf$/, '')}-a-${fileName(block.at(-1)!.number)}`;
+        await zip.addBytes(name, await renderTreasuryDocs(block, `Documentos de tesouraria, bloco ${blocks}`));
+        done += block.length;
+        block = [];
+        await plan.onProgress?.(done, total);
+      };
+      for await (const row of docsOf(db, plan.ids)) {
+        block.push(JSON.parse(String(row.snapshot)) as TreasuryDocSnapshot);
+        if (block.length >= size) await flush();
+      }
+      await flush();
+    }
+    zip.end();
+  } catch (error) {
+    out.destroy(error as Error);
+    throw error;
+  }
+}
+
+/** A block download of at most one block: the merged PDF itself, no zip around it. */
+export async function singleBlockPdf(db: Db, ids: readonly number[]): Promise<Buffer | null> {
+  if (ids.length > (await readSetting(db, 'treasuryBlockSize'))) return null;
+  const snapshots: TreasuryDocSnapshot[] = [];
+  for await (const row of docsOf(db, ids)) snapshots.push(JSON.parse(String(row.snapshot)) as TreasuryDocSnapshot);
+  return renderTreasuryDocs(snapshots, 'Documentos de tesouraria');
+}

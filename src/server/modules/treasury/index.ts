@@ -1,0 +1,22 @@
+import { defineModule } from '../define-module.js';
+import { TREASURY_ACTIONS } from './actions.js';
+import { downloadJob } from './download-job.js';
+import { treasuryMigration } from './migration.js';
+import { documentStatuses, treasuryDocs } from './resources.js';
+import { treasuryRoutes } from './routes.js';
+import { TREASURY_DOC_SETTINGS } from './treasury-settings.js';
+
+/**
+ * Treasury documents (when hasTreasury is on): non-fiscal receipts issued from payments and
+ * donations, numbered per series and year without gaps, immutable, hash-chained; annulled by an
+ * annulment note; staff-defined statuses; search and download as zips or merged blocks.
+ */
+export const treasuryModule = defineModule({
+  name: 'treasury',
+  resources: [documentStatuses, treasuryDocs],
+  actions: TREASURY_ACTIONS,
+  settings: TREASURY_DOC_SETTINGS,
+  migrations: [treasuryMigration],
+  jobs: [downloadJob],
+  routes: treasuryRoutes,
+});

@@ -1,0 +1,185 @@
+import { sql } from 'kysely';
+import type { ServerContext } from '../../context.js';
+import type { Db, Row } from '../../db/database.js';
+import { invalidRecord } from '../../errors.js';
+import { insertFile } from '../../files/records.js';
+import { fileStore } from '../../files/store.js';
+import { readSetting } from '../../settings/read.js';
+import { chainHash, sha256 } from './chain.js';
+import { renderTreasuryDocs } from './pdf/render.js';
+import type { DocLine, PayerSnapshot, TreasuryDocSnapshot, TreasuryDocType } from './types.js';
+
+const PREFIX_SETTING = {
+  quota: 'treasuryPrefixQuota',
+  joining_fee: 'treasuryPrefixJoiningFee',
+  donation: 'treasuryPrefixDonation',
+  annulment: 'treasuryPrefixAnnulment',
+} as const satisfies Record<TreasuryDocType, string>;
+
+/**
+ * Who a document is issued to: a member (name, NIF and address read now), or a payer named in
+ * full (a contact, a new donor, an annulment note copying its document's payer), optionally
+ * linked to a member so the member reads it as theirs.
+ */
+export type PayerInput = { member: number } | ({ member?: number | null; contact?: number | null } & PayerSnapshot);
+
+export interface IssueTreasuryDocument {
+  type: TreasuryDocType;
+  payer: PayerInput;
+  /** What each amount pays, in cents (positive integers). */
+  lines: readonly DocLine[];
+  /** Payments the document documents: each at most once, ever (a second issue for one is a 409-style field error). */
+  payments?: readonly number[];
+  /** The issue date, 'YYYY-MM-DD' (Lisbon day); its year chooses the series. */
+  issueDate: string;
+  /** The account issuing it; null: the server (auto-issue from a job, demo data). */
+  by: number | null;
+  /** Extra wording the type requires (a donation receipt's legal basis, "sem contrapartidas"). */
+  wording?: string | null;
+  /** Internal: an annulment note's target (use annulTreasuryDocument). */
+  annuls?: { doc: number; number: string; reason: string };
+}
+
+const joinAddress = (row: Row): string | null => {
+  const parts = [row.address, [row.postal_code, row.locality].filter(Boolean).join(' ')].map((p) => String(p ?? '').trim()).filter(Boolean);
+  return parts.length > 0 ? parts.join(', ') : null;
+};
+
+async function payerSnapshot(db: Db, payer: PayerInput): Promise<{ member: number | null; contact: number | null; snapshot: PayerSnapshot }> {
+  if (!('name' in payer)) {
+    const row = await db.selectFrom('members').select(['name', 'nif', 'address', 'postal_code', 'locality']).where('_id', '=', payer.member).executeTakeFirst();
+    if (!row) throw invalidRecord({ member: 'Este sócio não existe.' });
+    return { member: payer.member, contact: null, snapshot: { name: String(row.name), nif: (row.nif as string | null) ?? null, address: joinAddress(row) } };
+  }
+  const named = payer;
+  if (!named.name?.trim()) throw invalidRecord({ payer: 'Indique o nome de quem paga.' });
+  if (named.nif && !/^\d{9}$/.test(named.nif)) throw invalidRecord({ nif: 'O NIF tem nove algarismos.' });
+  return { member: named.member ?? null, contact: named.contact ?? null, snapshot: { name: named.name.trim(), nif: named.nif || null, address: named.address?.trim() || null } };
+}
+
+function checkLines(type: TreasuryDocType, lines: readonly DocLine[]): number {
+  if (lines.length === 0) throw invalidRecord({ lines: 'Um documento tem pelo menos uma linha.' });
+  for (const line of lines) {
+    if (!line.description.trim()) throw invalidRecord({ lines: 'Cada linha diz o que paga.' });
+    if (!Number.isSafeInteger(line.amount) || (type !== 'annulment' && line.amount <= 0)) throw invalidRecord({ lines: 'Cada linha tem um valor positivo, em cêntimos.' });
+  }
+  return lines.reduce((sum, line) => sum + line.amount, 0);
+}
+
+/**
+ * The next number of the type's series for the year, taken inside the caller's transaction:
+ * the counter row's UPDATE locks it (PostgreSQL) until commit, and SQLite has one writer, so
+ * concurrent issues across instances get consecutive numbers and a rollback returns its number.
+ */
+async function nextInSeries(db: Db, type: TreasuryDocType, year: number): Promise<{ series: number; prefix: string; sequence: number; previous: string | null }> {
+  const prefix = await readSetting(db, PREFIX_SETTING[type]);
+  await db.insertInto('treasury_series').values({ type, year, prefix, last_number: 0, last_hash: null }).onConflict((oc) => oc.columns(['type', 'year']).doNothing()).execute();
+  // The hash is read in the same statement as the number: both come from the locked row.
+  const row = await db
+    .updateTable('treasury_series')
+    .set({ last_number: sql`last_number + 1` })
+    .where('type', '=', type)
+    .where('year', '=', year)
+    .returning(['_id', 'prefix', 'last_number', 'last_hash'])
+    .executeTakeFirstOrThrow();
+  return { series: Number(row._id), prefix: String(row.prefix), sequence: Number(row.last_number), previous: (row.last_hash as string | null) ?? null };
+}
+
+/** The status a new document starts in: the first one staff defined (the demo's 'emitido'), if any. */
+const firstStatus = async (db: Db): Promise<number | null> => {
+  const row = await db.selectFrom('document_statuses').select('_id').orderBy('_id').limit(1).executeTakeFirst();
+  return row ? Number(row._id) : null;
+};
+
+/**
+ * Issues a treasury document inside the caller's transaction `db`: takes the series' next
+ * number, freezes the snapshot (payer, lines, issuer, VAT wording), draws and stores the PDF,
+ * chains its hash to the previous document of the series and links the payments it documents.
+ * Answers the stored row. Bad input is a 422 naming the field; nothing is written.
+ */
+export async function issueTreasuryDocument(db: Db, ctx: Pick<ServerContext, 'config' | 'now'>, input: IssueTreasuryDocument): Promise<Row> {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(input.issueDate)) throw invalidRecord({ issue_date: 'Indique a data de emissão.' });
+  const total = checkLines(input.type, input.lines);
+  const payer = await payerSnapshot(db, input.payer);
+  const payments = [...new Set(input.payments ?? [])];
+  if (payments.length > 0) {
+    const documented = await db.selectFrom('treasury_doc_payments').select('payment').where('payment', 'in', payments).execute();
+    if (documented.length > 0) throw invalidRecord({ payments: 'Este pagamento já tem o seu recibo.' });
+  }
+  const issuer = { name: await readSetting(db, 'name'), nif: await readSetting(db, 'orgNif'), address: await readSetting(db, 'orgAddress') };
+  const vatWording = await readSetting(db, 'treasuryVatWording');
+  const status = await firstStatus(db);
+  const { series, prefix, sequence, previous } = await nextInSeries(db, input.type, Number(input.issueDate.slice(0, 4)));
+  const number = `${prefix} ${input.issueDate.slice(0, 4)}/${sequence}`;
+  const snapshot: TreasuryDocSnapshot = {
+    number,
+    type: input.type,
+    issueDate: input.issueDate,
+    issuer,
+    payer: payer.snapshot,
+    lines: input.lines.map((l) => ({ description: l.description.trim(), amount: l.amount })),
+    total,
+    vatWording,
+    wording: input.wording?.trim() || null,
+    annuls: input.annuls ? { number: input.annuls.number, reason: input.annuls.reason } : null,
+  };
+  const snapshotText = JSON.stringify(snapshot);
+  const pdf = await renderTreasuryDocs([snapshot], number);
+  const pdfSha256 = sha256(pdf);
+  const hash = chainHash(snapshotText, pdfSha256, previous);
+  const at = ctx.now();
+  const stamp = new Date(at).toISOString();
+  const store = fileStore(ctx.config.dataDir);
+  const storageKey = await store.write(pdf);
+  try {
+    const file = await insertFile(db, {
+      originalName: `${number.replace(/[ /]/g, '-')}.pdf`,
+      contentType: 'application/pdf',
+      size: pdf.length,
+      sha256: pdfSha256,
+      storageKey,
+      uploadedBy: { kind: 'user', id: input.by ?? 0 },
+      at,
+    });
+    const row = await db
+      .insertInto('treasury_docs')
+      .values({
+        number,
+        type: input.type,
+        series,
+        sequence,
+        issue_date: input.issueDate,
+        member: payer.member,
+        contact: payer.contact,
+        payer_name: payer.snapshot.name,
+        payer_nif: payer.snapshot.nif,
+        payer_address: payer.snapshot.address,
+        lines: JSON.stringify(snapshot.lines),
+        total,
+        vat_wording: vatWording,
+        snapshot: snapshotText,
+        annuls: input.annuls?.doc ?? null,
+        annul_reason: input.annuls?.reason ?? null,
+        annulled_by_doc: null,
+        file: file._id,
+        pdf_sha256: pdfSha256,
+        prev_hash: previous,
+        hash,
+        status,
+        issued_by: input.by,
+        created_at: stamp,
+        updated_at: stamp,
+        _version: 1,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    const doc = Number(row._id);
+    await db.updateTable('treasury_series').set({ last_hash: hash }).where('_id', '=', series).execute();
+    if (payments.length > 0) await db.insertInto('treasury_doc_payments').values(payments.map((payment) => ({ doc, payment }))).execute();
+    if (status !== null) await db.insertInto('treasury_doc_status_history').values({ doc, status, at: stamp, by: input.by }).execute();
+    return row;
+  } catch (error) {
+    await store.remove(storageKey);
+    throw error;
+  }
+}

@@ -1,0 +1,65 @@
+import { objectSchema, type RouteDoc } from '../../openapi/route-doc.js';
+import { DOWNLOAD_INLINE_MAX, DOWNLOAD_MAX } from './selection.js';
+
+const TAGS = ['Documentos de tesouraria'];
+const object = objectSchema;
+const IDS = { type: 'array', items: { type: 'integer', minimum: 1 }, description: 'Identificadores dos documentos' };
+const NOT_ENABLED = 'Só com a tesouraria ativa (definição hasTreasury); caso contrário 404.';
+
+export const TREASURY_SEARCH_DOC: RouteDoc = {
+  tags: TAGS,
+  summary: 'Pesquisar documentos de tesouraria',
+  description:
+    `Os parâmetros da lista (_page, _limit, _sort, _search, _{campo}, _{campo}_gte/_lte) no corpo, e opcionalmente ids (só esses documentos). ` +
+    `Responde como GET /api/treasury_docs. Administradores e editores; um sócio vê só os seus documentos. ${NOT_ENABLED}`,
+  body: { schema: object({ ids: IDS }, []) },
+  responses: { 200: { description: 'A página de documentos', schema: object({ data: { type: 'array' }, meta: { type: 'object' } }) } },
+  errors: [400, 401, 403, 404],
+};
+
+export const TREASURY_DOWNLOAD_DOC: RouteDoc = {
+  tags: TAGS,
+  summary: 'Descarregar documentos de tesouraria',
+  description:
+    `Sem blocos (inBlocks false): um zip com o PDF guardado de cada documento. Em blocos: PDFs com o número de documentos da definição treasuryBlockSize cada, ` +
+    `para imprimir (um só bloco vem como PDF, mais do que um num zip). Até ${DOWNLOAD_INLINE_MAX} documentos a resposta é o ficheiro; acima disso ` +
+    `(até ${DOWNLOAD_MAX.toLocaleString('pt-PT')}) é 202 com o trabalho em segundo plano, que se acompanha em GET /api/treasury_docs/download/{job}. ` +
+    `Nenhum documento: 400. Documentos que não existem ou que não pode ver: 404, sem dizer quais. ${NOT_ENABLED}`,
+  body: { schema: object({ ids: IDS, inBlocks: { type: 'boolean' } }, ['ids']) },
+  responses: {
+    200: { description: 'O zip ou o PDF', type: 'application/zip' },
+    202: { description: 'Trabalho em segundo plano', schema: object({ data: object({ job: { type: 'integer' }, total: { type: 'integer' } }) }) },
+  },
+  errors: [400, 401, 403, 404],
+};
+
+export const TREASURY_DOWNLOAD_JOB_DOC: RouteDoc = {
+  tags: TAGS,
+  summary: 'Estado de uma descarga em segundo plano',
+  description: 'O estado e o progresso do trabalho; quando termina, o endereço curto do ficheiro (válido 5 minutos, só para quem o pede). Só quem pediu a descarga.',
+  responses: {
+    200: {
+      description: 'O trabalho',
+      schema: object({ data: object({ state: { type: 'string' }, progress: { type: 'integer' }, total: { type: ['integer', 'null'] }, url: { type: 'string' } }, ['state', 'progress', 'total']) }),
+    },
+  },
+  errors: [401, 403, 404],
+};
+
+export const TREASURY_STATUS_BULK_DOC: RouteDoc = {
+  tags: TAGS,
+  summary: 'Mudar o estado de vários documentos',
+  description: `Dá a cada documento de ids o estado indicado e guarda-o no seu histórico de estados. Administradores e editores. ${NOT_ENABLED}`,
+  body: { schema: object({ ids: IDS, status: { type: 'integer' } }) },
+  responses: { 200: { description: 'Quantos documentos mudaram', schema: object({ data: object({ changed: { type: 'integer' } }) }) } },
+  errors: [400, 401, 403, 404, 422],
+};
+
+export const TREASURY_STATUS_BULK_DELETE_DOC: RouteDoc = {
+  tags: TAGS,
+  summary: 'Limpar o estado de vários documentos',
+  description: `Os documentos de ids ficam sem estado (o histórico guarda a mudança). Administradores e editores. ${NOT_ENABLED}`,
+  body: { schema: object({ ids: IDS }) },
+  responses: { 200: { description: 'Quantos documentos mudaram', schema: object({ data: object({ changed: { type: 'integer' } }) }) } },
+  errors: [400, 401, 403, 404],
+};

@@ -1,0 +1,81 @@
+import type { ServerContext } from '../../context.js';
+import type { Db, Row } from '../../db/database.js';
+import { chainHash } from './chain.js';
+import { pdfStream, streamSha256 } from './stored-bytes.js';
+import type { TreasuryDocSnapshot } from './types.js';
+
+export interface IntegrityReport {
+  ok: boolean;
+  /** Documents checked before the first broken link (all of them when ok). */
+  checked: number;
+  broken?: { doc: number; number: string; problem: string };
+}
+
+/** What the row says beside its snapshot must be what the snapshot says (an edited amount shows here). */
+function rowProblem(row: Row, snapshot: TreasuryDocSnapshot): string | null {
+  const pairs: [unknown, unknown, string][] = [
+    [row.number, snapshot.number, 'o número'],
+    [row.type, snapshot.type, 'o tipo'],
+    [row.issue_date, snapshot.issueDate, 'a data de emissão'],
+    [row.payer_name, snapshot.payer.name, 'o nome do pagador'],
+    [row.payer_nif ?? null, snapshot.payer.nif, 'o NIF do pagador'],
+    [Number(row.total), snapshot.total, 'o total'],
+    [row.lines, JSON.stringify(snapshot.lines), 'as linhas'],
+    [row.vat_wording, snapshot.vatWording, 'a menção de IVA'],
+  ];
+  const changed = pairs.find(([stored, issued]) => stored !== issued);
+  return changed ? `O registo foi alterado depois da emissão (${changed[2]}).` : null;
+}
+
+async function linkProblem(db: Db, ctx: ServerContext, row: Row, expectedSequence: number, previous: string | null): Promise<string | null> {
+  if (Number(row.sequence) !== expectedSequence) return `Falta o documento n.º ${expectedSequence} da série.`;
+  if ((row.prev_hash ?? null) !== previous) return 'O elo para o documento anterior não corresponde.';
+  let snapshot: TreasuryDocSnapshot;
+  try {
+    snapshot = JSON.parse(String(row.snapshot)) as TreasuryDocSnapshot;
+  } catch {
+    return 'O conteúdo guardado do documento está ilegível.';
+  }
+  const changed = rowProblem(row, snapshot);
+  if (changed) return changed;
+  const stream = await pdfStream(db, ctx, Number(row.file));
+  const pdfHash = stream ? await streamSha256(stream) : null;
+  if (pdfHash === null) return 'O PDF do documento desapareceu.';
+  if (pdfHash !== row.pdf_sha256) return 'O PDF guardado foi alterado depois da emissão.';
+  if (chainHash(String(row.snapshot), pdfHash, previous) !== row.hash) return 'O elo do documento não corresponde ao seu conteúdo.';
+  return null;
+}
+
+const PAGE = 500;
+
+/**
+ * "Verificar integridade": walks every series from its first document, page by page, checking
+ * numbering without gaps, each row against its snapshot, each stored PDF against its hash and
+ * each link against the previous one; reports the first broken link.
+ */
+export async function verifyIntegrity(db: Db, ctx: ServerContext): Promise<IntegrityReport> {
+  const series = await db.selectFrom('treasury_series').select(['_id', 'last_number', 'last_hash']).orderBy('_id').execute();
+  let checked = 0;
+  for (const one of series) {
+    let previous: string | null = null;
+    let sequence = 0;
+    let last: Row | undefined;
+    for (;;) {
+      const rows = await db.selectFrom('treasury_docs').selectAll().where('series', '=', Number(one._id)).where('sequence', '>', sequence).orderBy('sequence').limit(PAGE).execute();
+      for (const row of rows) {
+        const problem = await linkProblem(db, ctx, row, sequence + 1, previous);
+        if (problem) return { ok: false, checked, broken: { doc: Number(row._id), number: String(row.number), problem } };
+        checked += 1;
+        previous = String(row.hash);
+        sequence = Number(row.sequence);
+        last = row;
+      }
+      if (rows.length < PAGE) break;
+    }
+    if (sequence !== Number(one.last_number) || (one.last_hash ?? null) !== previous) {
+      const where = last ? { doc: Number(last._id), number: String(last.number) } : { doc: 0, number: '' };
+      return { ok: false, checked, broken: { ...where, problem: 'A série termina antes do último número atribuído: falta pelo menos um documento.' } };
+    }
+  }
+  return { ok: true, checked };
+}

@@ -1,0 +1,49 @@
+import { fieldProblem } from '../../core/field-checks.js';
+import { ageOn, type LoadedApplicationForm } from '../../core/modules/application-form.js';
+import { shownOnForm } from './member-fields.js';
+import { APPLICATION_FORM_TEXTS as T } from './texts.js';
+
+/** What the visitor has typed and chosen, as text until it is sent. */
+export interface FormState {
+  values: Record<string, string>;
+  feeCategory: string;
+  proposerNumber: string;
+  guardianName: string;
+  guardianConsent: boolean;
+  consent: boolean;
+  website: string;
+}
+
+export const emptyState = (): FormState => ({ values: {}, feeCategory: '', proposerNumber: '', guardianName: '', guardianConsent: false, consent: false, website: '' });
+
+/** Today in Lisbon, as the server dates a birthday. */
+export const lisbonToday = (): string => new Date().toLocaleDateString('sv-SE', { timeZone: 'Europe/Lisbon' });
+
+/** Whether the birth date typed makes the applicant a minor, so a guardian must sign too. */
+export function isMinor(form: LoadedApplicationForm, state: FormState, today: string): boolean {
+  const birth = state.values.birth_date ?? '';
+  return /^\d{4}-\d{2}-\d{2}$/.test(birth) && birth <= today && ageOn(birth, today) < form.minorAge;
+}
+
+/**
+ * Every problem the server would find in what the form holds, by the application's field
+ * names, in its pt-PT words: the member fields' own rules (NIF, postal code, phone, e-mail,
+ * dates) and the form's (consent, category, proposer, a minor's guardian).
+ */
+export function formProblems(form: LoadedApplicationForm, state: FormState, today: string): Record<string, string> {
+  const problems: Record<string, string> = {};
+  for (const field of form.described.filter(shownOnForm)) {
+    const problem = fieldProblem(field.type, { ...field.validation, required: field.required }, state.values[field.name] ?? '');
+    if (problem) problems[field.name] = problem;
+  }
+  if (form.feeCategories.length > 0 && !state.feeCategory) problems.fee_category = T.feeCategoryMissing;
+  const proposer = state.proposerNumber.trim();
+  if (proposer && !/^[1-9]\d{0,8}$/.test(proposer)) problems.proposer_number = T.proposerInvalid;
+  else if (form.proposerRequired && !proposer) problems.proposer_number = T.proposerMissing;
+  if (isMinor(form, state, today)) {
+    if (!state.guardianName.trim()) problems.guardian_name = T.guardianNameMissing;
+    if (!state.guardianConsent) problems.guardian_consent = T.guardianConsentMissing;
+  }
+  if (!state.consent) problems.consent_version = T.consentMissing;
+  return problems;
+}

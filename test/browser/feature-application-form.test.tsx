@@ -1,0 +1,180 @@
+import { expect, waitUntil } from '@open-wc/testing';
+import '../../src/widgets/application-form/element.js';
+import { all, button, cleanupFeatures, control, featureFixture, text, type, waitForText } from './feature-support/elements.js';
+import { expectAccessible } from './support/axe.js';
+
+const described = (name: string, type: string, inputType: string, label: string, validation: Record<string, unknown> = {}) => ({
+  name,
+  type,
+  inputType,
+  label,
+  validation,
+  group: 'Candidato',
+  sortable: false,
+  filterable: false,
+  searchable: false,
+  readOnly: false,
+});
+
+const EXPLAINER = {
+  data: {
+    member_applications: {
+      label: 'Candidaturas',
+      fields: [
+        described('name', 'string', 'text', 'Nome', { required: true, minLength: 2, maxLength: 200 }),
+        described('email', 'email', 'email', 'E-mail', { maxLength: 254 }),
+        described('phone', 'phone', 'tel', 'Telefone', { maxLength: 30 }),
+        described('nif', 'string', 'text', 'NIF', { checks: ['nif'] }),
+        described('birth_date', 'date', 'date', 'Data de nascimento'),
+        described('postal_code', 'string', 'text', 'Código postal', { checks: ['postalCode'] }),
+        { ...described('country', 'reference', 'select', 'País'), ref: 'countries' },
+      ],
+    },
+  },
+};
+
+const FORM = {
+  formToken: 'form-token-1',
+  fields: [
+    { name: 'name', required: true },
+    { name: 'email', required: true },
+    { name: 'phone', required: false },
+    { name: 'nif', required: true },
+    { name: 'birth_date', required: true },
+    { name: 'postal_code', required: false },
+    { name: 'country', required: false },
+  ],
+  consentText: 'Autorizo o tratamento dos meus dados pessoais para a gestão da minha inscrição.',
+  consentVersion: 'v-abc123',
+  minorAge: 18,
+  proposerRequired: false,
+  feeCategories: [
+    { _id: 1, name: 'Efetivo' },
+    { _id: 2, name: 'Juvenil' },
+  ],
+};
+
+async function openForm(form = FORM) {
+  const fixture = featureFixture();
+  await fixture.f.script({ 'GET /member_applications/form': { body: { data: form } }, 'GET /explainer': { body: EXPLAINER } });
+  const element = fixture.place('associa-application-form');
+  await waitForText(element, 'Enviar candidatura');
+  return { ...fixture, element };
+}
+
+async function fill(element: HTMLElement, values: Record<string, string>) {
+  for (const [label, value] of Object.entries(values)) type(await control(element, label), value);
+}
+
+function choose(select: HTMLSelectElement, value: string) {
+  select.value = value;
+  select.dispatchEvent(new Event('change', { bubbles: true }));
+}
+
+const tickBox = (element: HTMLElement, name: string) => all<HTMLInputElement>(element, `input[type="checkbox"][name="${name}"]`)[0]!.click();
+
+describe('<associa-application-form>', () => {
+  afterEach(cleanupFeatures);
+
+  it('asks the fields the association chose, with the consent text, and hides the honeypot from people, keyboards and screen readers', async () => {
+    const { element, f } = await openForm();
+    await expectAccessible(element);
+    for (const label of ['Nome', 'E-mail', 'Telefone', 'NIF', 'Data de nascimento', 'Código postal', 'Categoria de quota pretendida']) await control(element, label);
+    // The country has no choices for an anonymous visitor: the server's default (Portugal) applies.
+    expect(all(element, 'label').some((l) => l.textContent?.startsWith('País'))).to.equal(false);
+    expect(text(element)).to.contain(FORM.consentText);
+    const trap = all(element, '[data-honeypot]')[0]!;
+    expect(trap.getAttribute('aria-hidden')).to.equal('true');
+    const honeypot = trap.querySelector('input')!;
+    expect(honeypot.name).to.equal('website');
+    expect(honeypot.tabIndex).to.equal(-1);
+    expect(honeypot.getAttribute('autocomplete')).to.equal('off');
+    const box = honeypot.getBoundingClientRect();
+    expect(box.right <= 0 || box.width <= 1).to.equal(true);
+    // Anonymous: no session token goes with the form's reads.
+    const [read] = await f.requests('GET', '/member_applications/form');
+    expect(read!.headers.authorization).to.equal(undefined);
+  });
+
+  it('checks NIF, postal code, phone, e-mail and consent as the server does, in pt-PT, and sends nothing', async () => {
+    const { element, f } = await openForm();
+    await fill(element, { Nome: 'Marta Silva', 'E-mail': 'marta@', Telefone: '12', NIF: '123456788', 'Data de nascimento': '1990-04-02', 'Código postal': '1000' });
+    (await button(element, 'Enviar candidatura')).click();
+    await waitForText(element, 'NIF inválido: deve ter 9 dígitos e um dígito de controlo correto.');
+    expect(text(element)).to.contain('Código postal inválido: use o formato NNNN-NNN.');
+    expect(text(element)).to.contain('Número de telefone inválido');
+    expect(text(element)).to.contain('Endereço de e-mail inválido.');
+    expect(text(element)).to.contain('Escolha a categoria de quota.');
+    expect(text(element)).to.contain('Para se candidatar, tem de aceitar o texto de consentimento.');
+    expect(text(element)).to.contain('Corrija os campos assinalados e envie de novo.');
+    expect((await control(element, 'NIF')).getAttribute('aria-invalid')).to.equal('true');
+    await expectAccessible(element);
+    expect(await f.requests('POST', '/member_applications')).to.have.length(0);
+  });
+
+  it("asks a minor's guardian for a name and consent", async () => {
+    const { element } = await openForm();
+    const year = new Date().getFullYear() - 12;
+    await fill(element, { 'Data de nascimento': `${year}-01-15` });
+    await waitForText(element, 'Encarregado de educação');
+    (await button(element, 'Enviar candidatura')).click();
+    await waitForText(element, 'Candidato menor de idade: indique o nome do encarregado de educação.');
+    expect(text(element)).to.contain('Candidato menor de idade: é preciso o consentimento do encarregado de educação.');
+    await fill(element, { 'Data de nascimento': '1980-01-15' });
+    await waitUntil(() => !text(element).includes('Encarregado de educação'), 'the guardian fields stay for an adult');
+  });
+
+  it('sends the application with the form token, the consent version and an empty honeypot, then says where the confirmation went', async () => {
+    const { element, f } = await openForm();
+    await f.script({ 'POST /member_applications': { status: 201, body: { data: { id: 41, uploadToken: '41.999.sig' } } } });
+    await fill(element, { Nome: 'Marta Silva', 'E-mail': 'marta@example.org', Telefone: '912 345 678', NIF: '123456789', 'Data de nascimento': '1990-04-02', 'Código postal': '1000-001' });
+    choose(await control<HTMLSelectElement>(element, 'Categoria de quota pretendida'), '2');
+    tickBox(element, 'consent');
+    (await button(element, 'Enviar candidatura')).click();
+    await waitForText(element, 'Recebemos a sua candidatura. Enviámos uma mensagem para marta@example.org para confirmar o endereço de e-mail.');
+    await expectAccessible(element);
+    const [post] = await f.requests('POST', '/member_applications');
+    expect(post!.headers.authorization).to.equal(undefined);
+    expect(post!.body).to.deep.equal({
+      name: 'Marta Silva',
+      email: 'marta@example.org',
+      phone: '912 345 678',
+      nif: '123456789',
+      birth_date: '1990-04-02',
+      postal_code: '1000-001',
+      feeCategory: 2,
+      consentVersion: 'v-abc123',
+      formToken: 'form-token-1',
+      website: '',
+    });
+  });
+
+  it("shows the server's field errors beside their fields and its refusal of the whole form", async () => {
+    const { element, f } = await openForm({ ...FORM, feeCategories: [] });
+    await f.script({
+      'POST /member_applications': [
+        { status: 422, body: { message: 'Dados inválidos.', errors: { nif: 'NIF inválido: deve ter 9 dígitos e um dígito de controlo correto.', proposer_number: 'Não existe nenhum sócio com este número.' } } },
+        { status: 400, body: { message: 'O formulário foi enviado depressa demais. Confirme os seus dados e envie-o de novo.' } },
+      ],
+    });
+    await fill(element, { Nome: 'Marta Silva', 'E-mail': 'marta@example.org', NIF: '123456789', 'Data de nascimento': '1990-04-02', 'Número de sócio do proponente': '77' });
+    tickBox(element, 'consent');
+    (await button(element, 'Enviar candidatura')).click();
+    await waitForText(element, 'Não existe nenhum sócio com este número.');
+    expect(text(element)).to.contain('NIF inválido');
+    (await button(element, 'Enviar candidatura')).click();
+    await waitForText(element, 'O formulário foi enviado depressa demais.');
+    expect(await f.requests('POST', '/member_applications')).to.have.length(2);
+  });
+
+  it("says so when the association does not take applications (the server's 404)", async () => {
+    const fixture = featureFixture();
+    await fixture.f.script({
+      'GET /member_applications/form': { status: 404, body: { message: 'Esta associação não está a receber candidaturas através deste formulário.' } },
+      'GET /explainer': { body: EXPLAINER },
+    });
+    const element = fixture.place('associa-application-form');
+    await waitForText(element, 'Esta associação não está a receber candidaturas');
+    expect(all(element, 'form')).to.have.length(0);
+  });
+});

@@ -1,0 +1,32 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { loadConfig } from '../../../src/server/config.js';
+import { prepareFirstStart } from '../../../src/server/seed/first-start.js';
+import { startTestServer, type TestServer } from '../support/server.js';
+
+let server: TestServer;
+const db = () => server.database.db;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  await prepareFirstStart(server.database, loadConfig({ ASSOCIA_MODE: 'test' }, { dataDir: server.ctx.config.dataDir }), server.ctx.now());
+}, 120_000);
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('demo applications', () => {
+  it('take applications, with some in every state, accepted ones tied to their member, and a duplicate to review', async () => {
+    const setting = await db().selectFrom('settings').select('value').where('name', '=', 'hasMemberApplication').executeTakeFirstOrThrow();
+    expect(setting.value).toBe('true');
+    const byState = await db().selectFrom('member_applications').select(['state', sql<number>`COUNT(*)`.as('n')]).groupBy('state').execute();
+    const counts = Object.fromEntries(byState.map((row) => [String(row.state), Number(row.n)]));
+    for (const state of ['submitted', 'email_confirmed', 'accepted', 'rejected', 'withdrawn']) expect(counts[state], state).toBeGreaterThan(0);
+    const accepted = await db().selectFrom('member_applications as a').innerJoin('members as m', 'm._id', 'a.member').select(['a.name as applied', 'm.name']).where('a.state', '=', 'accepted').execute();
+    expect(accepted.length).toBe(counts.accepted);
+    for (const row of accepted) expect(row.applied).toBe(row.name);
+    const flagged = await sql<{ n: number }>`SELECT COUNT(*) AS n FROM member_applications WHERE state IN ('submitted', 'email_confirmed') AND _id IN (
+      SELECT a._id FROM member_applications a, members m WHERE a.nif = m.nif)`.execute(db());
+    expect(Number(flagged.rows[0]!.n)).toBeGreaterThan(0);
+  });
+});
