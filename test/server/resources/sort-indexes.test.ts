@@ -9,7 +9,7 @@ import { listOrder } from '../../../src/server/resources/text-order.js';
 // memory takes well under a millisecond, so their sorts need no index (migrations 021 and 026).
 const SMALL = new Set([
   'countries', 'member_states', 'tags', 'settings', 'api_secrets', 'fee_categories', 'fee_schedules', 'reminder_stages',
-  'reconciliation_imports', 'saved_filters', 'direct_debit_batches', 'card_checkins',
+  'reconciliation_imports', 'saved_filters', 'direct_debit_batches', 'card_checkins', 'document_statuses',
 ]);
 
 let server: ResourceTestServer;

@@ -1,3 +1,4 @@
+import { treasuryOrderIndexesMigration } from './order-indexes-migration.js';
 import { defineModule } from '../define-module.js';
 import { TREASURY_ACTIONS } from './actions.js';
 import { downloadJob } from './download-job.js';
@@ -16,7 +17,7 @@ export const treasuryModule = defineModule({
   resources: [documentStatuses, treasuryDocs],
   actions: TREASURY_ACTIONS,
   settings: TREASURY_DOC_SETTINGS,
-  migrations: [treasuryMigration],
+  migrations: [treasuryMigration, treasuryOrderIndexesMigration],
   jobs: [downloadJob],
   routes: treasuryRoutes,
 });
