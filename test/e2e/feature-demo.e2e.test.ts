@@ -30,7 +30,8 @@ describe('demo association website', () => {
     // --associa-color-primary set by the page: #2f5d50.
     expect(await button.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(47, 93, 80)');
     expect(await page.getByRole('link', { name: 'Voltar ao início de sessão' }).getAttribute('href')).toBe(`${h.baseUrl}/autorizacao/entrar`);
-    await page.getByLabel('E-mail').fill('socio@culturaldovale.example');
+    // The page also holds the application form, with its own e-mail field.
+    await page.getByRole('region', { name: 'Área do sócio' }).getByLabel('E-mail').fill('socio@culturaldovale.example');
     await button.click();
     await page.getByText('Se existir uma conta com este e-mail, enviámos uma ligação de acesso.', { exact: false }).waitFor();
     // Without a session the debts element asks for a login on the server, and reads nothing.

@@ -4,15 +4,20 @@ import { useHost, useValue } from '../context.js';
 import { Heading } from './parts.js';
 import { Panel } from '../shell/styles.js';
 
-/** A page of a module the server may not offer: its title and an honest statement instead. */
-export function Served({ title, resource, children }: { title: string; resource: string; children: ReactNode }) {
+/**
+ * A page of a module the server may not offer: its title and an honest statement instead. With
+ * `off`, the module is offered but turned off by a setting: that statement, and nothing asked of
+ * the server.
+ */
+export function Served({ title, resource, off, children }: { title: string; resource: string; off?: string; children: ReactNode }) {
   const { core } = useHost();
-  if (useValue(core.explainer.resources)[resource]) return <>{children}</>;
+  const offered = Boolean(useValue(core.explainer.resources)[resource]);
+  if (offered && !off) return <>{children}</>;
   return (
     <>
       <Heading title={title} />
       <Panel data-module-unavailable={resource}>
-        <EmptyState message={`O módulo “${title}” ainda não está disponível neste servidor.`} />
+        <EmptyState message={off ?? `O módulo “${title}” ainda não está disponível neste servidor.`} />
       </Panel>
     </>
   );

@@ -1,6 +1,7 @@
 // Words of the treasury pages (pt-PT).
 
 export const TREASURY_TEXTS = {
+  turnedOff: 'A tesouraria está desativada. Um administrador pode ativá-la na Configuração de Tesouraria.',
   filters: 'Filtrar documentos',
   issuedFrom: 'Emitidos desde',
   issuedTo: 'Emitidos até',

@@ -63,8 +63,6 @@ export const treasuryMigration: Migration = {
       .addColumn('issued_by', 'integer', (c) => c.references('users._id'))
       .addUniqueConstraint('treasury_docs_series_sequence', ['series', 'sequence'])
       .execute();
-    await db.schema.createIndex('treasury_docs_member').on('treasury_docs').columns(['member', '_id']).execute();
-    await db.schema.createIndex('treasury_docs_issue_date').on('treasury_docs').columns(['issue_date', '_id']).execute();
     await db.schema.createIndex('treasury_docs_created_at').on('treasury_docs').columns(['created_at', '_id']).execute();
     // At most one annulment note per document, even when two staff annul at once.
     await db.schema.createIndex('treasury_docs_annuls').on('treasury_docs').column('annuls').unique().execute();

@@ -5,7 +5,7 @@ import { createTextOrderIndex } from '../../resources/text-order.js';
 // Literal names, as every migration: what this creates never follows later definitions.
 const TEXT_ORDERED = { treasury_docs: ['number', 'payer_name'], donations: ['donor_name'] } as const;
 const ORDERED: Readonly<Record<string, { required: readonly string[]; optional: readonly string[] }>> = {
-  treasury_docs: { required: ['updated_at'], optional: ['type', 'total', 'status'] },
+  treasury_docs: { required: ['updated_at'], optional: ['member', 'issue_date', 'type', 'total', 'status'] },
   donations: { required: ['amount', 'updated_at'], optional: [] },
 };
 
