@@ -1,12 +1,11 @@
-import type { AddressInfo } from 'node:net';
 import type { Locator, Page } from 'playwright-core';
 import PostalMime from 'postal-mime';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAKE_ENTITY, startFakeIfthenpay, type FakeIfthenpay } from '../../src/server/modules/collecting/fake-ifthenpay.js';
 import { HIDDEN_LINK } from '../../src/server/messages/message-secrets.js';
 import { serveDemo, type DemoSite } from './support/demo-site.js';
 import { startHarness, type Harness } from './support/harness.js';
+import { startSmtp, type LocalSmtp } from './support/smtp.js';
 
 // Collecting end to end (issue 11): staff notify a member with a stage whose text has
 // {link_pagamento}; the server delivers the e-mail to a real local SMTP server, from which the
@@ -18,9 +17,8 @@ import { startHarness, type Harness } from './support/harness.js';
 
 let h: Harness;
 let fake: FakeIfthenpay;
-let smtp: SMTPServer;
+let smtp: LocalSmtp | undefined;
 let site: DemoSite;
-const delivered: { to: string[]; raw: string }[] = [];
 const stamp = Date.now().toString(36);
 const year = new Date().getFullYear();
 const YEARS = [year - 2, year - 1, year];
@@ -28,24 +26,6 @@ const AMOUNTS = [2400, 2700, 3000];
 const EURO = (text: string) => text.replace(/\s/g, ' ');
 
 const api = <T>(method: string, path: string, body?: unknown): Promise<T> => h.api<T>(method, path, body);
-
-function startSmtp(): Promise<string> {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    disableReverseLookup: true,
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        delivered.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
-        callback();
-      });
-    },
-  });
-  return new Promise((resolve) => smtp.listen(0, '127.0.0.1', () => resolve(`smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`)));
-}
 
 interface Notified {
   member: number;
@@ -82,9 +62,9 @@ async function notifiedMember(name: string): Promise<Notified> {
   });
   await api('POST', `reminder_stages/${stage._id}/notify`, { batch_key: `e2e-${stamp}-${member._id}`, category: category._id });
 
-  await expect.poll(() => delivered.filter((mail) => mail.to.includes(email)).length, { timeout: 15_000 }).toBe(1);
+  await expect.poll(() => smtp!.delivered.filter((mail) => mail.to.includes(email)).length, { timeout: 15_000 }).toBe(1);
   // As the member's mail program reads it: the text part, MIME decoded.
-  const text = (await PostalMime.parse(delivered.find((mail) => mail.to.includes(email))!.raw)).text ?? '';
+  const text = (await PostalMime.parse(smtp!.delivered.find((mail) => mail.to.includes(email))!.raw)).text ?? '';
   const match = /(https?:\/\/\S+\/informacaoDePagamento\/([A-Za-z0-9_-]{43}))/.exec(text);
   expect(match, text).not.toBeNull();
   // Staff reading the outbox see the message without the link: only the member got it.
@@ -156,9 +136,9 @@ async function expectSettled(who: Notified, requestId: number): Promise<number> 
 }
 
 beforeAll(async () => {
-  const smtpUrl = await startSmtp();
+  smtp = await startSmtp();
   fake = await startFakeIfthenpay();
-  h = await startHarness({ smtpUrl, ifthenpay: fake.config });
+  h = await startHarness({ smtpUrl: smtp.url, ifthenpay: fake.config });
   fake.callbackUrl = `${h.baseUrl}/api/payment_callbacks/ifthenpay`;
   site = await serveDemo(h.baseUrl);
   await h.server.setSettings({ SendMessages: 'true' });
@@ -167,7 +147,7 @@ afterAll(async () => {
   await site?.close();
   await h?.close();
   await fake?.close();
-  await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
+  await smtp?.close();
 });
 
 describe('payment link, end to end', () => {
