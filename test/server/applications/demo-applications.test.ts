@@ -1,15 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { loadConfig } from '../../../src/server/config.js';
-import { prepareFirstStart } from '../../../src/server/seed/first-start.js';
-import { startTestServer, type TestServer } from '../support/server.js';
+import { startDemoServer, type TestServer } from '../support/server.js';
 
 let server: TestServer;
 const db = () => server.database.db;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  await prepareFirstStart(server.database, loadConfig({ ASSOCIA_MODE: 'test' }, { dataDir: server.ctx.config.dataDir }), server.ctx.now());
+  server = await startDemoServer();
 }, 120_000);
 afterAll(async () => {
   await server?.close();

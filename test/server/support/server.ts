@@ -14,6 +14,7 @@ import { migrate } from '../../../src/server/db/migrate.js';
 import { appMigrations } from '../../../src/server/modules/migrations.js';
 import { hashPassword } from '../../../src/server/auth/passwords.js';
 import { createBus } from '../../../src/server/realtime/create-bus.js';
+import { prepareFirstStart } from '../../../src/server/seed/first-start.js';
 
 /** The engine server tests run on: `ASSOCIA_TEST_ENGINE=postgres` (with DATABASE_URL) or SQLite. */
 export const testEngine: Engine = process.env.ASSOCIA_TEST_ENGINE === 'postgres' ? 'postgres' : 'sqlite';
@@ -123,6 +124,13 @@ export async function startTestServer(overrides: Partial<Config> = {}, appOption
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+  return server;
+}
+
+/** A test server whose database holds the demo organisation, seeded as the first start in test mode does. */
+export async function startDemoServer(): Promise<TestServer> {
+  const server = await startTestServer();
+  await prepareFirstStart(server.database, loadConfig({ ASSOCIA_MODE: 'test' }, { dataDir: server.ctx.config.dataDir }), server.ctx.now());
   return server;
 }
 
