@@ -108,6 +108,8 @@ export const ERROR_CODES = [
   'ledger_conflict',
   // direct debit asked for before the creditor identifier, the association's IBAN or name is set
   'direct_debit_not_configured',
+  // an application accepted before its e-mail was confirmed, while the settings require the confirmation
+  'email_not_confirmed',
   // 410
   'gone',
   // 413, 415, 422, 429, 431

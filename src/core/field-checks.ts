@@ -83,3 +83,34 @@ export function fieldProblem(type: FieldType, v: FieldValidation, value: string)
   if (type === 'date' && !isValidDate(text)) return DATE_MESSAGE;
   return ruleMessage(v, text);
 }
+
+/** Whole years from `birth` to `today` (both YYYY-MM-DD): who is a minor, as the server counts. */
+export function ageOn(birth: string, today: string): number {
+  const years = Number(today.slice(0, 4)) - Number(birth.slice(0, 4));
+  return today.slice(5) < birth.slice(5) ? years - 1 : years;
+}
+
+/** Whether someone born on `birth` (AAAA-MM-DD, not in the future) is under `minorAge` on `today`. */
+export function isMinorOn(birth: string, today: string, minorAge: number): boolean {
+  return DATE.test(birth) && birth <= today && ageOn(birth, today) < minorAge;
+}
+
+/**
+ * The membership application's own rules beyond each field's, in the words the public form
+ * shows before sending and the server answers with (422), by the application's field names.
+ */
+export const APPLICATION_MESSAGES = {
+  consent_version: 'Para se candidatar, tem de aceitar o texto de consentimento.',
+  fee_category: 'Escolha a categoria de quota.',
+  proposer_number: 'Indique o número de sócio de quem propõe a sua candidatura.',
+  guardian_name: 'Candidato menor de idade: indique o nome do encarregado de educação.',
+  guardian_consent: 'Candidato menor de idade: é preciso o consentimento do encarregado de educação.',
+} as const;
+
+/** What a minor's application lacks from their guardian: a name and a consent, by field name. */
+export function guardianProblems(name: unknown, consent: unknown): Partial<Record<'guardian_name' | 'guardian_consent', string>> {
+  const problems: Partial<Record<'guardian_name' | 'guardian_consent', string>> = {};
+  if (typeof name !== 'string' || name.trim() === '') problems.guardian_name = APPLICATION_MESSAGES.guardian_name;
+  if (!consent) problems.guardian_consent = APPLICATION_MESSAGES.guardian_consent;
+  return problems;
+}

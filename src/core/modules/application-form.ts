@@ -77,12 +77,6 @@ export function serverMessage(error: unknown): string | null {
   return typeof message === 'string' ? message : null;
 }
 
-/** Whole years from `birth` to `today` (both YYYY-MM-DD): who is a minor, as the server counts. */
-export function ageOn(birth: string, today: string): number {
-  const years = Number(today.slice(0, 4)) - Number(birth.slice(0, 4));
-  return today.slice(5) < birth.slice(5) ? years - 1 : years;
-}
-
 export type VerificationStatus = 'confirmed' | 'already_confirmed' | 'expired' | 'unknown';
 
 /** POST member_applications/verifyEmail: the outcome by name, with the server's words for a refusal. */

@@ -37,6 +37,7 @@ const ERROR_MEANINGS: Readonly<Record<ErrorCode, readonly [status: number, meani
   in_use: [409, 'o registo é usado noutro lado e não pode ser apagado'],
   ledger_conflict: [409, 'o estado da dívida ou do pagamento não permite esta operação'],
   direct_debit_not_configured: [409, 'falta configurar o identificador de credor, o IBAN ou o nome da organização'],
+  email_not_confirmed: [409, 'a candidatura ainda não tem o e-mail confirmado e a configuração exige essa confirmação antes de a aceitar'],
   gone: [410, 'o recurso existiu mas já não está disponível'],
   payload_too_large: [413, 'o corpo do pedido é demasiado grande'],
   unsupported_media_type: [415, 'tipo de conteúdo não aceite (envie `application/json`)'],

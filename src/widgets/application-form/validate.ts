@@ -1,5 +1,5 @@
-import { fieldProblem } from '../../core/field-checks.js';
-import { ageOn, type LoadedApplicationForm } from '../../core/modules/application-form.js';
+import { APPLICATION_MESSAGES, fieldProblem, guardianProblems, isMinorOn } from '../../core/field-checks.js';
+import type { LoadedApplicationForm } from '../../core/modules/application-form.js';
 import { shownOnForm } from './member-fields.js';
 import { APPLICATION_FORM_TEXTS as T } from './texts.js';
 
@@ -21,8 +21,7 @@ export const lisbonToday = (): string => new Date().toLocaleDateString('sv-SE', 
 
 /** Whether the birth date typed makes the applicant a minor, so a guardian must sign too. */
 export function isMinor(form: LoadedApplicationForm, state: FormState, today: string): boolean {
-  const birth = state.values.birth_date ?? '';
-  return /^\d{4}-\d{2}-\d{2}$/.test(birth) && birth <= today && ageOn(birth, today) < form.minorAge;
+  return isMinorOn(state.values.birth_date ?? '', today, form.minorAge);
 }
 
 /**
@@ -36,14 +35,11 @@ export function formProblems(form: LoadedApplicationForm, state: FormState, toda
     const problem = fieldProblem(field.type, { ...field.validation, required: field.required }, state.values[field.name] ?? '');
     if (problem) problems[field.name] = problem;
   }
-  if (form.feeCategories.length > 0 && !state.feeCategory) problems.fee_category = T.feeCategoryMissing;
+  if (form.feeCategories.length > 0 && !state.feeCategory) problems.fee_category = APPLICATION_MESSAGES.fee_category;
   const proposer = state.proposerNumber.trim();
   if (proposer && !/^[1-9]\d{0,8}$/.test(proposer)) problems.proposer_number = T.proposerInvalid;
-  else if (form.proposerRequired && !proposer) problems.proposer_number = T.proposerMissing;
-  if (isMinor(form, state, today)) {
-    if (!state.guardianName.trim()) problems.guardian_name = T.guardianNameMissing;
-    if (!state.guardianConsent) problems.guardian_consent = T.guardianConsentMissing;
-  }
-  if (!state.consent) problems.consent_version = T.consentMissing;
+  else if (form.proposerRequired && !proposer) problems.proposer_number = APPLICATION_MESSAGES.proposer_number;
+  if (isMinor(form, state, today)) Object.assign(problems, guardianProblems(state.guardianName, state.guardianConsent));
+  if (!state.consent) problems.consent_version = APPLICATION_MESSAGES.consent_version;
   return problems;
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { apply, json, startApplications, type Setup } from './support.js';
+import { applyConfirmed, json, startApplications, type Setup } from './support.js';
 
 /** The step of an accept made to fail, by name; null: none. */
 const failing = vi.hoisted(() => ({ step: null as string | null }));
@@ -50,7 +50,7 @@ describe('accepting an application is one transaction', () => {
   const nifs = ['210000007', '210000015', '210000023', '210000031', '210000040'];
   it.each(['debts', 'files', 'card', 'payment link', 'message'].map((step, i) => [step, nifs[i]!]))('a failure at the %s step leaves no member, debt, card, link or message, and the application open', async (step, nif) => {
     const email = `atomico.${nif}@exemplo.pt`;
-    const created = await apply(setup, { email, nif });
+    const created = await applyConfirmed(setup, { email, nif });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const id = created.body.data.id;
     const before = await snapshot();

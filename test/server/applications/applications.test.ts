@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apply, confirmationCode, json, nextAddress, startApplications, type Setup } from './support.js';
+import { apply, applyConfirmed, confirmationCode, json, nextAddress, startApplications, type Setup } from './support.js';
 
 let setup: Setup;
 const db = () => setup.server.database.db;
@@ -136,7 +136,7 @@ describe('bad input is refused with a pt-PT message and stores nothing', () => {
 
 describe('review and decisions', () => {
   it('accepts: a member with the next number, the first debts, a card, the welcome message; a second accept is a 409 and changes nothing', async () => {
-    const created = await apply(setup, { email: 'aceite@exemplo.pt', nif: '999999990', name: 'Carlos Aceite' });
+    const created = await applyConfirmed(setup, { email: 'aceite@exemplo.pt', nif: '999999990', name: 'Carlos Aceite' });
     const id = created.body.data.id;
     const top = await db().selectFrom('members').select(db().fn.max('number').as('top')).executeTakeFirst();
     const accepted = await staffCall('POST', `/api/member_applications/${id}/accept`, {});
@@ -184,7 +184,7 @@ describe('review and decisions', () => {
   });
 
   it('accepts many, each on its own, and says why the others were refused', async () => {
-    const a = (await apply(setup, { email: 'lote1@exemplo.pt', nif: '210000023' })).body.data.id;
+    const a = (await applyConfirmed(setup, { email: 'lote1@exemplo.pt', nif: '210000023' })).body.data.id;
     const b = (await apply(setup, { email: 'lote2@exemplo.pt', nif: '210000031' })).body.data.id;
     await staffCall('POST', `/api/member_applications/${b}/withdraw`, {});
     const answer = await staffCall('POST', '/api/member_applications/accept_many', { ids: [a, b] });
@@ -221,9 +221,38 @@ describe('review and decisions', () => {
     await db().updateTable('settings').set({ value: 'true' }).where('name', '=', 'applicationConfirmationRequired').execute();
   });
 
-  it('lets staff type in a paper application without form token or e-mail', async () => {
+  it('lets staff type in a paper application without form token or e-mail; it waits for no confirmation', async () => {
+    const before = (await staffCall('GET', '/api/member_applications/pending_count')).body.data.count;
     const created = await staffCall('POST', '/api/member_applications', { name: 'Joaquim Papel', locality: 'Évora', fee_category: setup.category });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     expect(created.body.data).toMatchObject({ name: 'Joaquim Papel', state: 'submitted' });
+    expect((await staffCall('GET', '/api/member_applications/pending_count')).body.data.count).toBe(before + 1);
+    const accepted = await staffCall('POST', `/api/member_applications/${created.body.data._id}/accept`, {});
+    expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+  });
+
+  it('while the settings require the confirmation, an unconfirmed application is not accepted (409, nothing changes); confirmed, or with the setting off, it is', async () => {
+    const first = (await apply(setup, { email: 'por.confirmar@exemplo.pt', nif: '210000066' })).body.data.id;
+    const counts = { members: await count('members'), messages: await count('messages') };
+    const refused = await staffCall('POST', `/api/member_applications/${first}/accept`, {});
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ code: 'email_not_confirmed', message: expect.stringMatching(/^O candidato ainda não confirmou o endereço de e-mail/) });
+    const many = await staffCall('POST', '/api/member_applications/accept_many', { ids: [first] });
+    expect(many.body.data).toEqual({ accepted: [], refused: [{ id: first, message: refused.body.message }] });
+    expect({ members: await count('members'), messages: await count('messages') }).toEqual(counts);
+    expect((await db().selectFrom('member_applications').select('state').where('_id', '=', first).executeTakeFirstOrThrow()).state).toBe('submitted');
+
+    const code = await confirmationCode(setup.server, 'por.confirmar@exemplo.pt');
+    await json(setup.server, 'POST', '/api/member_applications/verifyEmail', { verificationCode: code }, undefined, nextAddress());
+    expect((await staffCall('POST', `/api/member_applications/${first}/accept`, {})).status).toBe(200);
+
+    const second = (await apply(setup, { email: 'sem.exigencia@exemplo.pt', nif: '210000074' })).body.data.id;
+    await db().updateTable('settings').set({ value: 'false' }).where('name', '=', 'applicationConfirmationRequired').execute();
+    try {
+      const accepted = await staffCall('POST', `/api/member_applications/${second}/accept`, {});
+      expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+    } finally {
+      await db().updateTable('settings').set({ value: 'true' }).where('name', '=', 'applicationConfirmationRequired').execute();
+    }
   });
 });

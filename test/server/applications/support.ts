@@ -79,3 +79,13 @@ export async function confirmationCode(server: TestServer, email: string): Promi
   expect(match, body).not.toBeNull();
   return match![1]!;
 }
+
+/** Applies and confirms the e-mail through the link received: ready for review, as the settings want by default before an accept. */
+export async function applyConfirmed(setup: Setup, extra: Record<string, unknown> = {}) {
+  const created = await apply(setup, extra);
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  const code = await confirmationCode(setup.server, String(extra.email ?? validApplicant(setup.category).email));
+  const confirmed = await json(setup.server, 'POST', '/api/member_applications/verifyEmail', { verificationCode: code }, undefined, nextAddress());
+  expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+  return created;
+}

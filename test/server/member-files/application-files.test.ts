@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { issueUploadToken, UPLOAD_TOKEN_LIFETIME_MS } from '../../../src/server/modules/applications/upload-token.js';
 import { moveApplicationFilesToMember } from '../../../src/server/modules/member-files/move.js';
 import { ensureReferenceData } from '../../../src/server/resources/reference-data.js';
+import type { BusEvent } from '../../../src/server/realtime/bus.js';
 import { startTestServer, type TestServer, type TestUser } from '../support/server.js';
 import { countRows, forgetFiles, multipart, pdfOf, storedFiles, type Part } from './support.js';
 
@@ -105,6 +106,27 @@ describe("an application's photo and documents from the public form", () => {
     const expired = await send('/api/member_application_photos', await photoParts(id), { uploadToken: token });
     expect(expired.statusCode).toBe(403);
     await expectNothingStored();
+  });
+
+  it('two photos sent at the same moment by the applicant and by staff: both succeed in turn, one stays, and staff hear of each', async () => {
+    const id = await newApplication();
+    const uploadToken = await issueUploadToken(server.database.db, id, server.ctx.now());
+    const heard: BusEvent[] = [];
+    const unsubscribe = server.ctx.bus.subscribe((event) => heard.push(event));
+    try {
+      const answers = await Promise.all([send('/api/member_application_photos', await photoParts(id), { uploadToken }), send('/api/member_application_photos', await photoParts(id), { token: admin })]);
+      expect(answers.map((answer) => answer.statusCode), answers.map((answer) => answer.body).join('\n')).toEqual([201, 201]);
+      const photos = await server.request({ method: 'GET', url: `/api/member_applications/${id}/member_application_photos`, token: admin });
+      expect(photos.json().data.map((photo: { _id: number }) => photo._id)).toEqual([Math.max(...answers.map((answer) => answer.json().data._id))]);
+      expect(storedFiles(server)).toHaveLength(2);
+      const changes = () => heard.filter((event) => event.topic === 'member_applications changed').map((event) => event.payload);
+      await expect.poll(changes, { timeout: 5000 }).toEqual([
+        { resource: 'member_applications', action: 'updated', id },
+        { resource: 'member_applications', action: 'updated', id },
+      ]);
+    } finally {
+      unsubscribe();
+    }
   });
 
   it('a decided application takes no more files (409), not even from staff', async () => {

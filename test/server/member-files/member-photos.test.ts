@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ensureReferenceData } from '../../../src/server/resources/reference-data.js';
 import { PHOTO_MAX_BYTES } from '../../../src/server/modules/member-files/routes.js';
+import type { BusEvent } from '../../../src/server/realtime/bus.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { countRows, forgetFiles, multipart, pdfOf, storedFiles, type Part } from './support.js';
 
@@ -10,6 +11,7 @@ let admin = '';
 let editor = '';
 let ownMember = 0;
 let memberToken = '';
+let memberUserId = 0;
 
 async function newMember(): Promise<number> {
   const state = await server.database.db.selectFrom('member_states').select('_id').orderBy('_id').executeTakeFirstOrThrow();
@@ -40,7 +42,9 @@ beforeAll(async () => {
   admin = (await server.login(await server.createUser('admin'))).access;
   editor = (await server.login(await server.createUser('editor'))).access;
   ownMember = await newMember();
-  memberToken = (await server.login(await server.createUser('member', { memberId: ownMember }))).access;
+  const memberUser = await server.createUser('member', { memberId: ownMember });
+  memberUserId = memberUser.id;
+  memberToken = (await server.login(memberUser)).access;
 });
 afterAll(async () => {
   await server?.close();
@@ -92,6 +96,36 @@ describe("a member's photo", () => {
     expect(list[0]._id).not.toBe(first._id);
     expect(storedFiles(server)).toHaveLength(2);
     expect(await countRows(server, 'files')).toBe(2);
+  });
+
+  it('sent several times at the same moment: each upload succeeds in turn, the last one stays, and no other byte is kept', async () => {
+    const member = await newMember();
+    const sizes = [[300, 400], [330, 440], [360, 480], [390, 520]] as const;
+    const photos = await Promise.all(sizes.map(([width, height]) => phonePhoto(width, height)));
+    const answers = await Promise.all(photos.map((bytes) => post('/api/member_photos', photoParts(member, bytes), admin)));
+    expect(answers.map((answer) => answer.statusCode), answers.map((answer) => answer.body).join('\n')).toEqual([201, 201, 201, 201]);
+    const list = (await server.request({ method: 'GET', url: `/api/members/${member}/member_photos`, token: admin })).json().data;
+    expect(list.map((photo: { _id: number }) => photo._id)).toEqual([Math.max(...answers.map((answer) => answer.json().data._id))]);
+    expect(await countRows(server, 'member_files')).toBe(1);
+    expect(await countRows(server, 'files')).toBe(2);
+    expect(storedFiles(server)).toHaveLength(2);
+  });
+
+  it('tells open pages as other writes do: an upload and a delete are each a members change (to the member too)', async () => {
+    const heard: BusEvent[] = [];
+    const unsubscribe = server.ctx.bus.subscribe((event) => heard.push(event));
+    try {
+      const { _id } = (await post('/api/member_photos', photoParts(ownMember, await phonePhoto(30, 40)), admin)).json().data;
+      expect((await server.request({ method: 'DELETE', url: `/api/member_photos/${_id}`, token: admin })).statusCode).toBe(204);
+      const changes = () => heard.filter((event) => event.topic === 'members changed').map((event) => event.payload);
+      await expect.poll(changes, { timeout: 5000 }).toEqual([
+        { resource: 'members', action: 'updated', id: ownMember },
+        { resource: 'members', action: 'updated', id: ownMember },
+      ]);
+      expect(heard.find((event) => event.topic === 'members changed')?.audience?.userIds).toEqual([memberUserId]);
+    } finally {
+      unsubscribe();
+    }
   });
 
   it('a member reads their own photo (and its bytes), not another member’s; only staff upload', async () => {

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { diffRecords, recordAudit } from '../../audit/record.js';
 import type { Db, Row } from '../../db/database.js';
-import { conflict, notFound } from '../../errors.js';
+import { coded, conflict, notFound } from '../../errors.js';
 import type { Actor, commitQueue } from '../../resources/handlers.js';
 import { resourceHandlers } from '../../resources/handlers.js';
 import type { Resource } from '../../resources/define.js';
 import { readRow } from '../../resources/records.js';
+import { readSetting } from '../../settings/read.js';
 import { issueCard } from '../cards/issue.js';
 import { cardValidity, newcomerValidity } from '../cards/validity.js';
 import { lisbonDay } from '../dues/today.js';
@@ -42,6 +43,20 @@ async function firstCard(trx: Db, member: Row, by: number | null, now: number): 
   return Number((await issueCard(trx, { member: id, by, now, validity }))._id);
 }
 
+const UNCONFIRMED_MESSAGE =
+  'O candidato ainda não confirmou o endereço de e-mail, e a configuração das candidaturas exige essa confirmação antes de rever. ' +
+  'Aguarde a confirmação ou desligue a opção «Só rever candidaturas com o e-mail confirmado».';
+
+/**
+ * Whether the application still waits for its e-mail's confirmation while the settings want it
+ * before review: one sent through the form (a confirmation code went out) and not yet confirmed.
+ * A paper application typed in by staff was sent no code: staff vouch for it.
+ */
+async function awaitsConfirmation(trx: Db, application: Row): Promise<boolean> {
+  if (application.state !== 'submitted' || application.verification_hash === null || application.verification_hash === undefined) return false;
+  return readSetting(trx, 'applicationConfirmationRequired');
+}
+
 /**
  * Accepts an application inside `trx`: the member (next free number, the application's data, the
  * members resource's own write, so the dues module raises the joining fee and first quotas), the
@@ -56,6 +71,7 @@ export async function acceptApplication(app: FastifyInstance, trx: Db, actor: Ac
   const before = await readRow(trx, applications, id, ctx.database.engine === 'postgres');
   if (!before) throw notFound('Candidatura não encontrada.');
   if (!isOpen(before.state)) throw conflict(decidedMessage(before.state));
+  if (await awaitsConfirmation(trx, before)) throw coded(409, 'email_not_confirmed', UNCONFIRMED_MESSAGE);
 
   const body: Record<string, unknown> = { admission_date: lisbonDay(now), fee_category: before.fee_category };
   for (const name of APPLICANT_FIELDS) if (before[name] !== null && before[name] !== undefined) body[name] = before[name];

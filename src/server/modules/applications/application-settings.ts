@@ -55,7 +55,7 @@ export const APPLICATION_SETTINGS = [
   },
   {
     name: 'applicationConfirmationRequired', kind: 'boolean', label: 'Só rever candidaturas com o e-mail confirmado',
-    hint: 'Desligado: as candidaturas por confirmar também contam como pendentes.', default: 'true', page: 'applications', readers: 'authenticated',
+    hint: 'Ligado: uma candidatura enviada pelo formulário só pode ser aceite depois de o candidato confirmar o e-mail (as registadas em papel não precisam). Desligado: as por confirmar também contam como pendentes e podem ser aceites.', default: 'true', page: 'applications', readers: 'authenticated',
   },
   { name: 'applicationVerificationDays', kind: 'integer', label: 'Validade da ligação de confirmação (dias)', min: 1, max: 60, default: '7', page: 'applications', readers: 'authenticated' },
   { name: 'applicationRejectMessage', kind: 'boolean', label: 'Enviar mensagem ao candidato recusado', default: 'true', page: 'applications', readers: 'authenticated' },

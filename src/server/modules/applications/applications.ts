@@ -7,9 +7,10 @@ import { hasDuplicateSql } from './duplicates-sql.js';
 import { applicationErrors } from './form-rules.js';
 import { APPLICATION_STATES } from './states.js';
 
+// A paper application (typed in by staff, so sent no confirmation code) waits for no confirmation.
 const PENDING_SQL =
-  "state = 'email_confirmed' OR (state = 'submitted' AND " +
-  "COALESCE((SELECT value FROM settings WHERE name = 'applicationConfirmationRequired'), 'true') = 'false')";
+  "state = 'email_confirmed' OR (state = 'submitted' AND (verification_hash IS NULL OR " +
+  "COALESCE((SELECT value FROM settings WHERE name = 'applicationConfirmationRequired'), 'true') = 'false'))";
 
 /** The applicant's member fields (the members' own definitions), then what only an application has. */
 const FIELDS: readonly FieldDefinition[] = [
@@ -78,5 +79,5 @@ export const memberApplications = defineResource({
   },
 });
 
-/** Open applications waiting for a decision (the menu badge): confirmed ones, or every open one when confirmation is not required. */
+/** Open applications waiting for a decision (the menu badge): confirmed or paper ones, or every open one when confirmation is not required. */
 export const PENDING_CONDITION = PENDING_SQL;

@@ -1,3 +1,4 @@
+import { APPLICATION_MESSAGES, guardianProblems, isMinorOn, REQUIRED_MESSAGE } from '../../../core/field-checks.js';
 import type { Db, Row } from '../../db/database.js';
 import { sha256 } from '../../auth/secrets.js';
 import { readSetting } from '../../settings/read.js';
@@ -38,12 +39,6 @@ export async function formRules(db: Db): Promise<FormRules> {
   };
 }
 
-/** Whole years from `birth` (YYYY-MM-DD) to `today` (YYYY-MM-DD). */
-function ageOn(birth: string, today: string): number {
-  const years = Number(today.slice(0, 4)) - Number(birth.slice(0, 4));
-  return today.slice(5) < birth.slice(5) ? years - 1 : years;
-}
-
 const empty = (value: unknown) => value === null || value === undefined || value === '';
 
 /**
@@ -53,11 +48,11 @@ const empty = (value: unknown) => value === null || value === undefined || value
  */
 export function publicFormErrors(rules: FormRules, values: Row, hasCategories: boolean): Record<string, string> {
   const errors: Record<string, string> = {};
-  for (const { name, required } of rules.fields) if (required && empty(values[name])) errors[name] = 'Campo obrigatório.';
-  if (empty(values.consent_version)) errors.consent_version = 'Para se candidatar, tem de aceitar o texto de consentimento.';
+  for (const { name, required } of rules.fields) if (required && empty(values[name])) errors[name] = REQUIRED_MESSAGE;
+  if (empty(values.consent_version)) errors.consent_version = APPLICATION_MESSAGES.consent_version;
   else if (values.consent_version !== rules.consentVersion) errors.consent_version = 'O texto de consentimento mudou entretanto: recarregue a página, leia-o e aceite-o de novo.';
-  if (hasCategories && empty(values.fee_category)) errors.fee_category = 'Escolha a categoria de quota.';
-  if (rules.proposerRequired && empty(values.proposer_number)) errors.proposer_number = 'Indique o número de sócio de quem propõe a sua candidatura.';
+  if (hasCategories && empty(values.fee_category)) errors.fee_category = APPLICATION_MESSAGES.fee_category;
+  if (rules.proposerRequired && empty(values.proposer_number)) errors.proposer_number = APPLICATION_MESSAGES.proposer_number;
   return errors;
 }
 
@@ -67,10 +62,7 @@ export async function applicationErrors(db: Db, values: Row, today: string): Pro
   const birth = values.birth_date;
   if (typeof birth === 'string' && birth) {
     if (birth > today) errors.birth_date = 'A data de nascimento não pode ser futura.';
-    else if (ageOn(birth, today) < (await readSetting(db, 'applicationMinorAge'))) {
-      if (empty(values.guardian_name)) errors.guardian_name = 'Candidato menor de idade: indique o nome do encarregado de educação.';
-      if (!values.guardian_consent) errors.guardian_consent = 'Candidato menor de idade: é preciso o consentimento do encarregado de educação.';
-    }
+    else if (isMinorOn(birth, today, await readSetting(db, 'applicationMinorAge'))) Object.assign(errors, guardianProblems(values.guardian_name, values.guardian_consent));
   }
   if (!empty(values.proposer_number)) {
     const proposer = await db.selectFrom('members').select('_id').where('number', '=', Number(values.proposer_number)).executeTakeFirst();

@@ -1,6 +1,7 @@
 import { isStaff, type Caller } from '../../auth/caller.js';
 import type { Db } from '../../db/database.js';
 import { conflict, forbidden, notFound, unauthorized } from '../../errors.js';
+import { isOpen } from '../applications/states.js';
 import { verifyUploadToken } from '../applications/upload-token.js';
 import type { Parent } from './records.js';
 
@@ -12,8 +13,13 @@ export type Uploader = { kind: 'user' | 'apiKey'; id: number } | { kind: 'applic
 
 const STAFF_ONLY = 'Só administradores e editores podem alterar fotografias e documentos.';
 
-// Only an application still under review takes or loses files: an accepted one's are the member's now.
-const OPEN_STATES = ['submitted', 'email_confirmed'];
+export const memberMissing = () => notFound('Sócio não encontrado.');
+export const applicationMissing = () => notFound('Candidatura não encontrada.');
+
+/** Only an application still under review takes or loses files: an accepted one's are the member's now. */
+export function assertOpenApplication(state: unknown): void {
+  if (!isOpen(state)) throw conflict('Esta candidatura já foi decidida: os seus ficheiros já não podem ser alterados.');
+}
 
 /** Staff may write a member's files; nobody else. */
 function memberWriter(caller: Caller): Uploader {
@@ -37,7 +43,7 @@ export function mayTryWrite(caller: Caller, token: string | undefined): void {
 export async function writerFor(db: Db, caller: Caller, token: string | undefined, parent: Parent, now: number): Promise<Uploader> {
   if (parent.kind === 'member') {
     const writer = memberWriter(caller);
-    if (!(await db.selectFrom('members').select('_id').where('_id', '=', parent.id).executeTakeFirst())) throw notFound('Sócio não encontrado.');
+    if (!(await db.selectFrom('members').select('_id').where('_id', '=', parent.id).executeTakeFirst())) throw memberMissing();
     return writer;
   }
   let writer: Uploader;
@@ -46,8 +52,8 @@ export async function writerFor(db: Db, caller: Caller, token: string | undefine
   else if (caller.kind === 'anonymous' && token !== undefined) throw forbidden('A autorização para enviar ficheiros para esta candidatura não é válida ou expirou. Envie a candidatura de novo.');
   else throw caller.kind === 'anonymous' ? unauthorized() : forbidden(STAFF_ONLY);
   const application = await db.selectFrom('member_applications').select('state').where('_id', '=', parent.id).executeTakeFirst();
-  if (!application) throw notFound('Candidatura não encontrada.');
-  if (!OPEN_STATES.includes(String(application.state))) throw conflict('Esta candidatura já foi decidida: os seus ficheiros já não podem ser alterados.');
+  if (!application) throw applicationMissing();
+  assertOpenApplication(application.state);
   return writer;
 }
 
@@ -59,10 +65,10 @@ export async function readerFor(db: Db, caller: Caller, parent: Parent): Promise
   if (caller.kind === 'anonymous') throw unauthorized();
   const own = parent.kind === 'member' && caller.memberId === parent.id;
   if (!isStaff(caller) && !own) {
-    if (parent.kind === 'member') throw notFound('Sócio não encontrado.');
+    if (parent.kind === 'member') throw memberMissing();
     throw forbidden('Só administradores e editores podem ver as candidaturas.');
   }
   const table = parent.kind === 'member' ? 'members' : 'member_applications';
-  if (!(await db.selectFrom(table).select('_id').where('_id', '=', parent.id).executeTakeFirst())) throw notFound(parent.kind === 'member' ? 'Sócio não encontrado.' : 'Candidatura não encontrada.');
+  if (!(await db.selectFrom(table).select('_id').where('_id', '=', parent.id).executeTakeFirst())) throw parent.kind === 'member' ? memberMissing() : applicationMissing();
   return caller;
 }

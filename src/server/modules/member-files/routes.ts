@@ -1,20 +1,19 @@
-import { createHash } from 'node:crypto';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthenticatedCaller, Caller } from '../../auth/caller.js';
 import { addressKey } from '../../auth/throttle.js';
 import type { Db } from '../../db/database.js';
 import { badRequest, HttpError, notFound, tooManyRequests } from '../../errors.js';
-import { acceptUpload, type AcceptedFile } from '../../files/accept.js';
-import { claimFile, insertFile } from '../../files/records.js';
+import { acceptUpload } from '../../files/accept.js';
 import { signFileUrl } from '../../files/signed-urls.js';
 import { fileStore } from '../../files/store.js';
+import { owningUsers, publishChange } from '../../resources/events.js';
 import { parseId } from '../../resources/handlers.js';
 import { createRateLimiter } from '../payment-links/rate-limit.js';
 import { mayTryWrite, readerFor, UPLOAD_TOKEN_HEADER, writerFor, type Uploader } from './access.js';
-import { photoVersions } from './photo-image.js';
-import { deleteMemberFiles, findMemberFile, insertMemberFile, listFiles, parentOf, parentResource, type MemberFileRow, type Parent } from './records.js';
+import { findMemberFile, listFiles, parentOf, parentResource, type MemberFileRow, type Parent } from './records.js';
 import { DOCS } from './route-docs.js';
+import { photoEntry, removeMemberFile, saveMemberFiles, type MemberFileEntry } from './save.js';
 
 export const PHOTO_MAX_BYTES = 8 * 1024 * 1024;
 const DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
@@ -31,7 +30,6 @@ interface Upload {
   file: { bytes: Buffer; name: string };
 }
 
-const sha256Of = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 const megabytes = (bytes: number) => `${bytes / (1024 * 1024)} MB`;
 const tooLarge = (max: number) => new HttpError(413, `O ficheiro é demasiado grande: o máximo são ${megabytes(max)}.`);
 
@@ -109,47 +107,19 @@ export function memberFilesRoutes(app: FastifyInstance): void {
       return { fields, file };
     }
 
-    interface Entry {
-      kind: 'photo' | 'document';
-      main: AcceptedFile;
-      thumb?: AcceptedFile;
-      width?: number;
-      height?: number;
+    const lockParent = ctx.database.engine === 'postgres';
+
+    /** Tells staff's open pages (and a member, of their own record) that the parent's files changed. */
+    async function announce(parent: Parent) {
+      const resource = scope.registry.resourceByName(parentResource(parent))!;
+      const owners = parent.kind === 'member' ? await owningUsers(db, resource, [{ _id: parent.id }]) : [];
+      await publishChange(ctx.bus, resource, { action: 'updated', id: parent.id }, owners);
     }
 
-    /**
-     * Writes the entries' bytes, then their rows in one transaction (a new photo replaces the
-     * parent's current one); refused or failed, no row and no byte stays. The replaced photo's
-     * bytes go once the transaction has committed.
-     */
-    async function save(parent: Parent, by: Uploader, entries: readonly Entry[]): Promise<MemberFileRow[]> {
-      const files = entries.flatMap((entry) => (entry.thumb ? [entry.main, entry.thumb] : [entry.main]));
-      const keys = new Map<AcceptedFile, string>();
-      let replaced: string[] = [];
-      try {
-        for (const file of files) keys.set(file, await store.write(file.bytes));
-        const rows = await db.transaction().execute(async (trx) => {
-          const now = ctx.now();
-          const record = async (file: AcceptedFile, field: string) => {
-            const stored = await insertFile(trx, { ...file, size: file.bytes.length, storageKey: keys.get(file)!, uploadedBy: by, at: now });
-            await claimFile(trx, stored._id, { resource: parentResource(parent), record: parent.id, field }, now);
-            return stored._id;
-          };
-          if (entries.some((entry) => entry.kind === 'photo')) replaced = await deleteMemberFiles(trx, await listFiles(trx, parent, 'photo'));
-          const saved: MemberFileRow[] = [];
-          for (const entry of entries) {
-            const file = await record(entry.main, entry.kind === 'photo' ? 'photo' : 'pdf_documents');
-            const thumbFile = entry.thumb ? await record(entry.thumb, 'photo_thumb') : null;
-            saved.push(await insertMemberFile(trx, parent, { kind: entry.kind, file, thumbFile, width: entry.width ?? null, height: entry.height ?? null }, now));
-          }
-          return saved;
-        });
-        await Promise.all(replaced.map((key) => store.remove(key)));
-        return rows;
-      } catch (error) {
-        await Promise.all([...keys.values()].map((key) => store.remove(key)));
-        throw error;
-      }
+    async function save(parent: Parent, by: Uploader, entries: readonly MemberFileEntry[]): Promise<MemberFileRow> {
+      const [row] = await saveMemberFiles(db, store, { parent, by, now: ctx.now, lockParent }, entries);
+      await announce(parent);
+      return row!;
     }
 
     async function uploadPhoto(request: FastifyRequest, reply: FastifyReply, parentKind: 'member' | 'application') {
@@ -158,12 +128,9 @@ export function memberFilesRoutes(app: FastifyInstance): void {
       const upload = await readUpload(request, PHOTO_MAX_BYTES);
       const parent = parentFrom(upload.fields, [parentKind]);
       const by = await writerFor(db, request.caller, tokenOf(request), parent, ctx.now());
-      const checked = await acceptUpload(upload.file.bytes, upload.file.name, 'image');
-      const versions = await photoVersions(checked.bytes);
-      const jpeg = (bytes: Buffer, suffix: string): AcceptedFile => ({ ...checked, bytes, contentType: 'image/jpeg', originalName: `${checked.originalName.replace(/\.[^.]*$/, '')}${suffix}.jpg`, sha256: sha256Of(bytes) });
-      const [row] = await save(parent, by, [{ kind: 'photo', main: jpeg(versions.photo, ''), thumb: jpeg(versions.thumb, '-miniatura'), width: versions.width, height: versions.height }]);
+      const row = await save(parent, by, [await photoEntry(await acceptUpload(upload.file.bytes, upload.file.name, 'image'))]);
       reply.status(201);
-      const view = await photoView(db, row!, readerOf(request.caller), ctx.now());
+      const view = await photoView(db, row, readerOf(request.caller), ctx.now());
       return { data: { _id: view._id, url: view.url, thumbUrl: view.thumbUrl } };
     }
 
@@ -182,8 +149,8 @@ export function memberFilesRoutes(app: FastifyInstance): void {
       const parent = row ? parentOf(row) : undefined;
       if (!row || !parent || row.kind !== kind || (parentKind && parent.kind !== parentKind)) throw notFound(kind === 'photo' ? 'Fotografia não encontrada.' : 'Documento não encontrado.');
       await writerFor(db, request.caller, tokenOf(request), parent, ctx.now());
-      const keys = await db.transaction().execute((trx) => deleteMemberFiles(trx, [row]));
-      await Promise.all(keys.map((key) => store.remove(key)));
+      await removeMemberFile(db, store, row, lockParent);
+      await announce(parent);
       return reply.status(204).send();
     }
 
@@ -204,9 +171,9 @@ export function memberFilesRoutes(app: FastifyInstance): void {
       const upload = await readUpload(request, DOCUMENT_MAX_BYTES);
       const parent = parentFrom(upload.fields, ['member', 'application']);
       const by = await writerFor(db, request.caller, tokenOf(request), parent, ctx.now());
-      const [row] = await save(parent, by, [{ kind: 'document', main: await acceptUpload(upload.file.bytes, upload.file.name, 'document') }]);
+      const row = await save(parent, by, [{ kind: 'document', main: await acceptUpload(upload.file.bytes, upload.file.name, 'document') }]);
       reply.status(201);
-      return { data: await documentView(db, row!, readerOf(request.caller), ctx.now()) };
+      return { data: await documentView(db, row, readerOf(request.caller), ctx.now()) };
     });
   });
 }
