@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { ServerContext } from './context.js';
 import { errorHandler, notFoundHandler, withErrorCode } from './error-handler.js';
 import { recordRoutes } from './route-list.js';
+import { moduleSwitches, switchModuleRoutes } from './modules/module-switch.js';
 import { authPlugin } from './auth/plugin.js';
 import { authRoutes } from './auth/routes.js';
 import { sessionRoutes } from './auth/session-routes.js';
@@ -57,6 +58,8 @@ export async function buildApp(ctx: ServerContext, options: AppOptions = {}): Pr
   // A reverse proxy carries every client's connections: only the total cap applies to it.
   limitConnections(app.server, limits, proxyMatcher(ctx.config.trustProxy));
   recordRoutes(app);
+  // Before any route: optional modules' routes answer 404 while their setting is off.
+  moduleSwitches(app, app.registry.modules);
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler(notFoundHandler);
   app.addHook('preSerialization', withErrorCode);
@@ -79,7 +82,15 @@ export async function buildApp(ctx: ServerContext, options: AppOptions = {}): Pr
   await app.register(filesRoutes, { prefix: '/api' });
   await app.register(jobsRoutes, { prefix: '/api' });
   for (const module of app.registry.modules) {
-    if (module.routes) await app.register(async (scope) => module.routes!(scope), { prefix: '/api' });
+    if (module.routes) {
+      await app.register(
+        async (scope) => {
+          switchModuleRoutes(scope, module);
+          module.routes!(scope);
+        },
+        { prefix: '/api' },
+      );
+    }
   }
   // Last: its catch-all GET serves the host page wherever no API route answers.
   await app.register(webPlugin, { sentryDsn: ctx.config.sentryDsn });

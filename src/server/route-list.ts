@@ -7,6 +7,8 @@ export interface RouteEntry {
   public: boolean;
   /** How the route describes itself in the OpenAPI document, when it does. */
   doc?: RouteDoc;
+  /** The setting that switches the route's module on, if it belongs to an optional module (src/server/modules/module-switch.ts). */
+  readonly enabledBy?: string;
 }
 
 declare module 'fastify' {
@@ -24,7 +26,8 @@ export function recordRoutes(app: FastifyInstance): void {
     for (const method of [route.method].flat()) {
       if (method === 'HEAD' || method === 'OPTIONS') continue;
       const doc = route.config?.openapi;
-      list.push({ method, url: route.url, public: route.config?.public === true, ...(doc ? { doc } : {}) });
+      // Read later: the module switch tags the route in a hook that runs after this one.
+      list.push({ method, url: route.url, public: route.config?.public === true, ...(doc ? { doc } : {}), get enabledBy() { return route.config?.enabledBy; } });
     }
   });
 }

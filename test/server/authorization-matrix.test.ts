@@ -513,6 +513,29 @@ describe('authorisation matrix', () => {
     }
   });
 
+  it('an optional module switched off (hasTreasury) answers 404 on every route of it, for everyone, and the explainer leaves it out', async () => {
+    const switched = server.app.routeList.filter((r) => r.enabledBy === 'hasTreasury').map((r) => `${r.method} ${r.url}`);
+    // Its resources' generic, nested, bulk and action routes, and the modules' own routes.
+    expect(switched).toEqual(expect.arrayContaining(['GET /api/treasury_docs', 'GET /api/treasury_docs/:id', 'GET /api/document_statuses', 'POST /api/document_statuses', 'GET /api/members/:id/treasury_docs', 'POST /api/treasury_docs/:id/annul', 'POST /api/treasury_docs/download', 'POST /api/treasury_docs_statuses/bulk', 'GET /api/donations/modelo25', 'POST /api/donations']));
+    expect(server.app.routeList.filter((r) => r.url.startsWith('/api/members') && r.enabledBy).map((r) => r.url)).toEqual(['/api/members/:id/treasury_docs', '/api/members/:id/donations']);
+    await server.database.db.updateTable('settings').set({ value: 'false' }).where('name', '=', 'hasTreasury').execute();
+    try {
+      for (const route of switched) {
+        const [method, path] = route.split(' ') as [string, string];
+        for (const who of CALLERS) {
+          const response = await as(who, method, path.replace(/:\w+/g, String(ownMemberId)), method === 'GET' || method === 'DELETE' ? undefined : {});
+          expect({ who, status: response.statusCode }, route).toEqual({ who, status: 404 });
+        }
+      }
+      const explained = (await as('admin', 'GET', '/api/explainer')).json().data as Record<string, unknown>;
+      expect(Object.keys(explained)).toContain('members');
+      expect(Object.keys(explained).filter((name) => ['treasury_docs', 'document_statuses', 'donations'].includes(name))).toEqual([]);
+    } finally {
+      await server.database.db.updateTable('settings').set({ value: 'true' }).where('name', '=', 'hasTreasury').execute();
+    }
+    expect(Object.keys((await as('admin', 'GET', '/api/explainer')).json().data)).toEqual(expect.arrayContaining(['treasury_docs', 'document_statuses', 'donations']));
+  });
+
   for (const [resource, rules] of Object.entries(RULES)) {
     describe(resource, () => {
       it('list, read, validate', async () => {

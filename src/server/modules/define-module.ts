@@ -3,6 +3,7 @@ import type { JobDefinition } from '../jobs/types.js';
 import type { ActionDefinition } from '../resources/actions.js';
 import type { FastifyInstance } from 'fastify';
 import type { Resource, WriteHooks } from '../resources/define.js';
+import type { CoreSettingName } from '../settings/catalogue.js';
 import type { SettingDeclaration } from '../settings/declaration.js';
 import type { RequestTakeover } from '../resources/takeovers.js';
 
@@ -32,6 +33,18 @@ export interface ModuleDefinition {
   routes?: (app: FastifyInstance) => void;
   /** Other answers on its resources' own list or record address, for requests that ask for them (src/server/resources/takeovers.ts). */
   takeovers?: readonly RequestTakeover[];
+  /**
+   * An optional module's switch (hasTreasury): while the boolean setting is off, every route of
+   * its resources and its own routes answer 404 with `offMessage`, and the explainer leaves its
+   * resources out (module-switch.ts). Settings stay writable, so an admin can turn it on.
+   */
+  enabledBy?: ModuleSwitch;
+}
+
+export interface ModuleSwitch {
+  setting: CoreSettingName;
+  /** pt-PT: what is off and where to turn it on. */
+  offMessage: string;
 }
 
 export type Module = Required<Pick<ModuleDefinition, 'actions' | 'settings' | 'migrations' | 'jobs'>> & ModuleDefinition;

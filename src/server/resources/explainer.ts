@@ -8,6 +8,7 @@ import type { Field } from './define.js';
 import type { Registry } from './registry.js';
 import { actionInput } from './action-handler.js';
 import { filterHint } from './text-filter.js';
+import { switchedOffResources } from '../modules/module-switch.js';
 import { canReadField, canWriteField, operationsOf, ownRecordId, permission, permissionOf } from './permissions.js';
 
 /**
@@ -51,20 +52,22 @@ const explainFilter = (filter: DeclaredFilter): ExplainerFilter => ({
 });
 
 /** What an anonymous caller may know: the public fields of resources with a public create grant. */
-function explainPublic(registry: Registry, caller: Caller): ExplainerResponse['data'] {
+function explainPublic(registry: Registry, caller: Caller, off: ReadonlySet<string>): ExplainerResponse['data'] {
   const data: ExplainerResponse['data'] = {};
   for (const resource of registry.resources) {
-    if (permission(resource, caller, 'create') !== 'public') continue;
+    if (off.has(resource.name) || permission(resource, caller, 'create') !== 'public') continue;
     const names = new Set(resource.publicFields ?? []);
     data[resource.name] = { label: resource.label, fields: resource.fields.filter((f) => names.has(f.name)).map((f) => explainField(f, caller)) };
   }
   return data;
 }
 
-function explain(registry: Registry, caller: Caller): ExplainerResponse['data'] {
-  if (caller.kind === 'anonymous') return explainPublic(registry, caller);
+function explain(registry: Registry, caller: Caller, off: ReadonlySet<string>): ExplainerResponse['data'] {
+  if (caller.kind === 'anonymous') return explainPublic(registry, caller, off);
   const data: ExplainerResponse['data'] = {};
   for (const resource of registry.resources) {
+    // A module switched off (hasTreasury 'false') has no resources for anyone.
+    if (off.has(resource.name)) continue;
     if (permission(resource, caller, 'read') === 'none' && permission(resource, caller, 'list') === 'none') continue;
     const actions = registry
       .actionsOf(resource)
@@ -111,7 +114,7 @@ async function addCreateDefaults(registry: Registry, db: Db, caller: Caller, dat
 export async function explainerRoutes(app: FastifyInstance) {
   // Public (CORS): a public form on an association's website reads its fields' descriptions here.
   app.get('/explainer', { config: { public: true } }, async (request): Promise<ExplainerResponse> => {
-    const data = explain(app.registry, request.caller);
+    const data = explain(app.registry, request.caller, await switchedOffResources(app.ctx.database.db, app.registry.modules));
     await addCreateDefaults(app.registry, app.ctx.database.db, request.caller, data);
     // Anonymous callers see public forms only; with none declared, the explainer is for signed-in callers.
     if (request.caller.kind === 'anonymous' && Object.keys(data).length === 0) throw unauthorized();

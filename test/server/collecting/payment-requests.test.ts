@@ -197,13 +197,18 @@ describe('ifthenpay (a fake server speaking its protocol)', () => {
     expect(fake.requests.get(request.requestId)?.reference).toBe(request.reference);
   });
 
-  it('records one payment for a callback delivered five times, allocated to exactly the request’s debts', async () => {
+  it('records one payment and its one receipt for a callback delivered five times, allocated to exactly the request’s debts', async () => {
     const chosen = [await s.debt(ana, 2000), await s.debt(ana, 350)];
     const untouched = await s.debt(ana, 800);
     const request = await requestFor(chosen);
+    // With the treasury on, the ledger issues the receipt in the callback's transaction, once.
+    await s.server.database.db.updateTable('settings').set({ value: 'true' }).where('name', '=', 'hasTreasury').execute();
     for (let i = 0; i < 5; i += 1) expect(await fake.pay(request.requestId)).toBe(200);
+    await s.server.database.db.updateTable('settings').set({ value: 'false' }).where('name', '=', 'hasTreasury').execute();
     const payments = await paymentsOf(request._id);
     expect(payments).toHaveLength(1);
+    const receipts = await s.server.database.db.selectFrom('treasury_doc_payments as p').innerJoin('treasury_docs as d', 'd._id', 'p.doc').select(['d.total', 'd.type', 'd.payer_name']).where('p.payment', '=', Number(payments[0]!._id)).execute();
+    expect(receipts.map((r) => [Number(r.total), r.type, r.payer_name])).toEqual([[2350, 'quota', 'Ana Lopes']]);
     expect({ amount: Number(payments[0]!.amount), allocated: Number(payments[0]!.allocated), method: payments[0]!.method }).toEqual({ amount: 2350, allocated: 2350, method: 'multibanco' });
     const allocations = await s.server.database.db.selectFrom('payment_allocations').select(['debt', 'amount']).where('payment', '=', payments[0]!._id as number).orderBy('debt').execute();
     expect(allocations.map((a) => [Number(a.debt), Number(a.amount)])).toEqual([[chosen[0], 2000], [chosen[1], 350]]);

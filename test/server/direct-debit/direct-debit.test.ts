@@ -202,17 +202,21 @@ describe('pain.008 export', () => {
 });
 
 describe('confirming and rejecting', () => {
-  it('confirming records one débito direto payment on that debt, however often it is confirmed', async () => {
+  it('confirming records one débito direto payment on that debt, and its one receipt, however often it is confirmed', async () => {
     const [anaItem] = await itemsOf(batch);
     const payments = await count('payments');
+    expect((await setSetting('hasTreasury', 'true')).status).toBe(200);
     for (let i = 0; i < 3; i += 1) {
       const answer = await post(`/api/direct_debit_items/${anaItem!._id}/confirm`, {});
       expect(answer.status, JSON.stringify(answer.body)).toBe(200);
       expect(answer.body.data.state).toBe('confirmed');
     }
+    expect((await setSetting('hasTreasury', 'false')).status).toBe(200);
     expect(await count('payments')).toBe(payments + 1);
     const paid = (await get(`/api/payments?_member=${members.ana}`)).body.data as Record<string, any>[];
     expect(paid.map((p) => [p.method, p.amount, p.allocated, p.date])).toEqual([['debito_direto', 3000, 3000, COLLECTION]]);
+    const receipts = await server.database.db.selectFrom('treasury_doc_payments as p').innerJoin('treasury_docs as d', 'd._id', 'p.doc').select(['d.total', 'd.payer_name']).where('p.payment', '=', Number(paid[0]!._id)).execute();
+    expect(receipts.map((r) => [Number(r.total), r.payer_name])).toEqual([[3000, 'Ana Lopes']]);
     expect(await debt(debts.ana)).toMatchObject({ status: 'paid', paid: 3000 });
     const item = (await get(`/api/direct_debit_items/${anaItem!._id}`)).body.data;
     expect(item.payment).toBe(paid[0]!._id);

@@ -61,7 +61,7 @@ export async function payRequest(hook: { ctx: ServerContext; db: Db; afterCommit
       recordedBy: paid.actor.kind === 'user' ? paid.actor.id : null,
       externalId: externalIdOf(id),
     },
-    now,
+    ctx,
   );
   await trx
     .updateTable('payment_requests')

@@ -186,7 +186,7 @@ export const confirmImport = defineAction({
           recordedBy: caller.kind === 'user' ? caller.id : null,
           externalId: line.externalId,
         },
-        now,
+        ctx,
       );
       payments.push(result.payment);
       paymentOfLine.set(index, result.payment);

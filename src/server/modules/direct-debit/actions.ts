@@ -221,7 +221,7 @@ async function confirmItem(context: ActionContext, item: Row, date: string | nul
         recordedBy: userOf(caller),
         externalId,
       },
-      ctx.now(),
+      ctx,
     );
     payment = result.payment;
     await refreshBalances(db, ctx.now(), [member]);

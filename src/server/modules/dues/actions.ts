@@ -9,7 +9,6 @@ import { refreshBalances } from './balances.js';
 import { DEBT_KINDS, debts } from './debts.js';
 import { allocateCredit, annulPayment, applyCredit, lockMember, raiseDebt, recordPayment, resolveDebt, type Allocation } from './ledger.js';
 import { PAYMENT_METHODS, payments } from './payments.js';
-import { issueReceiptOnPayment } from '../treasury/on-payment.js';
 import { treasuryDocs } from '../treasury/resources.js';
 
 const userOf = (caller: Caller): number | null => (caller.kind === 'user' ? caller.id : null);
@@ -61,11 +60,11 @@ const recordPaymentAction = defineAction({
         ...(chosen ? { debts: chosen } : {}),
         recordedBy: userOf(caller),
       },
-      ctx.now(),
+      ctx,
     );
     await settle(context, member, [{ resource: 'payments', id: result.payment, action: 'created' }], result.allocations);
-    // The receipt, numbered in this same transaction (treasury on, auto-issue on).
-    const receipt = await issueReceiptOnPayment(db, ctx, result.payment, userOf(caller));
+    // The receipt was numbered by recordPayment in this same transaction (treasury on, auto-issue on).
+    const { receipt } = result;
     const row = await readRow(db, payments, result.payment);
     return { payment: toRecord(payments, row!, caller), allocations: result.allocations, credit: result.credit, receipt: receipt ? toRecord(treasuryDocs, receipt, caller) : null };
   },

@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import type { Db, Row } from '../../db/database.js';
 import { coded, invalidRecord } from '../../errors.js';
+import type { ServerContext } from '../../context.js';
+import { issueReceiptOnPayment } from '../treasury/on-payment.js';
 import { OWING, type DebtKind, type DebtStatus } from './debts.js';
 
 // The ledger's writes. Every function takes the caller's transaction; none commits. Debts'
@@ -107,8 +109,14 @@ export interface RecordPayment {
   externalId?: string | null;
 }
 
-/** Records a payment and allocates it. Returns the payment's id, its allocations and the credit it leaves. */
-export async function recordPayment(db: Db, input: RecordPayment, now: number): Promise<{ payment: number; allocations: Allocation[]; credit: number }> {
+/**
+ * Records a payment and allocates it, then issues its receipt in the same transaction when the
+ * treasury is on and auto-issue too (every path that records a payment comes through here: the
+ * staff action, provider callbacks, reconciliation imports, direct debits). Returns the
+ * payment's id, its allocations, the credit it leaves and the receipt (or null).
+ */
+export async function recordPayment(db: Db, input: RecordPayment, ctx: Pick<ServerContext, 'config' | 'now'>): Promise<{ payment: number; allocations: Allocation[]; credit: number; receipt: Row | null }> {
+  const now = ctx.now();
   let targets: Debt[] | undefined;
   if (input.debts) {
     targets = await owingDebts(db, input.member, input.debts);
@@ -140,7 +148,8 @@ export async function recordPayment(db: Db, input: RecordPayment, now: number): 
   const payment = Number(inserted._id);
   const allocations = await spread(db, payment, targets ?? (await owingDebts(db, input.member)), input.amount, now);
   const allocated = allocations.reduce((sum, a) => sum + a.amount, 0);
-  return { payment, allocations, credit: input.amount - allocated };
+  const receipt = await issueReceiptOnPayment(db, ctx, payment, input.recordedBy);
+  return { payment, allocations, credit: input.amount - allocated, receipt };
 }
 
 /** Uses the member's credit (unallocated amounts of valid payments, oldest first) on their owing debts. */

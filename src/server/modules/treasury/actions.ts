@@ -4,7 +4,6 @@ import { enqueueMessage } from '../../messages/outbox.js';
 import { defineAction } from '../../resources/actions.js';
 import { readRow, toRecord } from '../../resources/records.js';
 import { lisbonDay } from '../dues/today.js';
-import { requireTreasury } from './enabled.js';
 import { issueTreasuryDocument } from './issue.js';
 import { euros } from './pdf/render.js';
 import { treasuryDocs } from './resources.js';
@@ -25,7 +24,6 @@ const annulDocAction = defineAction({
   access: STAFF_ROLES,
   fields: [{ name: 'reason', type: 'string', label: 'Motivo', validation: { required: true, maxLength: 500 } }],
   async run({ db, ctx, caller, record, input }) {
-    await requireTreasury(db);
     const doc = record!;
     if (doc.type === 'annulment') throw conflict('Uma nota de anulação não pode ser anulada.');
     if (doc.annulled_by_doc !== null && doc.annulled_by_doc !== undefined) {
@@ -56,7 +54,6 @@ const sendDocAction = defineAction({
   on: 'record',
   access: STAFF_ROLES,
   async run({ db, ctx, record }) {
-    await requireTreasury(db);
     const doc = record!;
     const member = doc.member === null ? undefined : await db.selectFrom('members').select(['email']).where('_id', '=', Number(doc.member)).executeTakeFirst();
     const email = member?.email ? String(member.email) : '';
@@ -81,7 +78,6 @@ const verifyIntegrityAction = defineAction({
   on: 'collection',
   access: ['admin'],
   async run({ db, ctx }) {
-    await requireTreasury(db);
     return verifyIntegrity(db, ctx);
   },
 });

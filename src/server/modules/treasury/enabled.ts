@@ -1,8 +1,10 @@
-import type { Db } from '../../db/database.js';
-import { notFound } from '../../errors.js';
-import { readSetting } from '../../settings/read.js';
+import type { ModuleSwitch } from '../define-module.js';
 
-/** Treasury commands answer 404 while the organisation has not turned the treasury on (setting hasTreasury). */
-export async function requireTreasury(db: Db): Promise<void> {
-  if (!(await readSetting(db, 'hasTreasury'))) throw notFound('A tesouraria não está ativa. Pode ativá-la na configuração da tesouraria.');
-}
+/**
+ * The treasury and donations modules are on only while setting hasTreasury is 'true': until
+ * then their routes answer 404 and the explainer leaves their resources out (module-switch.ts).
+ */
+export const TREASURY_SWITCH: ModuleSwitch = {
+  setting: 'hasTreasury',
+  offMessage: 'A tesouraria não está ativa. Pode ativá-la na configuração da tesouraria.',
+};

@@ -1,4 +1,5 @@
 import { treasuryOrderIndexesMigration } from './order-indexes-migration.js';
+import { TREASURY_SWITCH } from './enabled.js';
 import { defineModule } from '../define-module.js';
 import { TREASURY_ACTIONS } from './actions.js';
 import { downloadJob } from './download-job.js';
@@ -19,5 +20,6 @@ export const treasuryModule = defineModule({
   settings: TREASURY_DOC_SETTINGS,
   migrations: [treasuryMigration, treasuryOrderIndexesMigration],
   jobs: [downloadJob],
+  enabledBy: TREASURY_SWITCH,
   routes: treasuryRoutes,
 });

@@ -9,7 +9,6 @@ import { signFileUrl } from '../../files/signed-urls.js';
 import { parseId, resourceHandlers } from '../../resources/handlers.js';
 import { DOWNLOAD_JOB } from './download-job.js';
 import { singleBlockPdf, writeDownloadZip } from './download.js';
-import { requireTreasury } from './enabled.js';
 import { TREASURY_DOWNLOAD_DOC, TREASURY_DOWNLOAD_JOB_DOC, TREASURY_SEARCH_DOC } from './route-docs.js';
 import { treasuryDocs } from './resources.js';
 import { DOWNLOAD_INLINE_MAX, idsOf, visibleIds } from './selection.js';
@@ -47,7 +46,6 @@ export function treasuryRoutes(app: FastifyInstance): void {
 
   app.post('/treasury_docs/search', { config: { openapi: TREASURY_SEARCH_DOC } }, async (request, reply) => {
     const caller = signedIn(request);
-    await requireTreasury(db);
     const body = request.body as { ids?: unknown } | undefined;
     const query = searchQuery(body);
     if (body?.ids === undefined) return sendCompressible(request, reply.type(JSON_TYPE), await docs.list(Object.assign(request, { query })));
@@ -63,7 +61,6 @@ export function treasuryRoutes(app: FastifyInstance): void {
 
   app.post('/treasury_docs/download', { config: { openapi: TREASURY_DOWNLOAD_DOC } }, async (request, reply) => {
     const caller = signedIn(request);
-    await requireTreasury(db);
     const ids = idsOf(request.body);
     const inBlocks = (request.body as { inBlocks?: unknown }).inBlocks;
     if (inBlocks !== undefined && typeof inBlocks !== 'boolean') throw badRequest('"inBlocks" é true ou false.');

@@ -1,3 +1,4 @@
+import { TREASURY_SWITCH } from '../enabled.js';
 import { defineModule } from '../../define-module.js';
 import { DONATION_SETTINGS } from './donation-settings.js';
 import { donations } from './donations.js';
@@ -18,5 +19,6 @@ export const donationsModule = defineModule({
   settings: DONATION_SETTINGS,
   jobs: [issueMissingJob],
   migrations: [donationsMigration],
+  enabledBy: TREASURY_SWITCH,
   routes: donationRoutes,
 });

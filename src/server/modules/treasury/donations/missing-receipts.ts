@@ -8,7 +8,6 @@ import { invalidRecord } from '../../../errors.js';
 import type { JobDefinition } from '../../../jobs/types.js';
 import { defineAction } from '../../../resources/actions.js';
 import type { FieldDefinition } from '../../../resources/define.js';
-import { requireTreasury } from '../enabled.js';
 import { issueReceiptForPayment } from '../on-payment.js';
 
 const ISSUE_MISSING_JOB = 'treasury.receipts.missing';
@@ -59,7 +58,6 @@ const countMissingAction = defineAction({
   fields: RANGE_FIELDS,
   async run({ db, input }) {
     const range = rangeOf(input);
-    await requireTreasury(db);
     return missingReceipts(db, range);
   },
 });
@@ -81,7 +79,6 @@ const issueMissingAction = defineAction({
   fields: RANGE_FIELDS,
   async run({ db, ctx, caller, input, jobs, afterCommit }) {
     const range = rangeOf(input);
-    await requireTreasury(db);
     const { count } = await missingReceipts(db, range);
     if (count === 0) throw invalidRecord({ from: 'Não há pagamentos sem recibo nestas datas.' });
     const by = caller.kind === 'user' ? caller.id : null;

@@ -4,7 +4,6 @@ import type { Db } from '../../../db/database.js';
 import { forbidden, notFound, unauthorized } from '../../../errors.js';
 import { objectSchema, type RouteDoc } from '../../../openapi/route-doc.js';
 import { parseId } from '../../../resources/handlers.js';
-import { requireTreasury } from '../enabled.js';
 
 const STATUS_HISTORY_DOC: RouteDoc = {
   tags: ['Tesouraria'],
@@ -49,7 +48,6 @@ export function statusHistoryRoutes(app: FastifyInstance): void {
     if (request.caller.kind === 'anonymous') throw unauthorized();
     if (!isStaff(request.caller)) throw forbidden();
     const id = parseId(request.params.id);
-    await requireTreasury(db);
     if (!(await db.selectFrom('treasury_docs').select('_id').where('_id', '=', id).executeTakeFirst())) throw notFound('Documento não encontrado.');
     return { data: await statusHistory(db, id) };
   });
