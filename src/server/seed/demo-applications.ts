@@ -1,11 +1,18 @@
 import { sha256 } from '../auth/secrets.js';
+import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
+import { fileStore } from '../files/store.js';
 import { readSetting } from '../settings/read.js';
 import { consentVersionOf } from '../modules/applications/form-rules.js';
 import type { ApplicationState } from '../modules/applications/states.js';
+import { moveApplicationFilesToMember } from '../modules/member-files/move.js';
+import { photoEntry, saveMemberFiles } from '../modules/member-files/save.js';
+import { demoPortrait } from './demo-portraits.js';
 import type { MemberFactory } from './people.js';
 
 const DAY_MS = 86_400_000;
+/** The first portrait's seed: the same faces in every fresh demo. */
+const DEMO_PHOTO_SEED = 20_261_127;
 
 /** The demo's applications: a few in each state, oldest first, one of them a likely duplicate of a member. */
 const PLAN: readonly { state: ApplicationState; daysAgo: number; reason?: string }[] = [
@@ -27,11 +34,14 @@ const upsertSetting = (db: Db, name: string, value: string, stamp: string) =>
 /**
  * The demo organisation takes applications (the form on its website, the menu with its badge),
  * and has some: open ones to review (one sharing a member's NIF, to show the duplicates), and
- * decided ones. Accepted ones point at the newest members, whose data they carry. No photos:
- * those come through the upload routes. Runs after the members and the dues.
+ * decided ones. Accepted ones point at the newest members, whose data they carry. Each came
+ * with a photo (a generated portrait), stored as the upload route stores one while the
+ * application was open; an accepted one's went to its member, as the accept moves it. Runs
+ * after the members and the dues.
  */
-export async function seedDemoApplications(db: Db, factory: MemberFactory, now: number): Promise<void> {
+export async function seedDemoApplications(db: Db, factory: MemberFactory, config: Config, now: number): Promise<void> {
   const stamp = new Date(now).toISOString();
+  const store = fileStore(config.dataDir);
   await upsertSetting(db, 'hasMemberApplication', 'true', stamp);
   const consentVersion = consentVersionOf(await readSetting(db, 'applicationConsentText'));
   const category = await db.selectFrom('fee_categories').select('_id').orderBy('_id').executeTakeFirst();
@@ -46,7 +56,7 @@ export async function seedDemoApplications(db: Db, factory: MemberFactory, now: 
     const source = member ?? person;
     const confirmed = state !== 'submitted';
     const decided = state === 'accepted' || state === 'rejected' || state === 'withdrawn';
-    await db
+    const row = await db
       .insertInto('member_applications')
       .values({
         name: String(source.name),
@@ -63,7 +73,8 @@ export async function seedDemoApplications(db: Db, factory: MemberFactory, now: 
         consent_version: consentVersion,
         consent_at: when,
         guardian_consent: 0,
-        state,
+        // Open while its photo arrives; decided below.
+        state: 'submitted',
         email_confirmed_at: confirmed ? new Date(at + 3_600_000).toISOString() : null,
         decided_at: decided ? new Date(at + 2 * DAY_MS).toISOString() : null,
         reject_reason: reason ?? null,
@@ -74,6 +85,12 @@ export async function seedDemoApplications(db: Db, factory: MemberFactory, now: 
         created_at: when,
         updated_at: when,
       })
-      .execute();
+      .returning('_id')
+      .executeTakeFirstOrThrow();
+    const id = Number(row._id);
+    const parent = { kind: 'application', id } as const;
+    await saveMemberFiles(db, store, { parent, by: { kind: 'applicant', id }, now: () => at, lockParent: false }, [await photoEntry(await demoPortrait(DEMO_PHOTO_SEED + index))]);
+    if (member) await moveApplicationFilesToMember(db, id, Number(member._id), at + 2 * DAY_MS);
+    if (state !== 'submitted') await db.updateTable('member_applications').set({ state }).where('_id', '=', id).execute();
   }
 }

@@ -79,7 +79,7 @@ export async function seedDemo(db: Db, now: number, config: Config): Promise<Acc
   await seedDemoDues(db, now);
   await seedDemoCollecting(db, now);
   await seedDemoCards(db, now);
-  await seedDemoApplications(db, factory, now);
+  await seedDemoApplications(db, factory, config, now);
   await seedDemoTreasury(db, config, now);
 
   const firstMember = await db

@@ -26,4 +26,24 @@ describe('demo applications', () => {
       SELECT a._id FROM member_applications a, members m WHERE a.nif = m.nif)`.execute(db());
     expect(Number(flagged.rows[0]!.n)).toBeGreaterThan(0);
   });
+
+  it('came with photos: each open or refused application has its own, and an accepted one’s is its member’s, as staff see them', async () => {
+    const admin = (await server.login(await server.createUser('admin'))).access;
+    const rows = await db().selectFrom('member_applications').select(['_id', 'state', 'member']).execute();
+    const applications = rows.map((row) => ({ id: Number(row._id), state: String(row.state), member: Number(row.member) }));
+    const faces = new Set<string>();
+    for (const application of applications) {
+      const url = application.state === 'accepted' ? `/api/members/${application.member}/member_photos` : `/api/member_applications/${application.id}/member_application_photos`;
+      const listed = await server.request({ method: 'GET', url, token: admin });
+      expect(listed.statusCode, listed.body).toBe(200);
+      const photos = listed.json().data as { url: string; thumbUrl: string; width: number; height: number }[];
+      expect(photos, `${application.state} ${application.id}`).toHaveLength(1);
+      expect(photos[0]!.width * 4).toBe(photos[0]!.height * 3);
+      const bytes = await server.request({ method: 'GET', url: photos[0]!.thumbUrl, token: admin });
+      expect(bytes.headers['content-type']).toBe('image/jpeg');
+      faces.add(bytes.rawPayload.toString('base64'));
+    }
+    // Generated apart: the reviewer does not see one face on every application.
+    expect(faces.size).toBeGreaterThan(applications.length / 2);
+  });
 });
