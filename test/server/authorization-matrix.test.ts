@@ -316,6 +316,9 @@ const OTHER_ROUTES: Record<string, { payload?: object | string; headers?: Record
   'POST /api/treasury_docs_statuses/bulk': { payload: {}, expect: [401, 403, 422, 422, 422] },
   'POST /api/treasury_docs_statuses/bulk_delete': { payload: { ids: [] }, expect: [401, 403, 400, 400, 400] },
   'POST /api/treasury_docs/verify_integrity': { payload: {}, expect: [401, 403, 403, 200, 403] },
+  // The series' next numbers (the treasury settings page): staff read; administrators set, only forwards (a number already issued would be a 409).
+  'GET /api/treasury_series': { expect: [401, 403, 200, 200, 200] },
+  'PUT /api/treasury_series/:type/:year': { payload: { next: 1 }, expect: [401, 403, 403, 400, 403] },
   // The payment-information page's API: public, the token is the proof; an unknown one is the same 404 for all.
   'GET /api/payment_info/:token': { expect: [404, 404, 404, 404, 404] },
   'POST /api/payment_info/:token/requests': { payload: { debts: [1], method: 'multibanco' }, expect: [404, 404, 404, 404, 404] },

@@ -90,6 +90,34 @@ describe('series', () => {
     ).rejects.toThrow('the business action failed');
     expect(Number((await issueOne()).sequence)).toBe(Number(last.sequence) + 1);
   });
+
+  it('lets an administrator move the next number forward only; the chosen gap passes the integrity check', async () => {
+    const last = await issueOne();
+    const put = (next: unknown, token = admin, type = 'quota', at = year) => server.json('PUT', `/api/treasury_series/${type}/${at}`, token, { next });
+    const quota = async () => ((await get(`/api/treasury_series?year=${year}`)).body.data as { type: string; next: number }[]).find((s) => s.type === 'quota')!;
+    expect((await quota()).next).toBe(Number(last.sequence) + 1);
+    // At or below an issued number: a pt-PT 409, nothing changes; bad input: 422/400; editors may read, not set.
+    for (const next of [Number(last.sequence), 1]) {
+      const refused = await put(next);
+      expect(refused.status).toBe(409);
+      expect(refused.body.message).toBe(`O documento ${last.number} já foi emitido: o próximo número tem de ser maior (a partir de ${Number(last.sequence) + 1}).`);
+    }
+    expect((await put(0)).status).toBe(422);
+    expect((await put('9')).status).toBe(422);
+    expect((await put(5, admin, 'fatura')).status).toBe(400);
+    const editor = (await server.as('editor')).token;
+    expect((await get(`/api/treasury_series?year=${year}`, editor)).status).toBe(200);
+    expect((await put(Number(last.sequence) + 50, editor)).status).toBe(403);
+    expect((await quota()).next).toBe(Number(last.sequence) + 1);
+    // Forward, twice before an issue (the second replaces the first), then the next document takes it.
+    expect((await put(Number(last.sequence) + 50)).body.data).toMatchObject({ type: 'quota', year, next: Number(last.sequence) + 50 });
+    expect((await put(Number(last.sequence) + 40)).status).toBe(200);
+    expect(Number((await issueOne()).sequence)).toBe(Number(last.sequence) + 40);
+    expect((await post('/api/treasury_docs/verify_integrity', {})).body.data.ok).toBe(true);
+    // A series not opened yet (next year's) starts where it is told.
+    expect((await put(7, admin, 'donation', year + 1)).body.data).toMatchObject({ type: 'donation', year: year + 1, prefix: 'D', last_number: 6, next: 7 });
+    expect((await post('/api/treasury_docs/verify_integrity', {})).body.data.ok).toBe(true);
+  });
 });
 
 describe('hash chain', () => {

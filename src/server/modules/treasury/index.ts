@@ -6,6 +6,7 @@ import { downloadJob } from './download-job.js';
 import { treasuryMigration } from './migration.js';
 import { documentStatuses, treasuryDocs } from './resources.js';
 import { treasuryRoutes } from './routes.js';
+import { treasurySeriesJumpsMigration } from './series-jumps-migration.js';
 import { TREASURY_DOC_SETTINGS } from './treasury-settings.js';
 
 /**
@@ -18,7 +19,7 @@ export const treasuryModule = defineModule({
   resources: [documentStatuses, treasuryDocs],
   actions: TREASURY_ACTIONS,
   settings: TREASURY_DOC_SETTINGS,
-  migrations: [treasuryMigration, treasuryOrderIndexesMigration],
+  migrations: [treasuryMigration, treasuryOrderIndexesMigration, treasurySeriesJumpsMigration],
   jobs: [downloadJob],
   enabledBy: TREASURY_SWITCH,
   routes: treasuryRoutes,

@@ -9,7 +9,7 @@ import { chainHash, sha256 } from './chain.js';
 import { renderTreasuryDocs } from './pdf/render.js';
 import type { DocLine, PayerSnapshot, TreasuryDocSnapshot, TreasuryDocType } from './types.js';
 
-const PREFIX_SETTING = {
+export const PREFIX_SETTING = {
   quota: 'treasuryPrefixQuota',
   joining_fee: 'treasuryPrefixJoiningFee',
   donation: 'treasuryPrefixDonation',

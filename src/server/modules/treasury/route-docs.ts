@@ -63,3 +63,24 @@ export const TREASURY_STATUS_BULK_DELETE_DOC: RouteDoc = {
   responses: { 200: { description: 'Quantos documentos mudaram', schema: object({ data: object({ changed: { type: 'integer' } }) }) } },
   errors: [400, 401, 403, 404],
 };
+
+const SERIES = object({ type: { type: 'string' }, label: { type: 'string' }, year: { type: 'integer' }, prefix: { type: 'string' }, last_number: { type: 'integer' }, next: { type: 'integer' } });
+
+export const TREASURY_SERIES_DOC: RouteDoc = {
+  tags: TAGS,
+  summary: 'Séries de numeração dos documentos',
+  description: `Para cada tipo de documento, a série de um ano (?year=, por omissão o ano corrente): prefixo, último número emitido e o próximo. Administradores e editores. ${NOT_ENABLED}`,
+  responses: { 200: { description: 'As séries do ano', schema: object({ data: { type: 'array', items: SERIES } }) } },
+  errors: [400, 401, 403, 404],
+};
+
+export const TREASURY_SERIES_NEXT_DOC: RouteDoc = {
+  tags: TAGS,
+  summary: 'Mudar o próximo número de uma série',
+  description:
+    'O próximo número do tipo {type} (quota, joining_fee, donation, annulment) no ano {year}, por exemplo para continuar a numeração de um livro de recibos em papel. ' +
+    `Só para a frente: um número igual ou inferior a um já emitido é 409, sem mudar nada. O salto fica registado e a verificação de integridade aceita-o. Só administradores. ${NOT_ENABLED}`,
+  body: { schema: object({ next: { type: 'integer', minimum: 1 } }, ['next']) },
+  responses: { 200: { description: 'A série', schema: object({ data: SERIES }) } },
+  errors: [400, 401, 403, 404, 409, 422],
+};

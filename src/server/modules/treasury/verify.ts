@@ -29,6 +29,10 @@ function rowProblem(row: Row, snapshot: TreasuryDocSnapshot): string | null {
 
 async function linkProblem(db: Db, ctx: ServerContext, row: Row, expectedSequence: number, previous: string | null): Promise<string | null> {
   if (Number(row.sequence) !== expectedSequence) return `Falta o documento n.º ${expectedSequence} da série.`;
+  return contentProblem(db, ctx, row, previous);
+}
+
+async function contentProblem(db: Db, ctx: ServerContext, row: Row, previous: string | null): Promise<string | null> {
   if ((row.prev_hash ?? null) !== previous) return 'O elo para o documento anterior não corresponde.';
   let snapshot: TreasuryDocSnapshot;
   try {
@@ -57,13 +61,16 @@ export async function verifyIntegrity(db: Db, ctx: ServerContext): Promise<Integ
   const series = await db.selectFrom('treasury_series').select(['_id', 'last_number', 'last_hash']).orderBy('_id').execute();
   let checked = 0;
   for (const one of series) {
+    // Gaps an administrator chose (series.ts): the number that would have come next, and the one set instead.
+    const jumps = new Map((await db.selectFrom('treasury_series_jumps').select(['from_number', 'to_number']).where('series', '=', Number(one._id)).execute()).map((j) => [Number(j.from_number), Number(j.to_number)]));
+    const expectedAfter = (sequence: number) => jumps.get(sequence + 1) ?? sequence + 1;
     let previous: string | null = null;
     let sequence = 0;
     let last: Row | undefined;
     for (;;) {
       const rows = await db.selectFrom('treasury_docs').selectAll().where('series', '=', Number(one._id)).where('sequence', '>', sequence).orderBy('sequence').limit(PAGE).execute();
       for (const row of rows) {
-        const problem = await linkProblem(db, ctx, row, sequence + 1, previous);
+        const problem = await linkProblem(db, ctx, row, expectedAfter(sequence), previous);
         if (problem) return { ok: false, checked, broken: { doc: Number(row._id), number: String(row.number), problem } };
         checked += 1;
         previous = String(row.hash);
@@ -72,7 +79,7 @@ export async function verifyIntegrity(db: Db, ctx: ServerContext): Promise<Integ
       }
       if (rows.length < PAGE) break;
     }
-    if (sequence !== Number(one.last_number) || (one.last_hash ?? null) !== previous) {
+    if (expectedAfter(sequence) !== Number(one.last_number) + 1 || (one.last_hash ?? null) !== previous) {
       const where = last ? { doc: Number(last._id), number: String(last.number) } : { doc: 0, number: '' };
       return { ok: false, checked, broken: { ...where, problem: 'A série termina antes do último número atribuído: falta pelo menos um documento.' } };
     }
