@@ -12,7 +12,7 @@ export interface GenerationTimes {
 
 /**
  * Takes a generated year back out: its debts, the allocations credit made to them (the
- * payments' allocated sums drop by as much) and the balances they moved.
+ * payments' allocated sums drop by as much, their receipt totals go) and the balances they moved.
  */
 async function takeBack(database: Database, year: number): Promise<void> {
   await database.db.transaction().execute(async (trx) => {
@@ -22,6 +22,8 @@ async function takeBack(database: Database, year: number): Promise<void> {
       WHERE _id IN (SELECT payment FROM (${ofYear}) t)
     `.execute(trx);
     await sql`DELETE FROM payment_allocations WHERE debt IN (SELECT _id FROM unsettled_payments WHERE year = ${year})`.execute(trx);
+    // The receipt totals of the year's debts came only from that credit.
+    await sql`DELETE FROM receipt_totals WHERE basis = 'accrual' AND debt_year = ${year}`.execute(trx);
     await sql`DELETE FROM unsettled_payments WHERE year = ${year}`.execute(trx);
     await refreshBalances(trx, Date.now());
   });

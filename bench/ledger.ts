@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Database, Db, Engine } from '../src/server/db/database.js';
 import { refreshBalances } from '../src/server/modules/dues/balances.js';
+import { rebuildReceiptTotals } from '../src/server/modules/dues/receipt-totals.js';
 import { lisbonDay } from '../src/server/modules/dues/today.js';
 
 /** Years of quotas in the data set, the current one included. */
@@ -63,7 +64,8 @@ async function count(db: Db, table: string): Promise<number> {
  * Seven years of dues for every member already generated, set-based (a statement per table,
  * never a row at a time): fee categories and schedules (next year's too, for the generation
  * row), members spread over categories, every year's quota and newcomers' joining fees, one
- * payment per settled debt with its allocation, the debts' paid amounts and states, and the
+ * payment per settled debt with its allocation, the debts' paid amounts and states, the
+ * receipt totals rebuilt from them, and the
  * balances refreshed once. Checks the ledger adds up before returning.
  */
 export async function generateLedger(database: Database, log: (line: string) => void): Promise<Ledger> {
@@ -134,6 +136,8 @@ export async function generateLedger(database: Database, log: (line: string) => 
       FROM payment_allocations a WHERE a.debt = unsettled_payments._id
     `.execute(trx);
     step('allocations and debts settled');
+    await rebuildReceiptTotals(trx);
+    step('receipt totals');
     await refreshBalances(trx, now);
     step('balances');
   });

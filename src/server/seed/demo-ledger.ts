@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { ROLE } from '../../core/contract.js';
 import type { Db } from '../db/database.js';
 import { annulPayment, resolveDebt } from '../modules/dues/ledger.js';
+import { rebuildReceiptTotals } from '../modules/dues/receipt-totals.js';
 import { INSERT_BATCH_ROWS, insertInBatches } from './batches.js';
 import { planPayments, type Debt, type Op } from './demo-payments.js';
 
@@ -97,4 +98,6 @@ export async function seedPaymentHistory(db: Db, now: number, today: string): Pr
       await resolveDebt(db, debt, 'waived', op.reason, by, at);
     }
   }
+  // The batches went around the ledger functions: the receipt totals are summed from the rows.
+  await rebuildReceiptTotals(db);
 }

@@ -6,9 +6,10 @@ import { debts } from './debts.js';
 import { DUES_SETTINGS } from './dues-settings.js';
 import { feeCategories } from './fee-categories.js';
 import { feeSchedules } from './fee-schedules.js';
-import { generateAction, generateJob } from './jobs.js';
+import { compactTotalsJob, generateAction, generateJob } from './jobs.js';
 import { duesMigration } from './migration.js';
 import { allocations, payments } from './payments.js';
+import { receiptTotalsMigration } from './receipt-totals-migration.js';
 import { duesRoutes } from './routes.js';
 
 /** Dues and debts: fee categories and schedules raise debts, payments settle them (one ledger). */
@@ -16,9 +17,9 @@ export const duesModule = defineModule({
   name: 'dues',
   resources: [feeCategories, feeSchedules, debts, payments, allocations, balances],
   actions: [...LEDGER_ACTIONS, generateAction],
-  jobs: [generateJob],
+  jobs: [generateJob, compactTotalsJob],
   settings: DUES_SETTINGS,
-  migrations: [duesMigration],
+  migrations: [duesMigration, receiptTotalsMigration],
   extends: { members: memberLedgerHooks },
   routes: duesRoutes,
 });

@@ -3,6 +3,7 @@ import type { JobDefinition } from '../../jobs/types.js';
 import { defineAction } from '../../resources/actions.js';
 import { readSetting } from '../../settings/read.js';
 import { generateYear, tidyAfterBulk } from './generation.js';
+import { compactReceiptTotals } from './receipt-totals.js';
 import { lisbonYear } from './today.js';
 
 const GENERATE_JOB = 'dues.generate';
@@ -30,6 +31,20 @@ export const generateJob: JobDefinition = {
     const report = await generateYear(db, yearOf(payload), ctx.now(), progress);
     await tidyAfterBulk(ctx.database);
     return report;
+  },
+};
+
+/**
+ * Every night: the receipt totals the day's payments, allocations and annulments added (a row
+ * each) merge into one row per day and method, so the reports' sums stay a few thousand rows.
+ * Idempotent, and the sums read the same before and after.
+ */
+export const compactTotalsJob: JobDefinition = {
+  name: 'dues.compact_totals',
+  label: 'Compactação dos totais de recebimentos',
+  schedule: '40 3 * * *',
+  async run({ ctx }) {
+    return { merged: await compactReceiptTotals(ctx.database) };
   },
 };
 

@@ -4,6 +4,7 @@ import { coded, invalidRecord } from '../../errors.js';
 import type { ServerContext } from '../../context.js';
 import { issueReceiptOnPayment } from '../treasury/on-payment.js';
 import { OWING, type DebtKind, type DebtStatus } from './debts.js';
+import { addReceiptTotals, annulledFrom } from './receipt-totals.js';
 
 // The ledger's writes. Every function takes the caller's transaction; none commits. Debts'
 // `paid`/`status` and payments' `allocated` are rewritten here together with the allocation rows
@@ -15,15 +16,26 @@ const conflict = (message: string) => coded(409, 'ledger_conflict', message);
 interface Debt {
   _id: number;
   member: number;
+  year: number;
   amount: number;
   paid: number;
   status: DebtStatus;
   due_date: string;
 }
 
+/** What the receipt totals need to know of the payment an allocation comes from. */
+interface Paying {
+  _id: number;
+  method: string;
+  date: string;
+}
+
+const paying = (row: Row): Paying => ({ _id: Number(row._id), method: String(row.method), date: String(row.date) });
+
 const asDebt = (row: Row): Debt => ({
   _id: Number(row._id),
   member: Number(row.member),
+  year: Number(row.year),
   amount: Number(row.amount),
   paid: Number(row.paid),
   status: row.status as DebtStatus,
@@ -52,8 +64,9 @@ async function setDebtPaid(db: Db, debt: Debt, paid: number, now: number): Promi
     .execute();
 }
 
-async function addAllocation(db: Db, payment: number, debt: Debt, amount: number, now: number): Promise<void> {
+async function addAllocation(db: Db, from: Paying, debt: Debt, amount: number, now: number): Promise<void> {
   const stamp = iso(now);
+  const payment = from._id;
   const existing = await db.selectFrom('payment_allocations').select(['_id', 'amount']).where('payment', '=', payment).where('debt', '=', debt._id).executeTakeFirst();
   if (existing) {
     await db
@@ -65,6 +78,7 @@ async function addAllocation(db: Db, payment: number, debt: Debt, amount: number
     await db.insertInto('payment_allocations').values({ payment, debt: debt._id, member: debt.member, amount, created_at: stamp, updated_at: stamp, _version: 1 }).execute();
   }
   await setDebtPaid(db, debt, debt.paid + amount, now);
+  await addReceiptTotals(db, [{ basis: 'accrual', debtYear: debt.year, method: from.method, date: from.date, countsFrom: from.date, amount }]);
   await db
     .updateTable('payments')
     .set({ allocated: sql`allocated + ${amount}`, updated_at: stamp, _version: sql`_version + 1` })
@@ -82,7 +96,7 @@ export interface Allocation {
  * named (in due order), or all the member's owing debts oldest first. What is left stays on the
  * payment as credit.
  */
-async function spread(db: Db, payment: number, debts: Debt[], available: number, now: number): Promise<Allocation[]> {
+async function spread(db: Db, payment: Paying, debts: Debt[], available: number, now: number): Promise<Allocation[]> {
   const made: Allocation[] = [];
   let left = available;
   for (const debt of debts) {
@@ -146,7 +160,9 @@ export async function recordPayment(db: Db, input: RecordPayment, ctx: Pick<Serv
     .returning('_id')
     .executeTakeFirstOrThrow();
   const payment = Number(inserted._id);
-  const allocations = await spread(db, payment, targets ?? (await owingDebts(db, input.member)), input.amount, now);
+  await addReceiptTotals(db, [{ basis: 'cash', debtYear: null, method: input.method, date: input.date, countsFrom: input.date, amount: input.amount }]);
+  const from = { _id: payment, method: input.method, date: input.date };
+  const allocations = await spread(db, from, targets ?? (await owingDebts(db, input.member)), input.amount, now);
   const allocated = allocations.reduce((sum, a) => sum + a.amount, 0);
   const receipt = await issueReceiptOnPayment(db, ctx, payment, input.recordedBy);
   return { payment, allocations, credit: input.amount - allocated, receipt };
@@ -156,7 +172,7 @@ export async function recordPayment(db: Db, input: RecordPayment, ctx: Pick<Serv
 export async function applyCredit(db: Db, member: number, now: number): Promise<Allocation[]> {
   const withCredit = await db
     .selectFrom('payments')
-    .select(['_id', 'amount', 'allocated'])
+    .select(['_id', 'amount', 'allocated', 'method', 'date'])
     .where('member', '=', member)
     .where('annulled_at', 'is', null)
     .where(sql<boolean>`amount > allocated`)
@@ -167,7 +183,7 @@ export async function applyCredit(db: Db, member: number, now: number): Promise<
   for (const payment of withCredit) {
     const owing = await owingDebts(db, member);
     if (owing.length === 0) break;
-    made.push(...(await spread(db, Number(payment._id), owing, Number(payment.amount) - Number(payment.allocated), now)));
+    made.push(...(await spread(db, paying(payment), owing, Number(payment.amount) - Number(payment.allocated), now)));
   }
   return made;
 }
@@ -180,7 +196,7 @@ export async function allocateCredit(db: Db, payment: Row, debtId: number, amoun
   const [debt] = await owingDebts(db, Number(payment.member), [debtId]);
   if (!debt) throw invalidRecord({ debt: 'Escolha uma dívida em aberto do mesmo sócio.' });
   if (amount > debt.amount - debt.paid) throw invalidRecord({ amount: `O valor excede o que falta pagar desta dívida (${debt.amount - debt.paid} cêntimos).` });
-  await addAllocation(db, Number(payment._id), debt, amount, now);
+  await addAllocation(db, paying(payment), debt, amount, now);
   return { debt: debt._id, amount };
 }
 
@@ -194,9 +210,14 @@ export async function annulPayment(db: Db, payment: Row, reason: string, by: num
     .where('_id', '=', payment._id as number)
     .execute();
   const allocations = await db.selectFrom('payment_allocations').select(['debt', 'amount']).where('payment', '=', payment._id as number).execute();
+  // From the day of the annulment, the payment and what it allocated stop counting as received.
+  const { method, date } = paying(payment);
+  const countsFrom = annulledFrom(date, stamp);
+  await addReceiptTotals(db, [{ basis: 'cash', debtYear: null, method, date, countsFrom, amount: -Number(payment.amount) }]);
   for (const allocation of allocations) {
     const row = await db.selectFrom('unsettled_payments').selectAll().where('_id', '=', allocation.debt as number).executeTakeFirstOrThrow();
     const debt = asDebt(row);
+    await addReceiptTotals(db, [{ basis: 'accrual', debtYear: debt.year, method, date, countsFrom, amount: -Number(allocation.amount) }]);
     // A waived or annulled debt keeps its decision; its paid sum still drops.
     const paid = debt.paid - Number(allocation.amount);
     if (OWING.includes(debt.status) || debt.status === 'paid') await setDebtPaid(db, debt, paid, now);

@@ -59,3 +59,19 @@ export const reportIndexesMigration: Migration = {
     await db.schema.createIndex('payments_report').on('payments').columns(['method', 'date', 'amount', 'annulled_at']).execute();
   },
 };
+
+/**
+ * What owedPerYear reads since it starts from each debt's `paid` (migration 035's receipt totals
+ * took the payments per year off the payments and allocations): the debts by status with `paid`
+ * beside the amount, replacing 031's index without it, and the payments annulled, by the moment
+ * of the annulment. payments_report (031) served the cash sums, now read from the totals.
+ */
+export const reportOwedIndexesMigration: Migration = {
+  name: '035_report_owed_indexes',
+  async up(db) {
+    await db.schema.createIndex('unsettled_payments_owed').on('unsettled_payments').columns(['status', 'year', 'due_date', 'member', 'amount', 'paid', 'resolved_at', '_id']).execute();
+    await db.schema.dropIndex('unsettled_payments_report').execute();
+    await db.schema.createIndex('payments_annulled').on('payments').columns(['annulled_at', 'date', '_id']).execute();
+    await db.schema.dropIndex('payments_report').execute();
+  },
+};

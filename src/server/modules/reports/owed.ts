@@ -3,7 +3,7 @@ import type { OwedPerYearReport } from '../../../core/contract.js';
 import type { Db } from '../../db/database.js';
 import { OWING, type DebtStatus } from '../dues/debts.js';
 import { afterDay, type ReportParams } from './params.js';
-import { numbers, paymentStandingOn } from './sql-parts.js';
+import { numbers } from './sql-parts.js';
 
 /** Statuses a staff decision gives a debt: from the day of the decision it owes nothing. */
 const DECIDED = ['waived', 'annulled'] as const satisfies readonly DebtStatus[];
@@ -12,25 +12,33 @@ const list = (statuses: readonly DebtStatus[]) => sql.join(statuses.map((status)
 
 /**
  * Each debt of the range due by `asOf` with what it still owed that day (waived or annulled by
- * then: none). Only debts that can have owed anything then are summed: those owing today (the
- * ledger keeps `status` in step with the allocations), those waived or annulled since, and paid
- * ones that a payment dated after `asOf` paid; any other paid debt was settled by payments that
- * all still counted on `asOf`. The three sets are apart by status and each is read from an index
- * (migration 031), sparing the sums over the hundreds of thousands of settled debts.
+ * then: none). The ledger keeps each debt's `paid` at what payments not annulled have allocated
+ * to it today; what stood on `asOf` differs from it only by the allocations of payments dated
+ * after `asOf` (counted now, not then) and of payments annulled since (counted then, not now):
+ * `later` sums those few per debt, read from the payments' date and annulment indexes. Only debts
+ * that can have owed anything then are read: those owing today, those waived or annulled since,
+ * and paid ones a later payment paid (any other paid debt was settled by payments that all still
+ * counted on `asOf`). Each set is read from the owed index (migration 035) with the amounts.
  */
 const openDebts = ({ asOf, from, to }: ReportParams) => {
+  const after = afterDay(asOf);
   const debts = (which: RawBuilder<boolean>) => sql`
-    SELECT d._id, d.year, d.member, d.amount FROM unsettled_payments d
+    SELECT d._id, d.year, d.member, d.amount - d.paid AS owed FROM unsettled_payments d
     WHERE d.year >= ${from} AND d.year <= ${to} AND d.due_date <= ${asOf} AND ${which}`;
-  return sql`open_debts AS MATERIALIZED (
-    SELECT c.year AS year, c.member AS member, c.amount - COALESCE((
-      SELECT SUM(a.amount) FROM payment_allocations a JOIN payments p ON p._id = a.payment WHERE a.debt = c._id AND ${paymentStandingOn('p', asOf)}
-    ), 0) AS owed
+  const allocated = (payments: RawBuilder<boolean>, sign: RawBuilder<number>) => sql`
+    SELECT a.debt AS debt, ${sign} * a.amount AS delta FROM payments p CROSS JOIN payment_allocations a WHERE a.payment = p._id AND ${payments}`;
+  return sql`later AS MATERIALIZED (
+    SELECT x.debt, SUM(x.delta) AS delta FROM (
+      ${allocated(sql`p.date > ${asOf} AND p.annulled_at IS NULL`, sql`1`)}
+      UNION ALL ${allocated(sql`p.annulled_at >= ${after} AND p.date <= ${asOf}`, sql`-1`)}
+    ) x GROUP BY x.debt
+  ), open_debts AS MATERIALIZED (
+    SELECT c.year AS year, c.member AS member, c.owed + COALESCE(l.delta, 0) AS owed
     FROM (
       ${debts(sql`d.status IN (${list(OWING)})`)}
-      UNION ALL ${debts(sql`d.status IN (${list(DECIDED)}) AND d.resolved_at >= ${afterDay(asOf)}`)}
-      UNION ALL ${debts(sql`d.status = ${sql.lit(PAID)} AND d._id IN (SELECT a.debt FROM payments p JOIN payment_allocations a ON a.payment = p._id WHERE p.date > ${asOf})`)}
-    ) c
+      UNION ALL ${debts(sql`d.status IN (${list(DECIDED)}) AND d.resolved_at >= ${after}`)}
+      UNION ALL ${debts(sql`d.status = ${sql.lit(PAID)} AND d._id IN (SELECT debt FROM later)`)}
+    ) c LEFT JOIN later l ON l.debt = c._id
   )`;
 };
 

@@ -1,41 +1,30 @@
 import { sql } from 'kysely';
 import type { PaymentsPerYearReport } from '../../../core/contract.js';
 import type { Db } from '../../db/database.js';
-import { yearCutoffs, type ReportParams } from './params.js';
-import { numbers, paymentStandingOn } from './sql-parts.js';
+import type { ReportParams } from './params.js';
+import { numbers, yearOf } from './sql-parts.js';
 
 const asRows = (rows: readonly Record<string, unknown>[]) => rows.map((row) => ({ ...numbers(row, ['year', 'amount']), method: String(row.method) }));
 
 /**
  * What came in, by method: on the cash basis by the payment's date, on the accrual basis by the
  * year of the debts it paid (credit not yet applied to a debt has no debt year). Payments
- * annulled by `asOf` do not count; those annulled later still do.
+ * annulled by `asOf` do not count; those annulled later still do. Read from the receipt totals
+ * the ledger writes with every payment, allocation and annulment (dues/receipt-totals.ts): a
+ * few rows per day and method rather than every payment and allocation, exact to the cent.
  */
 export async function paymentsPerYear(db: Db, params: ReportParams): Promise<Pick<PaymentsPerYearReport, 'cash' | 'accrual' | 'totals'>> {
   const { asOf, from, to } = params;
-  // Per year and method, a sum over one range of the payments_report index (migration 031) each,
-  // rather than grouping every payment of the range; the methods present are found by skipping
-  // along that index from one method to the next.
-  const periods = yearCutoffs(params).map(({ year, cutoff }) => sql`(${sql.lit(year)}, ${sql.lit(`${year}-01-01`)}, ${sql.lit(cutoff)})`);
+  const lastDay = `${to}-12-31` < asOf ? `${to}-12-31` : asOf;
   const cash = await sql<Record<string, unknown>>`
-    WITH RECURSIVE methods(method) AS (
-      SELECT MIN(method) FROM payments
-      UNION ALL SELECT (SELECT MIN(p.method) FROM payments p WHERE p.method > methods.method) FROM methods WHERE methods.method IS NOT NULL
-    ), periods(y, first, cutoff) AS (VALUES ${sql.join(periods)}),
-    sums AS (
-      SELECT periods.y AS year, methods.method AS method, (
-        SELECT SUM(p.amount) FROM payments p
-        WHERE p.method = methods.method AND p.date >= periods.first AND p.date <= periods.cutoff AND ${paymentStandingOn('p', asOf)}
-      ) AS amount
-      FROM periods CROSS JOIN methods WHERE methods.method IS NOT NULL
-    )
-    SELECT year, method, amount FROM sums WHERE amount IS NOT NULL ORDER BY year, method
+    SELECT ${yearOf('date')} AS year, method, SUM(amount) AS amount FROM receipt_totals
+    WHERE basis = 'cash' AND debt_year IS NULL AND date >= ${`${from}-01-01`} AND date <= ${lastDay} AND counts_from <= ${asOf}
+    GROUP BY ${yearOf('date')}, method HAVING SUM(amount) <> 0 ORDER BY 1, 2
   `.execute(db);
   const accrual = await sql<Record<string, unknown>>`
-    SELECT d.year AS year, p.method AS method, SUM(a.amount) AS amount
-    FROM payment_allocations a JOIN payments p ON p._id = a.payment JOIN unsettled_payments d ON d._id = a.debt
-    WHERE ${paymentStandingOn('p', asOf)} AND d.year >= ${from} AND d.year <= ${to}
-    GROUP BY d.year, p.method ORDER BY 1, 2
+    SELECT debt_year AS year, method, SUM(amount) AS amount FROM receipt_totals
+    WHERE basis = 'accrual' AND debt_year >= ${from} AND debt_year <= ${to} AND counts_from <= ${asOf}
+    GROUP BY debt_year, method HAVING SUM(amount) <> 0 ORDER BY 1, 2
   `.execute(db);
   const rows = { cash: asRows(cash.rows), accrual: asRows(accrual.rows) };
   const sumOf = (list: { year: number; amount: number }[], y: number) => list.reduce((sum, row) => sum + (row.year === y ? row.amount : 0), 0);

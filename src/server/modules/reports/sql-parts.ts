@@ -1,6 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/database.js';
-import { afterDay } from './params.js';
 
 // SQL pieces the reports share. Years and cut-off days are validated numbers and dates made
 // here, so they go in as literals: PostgreSQL types a bound parameter in VALUES as text.
@@ -31,10 +30,6 @@ export const moveOf = ({ active, ending }: StateSets) => ({
   admitted: sql<boolean>`(${among('h.state', active)} AND (h.previous_state IS NULL OR ${among('h.previous_state', ending)}))`,
   ended: sql<boolean>`(${among('h.state', ending)} AND ${among('h.previous_state', active)})`,
 });
-
-/** A payment that had been received and not yet annulled on `asOf`. */
-export const paymentStandingOn = (payment: string, asOf: string): RawBuilder<boolean> =>
-  sql<boolean>`${sql.ref(`${payment}.date`)} <= ${asOf} AND (${sql.ref(`${payment}.annulled_at`)} IS NULL OR ${sql.ref(`${payment}.annulled_at`)} >= ${afterDay(asOf)})`;
 
 /** The year of a 'YYYY-MM-DD' column, as a number on both engines. */
 export const yearOf = (column: string): RawBuilder<number> => sql<number>`CAST(substr(${sql.ref(column)}, 1, 4) AS integer)`;
