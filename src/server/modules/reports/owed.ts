@@ -28,7 +28,7 @@ const openDebts = ({ asOf, from, to }: ReportParams) => {
   const allocated = (payments: RawBuilder<boolean>, sign: RawBuilder<number>) => sql`
     SELECT a.debt AS debt, ${sign} * a.amount AS delta FROM payments p CROSS JOIN payment_allocations a WHERE a.payment = p._id AND ${payments}`;
   return sql`later AS MATERIALIZED (
-    SELECT x.debt, SUM(x.delta) AS delta FROM (
+    SELECT x.debt, CAST(SUM(x.delta) AS bigint) AS delta FROM (
       ${allocated(sql`p.date > ${asOf} AND p.annulled_at IS NULL`, sql`1`)}
       UNION ALL ${allocated(sql`p.annulled_at >= ${after} AND p.date <= ${asOf}`, sql`-1`)}
     ) x GROUP BY x.debt
