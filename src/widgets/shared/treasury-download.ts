@@ -3,7 +3,7 @@
 // 202 with the job that makes it (its file then comes from GET treasury_docs/download/{job} as
 // a short-lived signed address). Fetched with the session's token, like the other files.
 import { ApiError, RESOURCE, type Core } from '../../core/index.js';
-import { downloadBlob, downloadFile } from './download.js';
+import { downloadBlob, downloadFile, fetchPdf } from './download.js';
 
 const DOCS = RESOURCE.treasuryDocs;
 
@@ -34,8 +34,7 @@ export async function downloadJobFile(core: Core, job: number, inBlocks: boolean
   await downloadFile(core, url, inBlocks ? 'documentos-tesouraria.pdf' : 'documentos-tesouraria.zip', inBlocks ? 'application/pdf' : 'application/zip');
 }
 
-/** One document's PDF, saved under its number. */
+/** One document's PDF as issued (GET treasury_docs/{id}/pdf: the stored file, its hash checked), saved under its number. */
 export async function downloadTreasuryPdf(core: Core, id: number, number: string): Promise<void> {
-  const answer = await requestTreasuryDownload(core, [id], true);
-  if (answer.kind === 'file') downloadBlob(answer.blob, `${number.replace(/[ /]/g, '-')}.pdf`);
+  downloadBlob(await fetchPdf(core, `${core.api}/${DOCS}/${id}/pdf`), `${number.replace(/[ /]/g, '-')}.pdf`);
 }

@@ -205,6 +205,29 @@ describe('receipts of payments', () => {
     expect(own.every((d) => d.member === ana)).toBe(true);
     expect((await get(`/api/treasury_docs/${ruiReceipt._id}`, anaToken)).status).toBe(404);
     expect((await download({ ids: [ruiReceipt._id] }, anaToken)).status).toBe(404);
+    // The PDF as issued: her own, byte for byte; Rui's is a 404 for her.
+    const pdf = (url: string, token: string) => server.request({ method: 'GET', url, token });
+    const mine = own[0] as { _id: number; number: string; member: number };
+    const stored = await db().selectFrom('treasury_docs').selectAll().where('_id', '=', mine._id).executeTakeFirstOrThrow();
+    const answer = await pdf(`/api/treasury_docs/${mine._id}/pdf`, anaToken);
+    expect({ status: answer.statusCode, type: answer.headers['content-type'], name: answer.headers['content-disposition'] }).toEqual({ status: 200, type: 'application/pdf', name: `inline; filename="${mine.number.replace(/[ /]/g, '-')}.pdf"` });
+    expect(answer.rawPayload.equals(fs.readFileSync(await storedBytes(stored)))).toBe(true);
+    expect((await pdf(`/api/treasury_docs/${ruiReceipt._id}/pdf`, anaToken)).statusCode).toBe(404);
+    expect((await pdf(`/api/treasury_docs/${ruiReceipt._id}/pdf`, admin)).statusCode).toBe(200);
+  });
+
+  it('serves no PDF whose stored bytes no longer match their hash', async () => {
+    const doc = await issueOne(4321);
+    const file = await storedBytes(doc);
+    const original = fs.readFileSync(file);
+    fs.writeFileSync(file, Buffer.concat([original, Buffer.from('%')]));
+    try {
+      const answer = await server.request({ method: 'GET', url: `/api/treasury_docs/${doc._id}/pdf`, token: admin });
+      expect(answer.statusCode).toBe(409);
+      expect(answer.json().message).toMatch(/não corresponde ao emitido/);
+    } finally {
+      fs.writeFileSync(file, original);
+    }
   });
 
   it("e-mails a receipt to its member through the outbox", async () => {

@@ -84,3 +84,13 @@ export const TREASURY_SERIES_NEXT_DOC: RouteDoc = {
   responses: { 200: { description: 'A série', schema: object({ data: SERIES }) } },
   errors: [400, 401, 403, 404, 409, 422],
 };
+
+export const TREASURY_PDF_DOC: RouteDoc = {
+  tags: TAGS,
+  summary: 'PDF de um documento',
+  description:
+    'O PDF do documento tal como foi emitido: o ficheiro guardado, depois de conferido o seu SHA-256 (se não corresponder, 409 e nada é enviado). ' +
+    `Administradores e editores; um sócio só os seus (os de outros: 404). ${NOT_ENABLED}`,
+  responses: { 200: { description: 'O PDF', type: 'application/pdf' } },
+  errors: [400, 401, 403, 404, 409],
+};

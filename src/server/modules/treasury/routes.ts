@@ -12,6 +12,7 @@ import { singleBlockPdf, writeDownloadZip } from './download.js';
 import { TREASURY_DOWNLOAD_DOC, TREASURY_DOWNLOAD_JOB_DOC, TREASURY_SEARCH_DOC } from './route-docs.js';
 import { treasuryDocs } from './resources.js';
 import { DOWNLOAD_INLINE_MAX, idsOf, visibleIds } from './selection.js';
+import { pdfRoute } from './pdf-route.js';
 import { seriesRoutes } from './series.js';
 import { statusRoutes } from './statuses.js';
 
@@ -102,4 +103,5 @@ export function treasuryRoutes(app: FastifyInstance): void {
 
   statusRoutes(app);
   seriesRoutes(app);
+  pdfRoute(app);
 }
