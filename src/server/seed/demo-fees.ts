@@ -26,7 +26,7 @@ interface Tariff {
   joiningFee: number;
 }
 
-/** A category's fees `age` years before the current one: prices went up twice in seven years. */
+/** A category's fees `age` years before the current one (-1: next year's): prices went up twice in seven years. */
 function tariff(category: DemoCategory, age: number): Tariff {
   const step = <T>(oldest: T, middle: T, recent: T): T => (age >= 4 ? oldest : age >= 2 ? middle : recent);
   switch (category) {
@@ -140,7 +140,7 @@ async function raiseYearQuotas(db: Db, year: number, schedules: readonly Schedul
 }
 
 /**
- * The demo's fee categories and seven years of schedules; every member gets a category, and
+ * The demo's fee categories, seven years of schedules and next year's; every member gets a category, and
  * each year, in order, newcomers' first debts and then everyone's quotas are raised as the
  * server would have raised them.
  */
@@ -155,7 +155,9 @@ export async function seedFees(db: Db, now: number, currentYear: number): Promis
   const categoryId = (key: DemoCategory) => Number(inserted.find((row) => row.name === CATEGORIES.find((c) => c.key === key)!.name)!._id);
 
   const schedules = new Map<string, Schedule>();
-  for (const year of years) {
+  // Next year's table is already approved (the same prices): its quotas are not raised yet, but
+  // the reports expect them.
+  for (const year of [...years, currentYear + 1]) {
     const rows = CATEGORIES.map((c) => ({ category: c.key, ...tariff(c.key, currentYear - year) }));
     const created = await db
       .insertInto('fee_schedules')

@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { compactReceiptTotals } from '../../../src/server/modules/dues/receipt-totals.js';
+import { lisbonDay } from '../../../src/server/modules/dues/today.js';
 import { startResourceServer, type ResourceTestServer } from '../resources/support.js';
 
 // A randomised run of 1,000 ledger operations through the API (payments with and without chosen
 // debts, annulments, waivers, manual debts, credit allocations, also refused ones), then every
-// figure the ledger derives is recomputed from its rows and compared.
+// figure the ledger derives is recomputed from its rows and compared: also the receipt totals
+// the reports read, on several days, before and after their compaction.
 
 let server: ResourceTestServer;
 let staff: string;
@@ -42,6 +45,11 @@ it('keeps payments = allocations + credit and every derived figure exact over 1,
   const pick = <T>(list: readonly T[]): T | undefined => list[Math.floor(next() * list.length)];
   const counts: Record<string, number> = {};
   for (let step = 0; step < 1000; step += 1) {
+    // A day passes now and then, so annulments fall on different days (a new login: tokens expire).
+    if (step % 100 === 99) {
+      server.advance(86_400_000);
+      staff = (await server.as('admin')).token;
+    }
     const member = pick(members)!;
     const roll = next();
     let operation: string;
@@ -52,7 +60,7 @@ it('keeps payments = allocations + credit and every derived figure exact over 1,
       operation = 'record';
       answer = await post('/api/payments/record', {
         member,
-        date: '2026-03-01',
+        date: ['2026-03-01', '2026-06-15', '2026-11-20'][step % 3],
         // Now and then an amount the ledger refuses (0 or over the limit).
         amount: next() < 0.03 ? 0 : Math.floor(next() * 6000) + 1,
         method: 'numerario',
@@ -133,4 +141,40 @@ it('keeps payments = allocations + credit and every derived figure exact over 1,
     const statement = (await server.json('GET', `/api/members/${member}/statement`, staff)).body.data;
     expect(statement.lines.at(-1)?.balance ?? 0).toBe(balance.open_total - balance.credit);
   }
+
+  // The receipt totals: on each day, what they sum to per basis, debt year, method and payment
+  // date is what the payments and allocations standing that day add up to.
+  const debtYear = new Map(debts.map((d) => [Number(d._id), Number(d.year)]));
+  const annulDay = (p: (typeof payments)[number]) => (p.annulled_at ? lisbonDay(Date.parse(String(p.annulled_at))) : null);
+  const standing = (p: (typeof payments)[number], asOf: string) => String(p.date) <= asOf && !(annulDay(p) !== null && annulDay(p)! <= asOf);
+  const expected = (asOf: string) => {
+    const sums = new Map<string, number>();
+    const add = (key: string, amount: number) => sums.set(key, (sums.get(key) ?? 0) + amount);
+    for (const p of payments.filter((p) => standing(p, asOf))) {
+      add(`cash|null|${String(p.method)}|${String(p.date)}`, Number(p.amount));
+      for (const a of allocations.filter((a) => a.payment === p._id)) add(`accrual|${debtYear.get(Number(a.debt))}|${String(p.method)}|${String(p.date)}`, Number(a.amount));
+    }
+    return new Map([...sums].filter(([, amount]) => amount !== 0));
+  };
+  const totals = async (asOf: string) => {
+    const rows = await db.selectFrom('receipt_totals').selectAll().where('counts_from', '<=', asOf).execute();
+    const sums = new Map<string, number>();
+    for (const r of rows) {
+      const key = `${String(r.basis)}|${r.debt_year === null ? 'null' : Number(r.debt_year)}|${String(r.method)}|${String(r.date)}`;
+      sums.set(key, (sums.get(key) ?? 0) + Number(r.amount));
+    }
+    return new Map([...sums].filter(([, amount]) => amount !== 0));
+  };
+  const today = lisbonDay(server.ctx.now());
+  const days = ['2026-02-28', '2026-03-01', '2026-06-15', '2026-11-20', ...new Set(payments.map(annulDay).filter((d): d is string => d !== null)), today];
+  expect(payments.some((p) => p.annulled_at)).toBe(true);
+  for (const asOf of days) expect(await totals(asOf), `receipt totals on ${asOf}`).toEqual(expected(asOf));
+  const rowsBefore = Number((await db.selectFrom('receipt_totals').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  expect(await compactReceiptTotals(server.database)).toBeGreaterThan(0);
+  for (const asOf of days) expect(await totals(asOf), `compacted receipt totals on ${asOf}`).toEqual(expected(asOf));
+  const keys = await db.selectFrom('receipt_totals').select(['basis', 'debt_year', 'method', 'date', 'counts_from']).execute();
+  expect(new Set(keys.map((k) => JSON.stringify(k))).size).toBe(keys.length);
+  expect(keys.length).toBeLessThan(rowsBefore);
+  // Compacting again changes nothing.
+  expect(await compactReceiptTotals(server.database)).toBe(0);
 });

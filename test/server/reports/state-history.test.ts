@@ -95,6 +95,17 @@ describe('the demo organisation', () => {
       const rows = answer.body.data.rows as { endings: number; activeAtYearEnd: number }[];
       expect(rows.filter((row) => row.endings > 0).length).toBeGreaterThanOrEqual(5);
       expect(rows.every((row) => row.activeAtYearEnd > 500)).toBe(true);
+      // Next year's fee table is in the demo: the expectations chart has something to show.
+      const expected = (await demo.json('GET', '/api/reports/nextYearQuotaExpectations', editor)).body.data;
+      expect(expected.totals[0].year).toBe(year + 1);
+      expect(expected.totals[0].expected).toBeGreaterThan(0);
+      expect(expected.rows.find((row: { name: string }) => row.name === 'Honorário')).toMatchObject({ exempt: true, expected: 0 });
+      // The demo's receipts, seeded in batches, are in the receipt totals the payments report reads.
+      const received = (await demo.json('GET', `/api/reports/paymentsPerYear?from=${year - 6}`, editor)).body.data;
+      const cash = await sql<{ year: string; amount: number }>`
+        SELECT substr(date, 1, 4) AS year, SUM(amount) AS amount FROM payments WHERE annulled_at IS NULL GROUP BY substr(date, 1, 4) ORDER BY 1
+      `.execute(db);
+      expect(received.totals.map((t: { year: number; cash: number }) => [t.year, t.cash]).filter(([, c]: number[]) => c > 0)).toEqual(cash.rows.map((r) => [Number(r.year), Number(r.amount)]));
     } finally {
       await demo.close();
     }
