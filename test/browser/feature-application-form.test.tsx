@@ -1,6 +1,7 @@
 import { expect, waitUntil } from '@open-wc/testing';
+import { sendKeys, sendMouse } from '@web/test-runner-commands';
 import '../../src/widgets/application-form/element.js';
-import { all, button, cleanupFeatures, control, featureFixture, text, type, waitForText } from './feature-support/elements.js';
+import { all, button, cleanupFeatures, control, featureFixture, find, text, type, waitForText } from './feature-support/elements.js';
 import { expectAccessible } from './support/axe.js';
 
 const described = (name: string, type: string, inputType: string, label: string, validation: Record<string, unknown> = {}) => ({
@@ -72,6 +73,32 @@ function choose(select: HTMLSelectElement, value: string) {
 }
 
 const tickBox = (element: HTMLElement, name: string) => all<HTMLInputElement>(element, `input[type="checkbox"][name="${name}"]`)[0]!.click();
+
+/** A 1600 × 900 picture, red on its left half and blue on its right: where the 3:4 crop sits shows in its edges. */
+async function halvesPicture(): Promise<File> {
+  const canvas = document.createElement('canvas');
+  [canvas.width, canvas.height] = [1600, 900];
+  const context = canvas.getContext('2d')!;
+  context.fillStyle = '#cc0000';
+  context.fillRect(0, 0, 800, 900);
+  context.fillStyle = '#0000cc';
+  context.fillRect(800, 0, 800, 900);
+  const blob = await new Promise<Blob>((resolve) => canvas.toBlob((b) => resolve(b!), 'image/png'));
+  return new File([blob], 'paisagem.png', { type: 'image/png' });
+}
+
+/** The colours at the left and right edges of a picture, e.g. 'red blue'. */
+function edges(source: CanvasImageSource & { width: number; height: number }): string {
+  const canvas = document.createElement('canvas');
+  [canvas.width, canvas.height] = [source.width, source.height];
+  const context = canvas.getContext('2d')!;
+  context.drawImage(source, 0, 0);
+  const colour = (x: number) => {
+    const [r, , b] = context.getImageData(x, Math.floor(source.height / 2), 1, 1).data;
+    return r! > b! ? 'red' : 'blue';
+  };
+  return `${colour(4)} ${colour(source.width - 5)}`;
+}
 
 describe('<associa-application-form>', () => {
   afterEach(cleanupFeatures);
@@ -147,6 +174,60 @@ describe('<associa-application-form>', () => {
       formToken: 'form-token-1',
       website: '',
     });
+  });
+
+  it('lets the visitor frame the photo in 3:4, by dragging it or with the arrow keys, and sends that crop', async () => {
+    const { element, f } = await openForm();
+    await f.script({
+      'POST /member_applications': { status: 201, body: { data: { id: 42, uploadToken: '42.999.sig' } } },
+      'POST /member_application_photos': { status: 201, body: { data: { _id: 7, url: null, thumbUrl: null } } },
+    });
+    const input = all<HTMLInputElement>(element, 'input[type="file"][name="photo"]')[0]!;
+    const transfer = new DataTransfer();
+    transfer.items.add(await halvesPicture());
+    input.files = transfer.files;
+    input.dispatchEvent(new Event('change', { bubbles: true }));
+    const frame = await find<HTMLCanvasElement>(element, 'canvas[data-photo-preview]', 'the crop frame');
+    await waitUntil(() => edges(frame) === 'red blue', 'the crop does not start centred');
+    expect(frame.tabIndex).to.equal(0);
+    const hint = element.shadowRoot!.getElementById(frame.getAttribute('aria-describedby')!)!;
+    expect(hint.textContent).to.equal('Arraste a fotografia, ou use as setas do teclado, para escolher o enquadramento.');
+    await expectAccessible(element);
+
+    // The arrows move the picture: to the right, its left half fills the frame.
+    frame.focus();
+    for (let i = 0; i < 10; i += 1) await sendKeys({ press: 'ArrowRight' });
+    await waitUntil(() => edges(frame) === 'red red', 'the arrow keys did not move the picture');
+    // Dragged left across the frame, its right half comes in again.
+    const box = frame.getBoundingClientRect();
+    const y = Math.round(box.top + box.height / 2);
+    await sendMouse({ type: 'move', position: [Math.round(box.right - 4), y] });
+    await sendMouse({ type: 'down' });
+    await sendMouse({ type: 'move', position: [Math.round(box.left + 4), y] });
+    await sendMouse({ type: 'up' });
+    await waitUntil(() => edges(frame) === 'red blue', 'dragging did not move the picture');
+    frame.focus();
+    for (let i = 0; i < 10; i += 1) await sendKeys({ press: 'ArrowLeft' });
+    await waitUntil(() => edges(frame) === 'blue blue', 'the arrow keys did not move the picture back');
+
+    const sent: FormData[] = [];
+    const send = XMLHttpRequest.prototype.send;
+    XMLHttpRequest.prototype.send = function (this: XMLHttpRequest, body?: Document | XMLHttpRequestBodyInit | null) {
+      if (body instanceof FormData) sent.push(body);
+      send.call(this, body);
+    };
+    try {
+      await fill(element, { Nome: 'Marta Silva', 'E-mail': 'marta@example.org', NIF: '123456789', 'Data de nascimento': '1990-04-02' });
+      choose(await control<HTMLSelectElement>(element, 'Categoria de quota pretendida'), '1');
+      tickBox(element, 'consent');
+      (await button(element, 'Enviar candidatura')).click();
+      await waitForText(element, 'Recebemos a sua candidatura.');
+    } finally {
+      XMLHttpRequest.prototype.send = send;
+    }
+    const photo = await createImageBitmap(sent[0]!.get('file') as Blob);
+    expect([photo.width, photo.height]).to.deep.equal([675, 900]);
+    expect(edges(photo)).to.equal('blue blue');
   });
 
   it("shows the server's field errors beside their fields and its refusal of the whole form", async () => {

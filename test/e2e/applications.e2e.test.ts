@@ -110,10 +110,15 @@ describe('membership applications, end to end', () => {
     // The staff browser's badge goes up by one without a reload.
     await expect.poll(() => badge(menu), { timeout: 15_000 }).toBe(before + 1);
 
-    // Staff open the application, see the photo, and accept it.
+    // Staff open the application, see the photo, add a document handed in on paper, and accept it.
     const [application] = await api<{ _id: number }[]>('GET', `member_applications?_email=${encodeURIComponent(EMAIL)}`);
     await staff.goto(`/candidaturas/${application!._id}`);
     await staff.locator('[data-photo] img').waitFor({ timeout: 15_000 });
+    const documents = staff.locator('[data-documents]');
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n');
+    await documents.getByLabel('Escolher documentos PDF').setInputFiles({ name: 'declaracao.pdf', mimeType: 'application/pdf', buffer: pdf });
+    await documents.getByRole('button', { name: 'declaracao.pdf', exact: true }).waitFor({ timeout: 15_000 });
+    await h.screenshot(staff, 'application-review', { fullPage: true });
     await staff.locator('[data-decision]').getByRole('button', { name: 'Aceitar' }).click();
     await staff.getByRole('dialog').getByRole('button', { name: 'Aceitar' }).click();
     const newMember = staff.locator('[data-new-member]');
@@ -124,6 +129,9 @@ describe('membership applications, end to end', () => {
     // The member, their first debts, their card (whose QR address verifies) and the welcome message.
     const member = await api<{ name: string; email: string; number: number }>('GET', `members/${memberId}`);
     expect(member).toMatchObject({ name: `Leonor Candidata ${stamp}`, email: EMAIL });
+    // The application's photo and documents are the member's now.
+    expect(await api<unknown[]>('GET', `members/${memberId}/member_photos`)).toHaveLength(1);
+    expect((await api<{ originalName: string }[]>('GET', `members/${memberId}/pdf_documents`)).map((d) => d.originalName)).toEqual(['declaracao.pdf']);
     const debts = await api<unknown[]>('GET', `members/${memberId}/unsettled_payments?_limit=-1`);
     expect(debts.length).toBeGreaterThan(0);
     const [card] = await api<{ code: string }[]>('GET', `membership_cards?_member=${memberId}`);

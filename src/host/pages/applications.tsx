@@ -1,6 +1,7 @@
 // The staff's application pages (issue 13): the list with bulk accept, one application with
 // its decision, photo, documents and possible duplicates, and a paper application typed in.
 import { RESOURCE, type ApiRecord } from '../../core/index.js';
+import { Lead } from '../../widgets/feature-kit/layout.js';
 import { useQuery } from '../../widgets/kit/index.js';
 import { useHost } from '../context.js';
 import { patternOf, pathOf } from '../routes.js';
@@ -27,18 +28,22 @@ const ListOfApplications: Page = ({ route, routes }) => (
   />
 );
 
+// Saved, the page becomes the application's own (FormPage goes to its edit path), where the photo and documents are added.
 const NewApplication: Page = ({ route, routes }) => (
-  <FormPage title={route.title} resource={RES} editPath={patternOf(routes, 'memberApplicationsEdit')} listPath={pathOf(routes, 'memberApplicationsList')} />
+  <FormPage title={route.title} resource={RES} editPath={patternOf(routes, 'memberApplicationsEdit')} listPath={pathOf(routes, 'memberApplicationsList')}>
+    <Lead data-files-after-save>{T.filesAfterSave}</Lead>
+  </FormPage>
 );
 
 const OneApplication: Page = ({ route, routes, params }) => {
   const { core } = useHost();
   const record = useQuery<ApiRecord & { state?: string }>(core.queries, { path: `${RES}/${params.id}`, resources: [RES] });
   const state = record.data?.state;
+  const open = state === undefined ? undefined : OPEN_STATES.has(state);
   return (
     <FormPage title={route.title} resource={RES} id={params.id} listPath={pathOf(routes, 'memberApplicationsList')} formAttrs={{ 'no-delete': 'true' }}>
-      <Decision id={params.id!} open={state !== undefined && OPEN_STATES.has(state)} onDecided={record.refresh} />
-      <Evidence id={params.id!} />
+      <Decision id={params.id!} open={open === true} onDecided={record.refresh} />
+      <Evidence id={params.id!} open={open} accepted={state === 'accepted'} />
     </FormPage>
   );
 };

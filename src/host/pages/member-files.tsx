@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import styled from 'styled-components';
-import type { Core } from '../../core/index.js';
+import { changedTopic, RESOURCE, type Core, type PhotoKind } from '../../core/index.js';
 import { space, token } from '../../widgets/kit/index.js';
 import { DocumentUpload, type DocumentItem } from '../../widgets/shared/document-upload.js';
 import { fetchImage, openPdf } from '../../widgets/shared/download.js';
@@ -17,12 +17,26 @@ const Panel = styled.div`
   border-radius: ${token('radius')};
 `;
 
+/** Whose files: a member's, or an application's while it is under review. */
+export type FilesOf = 'member' | 'application';
+
+/** Per owner: its resource (lists and realtime topic), its photos' calls and the form field naming it (SPEC 7). */
+const OWNERS = {
+  member: { resource: RESOURCE.members, photos: 'member_photos', idField: 'memberID' },
+  application: { resource: RESOURCE.memberApplications, photos: 'member_application_photos', idField: 'memberApplicationID' },
+} as const satisfies Record<FilesOf, { resource: string; photos: PhotoKind; idField: string }>;
+
 interface Listed extends DocumentItem {
   url: string | null;
 }
 
-/** The member's photo (as a blob: address, fetched with the session's token) and documents. */
-function useMemberFiles(core: Core, memberId: string) {
+/**
+ * The owner's photo (as a blob: address, fetched with the session's token) and documents, read
+ * again after each change: this page's own, and anyone else's the server announces (the
+ * applicant's upload, another member of staff).
+ */
+function useOwnerFiles(core: Core, of: FilesOf, id: string) {
+  const owner = OWNERS[of];
   const [photo, setPhoto] = useState<{ id: number; src: string } | null>(null);
   const [documents, setDocuments] = useState<Listed[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
@@ -30,8 +44,8 @@ function useMemberFiles(core: Core, memberId: string) {
   const reload = useCallback(async () => {
     try {
       const [photos, docs] = await Promise.all([
-        core.uploads.photos('member_photos', 'members', memberId),
-        core.http.get<{ data: Listed[] }>(`members/${encodeURIComponent(memberId)}/pdf_documents`),
+        core.uploads.photos(owner.photos, owner.resource, id),
+        core.http.get<{ data: Listed[] }>(`${owner.resource}/${encodeURIComponent(id)}/pdf_documents`),
       ]);
       setDocuments(docs.data.data);
       const current = photos[0];
@@ -44,51 +58,67 @@ function useMemberFiles(core: Core, memberId: string) {
     } catch (error) {
       setProblem(uploadFailureText(error));
     }
-  }, [core, memberId]);
+  }, [core, owner, id]);
 
   useEffect(() => {
     void reload();
-  }, [reload]);
+    return core.realtime.subscribe(changedTopic(owner.resource), (payload) => {
+      if (String((payload as { id?: unknown } | null)?.id) === id) void reload();
+    });
+  }, [core, owner, id, reload]);
   return { photo, documents, problem, reload };
 }
 
-/** Below a member's form (/socios/{id}): their photo (cropped 3:4, shown on their card) and their PDF documents. Staff only write them. */
-export function MemberFiles({ memberId }: { memberId: string | undefined }) {
+/**
+ * The photo (cropped 3:4; a member's is the one their card shows) and the PDF documents of a
+ * member (/socios/{id}) or of an application under review (/candidaturas/{id}), with upload,
+ * replace and delete. Staff only write them.
+ */
+export function OwnerFiles({ of, id }: { of: FilesOf; id: string }) {
   const { core } = useHost();
   const progress = useValue(core.uploads.progress);
-  const files = useMemberFiles(core, memberId ?? '');
-  if (!memberId) return null;
+  const files = useOwnerFiles(core, of, id);
+  const owner = OWNERS[of];
   return (
-    <Panel data-member-files={memberId}>
-      <PhotoUpload
-        currentUrl={files.photo?.src ?? null}
-        progress={progress}
-        upload={async (blob, name) => {
-          await core.uploads.uploadMemberPhoto(memberId, blob, name);
-          await files.reload();
-        }}
-        remove={async () => {
-          if (files.photo) await core.uploads.deletePhoto('member_photos', files.photo.id);
-          await files.reload();
-        }}
-      />
-      <DocumentUpload
-        documents={files.documents}
-        progress={progress}
-        upload={async (chosen) => {
-          await core.uploads.uploadPdfDocuments(chosen, { memberID: memberId });
-          await files.reload();
-        }}
-        open={(document) => {
-          const url = files.documents.find((d) => d._id === document._id)?.url;
-          if (url) void openPdf(core, url, document.originalName);
-        }}
-        remove={async (document) => {
-          await core.uploads.deletePdfDocument(document._id);
-          await files.reload();
-        }}
-      />
+    <Panel data-member-files={of === 'member' ? id : undefined} data-application-files={of === 'application' ? id : undefined}>
+      <div data-photo>
+        <PhotoUpload
+          currentUrl={files.photo?.src ?? null}
+          progress={progress}
+          upload={async (blob, name) => {
+            await (of === 'member' ? core.uploads.uploadMemberPhoto(id, blob, name) : core.uploads.uploadApplicationPhoto(id, blob, name));
+            await files.reload();
+          }}
+          remove={async () => {
+            if (files.photo) await core.uploads.deletePhoto(owner.photos, files.photo.id);
+            await files.reload();
+          }}
+        />
+      </div>
+      <div data-documents>
+        <DocumentUpload
+          documents={files.documents}
+          progress={progress}
+          upload={async (chosen) => {
+            await core.uploads.uploadPdfDocuments(chosen, { [owner.idField]: id });
+            await files.reload();
+          }}
+          open={(document) => {
+            const url = files.documents.find((d) => d._id === document._id)?.url;
+            if (url) void openPdf(core, url, document.originalName);
+          }}
+          remove={async (document) => {
+            await core.uploads.deletePdfDocument(document._id);
+            await files.reload();
+          }}
+        />
+      </div>
       {files.problem && <p role="alert">{files.problem}</p>}
     </Panel>
   );
+}
+
+/** Below a member's form (/socios/{id}): their photo and PDF documents. */
+export function MemberFiles({ memberId }: { memberId: string | undefined }) {
+  return memberId ? <OwnerFiles of="member" id={memberId} /> : null;
 }

@@ -17,6 +17,7 @@ export const APPLICATION_FORM_TEXTS = {
   photo: 'Fotografia',
   photoHint: 'Uma fotografia de rosto, para o cartão de sócio (JPEG, PNG ou WEBP, até 8 MB). É recortada na proporção 3:4.',
   photoPreview: 'A fotografia como será enviada (recorte 3:4)',
+  cropHint: 'Arraste a fotografia, ou use as setas do teclado, para escolher o enquadramento.',
   notAnImage: 'Escolha uma imagem JPEG, PNG ou WEBP.',
   photoTooLarge: 'A fotografia é demasiado grande: o máximo são 8 MB.',
   unreadableImage: 'Não foi possível ler esta imagem. Escolha outra.',

@@ -21,7 +21,7 @@ export interface CropRect {
 
 export const CENTRED: CropView = { zoom: 1, x: 0.5, y: 0.5 };
 
-const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
+export const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
 
 /** The part of a `width` × `height` picture the frame shows: always 3:4 and inside the picture. */
 export function cropRect(width: number, height: number, view: CropView): CropRect {

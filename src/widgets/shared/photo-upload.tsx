@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type PointerEvent } from 'react';
 import styled from 'styled-components';
 import { Button, space, token } from '../kit/index.js';
 import { CENTRED, cropRect, cropToBlob, drawCrop, MAX_ZOOM, type CropView } from './photo-crop.js';
+import { panView } from './photo-pan.js';
 import { UploadProgress } from './upload-progress.js';
 import { uploadFailureText, UPLOAD_TEXTS as T } from './upload-texts.js';
 
@@ -113,15 +114,9 @@ export function PhotoUpload({ currentUrl, upload, progress, remove, heading = T.
   }
   function onPointerMove(event: PointerEvent<HTMLCanvasElement>) {
     if (!drag.current || !image) return;
-    const rect = cropRect(image.naturalWidth, image.naturalHeight, view);
-    // The picture follows the pointer: a move right shows more of the left.
-    const scale = rect.sw / event.currentTarget.clientWidth;
-    const roomX = image.naturalWidth - rect.sw;
-    const roomY = image.naturalHeight - rect.sh;
-    const dx = (event.clientX - drag.current.x) * scale;
-    const dy = (event.clientY - drag.current.y) * scale;
+    const [dx, dy, shown] = [event.clientX - drag.current.x, event.clientY - drag.current.y, event.currentTarget.clientWidth];
     drag.current = { x: event.clientX, y: event.clientY };
-    setView((v) => ({ ...v, x: roomX > 0 ? Math.min(1, Math.max(0, v.x - dx / roomX)) : v.x, y: roomY > 0 ? Math.min(1, Math.max(0, v.y - dy / roomY)) : v.y }));
+    setView((v) => panView(v, image.naturalWidth, image.naturalHeight, dx, dy, shown));
   }
 
   async function send() {

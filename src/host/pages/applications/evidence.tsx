@@ -1,6 +1,8 @@
 // Beside the application's data: its photo and documents (SPEC 7's lists, short-lived signed
 // addresses) and the members or applications it may repeat, for staff to compare side by side.
-import { useEffect, useState } from 'react';
+// While the application is under review staff may add, replace and delete its files (the
+// member page's part); once decided they are shown as they were.
+import { lazy, Suspense, useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { Link } from 'wouter';
 import { RESOURCE, type ApiRecord } from '../../../core/index.js';
@@ -10,6 +12,9 @@ import { fetchImage, openPdf } from '../../../widgets/shared/download.js';
 import { useHost, useValue } from '../../context.js';
 import { pathOf } from '../../routes.js';
 import { APPLICATIONS_TEXTS as T } from './texts.js';
+
+// The crop canvas and upload parts come with the member page's chunk, loaded when needed.
+const OwnerFiles = lazy(async () => ({ default: (await import('../member-files.js')).OwnerFiles }));
 
 const Columns = styled.div`
   display: grid;
@@ -67,21 +72,18 @@ function usePhotoSource(url: string | null | undefined): string | null {
   return src;
 }
 
-export function Evidence({ id }: { id: string }) {
-  const { core, routes } = useHost();
-  const routeTable = useValue(routes);
-  const resources = [RESOURCE.memberApplications];
+const resources = [RESOURCE.memberApplications];
+
+/** A decided application's photo and documents, as they were (an accepted one's are its member's now). */
+function StoredFiles({ id }: { id: string }) {
+  const { core } = useHost();
   const photos = useQuery<PhotoView[]>(core.queries, { path: `${RESOURCE.memberApplications}/${id}/member_application_photos`, resources });
   const documents = useQuery<DocumentView[]>(core.queries, { path: `${RESOURCE.memberApplications}/${id}/pdf_documents`, resources });
-  const duplicates = useQuery<ApplicationDuplicate[]>(core.queries, { path: `${RESOURCE.memberApplications}/${id}/duplicates`, resources });
   const photo = list<PhotoView>(photos.data)[0];
   const photoSrc = usePhotoSource(photo?.thumbUrl ?? photo?.url);
   const docs = list<DocumentView>(documents.data);
-  const twins = list<ApplicationDuplicate>(duplicates.data);
-  const href = (d: ApplicationDuplicate) => pathOf(routeTable, d.source === 'member' ? 'membersEdit' : 'memberApplicationsEdit', { id: d.id });
-
   return (
-    <Columns>
+    <>
       <section data-photo>
         <h2>{T.photo}</h2>
         {photoSrc ? <img src={photoSrc} alt={T.photo} /> : <p>{T.noPhoto}</p>}
@@ -106,20 +108,53 @@ export function Evidence({ id }: { id: string }) {
           </ul>
         )}
       </section>
-      <section data-duplicates>
-        <h2>{T.duplicates}</h2>
-        {twins.length === 0 ? (
-          <p>{T.noDuplicates}</p>
-        ) : (
-          <ul>
-            {twins.map((d) => (
-              <li key={`${d.source}-${d.id}-${d.reason}`}>
-                {T.reasons[d.reason]}: <Link href={href(d)}>{d.name}</Link> ({d.source === 'member' ? T.member(d.number) : `${T.application}${d.state ? `, ${d.state}` : ''}`})
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
-    </Columns>
+    </>
+  );
+}
+
+/**
+ * `open`: under review, its files may change; undefined while the application is loading.
+ * `accepted`: its files went to the member the accept made.
+ */
+export function Evidence({ id, open, accepted }: { id: string; open: boolean | undefined; accepted: boolean }) {
+  const { core, routes } = useHost();
+  const routeTable = useValue(routes);
+  const duplicates = useQuery<ApplicationDuplicate[]>(core.queries, { path: `${RESOURCE.memberApplications}/${id}/duplicates`, resources });
+  const twins = list<ApplicationDuplicate>(duplicates.data);
+  const href = (d: ApplicationDuplicate) => pathOf(routeTable, d.source === 'member' ? 'membersEdit' : 'memberApplicationsEdit', { id: d.id });
+
+  return (
+    <>
+      {open && (
+        <Suspense fallback={null}>
+          <OwnerFiles of="application" id={id} />
+        </Suspense>
+      )}
+      <Columns>
+        {open === false &&
+          (accepted ? (
+            <section data-files-moved>
+              <h2>{T.photoAndDocuments}</h2>
+              <p>{T.filesMoved}</p>
+            </section>
+          ) : (
+            <StoredFiles id={id} />
+          ))}
+        <section data-duplicates>
+          <h2>{T.duplicates}</h2>
+          {twins.length === 0 ? (
+            <p>{T.noDuplicates}</p>
+          ) : (
+            <ul>
+              {twins.map((d) => (
+                <li key={`${d.source}-${d.id}-${d.reason}`}>
+                  {T.reasons[d.reason]}: <Link href={href(d)}>{d.name}</Link> ({d.source === 'member' ? T.member(d.number) : `${T.application}${d.state ? `, ${d.state}` : ''}`})
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </Columns>
+    </>
   );
 }

@@ -3,6 +3,7 @@ import type { ApplicationDuplicate } from '../../../core/modules/applications.js
 
 export const APPLICATIONS_TEXTS = {
   newApplication: 'Nova candidatura',
+  filesAfterSave: 'Depois de guardar a candidatura, pode juntar-lhe a fotografia e os documentos (PDF) nesta mesma página.',
   acceptSelected: (n: number) => (n === 1 ? 'Aceitar 1 candidatura' : `Aceitar ${n} candidaturas`),
   acceptSelectedHint: 'Selecione na lista as candidaturas a aceitar.',
   acceptedMany: (n: number) => (n === 1 ? '1 candidatura aceite.' : `${n} candidaturas aceites.`),
@@ -27,6 +28,8 @@ export const APPLICATIONS_TEXTS = {
   noPhoto: 'Sem fotografia.',
   documents: 'Documentos',
   noDocuments: 'Sem documentos.',
+  photoAndDocuments: 'Fotografia e documentos',
+  filesMoved: 'A fotografia e os documentos da candidatura passaram para a ficha do sócio.',
   duplicates: 'Possíveis duplicados',
   noDuplicates: 'Nenhum sócio nem outra candidatura com o mesmo NIF, e-mail, ou nome e data de nascimento.',
   reasons: { nif: 'Mesmo NIF', email: 'Mesmo e-mail', name_birth: 'Mesmo nome e data de nascimento' } satisfies Record<ApplicationDuplicate['reason'], string>,
