@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { coded } from '../../errors.js';
 import { signFileUrl } from '../../files/signed-urls.js';
+import { fileJobState } from '../../jobs/file-job.js';
 import { parseId } from '../../resources/handlers.js';
 import { printSettings } from './faces.js';
 import { renderCalibration } from './pdf/document.js';
@@ -29,21 +30,9 @@ export function cardPdfRoutes(app: FastifyInstance): void {
   });
 
   /** A print job's state and, once done, the PDF's short-lived address for whoever asks. */
-  app.get<{ Params: { job: string } }>('/membership_cards/print/:job', { config: { openapi: CARD_PRINT_JOB_DOC } }, async (request) => {
-    const caller = printer(request.caller);
-    const id = parseId(request.params.job);
-    const job = await db.selectFrom('jobs').selectAll().where('_id', '=', id).where('name', '=', PRINT_JOB).executeTakeFirst();
-    if (!job) throw coded(404, 'not_found', 'Impressão não encontrada.');
-    const result = job.state === 'done' && job.result ? (JSON.parse(job.result) as { file: number; count: number }) : null;
-    return {
-      data: {
-        state: job.state,
-        progress: Number(job.progress),
-        total: job.total === null ? null : Number(job.total),
-        ...(result ? { ...(await signFileUrl(db, result.file, caller, ctx.now())), count: result.count } : {}),
-      },
-    };
-  });
+  app.get<{ Params: { job: string } }>('/membership_cards/print/:job', { config: { openapi: CARD_PRINT_JOB_DOC } }, async (request) => ({
+    data: await fileJobState(db, ctx.now(), printer(request.caller), PRINT_JOB, request.params.job, 'Impressão não encontrada.'),
+  }));
 
   /** The calibration page for the layout and offsets in the settings. */
   app.get('/membership_cards/calibration.pdf', { config: { openapi: CARD_CALIBRATION_DOC } }, async (request, reply) => {

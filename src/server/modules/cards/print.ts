@@ -2,7 +2,7 @@ import type { AuthenticatedCaller } from '../../auth/caller.js';
 import type { ServerContext } from '../../context.js';
 import type { Db, Row } from '../../db/database.js';
 import { badRequest } from '../../errors.js';
-import type { JobDefinition } from '../../jobs/types.js';
+import { fileJob, type FileJobRequester } from '../../jobs/file-job.js';
 import { cardFaces, printSettings } from './faces.js';
 import { letterFaces, letterPlacement } from './letters.js';
 import { renderCards, renderLetters } from './pdf/document.js';
@@ -87,21 +87,19 @@ export async function printCards(ctx: ServerContext, cards: readonly Row[], incl
 interface PrintPayload {
   cards: number[];
   includeLetters: boolean;
-  by: { kind: 'user' | 'apiKey'; id: number };
+  by: FileJobRequester;
 }
 
 /**
  * A large selection's PDF, made in the background with its progress on the jobs topic. A retry
  * makes the PDF again: the file of a run that died midway is simply not referenced.
  */
-export const printJob: JobDefinition = {
+export const printJob = fileJob<PrintPayload>({
   name: PRINT_JOB,
   label: 'Impressão de cartões',
-  maxAttempts: 2,
-  async run({ ctx, payload, progress }) {
-    const { cards, includeLetters, by } = payload as PrintPayload;
+  async make({ ctx, progress }, { cards, includeLetters, by }) {
     const rows = await selectedCards(ctx.database.db, { type: 'ids', includeLetters, ids: cards });
     const file = await printCards(ctx, rows, includeLetters, by, progress);
     return { file, count: rows.length };
   },
-};
+});

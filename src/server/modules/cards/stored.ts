@@ -2,8 +2,7 @@ import { createHash } from 'node:crypto';
 import type { AuthenticatedCaller } from '../../auth/caller.js';
 import type { ServerContext } from '../../context.js';
 import type { Row } from '../../db/database.js';
-import { insertFile } from '../../files/records.js';
-import { fileStore } from '../../files/store.js';
+import { storeOutput } from '../../jobs/file-job.js';
 import { cardFaces, printSettings } from './faces.js';
 import { letterFaces, letterPlacement } from './letters.js';
 import { renderCards, renderLetters } from './pdf/document.js';
@@ -12,17 +11,7 @@ type Storer = Pick<AuthenticatedCaller, 'kind' | 'id'>;
 const sha256 = (bytes: Buffer | string) => createHash('sha256').update(bytes).digest('hex');
 
 /** Stores a PDF as a file owned by nobody (only staff read files), answering its id. */
-export async function storePdf(ctx: ServerContext, bytes: Buffer, name: string, by: Storer): Promise<number> {
-  const store = fileStore(ctx.config.dataDir);
-  const storageKey = await store.write(bytes);
-  try {
-    const record = await insertFile(ctx.database.db, { originalName: name, contentType: 'application/pdf', size: bytes.length, sha256: sha256(bytes), storageKey, uploadedBy: by, at: ctx.now() });
-    return record._id;
-  } catch (error) {
-    await store.remove(storageKey);
-    throw error;
-  }
-}
+export const storePdf = (ctx: ServerContext, bytes: Buffer, name: string, by: Storer): Promise<number> => storeOutput(ctx, bytes, { name, contentType: 'application/pdf', by });
 
 const COLUMNS = { card: ['file', 'file_data_hash'], letter: ['letter_file', 'letter_data_hash'] } as const;
 

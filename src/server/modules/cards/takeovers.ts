@@ -8,6 +8,7 @@ import { parseId } from '../../resources/handlers.js';
 import { defineTakeover } from '../../resources/takeovers.js';
 import { letterFaces } from './letters.js';
 import { printer } from './printer.js';
+import { enqueueFileJob } from '../../jobs/file-job.js';
 import { parseSelection, PRINT_INLINE_MAX, PRINT_JOB, PRINT_MAX, printCards, selectedCards } from './print.js';
 import { CARD_PDF_TAKEOVER_DOC, CARD_PRINT_TAKEOVER_DOC } from './route-docs.js';
 import { cardFile } from './stored.js';
@@ -66,13 +67,7 @@ export const cardPrintTakeover = defineTakeover({
     }
     // A member without an address is refused now, not minutes later in the job.
     if (selection.includeLetters) await letterFaces(db, cards, ctx.config.publicUrl, ctx.now());
-    const job = await app.jobs.enqueue(db, {
-      name: PRINT_JOB,
-      key: `${PRINT_JOB}:${caller.kind}:${caller.id}:${new Date(ctx.now()).toISOString()}`,
-      payload: { cards: cards.map((card) => Number(card._id)), includeLetters: selection.includeLetters, by: { kind: caller.kind, id: caller.id } },
-      requestedBy: caller.kind === 'user' ? caller.id : null,
-    });
-    app.jobs.wake();
+    const job = await enqueueFileJob(app, PRINT_JOB, caller, { cards: cards.map((card) => Number(card._id)), includeLetters: selection.includeLetters });
     return reply.status(202).send({ data: { job: { _id: Number(job._id), state: job.state, name: job.name }, count: cards.length } });
   },
   doc: CARD_PRINT_TAKEOVER_DOC,

@@ -1,7 +1,6 @@
 import { PassThrough } from 'node:stream';
-import type { JobDefinition } from '../../jobs/types.js';
-import { insertFile } from '../../files/records.js';
-import { fileStore } from '../../files/store.js';
+import { fileJob, storeOutput } from '../../jobs/file-job.js';
+import type { FileJobRequester } from '../../jobs/file-job.js';
 import { writeDownloadZip } from './download.js';
 
 export const DOWNLOAD_JOB = 'treasury.download';
@@ -9,30 +8,23 @@ export const DOWNLOAD_JOB = 'treasury.download';
 interface DownloadPayload {
   ids: number[];
   inBlocks: boolean;
-  by: { kind: 'user' | 'apiKey'; id: number };
+  by: FileJobRequester;
 }
 
 /**
  * A large download's zip, made in the background with its progress on the jobs topic and
  * streamed into the file store (100,000 documents never sit in memory); GET
- * /treasury_docs/download/{job} answers its short-lived address. A retry makes the zip again:
- * the file of a run that died midway is simply never referenced.
+ * /treasury_docs/download/{job} answers its short-lived address. A retry makes the zip again.
  */
-export const downloadJob: JobDefinition = {
+export const downloadJob = fileJob<DownloadPayload>({
   name: DOWNLOAD_JOB,
   label: 'Descarga de documentos de tesouraria',
-  maxAttempts: 2,
-  async run({ ctx, payload, progress }) {
-    const { ids, inBlocks, by } = payload as DownloadPayload;
+  async make({ ctx, progress }, { ids, inBlocks, by }) {
     const out = new PassThrough();
-    const store = fileStore(ctx.config.dataDir);
-    const [stored] = await Promise.all([store.writeStream(out), writeDownloadZip(ctx.database.db, ctx, { ids, inBlocks, onProgress: progress }, out)]);
-    try {
-      const file = await insertFile(ctx.database.db, { originalName: 'documentos-tesouraria.zip', contentType: 'application/zip', size: stored.size, sha256: stored.sha256, storageKey: stored.key, uploadedBy: by, at: ctx.now() });
-      return { file: file._id, count: ids.length };
-    } catch (error) {
-      await store.remove(stored.key);
-      throw error;
-    }
+    const [file] = await Promise.all([
+      storeOutput(ctx, out, { name: 'documentos-tesouraria.zip', contentType: 'application/zip', by }),
+      writeDownloadZip(ctx.database.db, ctx, { ids, inBlocks, onProgress: progress }, out),
+    ]);
+    return { file, count: ids.length };
   },
-};
+});

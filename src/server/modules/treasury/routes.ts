@@ -1,12 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LIST_ALL } from '../../../core/contract.js';
 import type { AuthenticatedCaller } from '../../auth/caller.js';
-import { badRequest, coded, unauthorized } from '../../errors.js';
+import { badRequest, unauthorized } from '../../errors.js';
 import { sendCompressible } from '../../edges/compressed-body.js';
-import { signFileUrl } from '../../files/signed-urls.js';
-import { parseId, resourceHandlers } from '../../resources/handlers.js';
+import { enqueueFileJob, fileJobState } from '../../jobs/file-job.js';
+import { resourceHandlers } from '../../resources/handlers.js';
 import { DOWNLOAD_JOB } from './download-job.js';
 import { singleBlockPdf, writeDownloadZip } from './download.js';
 import { TREASURY_DOWNLOAD_DOC, TREASURY_DOWNLOAD_JOB_DOC, TREASURY_SEARCH_DOC } from './route-docs.js';
@@ -69,9 +68,7 @@ export function treasuryRoutes(app: FastifyInstance): void {
     await visibleIds(db, caller, ids);
     const blocks = inBlocks === true;
     if (ids.length > DOWNLOAD_INLINE_MAX) {
-      const by = { kind: caller.kind, id: caller.id };
-      const job = await app.jobs.enqueue(db, { name: DOWNLOAD_JOB, key: `${DOWNLOAD_JOB}:${randomUUID()}`, payload: { ids, inBlocks: blocks, by }, requestedBy: caller.kind === 'user' ? caller.id : null });
-      app.jobs.wake();
+      const job = await enqueueFileJob(app, DOWNLOAD_JOB, caller, { ids, inBlocks: blocks });
       return reply.status(202).send({ data: { job: job._id, total: ids.length } });
     }
     if (blocks) {
@@ -83,23 +80,10 @@ export function treasuryRoutes(app: FastifyInstance): void {
     return attachment(reply, 'application/zip', 'documentos-tesouraria.zip').send(out);
   });
 
-  app.get<{ Params: { job: string } }>('/treasury_docs/download/:job', { config: { openapi: TREASURY_DOWNLOAD_JOB_DOC } }, async (request) => {
-    const caller = signedIn(request);
-    const id = parseId(request.params.job);
-    const job = await db.selectFrom('jobs').selectAll().where('_id', '=', id).where('name', '=', DOWNLOAD_JOB).executeTakeFirst();
-    const payload = job ? (JSON.parse(String(job.payload)) as { by: { kind: string; id: number } }) : null;
+  app.get<{ Params: { job: string } }>('/treasury_docs/download/:job', { config: { openapi: TREASURY_DOWNLOAD_JOB_DOC } }, async (request) => ({
     // Only who asked for it: anyone else is told it does not exist.
-    if (!job || payload?.by.kind !== caller.kind || payload.by.id !== caller.id) throw coded(404, 'not_found', 'Descarga não encontrada.');
-    const result = job.state === 'done' && job.result ? (JSON.parse(String(job.result)) as { file: number; count: number }) : null;
-    return {
-      data: {
-        state: job.state,
-        progress: Number(job.progress),
-        total: job.total === null ? null : Number(job.total),
-        ...(result ? { ...(await signFileUrl(db, result.file, caller, ctx.now())), count: result.count } : {}),
-      },
-    };
-  });
+    data: await fileJobState(db, ctx.now(), signedIn(request), DOWNLOAD_JOB, request.params.job, 'Descarga não encontrada.'),
+  }));
 
   statusRoutes(app);
   seriesRoutes(app);
