@@ -636,6 +636,8 @@ describe('authorisation matrix', () => {
         !(`GET ${r.url}` in FILE_ROUTES) &&
         !(`GET ${r.url}` in MEMBER_FILE_ROUTES) &&
         !(`GET ${r.url}` in MEMBER_LEDGER_ROUTES) &&
+        // A record's own file (a treasury document's PDF) is checked with the other routes.
+        !(`GET ${r.url}` in OTHER_ROUTES) &&
         // A record's own reads beside its actions (an application's duplicates) are checked with them.
         !(`GET ${r.url}` in RECORD_ACTIONS),
     );
