@@ -77,7 +77,8 @@ describe('the migration', () => {
 });
 
 describe('the demo organisation', () => {
-  it('has a history whose members left over several years and which matches today\'s states', async () => {
+  // A first start in test mode seeds seven years of dues: tens of seconds on a busy PostgreSQL.
+  it('has a history whose members left over several years and which matches today\'s states', { timeout: 120_000 }, async () => {
     const demo = await startResourceServer();
     try {
       await prepareFirstStart(demo.database, loadConfig({ ASSOCIA_MODE: 'test' }, { dataDir: demo.ctx.config.dataDir }), demo.ctx.now());
