@@ -6,6 +6,7 @@ import { Panel, SecondaryRouteLink } from '../shell/styles.js';
 import { MESSAGE_TEXTS } from './messages/texts.js';
 import { ElementSlot } from '../elements/element-slot.js';
 import type { Page } from './types.js';
+import { SeriesPanel } from './treasury/series-panel.js';
 import type { SettingsPage } from '../../widgets/settings-form/pages.js';
 
 /** A settings page: the settings form over that page's settings. */
@@ -16,7 +17,15 @@ const settingsPage =
 export const MemberSettingsPage = settingsPage('members');
 export const CardSettingsPage = settingsPage('cards');
 export const ApplicationSettingsPage = settingsPage('applications');
-export const TreasurySettingsPage = settingsPage('treasury');
+const TreasurySettingsForm = settingsPage('treasury');
+
+/** /configuracaoTesouraria: the treasury's settings, then each series' next number. */
+export const TreasurySettingsPage: Page = (props) => (
+  <>
+    <TreasurySettingsForm {...props} />
+    <SeriesPanel />
+  </>
+);
 
 const Links = styled.p`
   display: flex;

@@ -4,6 +4,8 @@ import { RESOURCE } from '../../../core/index.js';
 export const DOCS = RESOURCE.treasuryDocs;
 export const STATUSES = RESOURCE.documentStatuses;
 export const DONATIONS = 'donations';
+/** GET treasury_series (this year's series), PUT treasury_series/{type}/{year} {next}. */
+export const SERIES = 'treasury_series';
 
 export interface StatusChange {
   _id: number;

@@ -1,4 +1,5 @@
 import { newPdfDocument, pdfBytes } from '../../../pdf/document.js';
+import { shareStandardFonts } from '../../../pdf/standard-fonts.js';
 import { typeLabel, type TreasuryDocSnapshot } from '../types.js';
 
 const MM = 72 / 25.4;
@@ -53,6 +54,7 @@ function drawDocument(doc: PDFKit.PDFDocument, s: TreasuryDocSnapshot): void {
 /** Documents one per page, in one PDF: a single receipt, or a block merged for printing. */
 export async function renderTreasuryDocs(snapshots: readonly TreasuryDocSnapshot[], title: string): Promise<Buffer> {
   const doc = await newPdfDocument(title);
+  shareStandardFonts(doc, ['Helvetica', 'Helvetica-Bold']);
   const bytes = pdfBytes(doc);
   for (const snapshot of snapshots) drawDocument(doc, snapshot);
   doc.end();
