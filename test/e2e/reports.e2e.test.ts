@@ -56,6 +56,8 @@ describe('the reports page, end to end', () => {
     }
     // The demo has payments: the bars are drawn, not an empty frame.
     expect(await section(page, 'paymentsPerYear').locator('rect.bar').count()).toBeGreaterThan(0);
+    // Next year's fee table is in the demo: the expected quotas are drawn too.
+    expect(await section(page, 'nextYearQuotaExpectations').locator('rect.bar').count()).toBeGreaterThan(0);
     await h.screenshot(page, 'reports', { fullPage: true });
     expect(await axeViolations(page)).toEqual([]);
     expect(page.problems).toEqual([]);
