@@ -187,6 +187,8 @@ export function createCore(options: CoreOptions = {}): Core {
   cleanups.push(
     realtime.subscribe(TOPIC.settingsUpdated, () => {
       settings.load().catch(() => undefined);
+      // A module turned on or off by a setting (hasTreasury) adds or drops its resources.
+      if (tokens.loggedIn.value) explainer.load().then(() => loadDocumentStatuses({ explainer, referenceList }), () => undefined);
     }),
     realtime.subscribe('*', (payload, topic) => {
       const change = resourceChangeOf(topic, payload);

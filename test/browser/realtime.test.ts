@@ -205,7 +205,7 @@ describe('realtime socket', () => {
     expect(await f.requests('GET', '/members')).to.have.length(3);
   });
 
-  it("settings are reloaded on 'settings updated'", async () => {
+  it("settings, and the explainer (a module switched on adds its resources), are reloaded on 'settings updated'", async () => {
     login();
     const { core, f } = testCore();
     await f.script({
@@ -213,6 +213,7 @@ describe('realtime socket', () => {
         { body: { data: [{ _id: 1, name: 'hasTreasury', value: 'false', created_at: '' }], meta: { total: 1 } } },
         { body: { data: [{ _id: 1, name: 'hasTreasury', value: 'true', created_at: '' }], meta: { total: 1 } } },
       ],
+      'GET /explainer': [{ body: { data: { treasury_docs: { label: 'Documentos de tesouraria', fields: [] } } } }],
     });
     await core.settings.load();
     expect(core.settings.hasTreasury.value).to.equal(false);
@@ -220,6 +221,7 @@ describe('realtime socket', () => {
     await until(() => core.realtime.connected.value, 3000, 'connected');
     await f.wsSend({ topic: 'settings updated', payload: null });
     await until(() => core.settings.hasTreasury.value, 2000, 'settings reloaded');
+    await until(() => 'treasury_docs' in core.explainer.resources.value, 2000, 'explainer reloaded');
     const [first] = await f.requests('GET', '/settings');
     expect(first!.query).to.deep.equal({ _page: '1', _limit: '-1' });
   });

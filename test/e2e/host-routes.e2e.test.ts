@@ -61,13 +61,14 @@ describe('every route of SPEC 2, as admin', () => {
     }
   });
 
-  it('shows the staff menu by the settings: the demo takes applications (badge with the pending count), no treasury while off, reports for an association', async () => {
+  it('shows the staff menu by the settings: the demo takes applications (badge with the pending count) and has the treasury on, reports for an association', async () => {
     await admin.goto('/socios');
     const menu = admin.getByRole('navigation', { name: 'Menu principal' });
     await menu.getByRole('link', { name: 'Sócios' }).waitFor();
     expect(await menu.getByRole('link', { name: 'Mensagens' }).count()).toBe(1);
     expect(await menu.getByRole('link', { name: 'Relatórios' }).count()).toBe(1);
-    expect(await menu.getByRole('link', { name: 'Tesouraria' }).count()).toBe(0);
+    // The demo has the treasury on (hasTreasury): its menu entry shows.
+    await menu.getByRole('link', { name: 'Tesouraria' }).waitFor();
     const { count } = await h.api<{ count: number }>('GET', 'member_applications/pending_count');
     expect(count).toBeGreaterThan(0);
     const applications = menu.getByRole('link', { name: /Candidaturas/ });
@@ -82,15 +83,19 @@ describe('every route of SPEC 2, as admin', () => {
     await admin.waitForURL('**/cartoessocio/verificarVarios');
   });
 
-  it('turns applications off and treasury on with their settings', async () => {
-    await h.server.setSettings({ hasMemberApplication: 'false', hasTreasury: 'true' });
+  it('turns applications and the treasury off with their settings', async () => {
+    await h.server.setSettings({ hasMemberApplication: 'false', hasTreasury: 'false' });
     try {
       await admin.goto('/socios');
       const menu = admin.getByRole('navigation', { name: 'Menu principal' });
-      await menu.getByRole('link', { name: 'Tesouraria' }).waitFor();
+      await menu.getByRole('link', { name: 'Sócios' }).waitFor();
+      expect(await menu.getByRole('link', { name: 'Tesouraria' }).count()).toBe(0);
       expect(await menu.getByRole('link', { name: /Candidaturas/ }).count()).toBe(0);
+      // Its pages say it is off and ask the server nothing (its routes would answer 404).
+      await admin.goto('/tesouraria');
+      await admin.getByText('A tesouraria está desativada.', { exact: false }).waitFor();
     } finally {
-      await h.server.setSettings({ hasMemberApplication: 'true', hasTreasury: 'false' });
+      await h.server.setSettings({ hasMemberApplication: 'true', hasTreasury: 'true' });
     }
   });
 

@@ -1,4 +1,5 @@
 import type { Db } from '../db/database.js';
+import { upsertSetting } from './settings.js';
 
 /** A fictitious Multibanco entity and sub-entity: no bank knows them, so no reference can reach real money. */
 export const DEMO_MULTIBANCO = { entity: '99999', subEntity: '999' } as const;
@@ -9,11 +10,5 @@ export const DEMO_MULTIBANCO = { entity: '99999', subEntity: '999' } as const;
  */
 export async function seedDemoCollecting(db: Db, now: number): Promise<void> {
   const stamp = new Date(now).toISOString();
-  for (const [name, value] of [['multibancoEntity', DEMO_MULTIBANCO.entity], ['multibancoSubEntity', DEMO_MULTIBANCO.subEntity]] as const) {
-    await db
-      .insertInto('settings')
-      .values({ name, value, created_at: stamp, updated_at: stamp })
-      .onConflict((oc) => oc.column('name').doUpdateSet({ value, updated_at: stamp }))
-      .execute();
-  }
+  for (const [name, value] of [['multibancoEntity', DEMO_MULTIBANCO.entity], ['multibancoSubEntity', DEMO_MULTIBANCO.subEntity]] as const) await upsertSetting(db, name, value, stamp);
 }

@@ -6,6 +6,7 @@ import { issueReceiptForPayment } from '../modules/treasury/on-payment.js';
 import { insertInBatches } from './batches.js';
 import { generateNif } from './nif.js';
 import { seededRandom } from './random.js';
+import { upsertSetting } from './settings.js';
 
 /** The statuses a treasurer typically keeps, in the order documents move through them; the first is a new document's. */
 export const DEMO_DOCUMENT_STATUSES = [
@@ -37,8 +38,8 @@ const midday = (day: string) => Date.parse(`${day}T12:00:00Z`);
  * The demo's treasury, issued as staff would issue it: the document statuses, receipts for the
  * last two years' payments of the first members (each dated the day it was paid, so both
  * years' series run in date order), a few donations with their receipts, and statuses spread
- * over the documents with their history. The treasury itself stays off (hasTreasury), as in a
- * new organisation: turning it on shows all of this.
+ * over the documents with their history. The treasury is on (hasTreasury), so the demo shows
+ * its menu, pages and the member's receipts.
  */
 export async function seedDemoTreasury(db: Db, config: Config, now: number): Promise<void> {
   const stamp = new Date(now).toISOString();
@@ -108,4 +109,5 @@ export async function seedDemoTreasury(db: Db, config: Config, now: number): Pro
     if (steps > 0) await db.updateTable('treasury_docs').set({ status: statusIds[steps]! }).where('_id', '=', Number(doc._id)).execute();
   }
   await insertInBatches(db, 'treasury_doc_status_history', history);
+  await upsertSetting(db, 'hasTreasury', 'true', stamp);
 }
