@@ -6,7 +6,7 @@ import { readSetting } from '../settings/read.js';
 import { consentVersionOf } from '../modules/applications/form-rules.js';
 import type { ApplicationState } from '../modules/applications/states.js';
 import { moveApplicationFilesToMember } from '../modules/member-files/move.js';
-import { photoEntry, saveMemberFiles } from '../modules/member-files/save.js';
+import { photoEntry, saveMemberFiles, type MemberFileEntry } from '../modules/member-files/save.js';
 import { demoPortrait } from './demo-portraits.js';
 import type { MemberFactory } from './people.js';
 
@@ -28,6 +28,17 @@ const PLAN: readonly { state: ApplicationState; daysAgo: number; reason?: string
   { state: 'submitted', daysAgo: 0 },
 ];
 
+/**
+ * The demo applicants' photos, one per application, drawn ahead: started before the members
+ * are inserted, sharp's load and libvips' work (off the main thread) overlap them.
+ */
+export function drawDemoApplicationPhotos(): Promise<MemberFileEntry[]> {
+  const drawn = Promise.all(PLAN.map((_, index) => demoPortrait(DEMO_PHOTO_SEED + index).then(photoEntry)));
+  // Awaited by seedDemoApplications; a seed failing before then must not leave it unhandled.
+  drawn.catch(() => undefined);
+  return drawn;
+}
+
 const upsertSetting = (db: Db, name: string, value: string, stamp: string) =>
   db.insertInto('settings').values({ name, value, created_at: stamp, updated_at: stamp }).onConflict((oc) => oc.column('name').doUpdateSet({ value, updated_at: stamp })).execute();
 
@@ -35,13 +46,14 @@ const upsertSetting = (db: Db, name: string, value: string, stamp: string) =>
  * The demo organisation takes applications (the form on its website, the menu with its badge),
  * and has some: open ones to review (one sharing a member's NIF, to show the duplicates), and
  * decided ones. Accepted ones point at the newest members, whose data they carry. Each came
- * with a photo (a generated portrait), stored as the upload route stores one while the
- * application was open; an accepted one's went to its member, as the accept moves it. Runs
- * after the members and the dues.
+ * with a photo (a generated portrait, `drawn` by drawDemoApplicationPhotos), stored as the
+ * upload route stores one while the application was open; an accepted one's went to its
+ * member, as the accept moves it. Runs after the members and the dues.
  */
-export async function seedDemoApplications(db: Db, factory: MemberFactory, config: Config, now: number): Promise<void> {
+export async function seedDemoApplications(db: Db, factory: MemberFactory, config: Config, now: number, drawn: Promise<MemberFileEntry[]>): Promise<void> {
   const stamp = new Date(now).toISOString();
   const store = fileStore(config.dataDir);
+  const photos = await drawn;
   await upsertSetting(db, 'hasMemberApplication', 'true', stamp);
   const consentVersion = consentVersionOf(await readSetting(db, 'applicationConsentText'));
   const category = await db.selectFrom('fee_categories').select('_id').orderBy('_id').executeTakeFirst();
@@ -89,7 +101,7 @@ export async function seedDemoApplications(db: Db, factory: MemberFactory, confi
       .executeTakeFirstOrThrow();
     const id = Number(row._id);
     const parent = { kind: 'application', id } as const;
-    await saveMemberFiles(db, store, { parent, by: { kind: 'applicant', id }, now: () => at, lockParent: false }, [await photoEntry(await demoPortrait(DEMO_PHOTO_SEED + index))]);
+    await saveMemberFiles(db, store, { parent, by: { kind: 'applicant', id }, now: () => at, lockParent: false }, [photos[index]!]);
     if (member) await moveApplicationFilesToMember(db, id, Number(member._id), at + 2 * DAY_MS);
     if (state !== 'submitted') await db.updateTable('member_applications').set({ state }).where('_id', '=', id).execute();
   }

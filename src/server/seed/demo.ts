@@ -9,7 +9,7 @@ import { demoReferences } from './reference.js';
 import { seedDemoDues } from './demo-dues.js';
 import { seedDemoCollecting } from './demo-collecting.js';
 import { seedDemoCards } from './demo-cards.js';
-import { seedDemoApplications } from './demo-applications.js';
+import { drawDemoApplicationPhotos, seedDemoApplications } from './demo-applications.js';
 import { seedDemoTreasury } from './demo-treasury.js';
 import { seedDemoStateHistory } from './demo-state-history.js';
 import { insertAccount, type Account } from './accounts.js';
@@ -34,6 +34,8 @@ const DEMO_TAGS = [
  */
 export async function seedDemo(db: Db, now: number, config: Config): Promise<Account[]> {
   const stamp = new Date(now).toISOString();
+  // Drawn while the members and their dues are written; the applications take them at the end.
+  const applicationPhotos = drawDemoApplicationPhotos();
   const refs = await demoReferences(db, stamp);
   const factory = createMemberFactory(DEMO_SEED, refs);
   const { faker } = factory;
@@ -79,7 +81,7 @@ export async function seedDemo(db: Db, now: number, config: Config): Promise<Acc
   await seedDemoDues(db, now);
   await seedDemoCollecting(db, now);
   await seedDemoCards(db, now);
-  await seedDemoApplications(db, factory, config, now);
+  await seedDemoApplications(db, factory, config, now, applicationPhotos);
   await seedDemoTreasury(db, config, now);
 
   const firstMember = await db
