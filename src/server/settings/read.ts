@@ -27,3 +27,17 @@ export async function readSetting<N extends CoreSettingName>(db: Db, name: N): P
   const orgType: OrgType = (await storedValue(db, 'orgType')) === 'cooperative' ? 'cooperative' : 'association';
   return typed(declaration, defaultOf(declaration, orgType)) as SettingValue<N>;
 }
+
+/** Several declared settings in one query, typed as readSetting types each (for a hot path that reads many). */
+export async function readSettings<N extends CoreSettingName>(db: Db, names: readonly N[]): Promise<{ [K in N]: SettingValue<K> }> {
+  const rows = await db.selectFrom('settings').select(['name', 'value']).where('name', 'in', [...names, 'orgType']).execute();
+  const stored = new Map(rows.filter((row) => row.value !== null).map((row) => [String(row.name), String(row.value)]));
+  const orgType: OrgType = stored.get('orgType') === 'cooperative' ? 'cooperative' : 'association';
+  const values: Record<string, boolean | number | string> = {};
+  for (const name of names) {
+    const declaration = SETTINGS.get(name)!;
+    const text = stored.get(name);
+    values[name] = typed(declaration, text !== undefined && settingProblem(declaration, text) === null ? text : defaultOf(declaration, orgType));
+  }
+  return values as { [K in N]: SettingValue<K> };
+}

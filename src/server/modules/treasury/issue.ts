@@ -4,7 +4,7 @@ import type { Db, Row } from '../../db/database.js';
 import { invalidRecord } from '../../errors.js';
 import { insertFile } from '../../files/records.js';
 import { fileStore } from '../../files/store.js';
-import { readSetting } from '../../settings/read.js';
+import { readSettings } from '../../settings/read.js';
 import { chainHash, sha256 } from './chain.js';
 import { renderTreasuryDocs } from './pdf/render.js';
 import type { DocLine, PayerSnapshot, TreasuryDocSnapshot, TreasuryDocType } from './types.js';
@@ -71,8 +71,7 @@ function checkLines(type: TreasuryDocType, lines: readonly DocLine[]): number {
  * the counter row's UPDATE locks it (PostgreSQL) until commit, and SQLite has one writer, so
  * concurrent issues across instances get consecutive numbers and a rollback returns its number.
  */
-async function nextInSeries(db: Db, type: TreasuryDocType, year: number): Promise<{ series: number; prefix: string; sequence: number; previous: string | null }> {
-  const prefix = await readSetting(db, PREFIX_SETTING[type]);
+async function nextInSeries(db: Db, type: TreasuryDocType, year: number, prefix: string): Promise<{ series: number; prefix: string; sequence: number; previous: string | null }> {
   await db.insertInto('treasury_series').values({ type, year, prefix, last_number: 0, last_hash: null }).onConflict((oc) => oc.columns(['type', 'year']).doNothing()).execute();
   // The hash is read in the same statement as the number: both come from the locked row.
   const row = await db
@@ -106,10 +105,11 @@ export async function issueTreasuryDocument(db: Db, ctx: Pick<ServerContext, 'co
     const documented = await db.selectFrom('treasury_doc_payments').select('payment').where('payment', 'in', payments).execute();
     if (documented.length > 0) throw invalidRecord({ payments: 'Este pagamento já tem o seu recibo.' });
   }
-  const issuer = { name: await readSetting(db, 'name'), nif: await readSetting(db, 'orgNif'), address: await readSetting(db, 'orgAddress') };
-  const vatWording = await readSetting(db, 'treasuryVatWording');
+  const settings = await readSettings(db, ['name', 'orgNif', 'orgAddress', 'treasuryVatWording', PREFIX_SETTING[input.type]]);
+  const issuer = { name: settings.name, nif: settings.orgNif, address: settings.orgAddress };
+  const vatWording = settings.treasuryVatWording;
   const status = await firstStatus(db);
-  const { series, prefix, sequence, previous } = await nextInSeries(db, input.type, Number(input.issueDate.slice(0, 4)));
+  const { series, prefix, sequence, previous } = await nextInSeries(db, input.type, Number(input.issueDate.slice(0, 4)), settings[PREFIX_SETTING[input.type]]);
   const number = `${prefix} ${input.issueDate.slice(0, 4)}/${sequence}`;
   const snapshot: TreasuryDocSnapshot = {
     number,

@@ -1,8 +1,7 @@
 import type { ServerContext } from '../../context.js';
 import type { Db, Row } from '../../db/database.js';
-import { readSetting } from '../../settings/read.js';
+import { readSettings } from '../../settings/read.js';
 import { lisbonDay } from '../dues/today.js';
-import { isSwitchedOn } from '../module-switch.js';
 import { TREASURY_SWITCH } from './enabled.js';
 import { issueTreasuryDocument } from './issue.js';
 import type { DocLine, TreasuryDocType } from './types.js';
@@ -29,7 +28,8 @@ async function paymentLines(db: Db, payment: Row): Promise<{ type: TreasuryDocTy
  * the payment already has one: its unique link makes this idempotent).
  */
 export async function issueReceiptOnPayment(db: Db, ctx: Pick<ServerContext, 'config' | 'now'>, paymentId: number, by: number | null): Promise<Row | null> {
-  if (!(await isSwitchedOn(db, TREASURY_SWITCH)) || !(await readSetting(db, 'treasuryAutoIssue'))) return null;
+  const settings = await readSettings(db, [TREASURY_SWITCH.setting, 'treasuryAutoIssue']);
+  if (settings[TREASURY_SWITCH.setting] !== true || !settings.treasuryAutoIssue) return null;
   return issueReceiptForPayment(db, ctx, paymentId, by);
 }
 
