@@ -56,6 +56,9 @@ beforeAll(async () => {
   }
   const category = await server.database.db.selectFrom('fee_categories').select('_id').executeTakeFirstOrThrow();
   await server.request({ method: 'POST', url: '/api/fee_schedules', token: admin, payload: { year: 2026, category: category._id, amount: 3000, periodicity: 'annual', due_day: 31 } });
+  // The treasury's resources answer only with the treasury on (a module switch).
+  const stamp = new Date().toISOString();
+  await server.database.db.insertInto('settings').values({ name: 'hasTreasury', value: 'true', created_at: stamp, updated_at: stamp }).onConflict((oc) => oc.column('name').doUpdateSet({ value: 'true' })).execute();
   const more = [
     ['sepa_mandates', { member: ids.members, iban: 'PT50000201231234567890154', reference: 'MANDATO-1', signature_date: '2025-10-01' }],
     ['reminder_stages', { name: 'Lembrete', offset_days: 15, channel: 'email', subject: 'Quotas em atraso', body: 'Olá {primeiro_nome}, deve {total}.' }],
