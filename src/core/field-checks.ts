@@ -85,7 +85,7 @@ export function fieldProblem(type: FieldType, v: FieldValidation, value: string)
 }
 
 /** Whole years from `birth` to `today` (both YYYY-MM-DD): who is a minor, as the server counts. */
-export function ageOn(birth: string, today: string): number {
+function ageOn(birth: string, today: string): number {
   const years = Number(today.slice(0, 4)) - Number(birth.slice(0, 4));
   return today.slice(5) < birth.slice(5) ? years - 1 : years;
 }

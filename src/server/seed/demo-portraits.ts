@@ -12,7 +12,7 @@ const HAIR = ['#2b1d14', '#4a3222', '#8a5a33', '#c9a063', '#6b6b6b', '#1c1c1c'];
 const CLOTHES = ['#1f6feb', '#8250df', '#1a7f37', '#bf8700', '#d1242f', '#57606a'];
 
 /** A head-and-shoulders figure drawn as SVG, 3:4, its colours and hair drawn from `seed`. */
-export function portraitSvg(seed: number): string {
+function portraitSvg(seed: number): string {
   const random = seededRandom(seed);
   const pick = (list: readonly string[]) => list[random.int(0, list.length - 1)]!;
   const [background, skin, hair, clothes] = [pick(BACKGROUNDS), pick(SKIN), pick(HAIR), pick(CLOTHES)];
