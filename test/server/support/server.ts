@@ -57,11 +57,13 @@ export async function startTestServer(overrides: Partial<Config> = {}, appOption
   const usePostgres = testEngine === 'postgres';
   if (usePostgres && !process.env.DATABASE_URL) throw new Error('ASSOCIA_TEST_ENGINE=postgres needs DATABASE_URL');
   const joined = overrides.pgSchema === undefined ? undefined : databaseOfSchema.get(overrides.pgSchema);
-  const template = joined === undefined ? inject('migratedTemplate') : null;
+  // A test restarting a server on its data directory keeps the database it finds there.
+  const reused = !usePostgres && fs.existsSync(path.join(overrides.dataDir ?? dataDir, 'associa.db'));
+  const template = joined === undefined && !reused ? inject('migratedTemplate') : null;
   let copy: TemplateCopy | null = null;
   let fresh: { databaseUrl: string | undefined; pgSchema: string | undefined };
   if (joined !== undefined) fresh = { databaseUrl: joined, pgSchema: overrides.pgSchema };
-  else if (template && template.engine === testEngine) fresh = copy = await copyMigratedTemplate(template, dataDir);
+  else if (template && template.engine === testEngine) fresh = copy = await copyMigratedTemplate(template, overrides.dataDir ?? dataDir);
   else fresh = { databaseUrl: usePostgres ? process.env.DATABASE_URL : undefined, pgSchema: usePostgres ? `t_${randomBytes(6).toString('hex')}` : undefined };
   const config = loadConfig(
     { ...process.env, ASSOCIA_MODE: 'test' },
