@@ -2,19 +2,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
 import type { Role, TokenPair } from '../../../src/core/contract.js';
 import { buildApp } from '../../../src/server/app.js';
-import { loadConfig, type IfthenpayConfig } from '../../../src/server/config.js';
+import type { IfthenpayConfig } from '../../../src/server/config.js';
 import type { ServerContext } from '../../../src/server/context.js';
 import { openDatabase } from '../../../src/server/db/database.js';
-import { migrate } from '../../../src/server/db/migrate.js';
 import { startSender, type MessageSender } from '../../../src/server/messages/sender.js';
-import { appMigrations } from '../../../src/server/modules/migrations.js';
 import { createBus } from '../../../src/server/realtime/create-bus.js';
-import { ensureReferenceData } from '../../../src/server/resources/reference-data.js';
-import { prepareFirstStart } from '../../../src/server/seed/first-start.js';
-
-const ADMIN_PASSWORD = 'admin-e2e-senha';
+import type { FirstStartReport } from '../../../src/server/seed/first-start.js';
+import { copyDemoTemplate, e2eConfig, seedFirstStart } from './demo-template.js';
 
 export interface E2eAccount {
   username: string;
@@ -54,26 +51,17 @@ export interface E2eServerOptions {
  */
 export async function startE2eServer(options: E2eServerOptions = {}): Promise<E2eServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'associa-e2e-'));
-  const config = loadConfig(
-    { ...process.env, ASSOCIA_MODE: 'test' },
-    {
-      dataDir,
-      databaseUrl: undefined,
-      host: '127.0.0.1',
-      port: 0,
-      adminPassword: ADMIN_PASSWORD,
-      smtpUrl: options.smtpUrl,
-      sentryDsn: undefined,
-      logRequests: false,
-      ifthenpay: options.ifthenpay,
-    },
-  );
+  const config = e2eConfig(dataDir, { host: '127.0.0.1', port: 0, smtpUrl: options.smtpUrl, ifthenpay: options.ifthenpay });
+  // The run's seeded first start, copied (globalSetup); seeded here when a file runs without it.
+  const template = inject('demoTemplate');
+  let report: FirstStartReport;
+  if (template) {
+    copyDemoTemplate(template, dataDir);
+    report = template.report;
+  } else {
+    report = await seedFirstStart(dataDir, Date.now());
+  }
   const database = await openDatabase(config);
-  await migrate(database.db, database.engine, appMigrations);
-  const now = Date.now();
-  await ensureReferenceData(database.db, now, 'association');
-  const report = await prepareFirstStart(database, config, now);
-  if (!report) throw new Error('e2e: the fresh database already had users');
   const bus = await createBus(database);
   let offset = 0;
   const ctx: ServerContext = { config, database, bus, now: () => Date.now() + offset };

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { afterEach } from 'vitest';
+import { afterEach, inject } from 'vitest';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Role, TokenPair } from '../../../src/core/contract.js';
 import { buildApp, type AppOptions } from '../../../src/server/app.js';
@@ -15,6 +15,7 @@ import { appMigrations } from '../../../src/server/modules/migrations.js';
 import { hashPassword } from '../../../src/server/auth/passwords.js';
 import { createBus } from '../../../src/server/realtime/create-bus.js';
 import { prepareFirstStart } from '../../../src/server/seed/first-start.js';
+import { copyMigratedTemplate, type TemplateCopy } from './template-database.js';
 
 /** The engine server tests run on: `ASSOCIA_TEST_ENGINE=postgres` (with DATABASE_URL) or SQLite. */
 export const testEngine: Engine = process.env.ASSOCIA_TEST_ENGINE === 'postgres' ? 'postgres' : 'sqlite';
@@ -42,21 +43,34 @@ export interface TestServer {
 
 let userCounter = 0;
 
+/** The PostgreSQL database each test server's schema lives in, so a second instance can join it. */
+const databaseOfSchema = new Map<string, string>();
+
 /**
- * A real server on a fresh database: a temporary SQLite file, or a new schema on the
- * PostgreSQL of DATABASE_URL. Nothing is shared between two test servers.
+ * A real server on a fresh, migrated database: a copy of the run's template (a SQLite file in a
+ * temporary directory, or a new PostgreSQL database with a schema of its own). Nothing is shared
+ * between two test servers, except when `overrides.pgSchema` names another server's schema: then
+ * this one is a second instance on that server's database.
  */
 export async function startTestServer(overrides: Partial<Config> = {}, appOptions: AppOptions = {}): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'associa-test-'));
   const usePostgres = testEngine === 'postgres';
   if (usePostgres && !process.env.DATABASE_URL) throw new Error('ASSOCIA_TEST_ENGINE=postgres needs DATABASE_URL');
-  const pgSchema = usePostgres ? `t_${randomBytes(6).toString('hex')}` : undefined;
+  const joined = overrides.pgSchema === undefined ? undefined : databaseOfSchema.get(overrides.pgSchema);
+  // A test restarting a server on its data directory keeps the database it finds there.
+  const reused = !usePostgres && fs.existsSync(path.join(overrides.dataDir ?? dataDir, 'associa.db'));
+  const template = joined === undefined && !reused ? inject('migratedTemplate') : null;
+  let copy: TemplateCopy | null = null;
+  let fresh: { databaseUrl: string | undefined; pgSchema: string | undefined };
+  if (joined !== undefined) fresh = { databaseUrl: joined, pgSchema: overrides.pgSchema };
+  else if (template && template.engine === testEngine) fresh = copy = await copyMigratedTemplate(template, overrides.dataDir ?? dataDir);
+  else fresh = { databaseUrl: usePostgres ? process.env.DATABASE_URL : undefined, pgSchema: usePostgres ? `t_${randomBytes(6).toString('hex')}` : undefined };
   const config = loadConfig(
     { ...process.env, ASSOCIA_MODE: 'test' },
     {
       dataDir,
-      databaseUrl: usePostgres ? process.env.DATABASE_URL : undefined,
-      pgSchema,
+      databaseUrl: fresh.databaseUrl,
+      pgSchema: fresh.pgSchema,
       publicUrl: 'http://associa.test',
       smtpUrl: undefined,
       sentryDsn: undefined,
@@ -65,7 +79,10 @@ export async function startTestServer(overrides: Partial<Config> = {}, appOption
     },
   );
   const database = await openDatabase(config);
-  await migrate(database.db, database.engine, appMigrations);
+  // Without a template (a file run outside this config's globalSetup) the server migrates its own.
+  if (!copy) await migrate(database.db, database.engine, appMigrations);
+  const ownSchema = joined === undefined && !copy ? fresh.pgSchema : undefined;
+  if (fresh.pgSchema && fresh.databaseUrl && joined === undefined) databaseOfSchema.set(fresh.pgSchema, fresh.databaseUrl);
   let offset = 0;
   const ctx: ServerContext = { config, database, bus: await createBus(database), now: () => Date.now() + offset };
   const app = await buildApp(ctx, appOptions);
@@ -115,10 +132,14 @@ export async function startTestServer(overrides: Partial<Config> = {}, appOption
       await app.close();
       await ctx.bus.close();
       await database.close();
-      if (pgSchema) {
+      if (copy) {
+        databaseOfSchema.delete(fresh.pgSchema ?? '');
+        await copy.drop();
+      }
+      if (ownSchema) {
         const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
         await client.connect();
-        await client.query(`DROP SCHEMA IF EXISTS ${pgSchema} CASCADE`);
+        await client.query(`DROP SCHEMA IF EXISTS ${ownSchema} CASCADE`);
         await client.end();
       }
       fs.rmSync(dataDir, { recursive: true, force: true });
