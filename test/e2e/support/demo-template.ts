@@ -8,7 +8,7 @@ import { appMigrations } from '../../../src/server/modules/migrations.js';
 import { ensureReferenceData } from '../../../src/server/resources/reference-data.js';
 import { prepareFirstStart, type FirstStartReport } from '../../../src/server/seed/first-start.js';
 
-export const E2E_ADMIN_PASSWORD = 'admin-e2e-senha';
+const E2E_ADMIN_PASSWORD = 'admin-e2e-senha';
 
 /**
  * The data directory of a first start in test mode (schema, reference data, admin, demo

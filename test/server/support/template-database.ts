@@ -26,14 +26,14 @@ declare module 'vitest' {
 const SQLITE_FILE = 'associa.db';
 
 /** The connection string of DATABASE_URL's server with another database name. */
-export function urlWithDatabase(databaseUrl: string, database: string): string {
+function urlWithDatabase(databaseUrl: string, database: string): string {
   const url = new URL(databaseUrl);
   url.pathname = `/${database}`;
   return url.toString();
 }
 
 /** Runs `work` on a client of DATABASE_URL's own database (never on a template, which must have no connections). */
-export async function withAdminClient<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+async function withAdminClient<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
   await client.connect();
   try {
