@@ -25,6 +25,9 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    // Vitest's default on this 2-core machine is one worker; the server tests wait on the database
+    // often enough that a second one keeps both cores busy.
+    maxWorkers: 2,
     // One migrated database per run, copied for each test server (test/server/support/template-database.ts).
     globalSetup: ['test/server/support/global-setup.ts'],
     projects: [
