@@ -32,7 +32,7 @@ export default defineConfig({
     globalSetup: ['test/server/support/global-setup.ts'],
     projects: [
       { extends: true, test: { name: 'shared', include: INCLUDE, exclude: isolated, isolate: false } },
-      ...(isolated.length ? [{ extends: true, test: { name: 'isolated', include: isolated } }] : []),
+      ...(isolated.length ? [{ extends: true as const, test: { name: 'isolated', include: isolated } }] : []),
     ],
   },
 });
