@@ -316,6 +316,8 @@ const OTHER_ROUTES: Record<string, { payload?: object | string; headers?: Record
   'POST /api/treasury_docs_statuses/bulk': { payload: {}, expect: [401, 403, 422, 422, 422] },
   'POST /api/treasury_docs_statuses/bulk_delete': { payload: { ids: [] }, expect: [401, 403, 400, 400, 400] },
   'POST /api/treasury_docs/verify_integrity': { payload: {}, expect: [401, 403, 403, 200, 403] },
+  // A manual receipt (quota or jóia, outside the ledger): staff; an empty body is a field error once the caller may issue.
+  'POST /api/treasury_docs/manual': { payload: {}, expect: [401, 403, 422, 422, 422] },
   // The series' next numbers (the treasury settings page): staff read; administrators set, only forwards (a number already issued would be a 409).
   'GET /api/treasury_series': { expect: [401, 403, 200, 200, 200] },
   // A document's stored PDF: staff any, a member their own (test/server/treasury/issue.test.ts); ':id' is no id.

@@ -94,3 +94,31 @@ export const TREASURY_PDF_DOC: RouteDoc = {
   responses: { 200: { description: 'O PDF', type: 'application/pdf' } },
   errors: [400, 401, 403, 404, 409],
 };
+
+const LINE = object({ description: { type: 'string', maxLength: 200 }, amount: { type: 'integer', minimum: 1, description: 'Cêntimos' } }, ['description', 'amount']);
+
+export const TREASURY_MANUAL_DOC: RouteDoc = {
+  tags: TAGS,
+  summary: 'Emitir um recibo avulso',
+  description:
+    'Um recibo de quota (type quota) ou de jóia (joining_fee) por dinheiro recebido fora do registo de pagamentos: a um sócio (member) ou a quem paga, ' +
+    'com nome e NIF válido (payer_name, payer_nif, payer_address opcional); uma ou mais linhas com o que cada valor paga, em cêntimos; a data de emissão ' +
+    '(issue_date, não posterior a hoje) escolhe a série. Recebe o próximo número da série, o PDF e o elo da cadeia como qualquer documento; não fica ligado ' +
+    `a nenhum pagamento nem salda dívidas. Dados errados: 422 por campo, nada é guardado. Administradores e editores. ${NOT_ENABLED}`,
+  body: {
+    schema: object(
+      {
+        type: { type: 'string', enum: ['quota', 'joining_fee'] },
+        issue_date: { type: 'string', format: 'date' },
+        member: { type: 'integer' },
+        payer_name: { type: 'string' },
+        payer_nif: { type: 'string' },
+        payer_address: { type: 'string' },
+        lines: { type: 'array', items: LINE, minItems: 1, maxItems: 50 },
+      },
+      ['type', 'issue_date', 'lines'],
+    ),
+  },
+  responses: { 201: { description: 'O documento emitido', schema: object({ data: { type: 'object' } }) } },
+  errors: [400, 401, 403, 404, 422],
+};
