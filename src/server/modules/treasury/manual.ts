@@ -17,8 +17,8 @@ import { TREASURY_MANUAL_DOC } from './route-docs.js';
 import type { DocLine, TreasuryDocType } from './types.js';
 
 /** The types a manual receipt may have: donations have their own record, annulment notes their action. */
-export const MANUAL_TYPES = ['quota', 'joining_fee'] as const satisfies readonly TreasuryDocType[];
-export const MANUAL_LINES_MAX = 50;
+const MANUAL_TYPES = ['quota', 'joining_fee'] as const satisfies readonly TreasuryDocType[];
+const MANUAL_LINES_MAX = 50;
 const DESCRIPTION_MAX = 200;
 const NAME_MAX = 200;
 const ADDRESS_MAX = 300;
