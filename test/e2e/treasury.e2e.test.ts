@@ -104,4 +104,27 @@ describe('treasury, end to end', () => {
     for (const doc of [first!, second!]) expect(text).toContain(doc.number);
     expect(staff.problems).toEqual([]);
   });
+
+  it('issues a manual receipt to a named payer on /tesouraria/novo, with the next number, and opens it', async () => {
+    const [last] = await api<Doc[]>('GET', `treasury_docs?_type=quota&_sort=-_id&_limit=1`);
+    const staff = await h.loginAs('admin');
+    await staff.goto('/tesouraria/novo');
+    await staff.getByRole('radio', { name: 'Recibo avulso' }).check();
+    const form = staff.getByRole('form', { name: 'Emitir um recibo avulso' });
+    await form.getByRole('radio', { name: 'Outra pessoa ou entidade' }).check();
+    await form.getByLabel('Nome').fill('Clube Recreativo Avulso');
+    await form.getByLabel('NIF').fill(NIF);
+    await form.getByLabel('Descrição da linha 1').fill(`Quota ${year}`);
+    await form.getByLabel('Valor da linha 1 (€)').fill('12,50');
+    await form.getByRole('button', { name: 'Emitir recibo' }).click();
+    const number = `R ${year}/${Number(last!.number.split('/')[1]) + 1}`;
+    await form.getByText(`Foi emitido o recibo ${number}.`).waitFor();
+    await h.screenshot(staff, 'treasury-manual-receipt', { fullPage: true });
+    await form.getByRole('link', { name: 'Abrir o documento' }).click();
+    await staff.waitForURL(/\/tesoouraria\/\d+$/);
+    const [doc] = await latestDocs(1);
+    expect(doc!.number).toBe(number);
+    expect(staff.url()).toContain(`/tesoouraria/${doc!._id}`);
+    expect(staff.problems).toEqual([]);
+  });
 });

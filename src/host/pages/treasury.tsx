@@ -49,10 +49,10 @@ const TreasuryListPage: Page = ({ route, routes }) => (
   </TreasuryServed>
 );
 
-const NewPage: Page = ({ route, routes }) => (
+const NewPage: Page = ({ route, routes, words }) => (
   <TreasuryServed title={route.title}>
     <Heading title={route.title} />
-    <NewTreasuryDoc routes={routes} />
+    <NewTreasuryDoc routes={routes} words={words} />
   </TreasuryServed>
 );
 

@@ -1,14 +1,16 @@
 // /tesouraria/novo: a donation (recorded with its donor, which issues its donation receipt at
-// once) or a receipt for a payment: recording a payment issues its receipt, and payments
-// without one get theirs from "Vários documentos".
+// once) or a receipt: recording a payment issues its receipt, payments without one get theirs
+// from "Vários documentos", and money received outside the ledger gets a manual receipt.
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
+import type { Terminology } from '../../../core/index.js';
 import { ElementSlot } from '../../elements/element-slot.js';
 import { useHost } from '../../context.js';
 import { pathOf, type RouteDef } from '../../routes.js';
 import { Panel, SecondaryRouteLink } from '../../shell/styles.js';
 import { Buttons } from '../collecting/layout.js';
 import { DONATIONS } from './api.js';
+import { ManualReceipt } from './manual-receipt.js';
 import { TREASURY_TEXTS as T } from './texts.js';
 
 type Kind = 'donation' | 'receipt';
@@ -35,7 +37,7 @@ function useOpenReceipt(box: React.RefObject<HTMLDivElement | null>, routes: rea
   }, [box, core, navigate, routes]);
 }
 
-export function NewTreasuryDoc({ routes }: { routes: readonly RouteDef[] }) {
+export function NewTreasuryDoc({ routes, words }: { routes: readonly RouteDef[]; words: Terminology }) {
   const [kind, setKind] = useState<Kind>('donation');
   const box = useRef<HTMLDivElement>(null);
   useOpenReceipt(box, routes);
@@ -63,6 +65,7 @@ export function NewTreasuryDoc({ routes }: { routes: readonly RouteDef[] }) {
             <SecondaryRouteLink href={pathOf(routes, 'paymentsNew')}>{T.recordPayment}</SecondaryRouteLink>
             <SecondaryRouteLink href={pathOf(routes, 'treasuryDocsMultiple')}>{T.issueMissing}</SecondaryRouteLink>
           </Buttons>
+          <ManualReceipt routes={routes} words={words} />
         </>
       )}
     </Panel>
