@@ -12,11 +12,11 @@ declare module 'fastify' {
 }
 
 /** Each switched module's resources, by name, with the switch that turns them on. */
-export function switchedResources(modules: readonly Module[]): Map<string, ModuleSwitch> {
+function switchedResources(modules: readonly Module[]): Map<string, ModuleSwitch> {
   return new Map(modules.flatMap((module) => (module.enabledBy ? module.resources.map((resource) => [resource.name, module.enabledBy!] as const) : [])));
 }
 
-export const isSwitchedOn = async (db: Db, moduleSwitch: ModuleSwitch): Promise<boolean> => (await readSetting(db, moduleSwitch.setting)) === true;
+const isSwitchedOn = async (db: Db, moduleSwitch: ModuleSwitch): Promise<boolean> => (await readSetting(db, moduleSwitch.setting)) === true;
 
 /** The names of the resources whose module is switched off now (the explainer leaves them out). */
 export async function switchedOffResources(db: Db, modules: readonly Module[]): Promise<Set<string>> {

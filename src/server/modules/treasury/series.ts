@@ -36,7 +36,7 @@ function yearOf(value: unknown, fallback: number): number {
 }
 
 /** Each type's series in `year`: its prefix (the one it was opened with, or the setting's for a series not opened yet) and next number. */
-export async function seriesOfYear(db: Db, year: number): Promise<SeriesState[]> {
+async function seriesOfYear(db: Db, year: number): Promise<SeriesState[]> {
   const rows = await db.selectFrom('treasury_series').select(['type', 'prefix', 'last_number']).where('year', '=', year).execute();
   const states: SeriesState[] = [];
   for (const { value, label } of TREASURY_DOC_TYPES) {
