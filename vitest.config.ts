@@ -30,6 +30,7 @@ export default defineConfig({
     maxWorkers: 2,
     // One migrated database per run, copied for each test server (test/server/support/template-database.ts).
     globalSetup: ['test/server/support/global-setup.ts'],
+    setupFiles: ['test/support/password-cost.ts'],
     projects: [
       { extends: true, test: { name: 'shared', include: INCLUDE, exclude: isolated, isolate: false } },
       ...(isolated.length ? [{ extends: true as const, test: { name: 'isolated', include: isolated } }] : []),

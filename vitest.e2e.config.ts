@@ -15,5 +15,6 @@ export default defineConfig({
     pool: 'forks',
     // The demo organisation seeded once per run, copied for each server (test/e2e/support/demo-template.ts).
     globalSetup: ['test/e2e/support/global-setup.ts'],
+    setupFiles: ['test/support/password-cost.ts'],
   },
 });
