@@ -4,7 +4,7 @@ import { all, cleanupFeatures, featureFixture, waitForText } from './feature-sup
 import { expectAccessible } from './support/axe.js';
 
 // The member's receipts on their home: listed newest first where the server offers treasury
-// documents, each with its PDF fetched through SPEC 7's treasury_docs/download; nothing otherwise.
+// documents, each with its PDF as issued (GET treasury_docs/{id}/pdf); nothing otherwise.
 
 const OWN = {
   'GET /users/7': { body: { data: { _id: 7, created_at: '', member: 31 } } },
@@ -26,7 +26,7 @@ describe('<associa-member-home> receipts', () => {
       ...OWN,
       'GET /explainer': { body: { data: { treasury_docs: EXPLAINED } } },
       'GET /treasury_docs': { body: { data: RECEIPTS, meta: { total: 2 } } },
-      'POST /treasury_docs/download': { body: '%PDF-1.4\n%%EOF\n' },
+      'GET /treasury_docs/12/pdf': { body: '%PDF-1.4\n%%EOF\n' },
     });
     await core.explainer.load();
     const element = place('associa-member-home');
@@ -40,8 +40,8 @@ describe('<associa-member-home> receipts', () => {
     ]);
     expect((await f.requests('GET', '/treasury_docs'))[0]!.query).to.include({ _sort: '-issue_date', _limit: '-1' });
     all<HTMLButtonElement>(element, 'button').find((b) => b.getAttribute('aria-label') === 'Descarregar o recibo R 2026/41 (PDF)')!.click();
-    await waitUntil(async () => (await f.requests('POST', '/treasury_docs/download')).length === 1, 'the PDF was never asked for');
-    expect((await f.requests('POST', '/treasury_docs/download'))[0]!.body).to.deep.equal({ ids: [12], inBlocks: true });
+    await waitUntil(async () => (await f.requests('GET', '/treasury_docs/12/pdf')).length === 1, 'the PDF was never asked for');
+    expect(await f.requests('GET', '/treasury_docs/9/pdf')).to.have.length(0);
   });
 
   it('shows no receipts section where the server has no treasury', async () => {
