@@ -8,8 +8,6 @@ export default defineConfig({
     environment: 'node',
     // One server and one browser at a time: the machine is small and shared.
     fileParallelism: false,
-    // One module registry for every file: the server and playwright are imported once, not per file.
-    isolate: false,
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
