@@ -82,7 +82,9 @@ export async function startTestServer(overrides: Partial<Config> = {}, appOption
   // Without a template (a file run outside this config's globalSetup) the server migrates its own.
   if (!copy) await migrate(database.db, database.engine, appMigrations);
   const ownSchema = joined === undefined && !copy ? fresh.pgSchema : undefined;
-  if (fresh.pgSchema && fresh.databaseUrl && joined === undefined) databaseOfSchema.set(fresh.pgSchema, fresh.databaseUrl);
+  // Known while this server runs, so a second instance can join its schema.
+  const registered = joined === undefined && fresh.pgSchema && fresh.databaseUrl ? fresh.pgSchema : undefined;
+  if (registered) databaseOfSchema.set(registered, fresh.databaseUrl!);
   let offset = 0;
   const ctx: ServerContext = { config, database, bus: await createBus(database), now: () => Date.now() + offset };
   const app = await buildApp(ctx, appOptions);
@@ -132,10 +134,8 @@ export async function startTestServer(overrides: Partial<Config> = {}, appOption
       await app.close();
       await ctx.bus.close();
       await database.close();
-      if (copy) {
-        databaseOfSchema.delete(fresh.pgSchema ?? '');
-        await copy.drop();
-      }
+      if (registered) databaseOfSchema.delete(registered);
+      await copy?.drop();
       if (ownSchema) {
         const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
         await client.connect();
