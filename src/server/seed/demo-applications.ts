@@ -9,6 +9,7 @@ import { moveApplicationFilesToMember } from '../modules/member-files/move.js';
 import { photoEntry, saveMemberFiles, type MemberFileEntry } from '../modules/member-files/save.js';
 import { demoPortrait } from './demo-portraits.js';
 import type { MemberFactory } from './people.js';
+import { upsertSetting } from './settings.js';
 
 const DAY_MS = 86_400_000;
 /** The first portrait's seed: the same faces in every fresh demo. */
@@ -38,9 +39,6 @@ export function drawDemoApplicationPhotos(): Promise<MemberFileEntry[]> {
   drawn.catch(() => undefined);
   return drawn;
 }
-
-const upsertSetting = (db: Db, name: string, value: string, stamp: string) =>
-  db.insertInto('settings').values({ name, value, created_at: stamp, updated_at: stamp }).onConflict((oc) => oc.column('name').doUpdateSet({ value, updated_at: stamp })).execute();
 
 /**
  * The demo organisation takes applications (the form on its website, the menu with its badge),

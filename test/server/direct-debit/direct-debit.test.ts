@@ -17,11 +17,7 @@ const post = (url: string, body: unknown, token = staff) => server.json('POST', 
 const get = (url: string, token = staff) => server.json('GET', url, token);
 const count = async (table: string) => Number((await server.database.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
 
-async function setSetting(name: string, value: string) {
-  const found = (await get(`/api/settings?_name=${name}`)).body.data as { _id: number }[];
-  const answer = found.length > 0 ? await server.json('PATCH', `/api/settings/${found[0]!._id}`, staff, { value }) : await post('/api/settings', { name, value });
-  return answer;
-}
+const setSetting = (name: string, value: string) => server.putSetting(staff, name, value);
 
 async function newMember(name: string) {
   const answer = await post('/api/members', { name, state: active });

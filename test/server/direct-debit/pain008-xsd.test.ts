@@ -20,8 +20,7 @@ const post = (url: string, body: unknown) => server.json('POST', url, staff, bod
 const day = (offsetDays: number) => new Date(server.ctx.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 
 async function setSetting(name: string, value: string) {
-  const found = (await server.json('GET', `/api/settings?_name=${name}`, staff)).body.data as { _id: number }[];
-  const answer = found.length > 0 ? await server.json('PATCH', `/api/settings/${found[0]!._id}`, staff, { value }) : await post('/api/settings', { name, value });
+  const answer = await server.putSetting(staff, name, value);
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
 }
 

@@ -8,6 +8,8 @@ export interface ResourceTestServer extends TestServer {
   as(role: Role, extra?: { memberId?: number | null }): Promise<{ token: string; id: number }>;
   stateId(name: string): Promise<number>;
   json<T = any>(method: string, url: string, token: string | undefined, payload?: unknown): Promise<{ status: number; body: T }>;
+  /** Sets an organisation setting through the API as `token`'s user: PATCH when stored, POST when not. */
+  putSetting(token: string, name: string, value: string): Promise<{ status: number; body: any }>;
 }
 
 export async function startResourceServer(overrides: Partial<Config> = {}): Promise<ResourceTestServer> {
@@ -26,6 +28,10 @@ export async function startResourceServer(overrides: Partial<Config> = {}): Prom
     async json(method: string, url: string, token: string | undefined, payload?: unknown) {
       const response = await server.request({ method, url, token, ...(payload === undefined ? {} : { payload: payload as object }) });
       return { status: response.statusCode, body: response.body ? response.json() : undefined };
+    },
+    async putSetting(token: string, name: string, value: string) {
+      const found = (await this.json('GET', `/api/settings?_name=${name}`, token)).body.data as { _id: number }[];
+      return found.length > 0 ? this.json('PATCH', `/api/settings/${found[0]!._id}`, token, { value }) : this.json('POST', '/api/settings', token, { name, value });
     },
   });
 }

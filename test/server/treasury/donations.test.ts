@@ -23,8 +23,7 @@ const get = (url: string, token = staff) => server.json('GET', url, token);
 const count = async (table: string) => Number((await server.database.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
 
 async function setSetting(name: string, value: string) {
-  const found = (await get(`/api/settings?_name=${name}`)).body.data as { _id: number }[];
-  const answer = found.length > 0 ? await server.json('PATCH', `/api/settings/${found[0]!._id}`, staff, { value }) : await post('/api/settings', { name, value });
+  const answer = await server.putSetting(staff, name, value);
   expect(answer.status, JSON.stringify(answer.body)).toBeLessThan(300);
 }
 

@@ -25,8 +25,7 @@ const post = (url: string, body: unknown, token = admin) => server.json('POST', 
 const get = (url: string, token = admin) => server.json('GET', url, token);
 
 async function setSetting(name: string, value: string) {
-  const found = (await get(`/api/settings?_name=${name}`)).body.data as { _id: number }[];
-  const answer = found.length > 0 ? await server.json('PATCH', `/api/settings/${found[0]!._id}`, admin, { value }) : await post('/api/settings', { name, value });
+  const answer = await server.putSetting(admin, name, value);
   expect(answer.status, JSON.stringify(answer.body)).toBeLessThan(300);
 }
 

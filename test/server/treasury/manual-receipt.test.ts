@@ -23,8 +23,7 @@ const count = async () => Number((await server.database.db.selectFrom('treasury_
 const lastOf = (type: string) => server.database.db.selectFrom('treasury_docs').selectAll().where('type', '=', type).orderBy('_id', 'desc').executeTakeFirst();
 
 async function setSetting(name: string, value: string) {
-  const found = (await server.json('GET', `/api/settings?_name=${name}`, staff)).body.data as { _id: number }[];
-  const answer = found.length > 0 ? await server.json('PATCH', `/api/settings/${found[0]!._id}`, staff, { value }) : await server.json('POST', '/api/settings', staff, { name, value });
+  const answer = await server.putSetting(staff, name, value);
   expect(answer.status, JSON.stringify(answer.body)).toBeLessThan(300);
 }
 
