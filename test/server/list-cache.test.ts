@@ -1,5 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ensureReferenceData } from '../../src/server/resources/reference-data.js';
+import { createMemoryBus } from '../../src/server/realtime/bus.js';
+import { createListCaches } from '../../src/server/resources/list-caches.js';
+import { CompressibleBody } from '../../src/server/edges/compressed-body.js';
 import { startTestServer, testEngine, type TestServer } from './support/server.js';
 
 // List answers are reused until a change event; these tests prove a change made anywhere is
@@ -43,6 +46,8 @@ describe('list answers between changes', () => {
   it('expire after a few seconds even when a change raised no event', async () => {
     const server = await start();
     const { token, state } = await setUp(server);
+    // Asked twice: a page is kept from its second request.
+    expect(await names(server, token)).toEqual([]);
     expect(await names(server, token)).toEqual([]);
     const stamp = new Date().toISOString();
     await server.database.db.insertInto('members').values({ number: 1, name: 'Direto na Base', state, created_at: stamp, updated_at: stamp }).execute();
@@ -70,4 +75,46 @@ describe('list answers between changes', () => {
       await vi.waitFor(async () => expect(await names(second, token)).toEqual(['Bruno Lima']), { timeout: 3000, interval: 50 });
     });
   }
+});
+
+describe('the list page cache', () => {
+  const body = (length: number) => new CompressibleBody('x'.repeat(length));
+
+  it('keeps a page from its second request within the expiry, never one asked for once', () => {
+    let time = 0;
+    const caches = createListCaches(createMemoryBus(), () => time);
+    const page = body(50_000);
+    caches.pages.set('once', page);
+    expect(caches.pages.get('once')).toBeUndefined();
+    caches.pages.set('once', page);
+    expect(caches.pages.get('once')).toBe(page);
+    // A repeat after the expiry counts as a first request again.
+    caches.pages.set('late', page);
+    time += 6_000;
+    caches.pages.set('late', page);
+    expect(caches.pages.get('late')).toBeUndefined();
+    // Distinct queries, each asked for once, keep nothing and push nothing out.
+    for (let i = 0; i < 1000; i++) caches.pages.set(`distinct ${i}`, page);
+    expect(caches.pages.get('once')).toBeUndefined();
+    caches.close();
+  });
+
+  it('holds pages up to a size in bytes, the oldest going first, and never a very large one', () => {
+    const caches = createListCaches(createMemoryBus(), () => 0);
+    const keep = (key: string, page: CompressibleBody) => {
+      caches.pages.set(key, page);
+      caches.pages.set(key, page);
+    };
+    const huge = body(3 * 1024 * 1024);
+    keep('huge', huge);
+    expect(caches.pages.get('huge')).toBeUndefined();
+    const big = body(1024 * 1024);
+    for (let i = 0; i < 20; i++) keep(`big ${i}`, big);
+    // 16 MB: the four oldest of the twenty went.
+    expect(caches.pages.get('big 0')).toBeUndefined();
+    expect(caches.pages.get('big 3')).toBeUndefined();
+    expect(caches.pages.get('big 4')).toBe(big);
+    expect(caches.pages.get('big 19')).toBe(big);
+    caches.close();
+  });
 });

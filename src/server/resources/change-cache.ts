@@ -7,11 +7,22 @@ export interface ChangeCache<T> {
   close(): void;
 }
 
-export interface ChangeCacheOptions {
+export interface ChangeCacheOptions<T> {
   /** Longest an entry is reused, as a safety net for writes that raise no event. */
   ttlMs: number;
   /** Entries kept at most; the oldest goes first. */
   maxEntries: number;
+  /**
+   * Size accounting for large values (answers): at most `maxBytes` by `sizeOf` are kept, the
+   * oldest going first, and a value over an eighth of it is never kept.
+   */
+  bytes?: { maxBytes: number; sizeOf: (value: T) => number };
+  /**
+   * Keep a value only when its key was set before within the TTL: a key asked for once (a
+   * one-off search, a query with a parameter of its own on every request) never displaces
+   * the answers that are asked for again, nor turns every answer into long-lived garbage.
+   */
+  admitOnRepeat?: boolean;
 }
 
 /**
@@ -20,25 +31,50 @@ export interface ChangeCacheOptions {
  * Any change may move any list (a deleted tag changes members filtered by it), so a change
  * clears every entry rather than guessing which ones it touched.
  */
-export function createChangeCache<T>(bus: EventBus, now: () => number, options: ChangeCacheOptions): ChangeCache<T> {
-  const entries = new Map<string, { value: T; at: number }>();
+export function createChangeCache<T>(bus: EventBus, now: () => number, options: ChangeCacheOptions<T>): ChangeCache<T> {
+  const entries = new Map<string, { value: T; at: number; size: number }>();
+  /** Keys set once and not kept (admitOnRepeat), with when; as many as entries at most. */
+  const seen = new Map<string, number>();
+  let bytes = 0;
+  const remove = (key: string) => {
+    const entry = entries.get(key);
+    if (!entry) return;
+    bytes -= entry.size;
+    entries.delete(key);
+  };
   const unsubscribe = bus.subscribe((event) => {
-    if (event.topic.endsWith(' changed') || event.topic === BUS_RESYNC_TOPIC) entries.clear();
+    if (event.topic.endsWith(' changed') || event.topic === BUS_RESYNC_TOPIC) {
+      entries.clear();
+      bytes = 0;
+    }
   });
   return {
     get(key) {
       const entry = entries.get(key);
       if (!entry) return undefined;
       if (now() - entry.at > options.ttlMs) {
-        entries.delete(key);
+        remove(key);
         return undefined;
       }
       return entry.value;
     },
     set(key, value) {
-      entries.delete(key);
-      if (entries.size >= options.maxEntries) entries.delete(entries.keys().next().value!);
-      entries.set(key, { value, at: now() });
+      remove(key);
+      const at = now();
+      if (options.admitOnRepeat) {
+        const first = seen.get(key);
+        seen.delete(key);
+        if (first === undefined || at - first > options.ttlMs) {
+          if (seen.size >= options.maxEntries) seen.delete(seen.keys().next().value!);
+          seen.set(key, at);
+          return;
+        }
+      }
+      const size = options.bytes ? options.bytes.sizeOf(value) : 0;
+      if (options.bytes && size > options.bytes.maxBytes / 8) return;
+      while (entries.size > 0 && (entries.size >= options.maxEntries || (options.bytes && bytes + size > options.bytes.maxBytes))) remove(entries.keys().next().value!);
+      entries.set(key, { value, at, size });
+      bytes += size;
     },
     close: unsubscribe,
   };
