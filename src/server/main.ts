@@ -1,3 +1,4 @@
+import v8 from 'node:v8';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import { loadConfig, type Config } from './config.js';
@@ -12,6 +13,17 @@ import { ensureReferenceData } from './resources/reference-data.js';
 import { startAuditPruning } from './audit/retention.js';
 import { firstStartBanner, unusedPasswordNotice } from './seed/banner.js';
 import { checkSavedPassword, prepareFirstStart } from './seed/first-start.js';
+
+/*
+ * V8 lets the old space grow to up to four times what survived its last full collection
+ * before collecting again. A server's live heap is small (about 30 MB at 1,000,000 members)
+ * but every request promotes some of its short-lived objects, so under load the heap grew to
+ * 150-200 MB of garbage (RSS 300 MB). Growing by half instead keeps RSS under 200 MB for the
+ * same throughput (7 full collections in 30 s of list load, each a few ms). It sets no
+ * ceiling: a large export or PDF may use as much memory as before. The flag is read at each
+ * collection, so setting it here applies to `npm start` and to any way of starting main.js.
+ */
+v8.setFlagsFromString('--heap-growing-percent=50');
 
 /** Longest wait for connections and workers to finish at shutdown before giving up. */
 const SHUTDOWN_TIMEOUT_MS = 10_000;
