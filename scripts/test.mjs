@@ -1,8 +1,9 @@
 #!/usr/bin/env node
-// `npm test`: every suite, one summary. Runs the linters (typescript-eslint, knip), then
+// `npm test`: every suite, one summary:
 //   1. vitest on everything vitest.config.ts includes (core, host, server), the server on SQLite;
 //   2. vitest on test/server again on PostgreSQL, when DATABASE_URL is set;
-//   3. the browser tests (web-test-runner in Debian's Chromium), when their config exists;
+//   3. the browser tests (web-test-runner in Debian's Chromium), when their config exists, and
+//      beside them the linters (typescript-eslint, knip);
 //   4. the web build (rollup), then the tests of its output (node:test) and the end-to-end
 //      tests (the real server and Chromium driven by playwright-core);
 // and ends with exactly one line `tests: N passed, M failed`. Exits non-zero if anything failed.
@@ -25,20 +26,21 @@ function heading(text) {
   console.log(`\n=== ${text} ===\n`);
 }
 
-/** Runs a command with inherited output; `capture` also keeps stdout+stderr for parsing. */
-function run(command, args, { env = process.env, capture = false } = {}) {
+/**
+ * Runs a command with inherited output; `capture` also keeps stdout+stderr for parsing; `quiet`
+ * keeps them without printing (a command run beside another, printed once it ends).
+ */
+function run(command, args, { env = process.env, capture = false, quiet = false } = {}) {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: root, env, stdio: capture ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    const child = spawn(command, args, { cwd: root, env, stdio: capture || quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
     let output = '';
-    if (capture) {
-      child.stdout.on('data', (chunk) => {
-        process.stdout.write(chunk);
+    if (capture || quiet) {
+      const keep = (stream) => (chunk) => {
+        if (!quiet) stream.write(chunk);
         output += chunk;
-      });
-      child.stderr.on('data', (chunk) => {
-        process.stderr.write(chunk);
-        output += chunk;
-      });
+      };
+      child.stdout.on('data', keep(process.stdout));
+      child.stderr.on('data', keep(process.stderr));
     }
     child.on('error', (error) => resolve({ code: 127, output: String(error) }));
     child.on('close', (code, signal) => resolve({ code: code ?? (signal ? 128 : 1), output }));
@@ -144,20 +146,28 @@ async function browserTests() {
   suites.push({ name, passed, failed, note });
 }
 
-/** The linters (typescript-eslint, then knip): one check each, passed or failed. */
+/**
+ * The linters (typescript-eslint, then knip): one check each, passed or failed. They run beside
+ * the browser tests, so their output is kept and printed by the function this answers.
+ */
 async function lint() {
+  const results = [];
   for (const [name, command, args] of [
     ['lint: typescript-eslint', bin('eslint'), ['.']],
     ['lint: knip (unused files, exports, dependencies)', bin('knip'), []],
   ]) {
-    heading(name);
-    const { code } = await run(command, args);
-    suites.push({ name, passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, note: code === 0 ? '' : `exited with code ${code}` });
+    const { code, output } = await run(command, args, { quiet: true });
+    results.push({ name, code, output });
   }
+  return () => {
+    for (const { name, code, output } of results) {
+      heading(name);
+      process.stdout.write(output || 'no findings\n');
+      suites.push({ name, passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, note: code === 0 ? '' : `exited with code ${code}` });
+      if (code !== 0) failures.push(`${name}: exited with code ${code} (its findings are printed under its heading)`);
+    }
+  };
 }
-
-// 0. Linters first: they take seconds and name the file and line.
-await lint();
 
 // 1. SQLite: the default engine; make sure a stray variable does not switch it.
 const sqliteEnv = { ...process.env, ASSOCIA_TEST_ENGINE: 'sqlite' };
@@ -170,8 +180,11 @@ if (process.env.DATABASE_URL) {
   suites.push({ name: 'vitest: server (PostgreSQL)', passed: 0, failed: 0, note: 'not run: DATABASE_URL is not set' });
 }
 
-// 3. Browser.
+// 3. Browser, with the linters beside it: a browser test file mostly waits on its page (about a
+// third of one core), and the linters keep one core busy for two to three minutes.
+const linted = lint();
 await browserTests();
+(await linted)();
 
 // 4. The web build, its output, and the whole product end to end.
 heading('web build (rollup)');
