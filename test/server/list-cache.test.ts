@@ -99,6 +99,11 @@ describe('the list page cache', () => {
     for (let i = 0; i < 1000; i++) caches.pages.set(`distinct ${i}`, page);
     expect(caches.pages.get('kept')).toBe(page);
     expect(caches.pages.get('distinct 999')).toBeUndefined();
+    // A kept page dropped by its expiry was asked for again: its next answer is kept at once.
+    time += 6_000;
+    expect(caches.pages.get('kept')).toBeUndefined();
+    caches.pages.set('kept', page);
+    expect(caches.pages.get('kept')).toBe(page);
     caches.close();
   });
 

@@ -36,15 +36,28 @@ export function createChangeCache<T>(bus: EventBus, now: () => number, options: 
   /** Keys set once and not kept (admitOnRepeat), with when; as many as entries at most. */
   const seen = new Map<string, number>();
   let bytes = 0;
+  const remember = (key: string, at: number) => {
+    if (seen.size >= options.maxEntries) seen.delete(seen.keys().next().value!);
+    seen.set(key, at);
+  };
   const remove = (key: string) => {
     const entry = entries.get(key);
     if (!entry) return;
     bytes -= entry.size;
     entries.delete(key);
   };
+  /**
+   * A kept entry dropped by its expiry or a change was asked for again before: its next value is
+   * kept at once, so a page many ask for (an expensive deep page) is not computed twice over.
+   */
+  const drop = (key: string, at: number) => {
+    remove(key);
+    if (options.admitOnRepeat) remember(key, at);
+  };
   const unsubscribe = bus.subscribe((event) => {
     if (event.topic.endsWith(' changed') || event.topic === BUS_RESYNC_TOPIC) {
-      entries.clear();
+      const at = now();
+      for (const key of [...entries.keys()]) drop(key, at);
       bytes = 0;
     }
   });
@@ -52,8 +65,9 @@ export function createChangeCache<T>(bus: EventBus, now: () => number, options: 
     get(key) {
       const entry = entries.get(key);
       if (!entry) return undefined;
-      if (now() - entry.at > options.ttlMs) {
-        remove(key);
+      const at = now();
+      if (at - entry.at > options.ttlMs) {
+        drop(key, at);
         return undefined;
       }
       return entry.value;
@@ -65,8 +79,7 @@ export function createChangeCache<T>(bus: EventBus, now: () => number, options: 
         const first = seen.get(key);
         seen.delete(key);
         if (first === undefined || at - first > options.ttlMs) {
-          if (seen.size >= options.maxEntries) seen.delete(seen.keys().next().value!);
-          seen.set(key, at);
+          remember(key, at);
           return;
         }
       }
