@@ -121,16 +121,19 @@ function withStatementCache(conn: SQLite.Database): SqliteDatabase {
   return {
     close: () => conn.close(),
     prepare(text: string) {
-      // A schema change may change what a cached `SELECT *` answers, and rowsBuiltHere names
-      // a statement's columns once: every cached statement is prepared again after one.
-      if (SCHEMA_CHANGE.test(text)) statements.clear();
       let statement = statements.get(text);
-      if (!statement) {
-        const prepared = conn.prepare(text);
-        statement = prepared.reader ? rowsBuiltHere(prepared) : prepared;
-        if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
-        statements.set(text, statement);
+      if (statement) return statement;
+      const prepared = conn.prepare(text);
+      // A schema change may change what a cached `SELECT *` answers, and rowsBuiltHere names a
+      // statement's columns once: every cached statement is prepared again after one. Schema
+      // changes are never cached themselves, so each one clears, and the cache hits test nothing.
+      if (SCHEMA_CHANGE.test(text)) {
+        statements.clear();
+        return prepared;
       }
+      statement = prepared.reader ? rowsBuiltHere(prepared) : prepared;
+      if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
+      statements.set(text, statement);
       return statement;
     },
   };
