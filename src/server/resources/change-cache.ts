@@ -33,7 +33,7 @@ export interface ChangeCacheOptions<T> {
  */
 export function createChangeCache<T>(bus: EventBus, now: () => number, options: ChangeCacheOptions<T>): ChangeCache<T> {
   const entries = new Map<string, { value: T; at: number; size: number }>();
-  /** Keys set once and not kept (admitOnRepeat), with when; as many as entries at most. */
+  /** Keys whose next value is kept (admitOnRepeat): set once, or kept until dropped; with when. As many as entries at most. */
   const seen = new Map<string, number>();
   let bytes = 0;
   const remember = (key: string, at: number) => {
@@ -58,7 +58,6 @@ export function createChangeCache<T>(bus: EventBus, now: () => number, options: 
     if (event.topic.endsWith(' changed') || event.topic === BUS_RESYNC_TOPIC) {
       const at = now();
       for (const key of [...entries.keys()]) drop(key, at);
-      bytes = 0;
     }
   });
   return {
