@@ -1,14 +1,17 @@
 import { CompiledQuery } from 'kysely';
+import type { Caller } from '../src/server/auth/caller.js';
 import { openDatabase, type DatabaseOptions } from '../src/server/db/database.js';
 import { appModules } from '../src/server/modules/index.js';
 import { createMemoryBus } from '../src/server/realtime/bus.js';
 import { createChangeCache } from '../src/server/resources/change-cache.js';
 import { parseListParams } from '../src/server/resources/list-params.js';
-import { listRows } from '../src/server/resources/list-query.js';
-import { withLinks } from '../src/server/resources/records.js';
+import { listAnswer } from '../src/server/resources/list-answer.js';
 
 /** Sequential runs of each page's statements; the median is its bare time. */
 const BARE_RUNS = 30;
+
+/** The bench loads lists as the administrator, who reads every field. */
+const ADMIN: Caller = { kind: 'user', id: 1, name: 'admin', role: 'admin', memberId: null };
 
 const resources = new Map(appModules.flatMap((module) => module.resources).map((resource) => [resource.name, resource]));
 
@@ -16,7 +19,7 @@ const resources = new Map(appModules.flatMap((module) => module.resources).map((
  * The database's own time for list pages: the statements the server's list code runs for the
  * page at `path` (`/api/{resource}?…`), recorded from that code as the server calls it (an
  * estimated total already known, as between changes), then run again through the same driver
- * without HTTP, authentication, record conversion or JSON. Milliseconds by path; paths that
+ * without HTTP, authentication, record conversion or JSON text. Milliseconds by path; paths that
  * are not a generic list are left out. Opens the database itself: on SQLite, only once the
  * server has stopped (it holds the file).
  */
@@ -31,7 +34,7 @@ export async function timeBareQueries(options: DatabaseOptions, paths: readonly 
       const resource = resources.get(url.pathname.replace(/^\/api\//, ''));
       if (!resource) continue;
       const query = Object.fromEntries(url.searchParams);
-      const page = async () => withLinks(database.db, resource, (await listRows(database, resource, parseListParams(resource, query), undefined, totals)).rows);
+      const page = () => listAnswer(database, resource, parseListParams(resource, query), ADMIN, undefined, totals);
       await page();
       recorded.length = 0;
       await page();

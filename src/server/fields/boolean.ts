@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { fail, ok, type FieldKind } from './kind.js';
 
 function toBoolean(value: unknown): 0 | 1 | undefined {
@@ -16,4 +17,5 @@ export const booleanKind: FieldKind = {
   },
   schema: () => ({ type: 'boolean' }),
   output: (value) => Number(value) === 1,
+  sqliteJson: (value) => sql`CASE WHEN ${value} IS NULL THEN NULL WHEN ${value} = 1 THEN json('true') ELSE json('false') END`,
 };

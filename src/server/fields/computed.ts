@@ -25,6 +25,7 @@ export const computedKind: FieldKind = {
   schema: (field) => (field.computed?.numeric ? { type: 'number' } : {}),
   // PostgreSQL answers bigint and numeric results as text.
   output: (value, field) => (field.computed?.numeric ? Number(value) : value),
+  sqliteJson: (value, field) => (field.computed?.numeric ? sql`CAST(${value} AS NUMERIC)` : value),
   // A select-list alias cannot be named in WHERE, nor in the id-only subquery of deep pages.
   definitionProblem: (field) =>
     !field.computed ? 'a computed field needs its SQL expression (computed.sql).' : field.filterable || field.searchable || field.sortable ? 'a computed field cannot be filtered, searched or sorted on.' : null,

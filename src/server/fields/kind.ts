@@ -1,3 +1,4 @@
+import type { RawBuilder } from 'kysely';
 import type { InputType } from '../../core/contract.js';
 import type { Field } from '../resources/define.js';
 
@@ -27,6 +28,11 @@ export interface FieldKind {
   schema(field: Field): JsonSchema;
   /** A stored (non-null) value as an answer carries it. */
   output(value: unknown, field: Field): unknown;
+  /**
+   * `output` as SQLite writes it into a record's JSON (resources/record-json.ts), given the
+   * stored value's expression; absent, the stored value goes as it is (text, numbers).
+   */
+  sqliteJson?(value: RawBuilder<unknown>, field: Field): RawBuilder<unknown>;
   /** What is wrong with a field definition of this type (a developer's mistake, thrown at start-up). */
   definitionProblem?(field: Field): string | null;
   /** Cast to text in a search document (number columns). */

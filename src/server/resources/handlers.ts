@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
-import type { ApiRecord, ListMeta } from '../../core/contract.js';
+import type { ApiRecord } from '../../core/contract.js';
 import type { Db, Row } from '../db/database.js';
 import { badRequest, forbidden, HttpError, invalidRecord, notFound } from '../errors.js';
 import { diffRecords, recordAudit } from '../audit/record.js';
@@ -10,10 +10,10 @@ import { owningUsers, publishChange } from './events.js';
 import { parseListParams } from './list-params.js';
 import { listKey, type ListCaches } from './list-caches.js';
 import { CompressibleBody } from '../edges/compressed-body.js';
-import { listRows } from './list-query.js';
+import { listAnswer } from './list-answer.js';
 import { authorize, inScope, type Permission } from './permissions.js';
 import { objectBody } from '../request-body.js';
-import { readRow, toRecord, withLinks, writeLinks } from './records.js';
+import { readRow, toRecord, writeLinks } from './records.js';
 import { validateWrite, type Prepared, type WriteMode } from './validate.js';
 import { expectedVersion, staleVersion } from './versions.js';
 import { claimFieldFiles } from '../fields/file-claims.js';
@@ -131,10 +131,7 @@ export function resourceHandlers(app: FastifyInstance, resource: Resource, cache
     const key = listKey(resource.name, scope ? `${scope.column}=${scope.value}` : 'all', { ...query, '#role': role });
     const cached = caches?.pages.get(key);
     if (cached !== undefined) return cached;
-    const { rows, total, exact, next } = await listRows(ctx.database, resource, params, scope, caches?.totals);
-    const data = (await withLinks(db, resource, rows)).map((r) => toRecord(resource, r, caller));
-    const meta: ListMeta = { total, ...(exact ? {} : { exact: false }), ...(next ? { next } : {}) };
-    const body = new CompressibleBody(JSON.stringify({ data, meta }));
+    const body = new CompressibleBody(await listAnswer(ctx.database, resource, params, caller, scope, caches?.totals));
     caches?.pages.set(key, body);
     return body;
   }

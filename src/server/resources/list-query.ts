@@ -11,6 +11,7 @@ import { computedSelections } from '../fields/index.js';
 import { listOrder, rowsAfter } from './text-order.js';
 import { cursorAfter } from './list-cursor.js';
 import { containsCondition, filtersByContains } from './text-filter.js';
+import { RECORD_JSON } from './record-json.js';
 
 /** Pages deeper than this fetch ids first and rows second, so skipped rows are never read whole. */
 const DEFERRED_JOIN_OFFSET = 1000;
@@ -66,6 +67,8 @@ const whereClause = (conditions: RawBuilder<boolean>[]) =>
  * One page of rows (stored shape), the total number of matches and, after a full page, the
  * cursor of the next. A cursor page (`_after`) seeks to its first row on the order index; a
  * page number walks past the rows before it (deep ones by id first, see DEFERRED_JOIN_OFFSET).
+ * With `recordJson` (record-json.ts), each row is only that JSON as RECORD_JSON, `_id` and the
+ * sort column (for the next cursor).
  */
 export async function listRows(
   database: Database,
@@ -73,12 +76,16 @@ export async function listRows(
   params: ListParams,
   scope?: RowScope,
   largeTotals?: ChangeCache<number>,
+  recordJson?: RawBuilder<string>,
 ): Promise<{ rows: Row[]; total: number; exact: boolean; next?: string }> {
   const { db, engine } = database;
   const conditions = listConditions(database, resource, params, scope);
   const { after } = params;
   const sortOrder = listOrder(engine, params.sort.field, params.sort.descending);
-  const columns = sql.join([...columnNames(resource).map((c) => sql.ref(c)), ...computedSelections(resource)]);
+  const sortColumn = params.sort.field.name;
+  const columns = recordJson
+    ? sql.join([recordJson.as(RECORD_JSON), sql.ref('_id'), ...(sortColumn === '_id' ? [] : [sql.ref(sortColumn)])])
+    : sql.join([...columnNames(resource).map((c) => sql.ref(c)), ...computedSelections(resource)]);
   const table = sql.table(resource.name);
   const all = params.limit === LIST_ALL;
   const offset = all || after ? 0 : (params.page - 1) * params.limit;

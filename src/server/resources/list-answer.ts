@@ -1,0 +1,32 @@
+import type { ListMeta } from '../../core/contract.js';
+import type { Caller } from '../auth/caller.js';
+import type { Database } from '../db/database.js';
+import type { ChangeCache } from './change-cache.js';
+import type { Resource } from './define.js';
+import type { ListParams } from './list-params.js';
+import { listRows } from './list-query.js';
+import type { RowScope } from './permissions.js';
+import { RECORD_JSON, sqliteRecordJson } from './record-json.js';
+import { toRecord, withLinks } from './records.js';
+
+/**
+ * A list page as the JSON text `caller` receives: `{ data, meta }`. On SQLite the database
+ * writes each record's JSON (record-json.ts), the same answer toRecord's would be, without a
+ * row object or a conversion per value; on PostgreSQL the rows are converted here.
+ */
+export async function listAnswer(
+  database: Database,
+  resource: Resource,
+  params: ListParams,
+  caller: Caller,
+  scope?: RowScope,
+  largeTotals?: ChangeCache<number>,
+): Promise<string> {
+  const recordJson = database.engine === 'sqlite' ? sqliteRecordJson(resource, caller) : undefined;
+  const { rows, total, exact, next } = await listRows(database, resource, params, scope, largeTotals, recordJson);
+  const data = recordJson
+    ? `[${rows.map((r) => r[RECORD_JSON] as string).join(',')}]`
+    : JSON.stringify((await withLinks(database.db, resource, rows)).map((r) => toRecord(resource, r, caller)));
+  const meta: ListMeta = { total, ...(exact ? {} : { exact: false }), ...(next ? { next } : {}) };
+  return `{"data":${data},"meta":${JSON.stringify(meta)}}`;
+}
