@@ -1,5 +1,5 @@
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { PAGE_ADDRESS_HEADER } from '../../core/contract.js';
@@ -17,33 +17,42 @@ export interface SecurityOptions {
   embedOrigins?: readonly string[];
 }
 
-async function security(app: FastifyInstance, options: SecurityOptions) {
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // No inline styles: styled-components' rules reach the page through adopted sheets
-        // (src/widgets/kit/adopted-styles.ts); the host page's own <style> is named by hash.
-        styleSrc: ["'self'", HOST_PAGE_STYLE_SOURCE],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        // Same-origin API and socket; errors go through our own /api/sentry tunnel.
-        connectSrc: ["'self'"],
-        // The back office shows PDFs it fetched with the session's token (a card's cover letter)
-        // as blob: addresses in a frame; nothing from another origin is ever framed.
-        frameSrc: ["'self'", 'blob:'],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
+/** Every answer's security headers, as helmet sets them. */
+const securityHeaders = helmet({
+  contentSecurityPolicy: {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      // No inline styles: styled-components' rules reach the page through adopted sheets
+      // (src/widgets/kit/adopted-styles.ts); the host page's own <style> is named by hash.
+      styleSrc: ["'self'", HOST_PAGE_STYLE_SOURCE],
+      imgSrc: ["'self'", 'data:', 'blob:'],
+      fontSrc: ["'self'", 'data:'],
+      // Same-origin API and socket; errors go through our own /api/sentry tunnel.
+      connectSrc: ["'self'"],
+      // The back office shows PDFs it fetched with the session's token (a card's cover letter)
+      // as blob: addresses in a frame; nothing from another origin is ever framed.
+      frameSrc: ["'self'", 'blob:'],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
     },
-    frameguard: { action: 'deny' },
-    // Association websites load our element bundles and images from this origin.
-    crossOriginResourcePolicy: { policy: 'cross-origin' },
-  });
+  },
+  frameguard: { action: 'deny' },
+  // Association websites load our element bundles and images from this origin.
+  crossOriginResourcePolicy: { policy: 'cross-origin' },
+});
+
+const ALLOWED_HEADERS = ['Content-Type', 'Authorization', PAGE_ADDRESS_HEADER, 'X-Upload-Token'];
+const ALL_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
+const NO_OTHER_SITE = { origin: false };
+const ANY_SITE = { origin: '*', methods: ['GET', 'HEAD', 'POST'], allowedHeaders: ALLOWED_HEADERS, maxAge: 600 };
+
+async function security(app: FastifyInstance, options: SecurityOptions) {
+  // helmet's middleware built once (@fastify/helmet builds it again on every request).
+  app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, () => done()));
 
   const isPublic = trackPublicRoutes(app);
   const embedders = new Set(options.embedOrigins ?? []);
@@ -53,20 +62,9 @@ async function security(app: FastifyInstance, options: SecurityOptions) {
       // A website the administrator listed embeds elements that work with a session or a key:
       // authorisation is by bearer token, never cookies, so this lends it no one's identity.
       if (origin && embedders.has(origin)) {
-        return callback(null, {
-          origin,
-          methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
-          allowedHeaders: ['Content-Type', 'Authorization', PAGE_ADDRESS_HEADER, 'X-Upload-Token'],
-          maxAge: 600,
-        });
+        return callback(null, { origin, methods: ALL_METHODS, allowedHeaders: ALLOWED_HEADERS, maxAge: 600 });
       }
-      if (!isPublic(request)) return callback(null, { origin: false });
-      callback(null, {
-        origin: '*',
-        methods: ['GET', 'HEAD', 'POST'],
-        allowedHeaders: ['Content-Type', 'Authorization', PAGE_ADDRESS_HEADER, 'X-Upload-Token'],
-        maxAge: 600,
-      });
+      callback(null, isPublic(request) ? ANY_SITE : NO_OTHER_SITE);
     },
   });
 }
