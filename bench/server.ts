@@ -4,8 +4,18 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+const here = path.dirname(fileURLToPath(import.meta.url));
 /** The real entry point, compiled next to this file (dist/bench/src/server/main.js). */
-const MAIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/server/main.js');
+const MAIN = path.resolve(here, '../src/server/main.js');
+const PACKAGE_JSON = path.resolve(here, '../../../package.json');
+
+/** The node options of `npm start` (package.json: `exec node [options] dist/server/main.js`), so the bench runs the server as it runs. */
+function startOptions(): string[] {
+  const { scripts } = JSON.parse(fs.readFileSync(PACKAGE_JSON, 'utf8')) as { scripts: Record<string, string> };
+  const options = /exec node ((?:--\S+ )*)dist\/server\/main\.js/.exec(scripts.start ?? '')?.[1];
+  if (options === undefined) throw new Error(`package.json: the start script no longer reads "exec node [options] dist/server/main.js": ${scripts.start}`);
+  return options.split(' ').filter(Boolean);
+}
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -45,10 +55,10 @@ function memoryOf(pid: number | undefined): ServerMemory | undefined {
   return Number.isFinite(rssMb) && Number.isFinite(peakMb) ? { rssMb, peakMb } : undefined;
 }
 
-/** Starts `node main.js` as its own process (as `npm start` would) and waits until it listens. */
+/** Starts `node [options] main.js` as its own process, as `npm start` does, and waits until it listens. */
 export async function startServer(env: NodeJS.ProcessEnv): Promise<RunningServer> {
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, [MAIN], {
+  const child: ChildProcess = spawn(process.execPath, [...startOptions(), MAIN], {
     env: { ...env, PORT: String(port), HOST: '127.0.0.1', ASSOCIA_PUBLIC_URL: `http://127.0.0.1:${port}` },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
