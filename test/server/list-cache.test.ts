@@ -78,7 +78,7 @@ describe('list answers between changes', () => {
 });
 
 describe('the list page cache', () => {
-  const body = (length: number) => new CompressibleBody('x'.repeat(length));
+  const body = (length: number) => new CompressibleBody(Buffer.from('x'.repeat(length)));
 
   it('keeps a page from its second request within the expiry, never one asked for once', () => {
     let time = 0;

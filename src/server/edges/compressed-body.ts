@@ -15,12 +15,12 @@ const THRESHOLD = 1024;
 export class CompressibleBody {
   private readonly encoded = new Map<Encoding, Buffer>();
 
-  constructor(readonly text: string) {}
+  constructor(readonly bytes: Buffer) {}
 
   in(encoding: Encoding): Buffer {
     let buffer = this.encoded.get(encoding);
     if (!buffer) {
-      buffer = encoding === 'br' ? brotliCompressSync(this.text, { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } }) : gzipSync(this.text);
+      buffer = encoding === 'br' ? brotliCompressSync(this.bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } }) : gzipSync(this.bytes);
       this.encoded.set(encoding, buffer);
     }
     return buffer;
@@ -32,7 +32,7 @@ export function sendCompressible(request: FastifyRequest, reply: FastifyReply, b
   const header = request.headers['accept-encoding'];
   // 'x-gzip' is gzip, as the plugin reads it.
   const encoding = header && request.headers['x-no-compression'] === undefined ? negotiate(header.toLowerCase().replace(/x-gzip/g, 'gzip'), ENCODINGS) : null;
-  if (!encoding || body.text.length < THRESHOLD) return reply.send(body.text);
+  if (!encoding || body.bytes.length < THRESHOLD) return reply.send(body.bytes);
   const vary = reply.getHeader('Vary');
   if (!vary) reply.header('Vary', 'accept-encoding');
   else if (!/accept-encoding/i.test(String(vary))) reply.header('Vary', `${String(vary)}, accept-encoding`);

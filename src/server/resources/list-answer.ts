@@ -10,7 +10,7 @@ import { RECORD_JSON, sqliteRecordJson } from './record-json.js';
 import { toRecord, withLinks } from './records.js';
 
 /**
- * A list page as the JSON text `caller` receives: `{ data, meta }`. On SQLite the database
+ * A list page as the UTF-8 JSON `caller` receives: `{ data, meta }`. On SQLite the database
  * writes each record's JSON (record-json.ts), the same answer toRecord's would be, without a
  * row object or a conversion per value; on PostgreSQL the rows are converted here.
  */
@@ -21,12 +21,14 @@ export async function listAnswer(
   caller: Caller,
   scope?: RowScope,
   largeTotals?: ChangeCache<number>,
-): Promise<string> {
-  const recordJson = database.engine === 'sqlite' ? sqliteRecordJson(resource, caller) : undefined;
+): Promise<Buffer> {
+  const recordJson = database.engine === 'sqlite' ? sqliteRecordJson(database.db, resource, caller) : undefined;
   const { rows, total, exact, next } = await listRows(database, resource, params, scope, largeTotals, recordJson);
-  const data = recordJson
-    ? `[${rows.map((r) => r[RECORD_JSON] as string).join(',')}]`
-    : JSON.stringify((await withLinks(database.db, resource, rows)).map((r) => toRecord(resource, r, caller)));
   const meta: ListMeta = { total, ...(exact ? {} : { exact: false }), ...(next ? { next } : {}) };
-  return `{"data":${data},"meta":${JSON.stringify(meta)}}`;
+  if (!recordJson) {
+    const data = (await withLinks(database.db, resource, rows)).map((r) => toRecord(resource, r, caller));
+    return Buffer.from(JSON.stringify({ data, meta }));
+  }
+  // As bytes at once: sent as a string, it would be measured for its length and encoded again.
+  return Buffer.from(`{"data":[${rows.map((r) => r[RECORD_JSON] as string).join(',')}],"meta":${JSON.stringify(meta)}}`);
 }

@@ -21,8 +21,8 @@ export function createListCaches(bus: EventBus, now: () => number): ListCaches {
     ttlMs: 5_000,
     maxEntries: 200,
     admitOnRepeat: true,
-    // The text's length counts its compressed forms, made later, at less than a third of it.
-    bytes: { maxBytes: 16 * 1024 * 1024, sizeOf: (body) => body.text.length },
+    // The answer's bytes count its compressed forms, made later, at less than a third of them.
+    bytes: { maxBytes: 16 * 1024 * 1024, sizeOf: (body) => body.bytes.length },
   });
   return {
     totals,

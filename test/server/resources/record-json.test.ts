@@ -21,7 +21,7 @@ const callerOf = (role: (typeof ROLES)[number]): Caller => ({ kind: 'user', id: 
 /** Each record of the page against the same record read alone, as `caller` receives both. */
 async function expectPageAsRead(resourceName: string, query: Record<string, string>, caller: Caller) {
   const resource = server.app.registry.resources.find((r) => r.name === resourceName)!;
-  const answer = JSON.parse(await listAnswer(server.database, resource, parseListParams(resource, query), caller)) as { data: Record<string, unknown>[] };
+  const answer = JSON.parse((await listAnswer(server.database, resource, parseListParams(resource, query), caller)).toString('utf8')) as { data: Record<string, unknown>[] };
   for (const record of answer.data) {
     const row = await readRow(server.database.db, resource, Number(record._id));
     expect(record).toStrictEqual(toRecord(resource, row!, caller));

@@ -55,7 +55,7 @@ export function treasuryRoutes(app: FastifyInstance): void {
     const ids = idsOf(body, SEARCH_IDS_MAX);
     await visibleIds(db, caller, ids);
     const bounded = { ...query, _id_gte: String(ids[0]), _id_lte: String(ids.at(-1)), _limit: String(LIST_ALL), _page: '1' };
-    const answer = JSON.parse((await docs.list(Object.assign(request, { query: bounded }))).text) as { data: { _id: number }[] };
+    const answer = JSON.parse((await docs.list(Object.assign(request, { query: bounded }))).bytes.toString('utf8')) as { data: { _id: number }[] };
     const wanted = new Set(ids);
     const data = answer.data.filter((record) => wanted.has(record._id));
     return reply.type(JSON_TYPE).send(JSON.stringify({ data, meta: { total: data.length } }));
