@@ -22,6 +22,26 @@ if (testEngine === 'postgres') {
       }
     });
 
+    it('keeps serving when PostgreSQL closes its idle connections (a restart, an administrator)', async () => {
+      const server = await start();
+      const { pool } = server.database;
+      const clients = await Promise.all([pool!.connect(), pool!.connect()]);
+      const pids = await Promise.all(clients.map(async (client) => Number((await client.query('SELECT pg_backend_pid() AS pid')).rows[0].pid)));
+      for (const client of clients) client.release();
+      const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      try {
+        const admin = await start();
+        await sql`SELECT pg_terminate_backend(pid) FROM unnest(${pids}::int[]) AS pid`.execute(admin.database.db);
+        // Unheard, the pool's 'error' would have ended the process (vitest reports it as an uncaught error).
+        await vi.waitFor(() => expect(logged).toHaveBeenCalledTimes(2), { timeout: 3000, interval: 20 });
+        expect(String(logged.mock.calls[0]![0])).toContain('PostgreSQL closed an idle connection');
+      } finally {
+        logged.mockRestore();
+      }
+      const { access } = await server.login(await server.createUser('admin'));
+      expect((await server.request({ method: 'GET', url: '/api/members', token: access })).statusCode).toBe(200);
+    });
+
     const vacuumed = async (server: TestServer) =>
       (
         await sql<{ relname: string }>`SELECT relname FROM pg_stat_user_tables WHERE schemaname = current_schema() AND last_vacuum IS NOT NULL AND last_analyze IS NOT NULL ORDER BY relname`.execute(

@@ -154,6 +154,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       // lookups and pages, so it only costs.
       options: `-c jit=off${schema ? ` -c search_path=${schema},public` : ''}`,
     });
+    // An idle connection the server closes (a restart, an administrator's terminate, a dropped
+    // database) raises 'error' on the pool; unheard, that would end the process. The pool has
+    // already let the connection go and opens another when one is next needed.
+    pool.on('error', (error) => console.error(`PostgreSQL closed an idle connection (${error.message}); a new one is opened when needed.`));
     const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }), ...(options.log ? { log: options.log } : {}) });
     if (schema) await sql`CREATE SCHEMA IF NOT EXISTS ${sql.id(schema)}`.execute(db);
     return {
