@@ -107,6 +107,17 @@ describe('the list page cache', () => {
     caches.close();
   });
 
+  it('keeps a page while answers computed side by side for it arrive one after another', () => {
+    const caches = createListCaches(createMemoryBus(), () => 0);
+    // Ten requests missed at once (a slow deep page on PostgreSQL): each answer is set as it ends.
+    const answers = Array.from({ length: 10 }, () => body(50_000));
+    answers.forEach((answer, i) => {
+      caches.pages.set('deep', answer);
+      if (i > 0) expect(caches.pages.get('deep')).toBe(answer);
+    });
+    caches.close();
+  });
+
   it('holds pages up to a size in bytes, the oldest going first, and never a very large one', () => {
     const caches = createListCaches(createMemoryBus(), () => 0);
     const keep = (key: string, page: CompressibleBody) => {

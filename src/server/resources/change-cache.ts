@@ -72,9 +72,10 @@ export function createChangeCache<T>(bus: EventBus, now: () => number, options: 
       return entry.value;
     },
     set(key, value) {
-      remove(key);
       const at = now();
-      if (options.admitOnRepeat) {
+      // A kept key takes its new value (answers computed side by side, the last to finish
+      // last): judged as a first request again, it would be dropped and computed over and over.
+      if (options.admitOnRepeat && !entries.has(key)) {
         const first = seen.get(key);
         seen.delete(key);
         if (first === undefined || at - first > options.ttlMs) {
@@ -82,6 +83,7 @@ export function createChangeCache<T>(bus: EventBus, now: () => number, options: 
           return;
         }
       }
+      remove(key);
       const size = options.bytes ? options.bytes.sizeOf(value) : 0;
       if (options.bytes && size > options.bytes.maxBytes / 8) return;
       while (entries.size > 0 && (entries.size >= options.maxEntries || (options.bytes && bytes + size > options.bytes.maxBytes))) remove(entries.keys().next().value!);
