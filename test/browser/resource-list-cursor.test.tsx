@@ -7,6 +7,8 @@ const TAG = 'associa-resource-list';
 const rows = (n: number, from = 1) => Array.from({ length: n }, (_, i) => member(from + i));
 /** A page as the server answers it, with the cursor of the page after it. */
 const withNext = (reply: ReturnType<typeof pageReply>, next: string) => ({ body: { ...reply.body, meta: { ...reply.body.meta, next } } });
+/** A page of 100 rows: waitUntil's 1 s was passed once while the linters ran beside the browser suite (scripts/test.mjs). */
+const HUNDRED_ROWS = { timeout: 4000 };
 
 describe('<associa-resource-list> pages forward with the server cursor', () => {
   afterEach(() => {
@@ -27,15 +29,15 @@ describe('<associa-resource-list> pages forward with the server cursor', () => {
       'GET /member_states': statesReply,
     });
     const element = place(TAG, { resource: 'members', api: f.api });
-    await waitUntil(() => text(element).includes('Página 1 de 3'), 'the list never rendered');
+    await waitUntil(() => text(element).includes('Página 1 de 3'), 'the list never rendered', HUNDRED_ROWS);
     buttonNamed(element, 'Seguinte')!.click();
     // The page number changes at the click; the rows once they arrive (the buttons wait for them).
-    await waitUntil(() => text(element).includes('A mostrar 101–200'), 'page 2 not shown');
+    await waitUntil(() => text(element).includes('A mostrar 101–200'), 'page 2 not shown', HUNDRED_ROWS);
     buttonNamed(element, 'Seguinte')!.click();
-    await waitUntil(() => text(element).includes('A mostrar 201–300'), 'page 3 not shown');
+    await waitUntil(() => text(element).includes('A mostrar 201–300'), 'page 3 not shown', HUNDRED_ROWS);
     expect(text(element)).to.include('Página 3 de 3');
     buttonNamed(element, 'Primeira')!.click();
-    await waitUntil(() => text(element).includes('A mostrar 1–100'), 'page 1 not shown again');
+    await waitUntil(() => text(element).includes('A mostrar 1–100'), 'page 1 not shown again', HUNDRED_ROWS);
     const queries = (await f.requests('GET', '/members')).map((r) => r.query);
     expect(queries.map((q) => [q._page, q._after])).to.deep.equal([['1', undefined], [undefined, 'c1'], [undefined, 'c2'], ['1', undefined]]);
   });
