@@ -1,4 +1,4 @@
-import { sql, type AliasedRawBuilder } from 'kysely';
+import { sql, type AliasedRawBuilder, type RawBuilder } from 'kysely';
 import type { Field, Resource } from '../resources/define.js';
 import { fail, type FieldKind } from './kind.js';
 
@@ -13,9 +13,12 @@ export interface ComputedDefinition {
   numeric?: boolean;
 }
 
+/** A computed field's value in a query: its expression, in parentheses. */
+export const computedExpression = (computed: ComputedDefinition): RawBuilder<unknown> => sql`(${sql.raw(computed.sql)})`;
+
 /** `(expression) AS name` for each computed field of a resource, for a select list. */
 export const computedSelections = (resource: Resource): AliasedRawBuilder<unknown, string>[] =>
-  resource.fields.filter((f): f is Field & { computed: ComputedDefinition } => f.type === 'computed' && f.computed !== undefined).map((f) => sql`(${sql.raw(f.computed.sql)})`.as(f.name));
+  resource.fields.filter((f): f is Field & { computed: ComputedDefinition } => f.type === 'computed' && f.computed !== undefined).map((f) => computedExpression(f.computed).as(f.name));
 
 export const computedKind: FieldKind = {
   column: 'none',

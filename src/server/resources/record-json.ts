@@ -2,7 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { Role } from '../../core/contract.js';
 import type { Caller } from '../auth/caller.js';
-import { FIELD_KINDS } from '../fields/index.js';
+import { computedExpression, FIELD_KINDS } from '../fields/index.js';
 import { isColumn, type Field, type Resource } from './define.js';
 import { canReadField } from './permissions.js';
 
@@ -14,19 +14,14 @@ const MAX_JSON_FIELDS = 500;
 
 /** A field's value as its record answers it, as SQLite's JSON: the stored value through its kind's sqliteJson. */
 function jsonValue(resource: Resource, field: Field): RawBuilder<unknown> | undefined {
-  if (field.type === 'computed') {
-    const value = sql`(${sql.raw(field.computed!.sql)})`;
-    return FIELD_KINDS.computed.sqliteJson?.(value, field) ?? value;
-  }
   if (field.type === 'references') {
     if (!field.through) return undefined;
     // As withLinks lists them: the linked ids in order, [] when none.
     const { table, self, other } = field.through;
     return sql`json((SELECT json_group_array(${sql.ref(other)}) FROM (SELECT ${sql.ref(other)} FROM ${sql.table(table)} WHERE ${sql.ref(self)} = ${sql.ref(`${resource.name}._id`)} ORDER BY ${sql.ref(other)})))`;
   }
-  if (!isColumn(field)) return undefined;
-  const stored = sql.ref(field.name);
-  return FIELD_KINDS[field.type].sqliteJson?.(stored, field) ?? stored;
+  const stored = field.type === 'computed' ? computedExpression(field.computed!) : isColumn(field) ? sql.ref(field.name) : undefined;
+  return stored && (FIELD_KINDS[field.type].sqliteJson?.(stored, field) ?? stored);
 }
 
 function build(db: Db, resource: Resource, caller: Caller): RawBuilder<string> | undefined {
