@@ -18,7 +18,8 @@ function focusIsLost(main: HTMLElement): boolean {
 /**
  * After each route change (not the first page load, where the browser's own order applies),
  * moves focus to the new page's h1 once it is rendered, unless the page already put focus
- * inside itself (a form's first field), and announces the page title politely.
+ * inside itself (a form's first field) or the user acted while it loaded, and announces the
+ * page title politely.
  */
 export function useRouteFocus(main: RefObject<HTMLElement | null>, location: string, title: string | null): string {
   const first = useRef(true);
@@ -31,18 +32,31 @@ export function useRouteFocus(main: RefObject<HTMLElement | null>, location: str
     }
     const region = main.current;
     if (!region) return;
+    let acted = false;
     const settle = () => {
       if (!region.querySelector('h1')) return false;
-      if (focusIsLost(region)) focusPageHeading(region);
+      if (!acted && focusIsLost(region)) focusPageHeading(region);
       return true;
     };
     if (settle()) return;
     // Pages that load before drawing their heading: wait for it, until the next navigation.
+    // Once the user clicks or types meanwhile (opens the user menu, say), the heading that
+    // arrives late leaves the focus where they put it: taking it would close what they opened.
+    const onAct = () => {
+      acted = true;
+    };
     const observer = new MutationObserver(() => {
-      if (settle()) observer.disconnect();
+      if (settle()) stop();
     });
+    const stop = () => {
+      observer.disconnect();
+      document.removeEventListener('pointerdown', onAct, true);
+      document.removeEventListener('keydown', onAct, true);
+    };
     observer.observe(region, { childList: true, subtree: true });
-    return () => observer.disconnect();
+    document.addEventListener('pointerdown', onAct, true);
+    document.addEventListener('keydown', onAct, true);
+    return stop;
   }, [location, main]);
 
   useEffect(() => {
