@@ -4,9 +4,9 @@ import type { Database, Row } from '../db/database.js';
 import { isColumn, type Resource } from './define.js';
 import type { ListParams } from './list-params.js';
 import type { RowScope } from './permissions.js';
-import { searchCondition } from './search.js';
+import { searchCondition, searchesIndexOnly } from './search.js';
 import type { ChangeCache } from './change-cache.js';
-import { countMatches } from './total.js';
+import { countMatches, knownLargeTotal } from './total.js';
 import { computedSelections } from '../fields/index.js';
 import { listOrder, rowsAfter } from './text-order.js';
 import { cursorAfter } from './list-cursor.js';
@@ -16,11 +16,21 @@ import { RECORD_JSON } from './record-json.js';
 /** Pages deeper than this fetch ids first and rows second, so skipped rows are never read whole. */
 const DEFERRED_JOIN_OFFSET = 1000;
 
+/**
+ * A search known to match more rows than LIST_EXACT_TOTAL_LIMIT, on SQLite, reads its page by
+ * walking the list's order index and keeping the matches, instead of sorting every match: at
+ * 1,000,000 members "maria" (17,171 matches) took 50 ms sorted by name, 10 ms walked. The walk reads at
+ * most WALK_MARGIN times the rows the density of matches needs for a page, and never more than
+ * MAX_WALK; a page it does not fill (matches bunched further down the order) is read the usual way.
+ */
+const WALK_MARGIN = 4;
+const MAX_WALK = 100_000;
+
 const columnNames = (resource: Resource): string[] => resource.fields.filter(isColumn).map((f) => f.name);
 
 /**
- * WHERE conditions of a list: filters, range bounds, declared filters, search, and the caller's
- * own record when that is all they may see.
+ * WHERE conditions of a list: filters, range bounds, declared filters, search (last), and the
+ * caller's own record when that is all they may see.
  */
 function listConditions(database: Database, resource: Resource, params: ListParams, scope?: RowScope): RawBuilder<boolean>[] {
   const conditions: RawBuilder<boolean>[] = [];
@@ -95,28 +105,60 @@ export async function listRows(
       ? sql<Row>`SELECT ${columns} FROM ${table} WHERE ${sql.ref('_id')} IN (SELECT ${sql.ref('_id')} FROM ${table}${where} ORDER BY ${order}${paging}) ORDER BY ${order}`
       : sql<Row>`SELECT ${columns} FROM ${table}${where} ORDER BY ${order}${paging}`;
   };
+  // The first `walk` rows in order (from the cursor), then the matches among them.
+  const walked = (length: number, part: RawBuilder<boolean> | undefined, limit: number, order = sortOrder) =>
+    sql<Row>`SELECT ${columns} FROM ${table} WHERE ${sql.ref('_id')} IN (SELECT ${sql.ref('_id')} FROM (SELECT ${sql.ref('_id')} FROM ${table}${whereClause(part ? [part] : [])} ORDER BY ${order} LIMIT ${length})${whereClause(conditions)}) ORDER BY ${order} LIMIT ${limit}`;
+
+  // A first or cursor page whose one condition is a search of the trigram index (no filter, no
+  // scope), once an earlier page found it matches many rows (a rare word pays nothing to find out).
+  const large =
+    engine === 'sqlite' && !all && offset === 0 && params.search && conditions.length === 1 && searchesIndexOnly(engine, resource, params.search)
+      ? knownLargeTotal(database, resource, conditions, largeTotals)
+      : undefined;
+  const known = large === undefined ? undefined : { total: large, exact: false };
+  const walk = large === undefined ? undefined : await walkLength(database, resource, params.limit, large);
+  const read = async (part: RawBuilder<boolean> | undefined, limit: number, order?: RawBuilder<unknown>): Promise<Row[]> => {
+    if (walk !== undefined) {
+      const found = (await walked(walk, part, limit, order).execute(db)).rows;
+      if (found.length === limit) return found;
+    }
+    return (await page(whereClause(part ? [...conditions, part] : conditions), limit, order).execute(db)).rows;
+  };
 
   let rows: Row[];
   if (after) {
     // Each part of "after the cursor" in order, until the page is full.
     rows = [];
     for (const part of rowsAfter(engine, params.sort.field, params.sort.descending, after.value, after.id)) {
-      rows.push(...(await page(whereClause([...conditions, part.where]), params.limit - rows.length, part.order).execute(db)).rows);
+      rows.push(...(await read(part.where, params.limit - rows.length, part.order)));
       if (rows.length >= params.limit) break;
     }
   } else {
-    rows = (await page(whereClause(conditions), params.limit).execute(db)).rows;
+    rows = await read(undefined, params.limit);
   }
 
   // A page shorter than the limit (and not empty past the end) already tells the total; not
   // a cursor page, whose offset is unknown.
   const counted =
-    !after && (all || (rows.length < params.limit && (rows.length > 0 || offset === 0)))
+    known ??
+    (!after && (all || (rows.length < params.limit && (rows.length > 0 || offset === 0)))
       ? { total: offset + rows.length, exact: true }
-      : await countMatches(database, resource, conditions, largeTotals);
+      : await countMatches(database, resource, conditions, largeTotals));
   const last = rows.at(-1);
   const more = !all && last !== undefined && rows.length === params.limit && !(counted.exact && !after && offset + rows.length >= counted.total);
   return { rows, ...counted, ...(more ? { next: cursorAfter(params.sort, last) } : {}) };
+}
+
+/**
+ * How many rows in order to walk for a page of `limit` among `matches` matches spread evenly
+ * over the table, WALK_MARGIN times over; undefined when that is more than MAX_WALK.
+ */
+async function walkLength(database: Database, resource: Resource, limit: number, matches: number): Promise<number | undefined> {
+  const table = sql.table(resource.name);
+  // Two subqueries: SQLite answers a lone min() or max() from the index, but not both in one SELECT.
+  const span = await sql<{ n: number | null }>`SELECT (SELECT max(_id) FROM ${table}) - (SELECT min(_id) FROM ${table}) + 1 AS n`.execute(database.db);
+  const walk = Math.ceil((WALK_MARGIN * limit * Number(span.rows[0]?.n ?? 0)) / matches);
+  return walk <= MAX_WALK ? Math.max(walk, limit) : undefined;
 }
 
 /** The ids of every match of a list's conditions (a bulk action on "all that match"), in _id order. */

@@ -66,6 +66,23 @@ export function searchWords(term: string): string[] {
 export const ftsString = (word: string) => `"${word.replace(/"/g, '""')}"`;
 
 /**
+ * The words the trigram index answers, and those read from every row. PostgreSQL: one ILIKE
+ * over the indexed document beats one per column even when the word is too short for the index.
+ * SQLite's FTS5 matches nothing for words under three characters once its own folding is done:
+ * those scan.
+ */
+function splitWords(engine: Engine, resource: Resource, words: readonly string[]): { indexed: string[]; scanned: string[] } {
+  const indexed = !resource.searchIndex ? [] : engine === 'postgres' ? [...words] : words.filter((w) => [...foldText(w)].length >= TRIGRAM);
+  return { indexed, scanned: words.filter((w) => !indexed.includes(w)) };
+}
+
+/** Whether every word of `term` is looked up in the trigram index, none read from every row. */
+export function searchesIndexOnly(engine: Engine, resource: Resource, term: string): boolean {
+  const words = searchWords(term);
+  return words.length > 0 && splitWords(engine, resource, words).scanned.length === 0;
+}
+
+/**
  * A condition matching records whose searchable fields contain every word (a substring, case
  * and accents ignored). Words of 3+ characters use the trigram index: FTS5 on SQLite, pg_trgm
  * on PostgreSQL.
@@ -76,11 +93,7 @@ export function searchCondition(engine: Engine, resource: Resource, term: string
   // Something was typed, but nothing that can be looked for: nothing matches (not everything).
   if (words.length === 0) return sql<boolean>`1 = 0`;
   const conditions: RawBuilder<boolean>[] = [];
-  // PostgreSQL: one ILIKE over the indexed document beats one per column even when the word is
-  // too short for the index. SQLite's FTS5 matches nothing for words under three characters
-  // once its own folding is done: those scan.
-  const indexed = !resource.searchIndex ? [] : engine === 'postgres' ? words : words.filter((w) => [...foldText(w)].length >= TRIGRAM);
-  const scanned = words.filter((w) => !indexed.includes(w));
+  const { indexed, scanned } = splitWords(engine, resource, words);
   if (indexed.length > 0 && engine === 'sqlite') {
     // Each word as an FTS5 string: a trigram "phrase" is a substring match.
     const match = indexed.map(ftsString).join(' AND ');

@@ -24,8 +24,7 @@ export async function countMatches(
 ): Promise<{ total: number; exact: boolean }> {
   const { db } = database;
   const table = sql.table(resource.name);
-  const condition = conditions.length === 0 ? undefined : sql.join(conditions, sql` AND `).compile(db);
-  const key = JSON.stringify([resource.name, condition?.sql, condition?.parameters]);
+  const key = totalKey(database, resource, conditions);
   const known = largeTotals?.get(key);
   if (known !== undefined) return { total: known, exact: false };
   const capped = await sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 AS one FROM ${table}${where(conditions)} LIMIT ${LIST_EXACT_TOTAL_LIMIT + 1}) capped`.execute(db);
@@ -35,6 +34,16 @@ export async function countMatches(
   const total = Math.max(LIST_EXACT_TOTAL_LIMIT + 1, Math.round(estimate));
   largeTotals?.set(key, total);
   return { total, exact: false };
+}
+
+const totalKey = (database: Database, resource: Resource, conditions: RawBuilder<boolean>[]): string => {
+  const condition = conditions.length === 0 ? undefined : sql.join(conditions, sql` AND `).compile(database.db);
+  return JSON.stringify([resource.name, condition?.sql, condition?.parameters]);
+};
+
+/** The estimated total of matches a list already found to be more than LIST_EXACT_TOTAL_LIMIT, if it is kept. */
+export function knownLargeTotal(database: Database, resource: Resource, conditions: RawBuilder<boolean>[], largeTotals?: ChangeCache<number>): number | undefined {
+  return largeTotals?.get(totalKey(database, resource, conditions));
 }
 
 /** The planner's row estimate (from table statistics): instant at any size. */
