@@ -1,8 +1,10 @@
 // The year's quota generation as the back office follows it: one POST queues the server's job,
-// then the realtime `jobs` topic tells how far it went until it is done or has failed.
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { ApiError, isSilentFailure, jobProgressOf, JOBS_TOPIC, type Core, type JobProgress, type ValidationErrorResponse } from '../../../core/index.js';
+// then the job follower (useJob, the realtime `jobs` topic) tells how far it went until it is
+// done or has failed.
+import { useCallback, useEffect, useState } from 'react';
+import { ApiError, isSilentFailure, type Core, type JobProgress, type ValidationErrorResponse } from '../../../core/index.js';
 import { describeFailure } from '../../../widgets/feature-kit/server-message.js';
+import { useJob, type JobView } from '../../../widgets/shared/use-job.js';
 import { FEE_TEXTS as T } from './texts.js';
 
 /** POST {api}/unsettled_payments/generate (the dues module's collection action). */
@@ -40,82 +42,70 @@ export interface DuesGeneration {
   dismiss(): void;
 }
 
+/** What the page shows of the year's run, from the job follower's view. */
+function generationOf(view: JobView, year: number | null, detail: string | null): Generation {
+  if (year === null || view.phase === 'idle') return { phase: 'idle' };
+  switch (view.phase) {
+    case 'starting':
+      return { phase: 'starting', year };
+    case 'running':
+      return { phase: 'running', year, job: view.job, state: view.state, progress: view.progress, total: view.total };
+    case 'done':
+      return { phase: 'done', year };
+    case 'failed':
+      return { phase: 'failed', year, message: T.failed(year), detail };
+  }
+}
+
 /**
  * @param readErrors whether the caller may read the jobs table (administrators): a failed run's
  * error is there, not in the progress event.
  */
 export function useDuesGeneration(core: Core, readErrors: boolean): DuesGeneration {
-  const [generation, setGeneration] = useState<Generation>({ phase: 'idle' });
-  // Events heard before the POST answered: a short run can finish before its id is known.
-  const heard = useRef(new Map<number, JobProgress>());
-  const run = useRef<{ year: number; job: number | null } | null>(null);
+  const job = useJob(core);
+  const [year, setYear] = useState<number | null>(null);
+  const [detail, setDetail] = useState<{ job: number; text: string } | null>(null);
+  const failedJob = job.view.phase === 'failed' ? job.view.job : null;
 
-  const readError = useCallback(
-    async (job: number, year: number) => {
-      if (!readErrors) return;
-      try {
-        const res = await core.http.get<{ data: { last_error?: unknown } }>(`jobs/${job}`, { quiet: true });
+  useEffect(() => {
+    if (!readErrors || failedJob === null) return;
+    let current = true;
+    core.http
+      .get<{ data: { last_error?: unknown } }>(`jobs/${failedJob}`, { quiet: true })
+      .then((res) => {
         const error = res.data.data.last_error;
-        if (typeof error !== 'string' || error === '' || run.current?.job !== job) return;
-        setGeneration({ phase: 'failed', year, message: T.failed(year), detail: error });
-      } catch {
-        // The plain sentence stays: the detail is a help, not the message.
-      }
-    },
-    [core, readErrors],
-  );
+        if (current && typeof error === 'string' && error !== '') setDetail({ job: failedJob, text: error });
+      })
+      // The plain sentence stays: the detail is a help, not the message.
+      .catch(() => undefined);
+    return () => {
+      current = false;
+    };
+  }, [core, readErrors, failedJob]);
 
-  const follow = useCallback(
-    (event: JobProgress, year: number) => {
-      if (event.state === 'done') {
-        run.current = null;
-        setGeneration({ phase: 'done', year });
-      } else if (event.state === 'failed') {
-        setGeneration({ phase: 'failed', year, message: T.failed(year), detail: null });
-        void readError(event.id, year);
-      } else {
-        setGeneration({ phase: 'running', year, job: event.id, state: event.state, progress: event.progress, total: event.total });
-      }
-    },
-    [readError],
-  );
-
-  useEffect(
-    () =>
-      core.realtime.subscribe(JOBS_TOPIC, (payload) => {
-        const event = jobProgressOf(payload);
-        if (!event) return;
-        heard.current.set(event.id, event);
-        const current = run.current;
-        if (current && current.job === event.id) follow(event, current.year);
-      }),
-    [core, follow],
-  );
-
+  const { starting, follow, reset } = job;
   const start = useCallback(
-    async (year: number): Promise<StartOutcome> => {
-      heard.current.clear();
-      run.current = { year, job: null };
-      setGeneration({ phase: 'starting', year });
+    async (chosen: number): Promise<StartOutcome> => {
+      setYear(chosen);
+      setDetail(null);
+      starting();
       try {
-        const res = await core.http.post<GenerateAnswer>(GENERATE_PATH, { year });
-        const job = res.data.data.job;
-        run.current = { year, job: job._id };
-        follow(heard.current.get(job._id) ?? { id: job._id, name: '', state: job.state, progress: 0, total: null }, year);
+        const res = await core.http.post<GenerateAnswer>(GENERATE_PATH, { year: chosen });
+        follow(res.data.data.job);
         return { queued: true };
       } catch (e) {
-        run.current = null;
-        setGeneration({ phase: 'idle' });
+        reset();
         return { queued: false, message: refusal(e) };
       }
     },
-    [core, follow],
+    [core, starting, follow, reset],
   );
 
   const dismiss = useCallback(() => {
-    run.current = null;
-    setGeneration({ phase: 'idle' });
-  }, []);
+    reset();
+    setDetail(null);
+  }, [reset]);
 
-  return { generation, start, dismiss };
+  const shownDetail = detail !== null && detail.job === failedJob ? detail.text : null;
+  return { generation: generationOf(job.view, year, shownDetail), start, dismiss };
 }
