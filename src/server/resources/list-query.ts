@@ -6,7 +6,7 @@ import type { ListParams } from './list-params.js';
 import type { RowScope } from './permissions.js';
 import { searchCondition, searchesIndexOnly } from './search.js';
 import type { ChangeCache } from './change-cache.js';
-import { countMatches, knownLargeTotal } from './total.js';
+import { countMatches, idSpan, knownLargeTotal } from './total.js';
 import { computedSelections } from '../fields/index.js';
 import { listOrder, rowsAfter } from './text-order.js';
 import { cursorAfter } from './list-cursor.js';
@@ -19,9 +19,10 @@ const DEFERRED_JOIN_OFFSET = 1000;
 /**
  * A search known to match more rows than LIST_EXACT_TOTAL_LIMIT, on SQLite, reads its page by
  * walking the list's order index and keeping the matches, instead of sorting every match: at
- * 1,000,000 members "maria" (17,171 matches) took 50 ms sorted by name, 10 ms walked. The walk reads at
- * most WALK_MARGIN times the rows the density of matches needs for a page, and never more than
- * MAX_WALK; a page it does not fill (matches bunched further down the order) is read the usual way.
+ * 1,000,000 members "maria" (17,171 matches) took 50 ms sorted by name, 10 ms walked. The walk
+ * reads at most WALK_MARGIN times the rows the density of matches needs for a page, and never
+ * more than MAX_WALK; a page it does not fill (matches bunched further down the order) is read
+ * the usual way.
  */
 const WALK_MARGIN = 4;
 const MAX_WALK = 100_000;
@@ -29,8 +30,8 @@ const MAX_WALK = 100_000;
 const columnNames = (resource: Resource): string[] => resource.fields.filter(isColumn).map((f) => f.name);
 
 /**
- * WHERE conditions of a list: filters, range bounds, declared filters, search (last), and the
- * caller's own record when that is all they may see.
+ * WHERE conditions of a list: filters, range bounds, declared filters, search, and the caller's
+ * own record when that is all they may see.
  */
 function listConditions(database: Database, resource: Resource, params: ListParams, scope?: RowScope): RawBuilder<boolean>[] {
   const conditions: RawBuilder<boolean>[] = [];
@@ -154,10 +155,8 @@ export async function listRows(
  * over the table, WALK_MARGIN times over; undefined when that is more than MAX_WALK.
  */
 async function walkLength(database: Database, resource: Resource, limit: number, matches: number): Promise<number | undefined> {
-  const table = sql.table(resource.name);
-  // Two subqueries: SQLite answers a lone min() or max() from the index, but not both in one SELECT.
-  const span = await sql<{ n: number | null }>`SELECT (SELECT max(_id) FROM ${table}) - (SELECT min(_id) FROM ${table}) + 1 AS n`.execute(database.db);
-  const walk = Math.ceil((WALK_MARGIN * limit * Number(span.rows[0]?.n ?? 0)) / matches);
+  const { lo, hi } = await idSpan(database, resource);
+  const walk = Math.ceil((WALK_MARGIN * limit * (hi - lo + 1)) / matches);
   return walk <= MAX_WALK ? Math.max(walk, limit) : undefined;
 }
 

@@ -52,6 +52,14 @@ async function estimatePostgres(database: Database, resource: Resource, conditio
   return Number(plan.rows[0]?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0);
 }
 
+/** The lowest and highest `_id` of a table (0 and 0 when empty): its rows at most, without counting them. */
+export async function idSpan(database: Database, resource: Resource): Promise<{ lo: number; hi: number }> {
+  const table = sql.table(resource.name);
+  // Two subqueries: SQLite answers a lone min() or max() from the index, but not both in one SELECT.
+  const span = await sql<{ lo: number | null; hi: number | null }>`SELECT (SELECT min(_id) FROM ${table}) AS lo, (SELECT max(_id) FROM ${table}) AS hi`.execute(database.db);
+  return { lo: Number(span.rows[0]?.lo ?? 0), hi: Number(span.rows[0]?.hi ?? 0) };
+}
+
 /**
  * SQLite keeps no statistics worth asking: count matches among the newest ids (a rowid range,
  * so a bounded scan) and scale by the id span of the table.
@@ -59,10 +67,7 @@ async function estimatePostgres(database: Database, resource: Resource, conditio
 async function estimateSqlite(database: Database, resource: Resource, conditions: RawBuilder<boolean>[]): Promise<number> {
   const { db } = database;
   const table = sql.table(resource.name);
-  // Two subqueries: SQLite answers a lone min() or max() from the index, but not both in one SELECT.
-  const span = await sql<{ lo: number | null; hi: number | null }>`SELECT (SELECT min(_id) FROM ${table}) AS lo, (SELECT max(_id) FROM ${table}) AS hi`.execute(db);
-  const lo = Number(span.rows[0]?.lo ?? 0);
-  const hi = Number(span.rows[0]?.hi ?? 0);
+  const { lo, hi } = await idSpan(database, resource);
   const rows = hi - lo + 1;
   if (conditions.length === 0) return rows;
   const from = Math.max(lo, hi - SQLITE_SAMPLE + 1);
