@@ -205,6 +205,7 @@ describe('a cursor page', () => {
     ];
     for (const [column, descending, value, index] of cases) {
       const field = members.field(column)!;
+      const plans: string[] = [];
       for (const part of rowsAfter(engine, field, descending, value, 500)) {
       const query = sql`SELECT _id FROM members WHERE ${part.where} ORDER BY ${part.order ?? listOrder(engine, field, descending)} LIMIT 100`;
       const plan = await db.transaction().execute(async (trx) => {
@@ -217,8 +218,12 @@ describe('a cursor page', () => {
       expect(plan, `${column} ${descending ? 'desc' : 'asc'}`).toContain(index);
       // A seek: SQLite searches the index by the key, PostgreSQL states an index condition.
       expect(plan).toMatch(engine === 'sqlite' ? /SEARCH members USING COVERING INDEX/ : /Index Cond/);
-      expect(plan).not.toMatch(/TEMP B-TREE|Sort/);
+      expect(plan, `${column} ${descending ? 'desc' : 'asc'}: ${plan}`).not.toMatch(/TEMP B-TREE|Sort/);
+      plans.push(plan);
       }
+      // SQLite seeks a row value on its first column only: the cursor's ties are read by a seek
+      // on the key and `_id` together, or a cursor deep in a large group of ties walks the group.
+      if (engine === 'sqlite' && value !== null) expect(plans.join('\n'), `${column} ${descending ? 'desc' : 'asc'}`).toMatch(/=\? AND _id[<>]\?/);
     }
   });
 });
