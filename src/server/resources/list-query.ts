@@ -8,7 +8,7 @@ import { searchCondition, searchesIndexOnly } from './search.js';
 import type { ChangeCache } from './change-cache.js';
 import { countMatches, idSpan, knownLargeTotal } from './total.js';
 import { computedSelections } from '../fields/index.js';
-import { listOrder, rowsAfter } from './text-order.js';
+import { listOrder, rowsAfter, type RowsAfterPart } from './text-order.js';
 import { cursorAfter } from './list-cursor.js';
 import { containsCondition, filtersByContains } from './text-filter.js';
 import { RECORD_JSON } from './record-json.js';
@@ -100,9 +100,9 @@ export async function listRows(
   const table = sql.table(resource.name);
   const all = params.limit === LIST_ALL;
   const offset = all || after ? 0 : (params.page - 1) * params.limit;
-  const page = (where: RawBuilder<unknown>, limit: number, order = sortOrder) => {
+  const page = (where: RawBuilder<unknown>, limit: number, order = sortOrder, idsFirst = offset >= DEFERRED_JOIN_OFFSET) => {
     const paging = all ? sql`` : sql` LIMIT ${limit} OFFSET ${offset}`;
-    return offset >= DEFERRED_JOIN_OFFSET
+    return idsFirst
       ? sql<Row>`SELECT ${columns} FROM ${table} WHERE ${sql.ref('_id')} IN (SELECT ${sql.ref('_id')} FROM ${table}${where} ORDER BY ${order}${paging}) ORDER BY ${order}`
       : sql<Row>`SELECT ${columns} FROM ${table}${where} ORDER BY ${order}${paging}`;
   };
@@ -118,12 +118,12 @@ export async function listRows(
       : undefined;
   const known = large === undefined ? undefined : { total: large, exact: false };
   const walk = large === undefined ? undefined : await walkLength(database, resource, params.limit, large);
-  const read = async (part: RawBuilder<boolean> | undefined, limit: number, order?: RawBuilder<unknown>): Promise<Row[]> => {
+  const read = async (part: RowsAfterPart | undefined, limit: number): Promise<Row[]> => {
     if (walk !== undefined) {
-      const found = (await walked(walk, part, limit, order).execute(db)).rows;
+      const found = (await walked(walk, part?.where, limit, part?.order).execute(db)).rows;
       if (found.length === limit) return found;
     }
-    return (await page(whereClause(part ? [...conditions, part] : conditions), limit, order).execute(db)).rows;
+    return (await page(whereClause(part ? [...conditions, part.where] : conditions), limit, part?.order, part?.idsFirst).execute(db)).rows;
   };
 
   let rows: Row[];
@@ -131,7 +131,7 @@ export async function listRows(
     // Each part of "after the cursor" in order, until the page is full.
     rows = [];
     for (const part of rowsAfter(engine, params.sort.field, params.sort.descending, after.value, after.id)) {
-      rows.push(...(await read(part.where, params.limit - rows.length, part.order)));
+      rows.push(...(await read(part, params.limit - rows.length)));
       if (rows.length >= params.limit) break;
     }
   } else {

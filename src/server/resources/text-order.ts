@@ -58,6 +58,12 @@ function notEmpty(engine: Engine, field: Field, key: RawBuilder<unknown>): RawBu
 export interface RowsAfterPart {
   where: RawBuilder<boolean>;
   order?: RawBuilder<unknown>;
+  /**
+   * Rows tied on the key, ordered by `_id` alone (SQLite): read their ids first. Whole rows in
+   * `_id` order let SQLite's planner walk the table by rowid from the cursor instead of seeking
+   * the order index, and walk to the table's start when the ties run out.
+   */
+  idsFirst?: true;
 }
 
 /**
@@ -76,7 +82,7 @@ export function rowsAfter(engine: Engine, field: Field, descending: boolean, val
   const key = text ? orderKey(engine, field.name) : sql.ref(field.name);
   // Among equal keys (empty ones, or the cursor's ties) only `_id` orders: said so, SQLite walks
   // the index instead of sorting (PostgreSQL sees the key as fixed and walks it in the list's own order).
-  const amongTies = (where: RawBuilder<boolean>): RowsAfterPart => (engine === 'sqlite' ? { where, order: sql`${idRef} ${descending ? sql`DESC` : sql`ASC`}` } : { where });
+  const amongTies = (where: RawBuilder<boolean>): RowsAfterPart => (engine === 'sqlite' ? { where, order: sql`${idRef} ${descending ? sql`DESC` : sql`ASC`}`, idsFirst: true } : { where });
   if (value === null) {
     const tied = amongTies(sql<boolean>`(${key} IS NULL AND ${idRef} ${cmp} ${id})`);
     return descending ? [tied] : [tied, { where: notEmpty(engine, field, key) }];

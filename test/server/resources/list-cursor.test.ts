@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'kysely';
+import { CompiledQuery, sql, type KyselyPlugin } from 'kysely';
 import { startResourceServer, type ResourceTestServer } from './support.js';
 import { resourceByName } from '../support/app-registry.js';
 import { listOrder, rowsAfter } from '../../../src/server/resources/text-order.js';
+import { cursorAfter } from '../../../src/server/resources/list-cursor.js';
+import { parseListParams } from '../../../src/server/resources/list-params.js';
+import { listRows } from '../../../src/server/resources/list-query.js';
 
 // Names that tie (several members each) and differ only by accents or case, so the order key
 // alone cannot tell rows apart and the `_id` tie-break decides.
@@ -224,6 +227,59 @@ describe('a cursor page', () => {
       // SQLite seeks a row value on its first column only: the cursor's ties are read by a seek
       // on the key and `_id` together, or a cursor deep in a large group of ties walks the group.
       if (engine === 'sqlite' && value !== null) expect(plans.join('\n'), `${column} ${descending ? 'desc' : 'asc'}`).toMatch(/=\? AND _id[<>]\?/);
+    }
+  });
+
+  it('deep in a date of payments, seeks the date order index whatever the statistics say', async () => {
+    const { db, engine } = server.database;
+    const member = (await db.selectFrom('members').select('_id').limit(1).executeTakeFirstOrThrow())._id;
+    const now = new Date(server.ctx.now()).toISOString();
+    // Three days of 1,000 payments each, one annulled, stored day after day: to SQLite's
+    // statistics an index led by annulled_at looks as good as the date's own, and walking the
+    // table back by rowid from the cursor as good as either.
+    const rows = Array.from({ length: 3000 }, (_, i) => ({
+      member,
+      date: `2026-0${1 + (i % 3)}-01`,
+      amount: 1000,
+      method: 'numerario',
+      annulled_at: i === 7 ? now : null,
+      created_at: now,
+      updated_at: now,
+    }));
+    for (let i = 0; i < rows.length; i += 500) await db.insertInto('payments').values(rows.slice(i, i + 500)).execute();
+    await sql`ANALYZE`.execute(db);
+    const statements: CompiledQuery[] = [];
+    const executor = db.getExecutor();
+    const spy: KyselyPlugin = {
+      transformQuery: ({ node, queryId }) => {
+        statements.push(executor.compileQuery(node, queryId));
+        return node;
+      },
+      transformResult: async ({ result }) => result,
+    };
+    const payments = resourceByName('payments')!;
+    const ids = (await db.selectFrom('payments').select('_id').where('date', '=', '2026-02-01').orderBy('_id').execute()).map((r) => Number(r._id));
+    // Past the cursor, 500 ties (the page holds only ties) or 50 (the page goes on to the next day).
+    for (const [sort, left] of [['-date', 500], ['date', 500], ['-date', 50], ['date', 50]] as const) {
+      const { sort: order } = parseListParams(payments, { _sort: sort });
+      const cursor = ids[sort === '-date' ? left : ids.length - 1 - left]!;
+      statements.length = 0;
+      const params = parseListParams(payments, { _sort: sort, _limit: '100', _after: cursorAfter(order, { date: '2026-02-01', _id: cursor }) });
+      const { rows: page } = await listRows({ ...server.database, db: db.withPlugin(spy) }, payments, params);
+      expect(page.filter((r) => r.date === '2026-02-01')).toHaveLength(Math.min(left, 100));
+      const reads = statements.filter((s) => /FROM "?payments"? WHERE/.test(s.sql) && !/count\(/i.test(s.sql));
+      expect(reads.length, sort).toBeGreaterThan(0);
+      for (const read of reads) {
+        const plan = await db.transaction().execute(async (trx) => {
+          const explain = (prefix: string) => CompiledQuery.raw(`${prefix} ${read.sql}`, [...read.parameters]);
+          if (engine === 'sqlite') return (await trx.executeQuery<{ detail: string }>(explain('EXPLAIN QUERY PLAN'))).rows.map((r) => r.detail).join('\n');
+          await sql`SET LOCAL enable_sort = off`.execute(trx);
+          await sql`SET LOCAL enable_seqscan = off`.execute(trx);
+          return (await trx.executeQuery<{ 'QUERY PLAN': string }>(explain('EXPLAIN'))).rows.map((r) => r['QUERY PLAN']).join('\n');
+        });
+        expect(plan, `${sort}: ${plan}`).toMatch(/payments_date/);
+        expect(plan, `${sort}: ${plan}`).not.toMatch(/TEMP B-TREE FOR ORDER BY|Sort|payments_annulled|INTEGER PRIMARY KEY \(rowid[<>]/);
+      }
     }
   });
 });

@@ -1,5 +1,5 @@
 import { defineModule } from '../define-module.js';
-import { memberStateHistoryMigration, reportIndexesMigration, reportOwedIndexesMigration } from './migration.js';
+import { memberStateHistoryMigration, paymentsAnnulledPartialMigration, reportIndexesMigration, reportOwedIndexesMigration } from './migration.js';
 import { reportRoutes } from './routes.js';
 import { stateHistoryHooks } from './state-history.js';
 
@@ -7,7 +7,7 @@ import { stateHistoryHooks } from './state-history.js';
 export const reportsModule = defineModule({
   name: 'reports',
   resources: [],
-  migrations: [memberStateHistoryMigration, reportIndexesMigration, reportOwedIndexesMigration],
+  migrations: [memberStateHistoryMigration, reportIndexesMigration, reportOwedIndexesMigration, paymentsAnnulledPartialMigration],
   extends: { members: stateHistoryHooks },
   routes: reportRoutes,
 });

@@ -75,3 +75,18 @@ export const reportOwedIndexesMigration: Migration = {
     await db.schema.dropIndex('payments_report').execute();
   },
 };
+
+/**
+ * payments_annulled (035) indexed every payment, though owedPerYear reads only the annulled
+ * ones (`annulled_at >= …`, which implies the partial index's condition on both engines). With
+ * annulled_at empty on nearly every row, SQLite's statistics made it skip-scan that index for
+ * any `date = ? AND _id < ?` and sort, instead of seeking the date order index: a payments
+ * cursor page at 1.7 million payments took 2.8 ms instead of 0.5 ms.
+ */
+export const paymentsAnnulledPartialMigration: Migration = {
+  name: '036_payments_annulled_partial',
+  async up(db) {
+    await db.schema.dropIndex('payments_annulled').execute();
+    await db.schema.createIndex('payments_annulled').on('payments').columns(['annulled_at', 'date', '_id']).where(sql.ref('annulled_at'), 'is not', null).execute();
+  },
+};
