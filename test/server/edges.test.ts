@@ -52,8 +52,13 @@ describe('GET /api/ health', () => {
 describe('security headers', () => {
   it('sends a CSP allowing our own scripts and styles, no inline ones, and forbids framing', async () => {
     server = await startTestServer();
-    for (const url of ['/api/', '/api/nao-existe']) {
-      const { headers } = await server.request({ method: 'GET', url });
+    // An answer, a route that does not exist, a request refused by a later hook (no session),
+    // and one refused by its handler (bad parameter): each carries every header.
+    const { access } = await server.login(await server.createUser('admin'));
+    const requests = [{ url: '/api/' }, { url: '/api/nao-existe' }, { url: '/api/members' }, { url: '/api/members?_page=abc', token: access }];
+    for (const { url, token } of requests) {
+      const { statusCode, headers } = await server.request({ method: 'GET', url, token });
+      expect(statusCode, url).toBe({ '/api/': 200, '/api/nao-existe': 404, '/api/members': 401 }[url] ?? 400);
       const csp = String(headers['content-security-policy']);
       expect(csp).toContain("default-src 'self'");
       expect(csp).toContain("script-src 'self'");
