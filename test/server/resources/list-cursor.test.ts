@@ -232,14 +232,16 @@ describe('a cursor page', () => {
 
   it('deep in a date of payments, seeks the date order index whatever the statistics say', async () => {
     const { db, engine } = server.database;
-    const member = (await db.selectFrom('members').select('_id').limit(1).executeTakeFirstOrThrow())._id;
+    // Of many members, as payments are: an index led by one member's id would mislead the planner as well.
+    const members = (await db.selectFrom('members').select('_id').orderBy('_id').limit(300).execute()).map((m) => m._id);
     const now = new Date(server.ctx.now()).toISOString();
-    // Three days of 1,000 payments each, one annulled, stored day after day: to SQLite's
-    // statistics an index led by annulled_at looks as good as the date's own, and walking the
-    // table back by rowid from the cursor as good as either.
+    // 1,000 payments on one day among 2,000 spread over 400 days of the years before and after,
+    // stored mixed, one annulled. To SQLite's statistics an index led by annulled_at (one value)
+    // looks as good as the date's own, and walking the table back by rowid from the cursor too.
+    const day = (i: number) => new Date(Date.UTC(i % 2 ? 2025 : 2027, 0, 1 + (i % 200))).toISOString().slice(0, 10);
     const rows = Array.from({ length: 3000 }, (_, i) => ({
-      member,
-      date: `2026-0${1 + (i % 3)}-01`,
+      member: members[i % members.length]!,
+      date: i % 3 === 1 ? '2026-02-01' : day(i),
       amount: 1000,
       method: 'numerario',
       annulled_at: i === 7 ? now : null,
