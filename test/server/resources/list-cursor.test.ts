@@ -46,6 +46,20 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
+/**
+ * The plan the engine would run `query` with. A test table is cheaper to scan than to seek, so
+ * PostgreSQL is asked, sorting and sequential scans off, whether an index *can* seek it.
+ */
+async function planOf(query: CompiledQuery): Promise<string> {
+  const explain = (prefix: string) => CompiledQuery.raw(`${prefix} ${query.sql}`, [...query.parameters]);
+  return server.database.db.transaction().execute(async (trx) => {
+    if (server.database.engine === 'sqlite') return (await trx.executeQuery<{ detail: string }>(explain('EXPLAIN QUERY PLAN'))).rows.map((r) => r.detail).join('\n');
+    await sql`SET LOCAL enable_sort = off`.execute(trx);
+    await sql`SET LOCAL enable_seqscan = off`.execute(trx);
+    return (await trx.executeQuery<{ 'QUERY PLAN': string }>(explain('EXPLAIN'))).rows.map((r) => r['QUERY PLAN']).join('\n');
+  });
+}
+
 interface Page {
   ids: number[];
   total: number;
@@ -210,19 +224,12 @@ describe('a cursor page', () => {
       const field = members.field(column)!;
       const plans: string[] = [];
       for (const part of rowsAfter(engine, field, descending, value, 500)) {
-      const query = sql`SELECT _id FROM members WHERE ${part.where} ORDER BY ${part.order ?? listOrder(engine, field, descending)} LIMIT 100`;
-      const plan = await db.transaction().execute(async (trx) => {
-        if (engine === 'sqlite') return (await sql<{ detail: string }>`EXPLAIN QUERY PLAN ${query}`.execute(trx)).rows.map((r) => r.detail).join('\n');
-        // A table this small is cheaper to scan than to seek: ask whether the index *can* seek.
-        await sql`SET LOCAL enable_sort = off`.execute(trx);
-        await sql`SET LOCAL enable_seqscan = off`.execute(trx);
-        return (await sql<{ 'QUERY PLAN': string }>`EXPLAIN ${query}`.execute(trx)).rows.map((r) => r['QUERY PLAN']).join('\n');
-      });
-      expect(plan, `${column} ${descending ? 'desc' : 'asc'}`).toContain(index);
-      // A seek: SQLite searches the index by the key, PostgreSQL states an index condition.
-      expect(plan).toMatch(engine === 'sqlite' ? /SEARCH members USING COVERING INDEX/ : /Index Cond/);
-      expect(plan, `${column} ${descending ? 'desc' : 'asc'}: ${plan}`).not.toMatch(/TEMP B-TREE|Sort/);
-      plans.push(plan);
+        const plan = await planOf(sql`SELECT _id FROM members WHERE ${part.where} ORDER BY ${part.order ?? listOrder(engine, field, descending)} LIMIT 100`.compile(db));
+        expect(plan, `${column} ${descending ? 'desc' : 'asc'}`).toContain(index);
+        // A seek: SQLite searches the index by the key, PostgreSQL states an index condition.
+        expect(plan).toMatch(engine === 'sqlite' ? /SEARCH members USING COVERING INDEX/ : /Index Cond/);
+        expect(plan, `${column} ${descending ? 'desc' : 'asc'}: ${plan}`).not.toMatch(/TEMP B-TREE|Sort/);
+        plans.push(plan);
       }
       // SQLite seeks a row value on its first column only: the cursor's ties are read by a seek
       // on the key and `_id` together, or a cursor deep in a large group of ties walks the group.
@@ -231,7 +238,7 @@ describe('a cursor page', () => {
   });
 
   it('deep in a date of payments, seeks the date order index whatever the statistics say', async () => {
-    const { db, engine } = server.database;
+    const { db } = server.database;
     // Of many members, as payments are: an index led by one member's id would mislead the planner as well.
     const members = (await db.selectFrom('members').select('_id').orderBy('_id').limit(300).execute()).map((m) => m._id);
     const now = new Date(server.ctx.now()).toISOString();
@@ -272,13 +279,7 @@ describe('a cursor page', () => {
       const reads = statements.filter((s) => /FROM "?payments"? WHERE/.test(s.sql) && !/count\(/i.test(s.sql));
       expect(reads.length, sort).toBeGreaterThan(0);
       for (const read of reads) {
-        const plan = await db.transaction().execute(async (trx) => {
-          const explain = (prefix: string) => CompiledQuery.raw(`${prefix} ${read.sql}`, [...read.parameters]);
-          if (engine === 'sqlite') return (await trx.executeQuery<{ detail: string }>(explain('EXPLAIN QUERY PLAN'))).rows.map((r) => r.detail).join('\n');
-          await sql`SET LOCAL enable_sort = off`.execute(trx);
-          await sql`SET LOCAL enable_seqscan = off`.execute(trx);
-          return (await trx.executeQuery<{ 'QUERY PLAN': string }>(explain('EXPLAIN'))).rows.map((r) => r['QUERY PLAN']).join('\n');
-        });
+        const plan = await planOf(read);
         expect(plan, `${sort}: ${plan}`).toMatch(/payments_date/);
         expect(plan, `${sort}: ${plan}`).not.toMatch(/TEMP B-TREE FOR ORDER BY|Sort|payments_annulled|INTEGER PRIMARY KEY \(rowid[<>]/);
       }
