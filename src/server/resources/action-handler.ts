@@ -53,6 +53,7 @@ export function actionHandler(app: FastifyInstance, resource: Resource, action: 
           afterCommit: deferred.add,
           jobs: app.jobs,
           input: { ...prepared.values, ...prepared.links },
+          body,
           ...(before ? { record: before } : {}),
         });
         const after = id === undefined ? undefined : await readRow(trx, resource, id);

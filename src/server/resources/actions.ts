@@ -9,6 +9,8 @@ export interface ActionContext extends HookContext {
   db: Db;
   /** The input, converted and validated against the action's fields. */
   input: Row;
+  /** The request's body as sent: for input of a shape fields cannot describe (a list of objects), which the action checks itself. */
+  body: Readonly<Record<string, unknown>>;
   /** Record actions: the row the action applies to, read and locked inside the transaction. */
   record?: Row;
   /** Background jobs: enqueue with `db` (the transaction), wake in afterCommit. */

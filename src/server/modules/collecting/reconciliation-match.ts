@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db, Row } from '../../db/database.js';
+import { invalidRecord } from '../../errors.js';
 import { OWING } from '../dues/debts.js';
 import type { StatementLine, StatementSource } from './reconciliation-csv.js';
 
@@ -14,6 +15,7 @@ export const UNMATCHED_REASONS = [
   { value: 'duplicate_line', label: 'Linha repetida', message: 'Linha repetida neste ficheiro: só a primeira conta.' },
   { value: 'ambiguous', label: 'Ambíguo', message: 'A descrição refere mais do que um sócio (ou a referência mais do que um pedido).' },
   { value: 'no_member', label: 'Sócio por identificar', message: 'A descrição não refere nenhum número de sócio nem NIF conhecido.' },
+  { value: 'rejected', label: 'Rejeitado na revisão', message: 'Rejeitado na revisão: não foi registado.' },
 ] as const;
 export type UnmatchedReason = (typeof UNMATCHED_REASONS)[number]['value'];
 
@@ -26,13 +28,35 @@ export interface DebtShare {
 
 export type LineMatch = { kind: 'payment_request'; request: number; member: number; debts: DebtShare[] } | { kind: 'member'; member: number; debts: DebtShare[] };
 
+/**
+ * How a match was found, for the person reviewing it: a payment request's entity, reference and
+ * amount (exact), a member named in the description whose oldest debts add up to the amount, or
+ * the member and debts staff chose in the review.
+ */
+export type MatchConfidence = 'reference' | 'member' | 'manual';
+
+/** A reviewer's word on one line (by its line number in the file): not recorded, or paid by this member for these debts. */
+export type LineDecision = { line: number; reject: true } | { line: number; member: number; debts: number[] };
+
 export interface LineOutcome extends StatementLine {
   /** `payments.external_id` the line is recorded under. */
   externalId: string;
   match: LineMatch | null;
+  confidence: MatchConfidence | null;
+  /** Cents of the amount no debt takes (the member's credit); 0 without a match. */
+  credit: number;
   reason: UnmatchedReason | null;
   message: string;
 }
+
+const MATCH_MESSAGES: Record<MatchConfidence, string> = {
+  reference: 'Paga o pedido de pagamento desta referência.',
+  member: 'Paga as dívidas em aberto mais antigas do sócio.',
+  manual: 'Sócio e dívidas escolhidos na revisão.',
+};
+
+/** Lines that pay nothing whatever a reviewer says: no money in, or already counted. */
+const UNPAYABLE: readonly UnmatchedReason[] = ['not_received', 'duplicate_line', 'already_recorded'];
 
 /**
  * The external id of a line: the provider's transaction id when the file has one, else a hash of
@@ -68,7 +92,7 @@ interface OpenDebt {
  * nothing, with the reason. Lines are taken in file order, each seeing what the earlier ones
  * settle; the same movement twice in the file counts once.
  */
-export async function matchStatement(db: Db, source: StatementSource, lines: readonly StatementLine[]): Promise<LineOutcome[]> {
+export async function matchStatement(db: Db, source: StatementSource, lines: readonly StatementLine[], decisions: ReadonlyMap<number, LineDecision> = new Map()): Promise<LineOutcome[]> {
   const keys = lines.map((line) => lineKey(source, line));
   const recorded = new Set<string>();
   for (let i = 0; i < keys.length; i += 500) {
@@ -105,10 +129,17 @@ export async function matchStatement(db: Db, source: StatementSource, lines: rea
   };
 
   const outcomes: LineOutcome[] = [];
+  const refused: string[] = [];
   for (const [index, line] of lines.entries()) {
     const externalId = keys[index]!;
-    const done = (match: LineMatch | null, reason: UnmatchedReason | null) =>
-      outcomes.push({ ...line, externalId, match, reason, message: reason ? REASONS[reason] : match?.kind === 'payment_request' ? 'Paga o pedido de pagamento desta referência.' : 'Paga as dívidas em aberto mais antigas do sócio.' });
+    const decision = decisions.get(line.line);
+    const done = (match: LineMatch | null, reason: UnmatchedReason | null, confidence: MatchConfidence | null = null) => {
+      // Rejecting such a line changes nothing; paying it would count the money twice.
+      if (decision && !('reject' in decision) && reason && UNPAYABLE.includes(reason)) refused.push(`Linha ${line.line}: ${REASONS[reason]}`);
+      const credit = match ? line.amount - match.debts.reduce((sum, d) => sum + d.amount, 0) : 0;
+      const message = reason ? REASONS[reason] : `${MATCH_MESSAGES[confidence!]}${credit > 0 ? ' O restante fica como crédito do sócio.' : ''}`;
+      outcomes.push({ ...line, externalId, match, confidence: match ? confidence : null, credit, reason, message });
+    };
     if (line.amount <= 0) {
       done(null, 'not_received');
       continue;
@@ -122,12 +153,30 @@ export async function matchStatement(db: Db, source: StatementSource, lines: rea
       done(null, 'already_recorded');
       continue;
     }
+    if (decision && !('reject' in decision) && line.reference) {
+      // A reference whose request was paid (by its callback, or by an earlier line) is that payment already.
+      const byRef = await byReference(db, line, takenRequests, openDebts);
+      if (!byRef.match && UNPAYABLE.includes(byRef.reason)) {
+        done(null, byRef.reason);
+        continue;
+      }
+    }
+    if (decision) {
+      if ('reject' in decision) done(null, 'rejected');
+      else {
+        const chosen = (await openDebts(decision.member)).filter((d) => decision.debts.includes(d._id));
+        const match: LineMatch = { kind: 'member', member: decision.member, debts: spreadOver(chosen, line.amount) };
+        settle(decision.member, match.debts);
+        done(match, null, 'manual');
+      }
+      continue;
+    }
     if (line.reference) {
       const outcome = await byReference(db, line, takenRequests, openDebts);
       if (outcome.match) {
         takenRequests.add(outcome.match.request);
         settle(outcome.match.member, outcome.match.debts);
-        done(outcome.match, null);
+        done(outcome.match, null, 'reference');
         continue;
       }
       // A Multibanco export's line is a reference or nothing; a bank line may still name the member.
@@ -138,9 +187,23 @@ export async function matchStatement(db: Db, source: StatementSource, lines: rea
     }
     const outcome = await byMember(db, line, openDebts);
     if (outcome.match) settle(outcome.match.member, outcome.match.debts);
-    done(outcome.match, outcome.reason);
+    done(outcome.match, outcome.reason, 'member');
   }
+  if (refused.length > 0) throw invalidRecord({ decisions: refused.join(' ') });
   return outcomes;
+}
+
+/** The amount over the debts in order, each up to what it owes (as the ledger allocates a payment to chosen debts). */
+function spreadOver(debts: readonly OpenDebt[], amount: number): DebtShare[] {
+  let left = amount;
+  const shares: DebtShare[] = [];
+  for (const debt of debts) {
+    if (left <= 0) break;
+    const share = Math.min(left, debt.open);
+    shares.push({ debt: debt._id, amount: share });
+    left -= share;
+  }
+  return shares;
 }
 
 async function byReference(
@@ -169,14 +232,7 @@ async function byReference(
   const member = Number(request.member);
   const ids = (await db.selectFrom('payment_request_debts').select('debt').where('request', '=', Number(request._id)).execute()).map((r) => Number(r.debt));
   // The ledger allocates to the request's debts still owing, each up to what it owes (callbacks.ts).
-  let left = line.amount;
-  const debts: DebtShare[] = [];
-  for (const debt of await openDebts(member)) {
-    if (!ids.includes(debt._id) || left <= 0) continue;
-    const amount = Math.min(left, debt.open);
-    debts.push({ debt: debt._id, amount });
-    left -= amount;
-  }
+  const debts = spreadOver((await openDebts(member)).filter((d) => ids.includes(d._id)), line.amount);
   return { match: { kind: 'payment_request', request: Number(request._id), member, debts }, reason: null };
 }
 

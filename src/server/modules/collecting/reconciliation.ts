@@ -24,6 +24,7 @@ import { payRequest } from './callbacks.js';
 import { parseStatement, type Statement } from './reconciliation-csv.js';
 import { matchStatement, UNMATCHED_REASONS, type LineOutcome } from './reconciliation-match.js';
 import { alreadyImported, reconciliationImportLines, refuseReimport, storeLineResults } from './reconciliation-results.js';
+import { earlierImport, namedParties, readDecisions, receiptsOf } from './reconciliation-review.js';
 
 /**
  * Reconciliation imports: staff upload a statement of received payments (POST /api/files?kind=statement),
@@ -101,9 +102,11 @@ export function reconciliationRoutes(app: FastifyInstance): void {
     const fileId = Number(body.file);
     if (!Number.isSafeInteger(fileId) || fileId < 1) throw invalidRecord({ file: 'Indique o ficheiro do extrato (o _id devolvido por POST /api/files?kind=statement).' });
     const { db } = ctx.database;
-    const { statement, name } = await readStatement(ctx, db, fileId, 'allowed');
-    const lines = await matchStatement(db, statement.source, statement.lines);
-    return { data: { file: fileId, file_name: name, source: statement.source, ...summary(lines), results: lines } };
+    const { statement, name, sha256 } = await readStatement(ctx, db, fileId, 'allowed');
+    const decisions = await readDecisions(db, statement.lines, body.decisions);
+    const lines = await matchStatement(db, statement.source, statement.lines, decisions);
+    const imported = await earlierImport(db, sha256);
+    return { data: { file: fileId, file_name: name, source: statement.source, imported, ...summary(lines), results: lines, ...(await namedParties(db, lines)) } };
   });
 }
 
@@ -119,20 +122,21 @@ export const confirmImport = defineAction({
   on: 'collection',
   access: STAFF_ROLES,
   fields: [FILE_FIELD],
-  async run({ ctx, db, caller, input, afterCommit, address }) {
+  async run({ ctx, db, caller, input, body, afterCommit, address }) {
     const fileId = Number(input.file);
     const { statement, name, sha256 } = await readStatement(ctx, db, fileId, 'refused');
     await refuseReimport(db, sha256);
+    const decisions = await readDecisions(db, statement.lines, body.decisions);
     const { engine } = ctx.database;
     // Lock every member the file may touch, in id order (no deadlock between two imports), then match for real.
-    const first = await matchStatement(db, statement.source, statement.lines);
+    const first = await matchStatement(db, statement.source, statement.lines, decisions);
     const members = [...new Set(first.flatMap((l) => (l.match ? [l.match.member] : [])))].sort((a, b) => a - b);
     for (const member of members) await lockMember(db, engine, member);
     if (engine === 'postgres') {
       const requests = first.flatMap((l) => (l.match?.kind === 'payment_request' ? [l.match.request] : []));
       if (requests.length > 0) await db.selectFrom('payment_requests').select('_id').where('_id', 'in', requests).orderBy('_id').forUpdate().execute();
     }
-    const lines = await matchStatement(db, statement.source, statement.lines);
+    const lines = await matchStatement(db, statement.source, statement.lines, decisions);
     const now = ctx.now();
     const stamp = new Date(now).toISOString();
     const actor = caller;
@@ -206,7 +210,13 @@ export const confirmImport = defineAction({
       await publishChange(ctx.bus, reconciliationImports, { action: 'created', id }, []);
       await publishChange(ctx.bus, reconciliationImportLines, { action: 'created', id: 0 }, []);
     });
-    return { import: toRecord(reconciliationImports, row, caller), payments, results: lines };
+    const receipts = await receiptsOf(db, payments);
+    const receiptOf = new Map(receipts.map((r) => [r.payment, { _id: r._id, number: r.number }]));
+    const results = lines.map((line, index) => {
+      const payment = paymentOfLine.get(index) ?? null;
+      return { ...line, payment, receipt: payment === null ? null : (receiptOf.get(payment) ?? null) };
+    });
+    return { import: toRecord(reconciliationImports, row, caller), payments, receipts, results, ...(await namedParties(db, lines)) };
   },
 });
 
@@ -224,6 +234,8 @@ const LINE_SCHEMA: JsonSchema = {
     description: { type: ['string', 'null'] },
     transactionId: { type: ['string', 'null'] },
     externalId: { type: 'string', description: 'external_id do pagamento a registar' },
+    confidence: { type: ['string', 'null'], enum: ['reference', 'member', 'manual', null], description: 'reference: pedido pela entidade, referência e valor; member: sócio na descrição e valor; manual: escolhido na revisão' },
+    credit: { type: 'integer', description: 'Cêntimos que nenhuma dívida leva (crédito do sócio)' },
     match: {
       type: ['object', 'null'],
       description: 'kind payment_request (request, member, debts) ou member (member, debts); debts: [{debt, amount}]',
@@ -234,7 +246,7 @@ const LINE_SCHEMA: JsonSchema = {
     },
     message: { type: 'string', description: 'A razão, em português' },
   },
-  required: ['line', 'date', 'amount', 'externalId', 'match', 'reason', 'message'],
+  required: ['line', 'date', 'amount', 'externalId', 'match', 'confidence', 'credit', 'reason', 'message'],
 };
 
 const PREVIEW_DOC: RouteDoc = {
@@ -243,8 +255,15 @@ const PREVIEW_DOC: RouteDoc = {
   description:
     'Lê um extrato CSV enviado por POST /api/files?kind=statement (Multibanco: Entidade, Referência, Valor, Data, ID Transação; bancário: Data, Descrição, Valor, Referência; ' +
     'separador ";" ou ","; valores como 12,50; datas dd/mm/aaaa ou aaaa-mm-dd) e diz, linha a linha, o que cada movimento paga: um pedido de pagamento pendente (ou já expirado) pela entidade, ' +
-    'referência e valor, ou um sócio referido na descrição (número ou NIF) cujas dívidas em aberto mais antigas somem exatamente o valor; ou porque não paga nada. Não regista nada.',
-  body: { schema: object({ file: { type: 'integer', description: '_id do ficheiro' } }) },
+    'referência e valor, ou um sócio referido na descrição (número ou NIF) cujas dívidas em aberto mais antigas somem exatamente o valor; ou porque não paga nada. Não regista nada. ' +
+    'Com decisions, mostra o resultado das decisões da revisão (as mesmas que POST /api/reconciliation_imports/confirm aceita): {line, reject: true} não regista a linha; ' +
+    '{line, member, debts} regista-a para esse sócio e essas dívidas em aberto (o que sobrar fica como crédito).',
+  body: {
+    schema: object({
+      file: { type: 'integer', description: '_id do ficheiro' },
+      decisions: { type: 'array', items: { type: 'object', properties: { line: { type: 'integer' }, reject: { type: 'boolean' }, member: { type: 'integer' }, debts: { type: 'array', items: { type: 'integer' } } }, required: ['line'] } },
+    }),
+  },
   responses: {
     200: {
       description: 'O resultado, linha a linha',
@@ -257,7 +276,10 @@ const PREVIEW_DOC: RouteDoc = {
           matched: { type: 'integer' },
           matchedAmount: { type: 'integer', description: 'Cêntimos' },
           unmatched: { type: 'integer' },
+          imported: { type: ['object', 'null'], description: 'A importação anterior deste mesmo extrato (_id, file_name, created_at), se houver' },
           results: { type: 'array', items: LINE_SCHEMA },
+          members: { type: 'array', description: 'Os sócios das correspondências: _id, number, name', items: { type: 'object' } },
+          debts: { type: 'array', description: 'As dívidas das correspondências: _id, member, description, due_date, amount', items: { type: 'object' } },
         }),
       }),
     },
