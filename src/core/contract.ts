@@ -434,14 +434,39 @@ export type StandingKind = 'em_dia' | 'em_atraso' | 'isento';
 /** What a member owes and since when, as the dues routes answer it. */
 export interface AccountStanding {
   kind: StandingKind;
-  /** Distinct debt years with something still owed. */
+  /** Distinct debt years with something owed today. */
   yearsOwed: number;
-  /** Cents still owed. */
+  /** Cents owed today: open debts due by today (a debt is owed from its due date). */
   openTotal: number;
+  /** Cents of open debts not yet due (a vencer): payable, not owed. */
+  upcomingTotal: number;
   /** Cents paid and not yet allocated to any debt. */
   credit: number;
-  /** 'YYYY-MM-DD' of the oldest debt still owed, if any. */
+  /** 'YYYY-MM-DD' of the oldest debt owed today, if any. */
   oldestDue: string | null;
+}
+
+/** A payment's receipt (its treasury document), as the ledger's answers and the statement name it. */
+export interface PaymentReceipt {
+  /** The treasury document's _id (its page, `treasury_docs/{id}`). */
+  _id: number;
+  /** 'R 2026/42'. */
+  number: string;
+  /** The API path of its PDF as issued: 'treasury_docs/{id}/pdf'. */
+  pdf: string;
+  /** The number of the annulment note that annulled it; null while it stands. */
+  annulledBy: string | null;
+}
+
+/**
+ * `POST /api/payments/record`: the payment as saved, how it was spread, the credit left and its
+ * receipt (the treasury document's record, with these fields too; null: none issued).
+ */
+export interface PaymentRecorded<P = Record<string, unknown>> {
+  payment: P;
+  allocations: { debt: number; amount: number }[];
+  credit: number;
+  receipt: PaymentReceipt | null;
 }
 
 export interface StatementLine {
@@ -454,6 +479,12 @@ export interface StatementLine {
   credit: number;
   /** What the member owes after this line (negative: credit in their favour). */
   balance: number;
+  /** An annulment line: whether it cancels a debt or a payment (`id` is that debt's or payment's). */
+  cancels?: 'debt' | 'payment';
+  /** A payment line: whether the payment was annulled since. */
+  annulled?: boolean;
+  /** A payment line: its receipt, when one was issued (and the treasury is on). */
+  receipt?: PaymentReceipt;
 }
 
 /** `GET /api/members/{id}/statement`: the member's account line by line, with a running balance. */
@@ -465,7 +496,10 @@ export interface Statement {
 
 /** `GET /api/payments_overview` (staff): the payments landing's figures, in cents. */
 export interface PaymentsOverview {
+  /** Cents owed today: open debts due by today (the ledger's one rule). */
   owed: number;
+  /** Cents of open debts not yet due (a vencer). */
+  upcoming: number;
   receivedThisYear: number;
   membersInArrears: number;
   /** The last twelve months, oldest first; month is 'YYYY-MM'. */

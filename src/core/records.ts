@@ -219,6 +219,9 @@ export type MemberBalance = {
   open_debts: number;
   years_owed: number;
   oldest_due: string | null;
+  upcoming_total: number;
+  upcoming_debts: number;
+  next_due: string | null;
   credit: number;
 };
 

@@ -130,6 +130,11 @@ export interface ResourceDefinition {
   /** List filters no single field says (`_standing=em_atraso`): in lists, the explainer and OpenAPI. */
   filters?: readonly DeclaredFilter[];
   hooks?: WriteHooks;
+  /**
+   * Brings rows derived from the date up to today before any list or read of the resource (a
+   * cache whose figures change with the calendar, not only with writes: member_balances).
+   */
+  beforeRead?(db: Db, ctx: ServerContext): Promise<void>;
 }
 
 /** Columns every record carries; described once here so sorting and filtering treat them like fields. */

@@ -96,7 +96,7 @@ export function NotifyMany({ plural, messagesPath }: { plural: string; messagesP
     if (!first || !stage) return;
     setOutcome(null);
     try {
-      const res = await core.http.post<{ data: Rendered }>(`${STAGES}/${encodeURIComponent(stage)}/preview`, { member: first.member });
+      const res = await core.http.post<{ data: Rendered }>(`${STAGES}/${encodeURIComponent(stage)}/preview`, { member: first.member, purpose: 'notify' });
       setPreview({ ...res.data.data, who: `${first.number ?? ''} ${first.name}`.trim() });
     } catch (e) {
       setOutcome({ tone: 'error', text: describeFailure(e, T.previewFailed) });

@@ -3,6 +3,7 @@ import { DUES_YEARS, STAFF_ROLES } from '../../../core/contract.js';
 import type { Db } from '../../db/database.js';
 import { defineResource } from '../../resources/define.js';
 import { OWING } from './debts.js';
+import { owedSql, upcomingSql } from './owed.js';
 import { lisbonDay } from './today.js';
 
 export const STANDINGS = [
@@ -15,9 +16,11 @@ export type Standing = (typeof STANDINGS)[number]['value'];
 const exemptCategories = sql`(SELECT _id FROM fee_categories WHERE exempt = 1)`;
 
 /**
- * A member's position, one row per member with a ledger (the unpaid list): what they owe,
- * since when, and their credit. Written only by refreshBalances, in the transaction of the
- * ledger action or member change that moved it; standing is judged against today when read.
+ * A member's position, one row per member with a ledger (the unpaid list): what they owe under
+ * the ledger's one rule (owed.ts: open debts due by today), since when, what falls due later
+ * (a vencer) and their credit. Written only by refreshBalances: in the transaction of the ledger
+ * action or member change that moved it, and, as days pass, before any read once a row's next
+ * due date is reached (bringBalancesToToday), so no figure counts a debt before it falls due.
  */
 export const balances = defineResource({
   name: 'member_balances',
@@ -26,6 +29,7 @@ export const balances = defineResource({
   defaultSort: 'number',
   access: { list: [...STAFF_ROLES, 'own'], read: [...STAFF_ROLES, 'own'], create: [], update: [], delete: [] },
   scope: { column: 'member', equals: 'callerMember' },
+  beforeRead: (db, ctx) => bringBalancesToToday(db, ctx.now()),
   // The figures are NOT NULL columns: `required` tells the list so, and PostgreSQL then sorts
   // them by their index instead of sorting every match for NULLS LAST (332 ms instead of well
   // under 1 ms for the unpaid list's first page at 100,000 members).
@@ -38,6 +42,9 @@ export const balances = defineResource({
     { name: 'open_debts', type: 'integer', label: 'Dívidas em aberto', readOnly: true, validation: { required: true }, sortable: true },
     { name: 'years_owed', type: 'integer', label: 'Anos em dívida', readOnly: true, validation: { required: true }, sortable: true, filterable: true },
     { name: 'oldest_due', type: 'date', label: 'Vencimento mais antigo', readOnly: true, sortable: true, filterable: true },
+    { name: 'upcoming_total', type: 'money', label: 'A vencer', readOnly: true, validation: { required: true }, sortable: true, filterable: true },
+    { name: 'upcoming_debts', type: 'integer', label: 'Dívidas a vencer', readOnly: true, validation: { required: true } },
+    { name: 'next_due', type: 'date', label: 'Próximo vencimento', readOnly: true, sortable: true, filterable: true },
     { name: 'credit', type: 'money', label: 'Crédito', readOnly: true, validation: { required: true }, sortable: true },
   ],
   filters: [
@@ -47,25 +54,26 @@ export const balances = defineResource({
       options: STANDINGS,
       where(value, now) {
         const today = lisbonDay(now.getTime());
-        if (value === 'em_atraso') return sql<boolean>`oldest_due < ${today}`;
+        // oldest_due is the oldest owed debt's due date (rows brought to today before any read).
+        if (value === 'em_atraso') return sql<boolean>`oldest_due <= ${today}`;
         if (value === 'isento') return sql<boolean>`category IN ${exemptCategories}`;
-        return sql<boolean>`(oldest_due IS NULL OR oldest_due >= ${today}) AND (category IS NULL OR category NOT IN ${exemptCategories})`;
+        return sql<boolean>`(oldest_due IS NULL OR oldest_due > ${today}) AND (category IS NULL OR category NOT IN ${exemptCategories})`;
       },
     },
     {
       name: 'owes_year',
       label: 'Deve o ano',
       integer: DUES_YEARS,
-      // Served by the debts' (member, status, due_date) index.
-      where: (value, _now, table) =>
-        sql<boolean>`EXISTS (SELECT 1 FROM unsettled_payments d WHERE d.member = ${sql.ref(`${table}.member`)} AND d.year = ${Number(value)} AND d.status IN (${sql.join(OWING.map((s) => sql.lit(s)))}))`,
+      // Owes it today (a year's quotas not yet due are not owed). Served by the debts' (member, status, due_date) index.
+      where: (value, now, table) =>
+        sql<boolean>`EXISTS (SELECT 1 FROM unsettled_payments d WHERE d.member = ${sql.ref(`${table}.member`)} AND d.year = ${Number(value)} AND ${owedSql(lisbonDay(now.getTime()), 'd')})`,
     },
   ],
 });
 
-/** The standing of one balance row today. */
+/** The standing of one member today from the due date of their oldest open debt (owed.ts's rule: owed from that day). */
 export function standingOf(row: { oldest_due: unknown; exempt: boolean }, now: number): Standing {
-  if (row.oldest_due && String(row.oldest_due) < lisbonDay(now)) return 'em_atraso';
+  if (row.oldest_due && String(row.oldest_due) <= lisbonDay(now)) return 'em_atraso';
   return row.exempt ? 'isento' : 'em_dia';
 }
 
@@ -76,27 +84,48 @@ export function standingOf(row: { oldest_due: unknown; exempt: boolean }, now: n
  */
 // A row is rewritten only when a figure moved: an unchanged row left alone leaves no dead row
 // version behind (PostgreSQL), so a refresh of every member after a year's generation does not
-// bloat the table the unpaid list reads.
+// bloat the table the unpaid list reads. A row computed for a later day than asked (a clock set
+// back, in tests) is rewritten too, so `as_of` never stays ahead of the day it is read on.
 const nullSafeDiffers = (column: string) =>
   sql`NOT (member_balances.${sql.ref(column)} = excluded.${sql.ref(column)} OR (member_balances.${sql.ref(column)} IS NULL AND excluded.${sql.ref(column)} IS NULL))`;
-const changed = sql.join(
-  ['number', 'name', 'category', 'open_total', 'open_debts', 'years_owed', 'oldest_due', 'credit'].map(nullSafeDiffers),
-  sql` OR `,
-);
+const FIGURES = ['number', 'name', 'category', 'open_total', 'open_debts', 'years_owed', 'oldest_due', 'upcoming_total', 'upcoming_debts', 'next_due', 'credit'] as const;
+const changed = sql.join([...FIGURES.map(nullSafeDiffers), sql`member_balances.as_of > excluded.as_of`], sql` OR `);
 
-export async function refreshBalances(db: Db, now: number, members?: readonly number[]): Promise<void> {
-  if (members && members.length === 0) return;
+/** Rows whose figures the calendar moved since they were written: a debt fell due, or the clock went back. */
+const staleRows = (today: string) => sql<boolean>`(next_due <= ${today} OR as_of > ${today})`;
+
+/**
+ * Rewrites the balance rows of these members (all members: undefined; 'stale': those the
+ * calendar moved) from the ledger rows as they stand on the Lisbon day of `now`, in the caller's
+ * transaction. One statement whatever the number of members, so a year's generation refreshes
+ * 100,000 balances at once.
+ */
+export async function refreshBalances(db: Db, now: number, members?: readonly number[] | 'stale'): Promise<void> {
+  if (Array.isArray(members) && members.length === 0) return;
   const stamp = new Date(now).toISOString();
+  const today = lisbonDay(now);
   const owing = sql.join(OWING.map((s) => sql.lit(s)));
-  const only = (column: string) => (members ? sql`AND ${sql.ref(column)} IN (${sql.join(members.map(Number))})` : sql``);
+  const which =
+    members === undefined ? null : members === 'stale' ? sql`(SELECT b._id FROM member_balances b WHERE ${staleRows(today)})` : sql`(${sql.join(members.map(Number))})`;
+  const only = (column: string) => (which ? sql`AND ${sql.ref(column)} IN ${which}` : sql``);
+  const owed = owedSql(today);
+  const upcoming = upcomingSql(today);
   await sql`
-    INSERT INTO member_balances (_id, member, number, name, category, open_total, open_debts, years_owed, oldest_due, credit, created_at, updated_at, _version)
+    INSERT INTO member_balances (_id, member, number, name, category, open_total, open_debts, years_owed, oldest_due, upcoming_total, upcoming_debts, next_due, credit, as_of, created_at, updated_at, _version)
     SELECT m._id, m._id, m.number, m.name, m.fee_category,
-      COALESCE(d.open_total, 0), COALESCE(d.open_debts, 0), COALESCE(d.years_owed, 0), d.oldest_due, COALESCE(p.credit, 0),
-      ${stamp}, ${stamp}, 1
+      COALESCE(d.open_total, 0), COALESCE(d.open_debts, 0), COALESCE(d.years_owed, 0), d.oldest_due,
+      COALESCE(d.upcoming_total, 0), COALESCE(d.upcoming_debts, 0), d.next_due, COALESCE(p.credit, 0),
+      ${today}, ${stamp}, ${stamp}, 1
     FROM members m
     LEFT JOIN (
-      SELECT member, SUM(amount - paid) AS open_total, COUNT(*) AS open_debts, COUNT(DISTINCT year) AS years_owed, MIN(due_date) AS oldest_due
+      SELECT member,
+        SUM(CASE WHEN ${owed} THEN amount - paid ELSE 0 END) AS open_total,
+        COUNT(CASE WHEN ${owed} THEN 1 END) AS open_debts,
+        COUNT(DISTINCT CASE WHEN ${owed} THEN year END) AS years_owed,
+        MIN(CASE WHEN ${owed} THEN due_date END) AS oldest_due,
+        SUM(CASE WHEN ${upcoming} THEN amount - paid ELSE 0 END) AS upcoming_total,
+        COUNT(CASE WHEN ${upcoming} THEN 1 END) AS upcoming_debts,
+        MIN(CASE WHEN ${upcoming} THEN due_date END) AS next_due
       FROM unsettled_payments WHERE status IN (${owing}) ${only('member')} GROUP BY member
     ) d ON d.member = m._id
     LEFT JOIN (
@@ -107,8 +136,21 @@ export async function refreshBalances(db: Db, now: number, members?: readonly nu
     ON CONFLICT (_id) DO UPDATE SET
       number = excluded.number, name = excluded.name, category = excluded.category,
       open_total = excluded.open_total, open_debts = excluded.open_debts, years_owed = excluded.years_owed,
-      oldest_due = excluded.oldest_due, credit = excluded.credit, updated_at = excluded.updated_at,
+      oldest_due = excluded.oldest_due, upcoming_total = excluded.upcoming_total, upcoming_debts = excluded.upcoming_debts,
+      next_due = excluded.next_due, credit = excluded.credit, as_of = excluded.as_of, updated_at = excluded.updated_at,
       _version = member_balances._version + 1
     WHERE ${changed}
   `.execute(db);
+}
+
+/**
+ * Brings the balance rows up to the Lisbon day of `now` before they are read: the rows a due
+ * date reached since they were written (next_due <= today) are computed again, in one
+ * statement. Usually none (one index seek says so); the first read after a year's quotas fall
+ * due rewrites them all once.
+ */
+export async function bringBalancesToToday(db: Db, now: number): Promise<void> {
+  const today = lisbonDay(now);
+  const stale = await db.selectFrom('member_balances').select('_id').where(staleRows(today)).limit(1).executeTakeFirst();
+  if (stale) await refreshBalances(db, now, 'stale');
 }

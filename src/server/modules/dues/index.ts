@@ -2,6 +2,7 @@ import { defineModule } from '../define-module.js';
 import { LEDGER_ACTIONS } from './actions.js';
 import { memberLedgerHooks } from './admission.js';
 import { balances } from './balances.js';
+import { balancesOwedMigration } from './balances-owed-migration.js';
 import { debts } from './debts.js';
 import { DUES_SETTINGS } from './dues-settings.js';
 import { feeCategories } from './fee-categories.js';
@@ -19,7 +20,7 @@ export const duesModule = defineModule({
   actions: [...LEDGER_ACTIONS, generateAction],
   jobs: [generateJob, compactTotalsJob],
   settings: DUES_SETTINGS,
-  migrations: [duesMigration, receiptTotalsMigration],
+  migrations: [duesMigration, receiptTotalsMigration, balancesOwedMigration],
   extends: { members: memberLedgerHooks },
   routes: duesRoutes,
 });

@@ -7,6 +7,7 @@ import { parseId } from '../../resources/handlers.js';
 import { readSetting } from '../../settings/read.js';
 import { DEBT_KINDS, OWING } from './debts.js';
 import { ADVICE_DOC, OVERVIEW_DOC, STATEMENT_DOC } from './route-docs.js';
+import { bringBalancesToToday } from './balances.js';
 import { readStatement } from './statement.js';
 import { lisbonDay } from './today.js';
 
@@ -75,13 +76,20 @@ export function duesRoutes(app: FastifyInstance): void {
   app.get('/payments_overview', { config: { openapi: OVERVIEW_DOC } }, async (request) => {
     if (request.caller.kind === 'anonymous') throw unauthorized();
     if (!isStaff(request.caller)) throw forbidden();
-    const today = lisbonDay(app.ctx.now());
+    const now = app.ctx.now();
+    await bringBalancesToToday(db, now);
+    const today = lisbonDay(now);
     const year = today.slice(0, 4);
     const [y, m] = today.split('-').map(Number) as [number, number];
     const firstMonth = `${m === 12 ? y : y - 1}-${String((m % 12) + 1).padStart(2, '0')}`;
     const owed = await db
       .selectFrom('member_balances')
-      .select([sql<number>`COALESCE(SUM(open_total), 0)`.as('owed'), sql<number>`COUNT(CASE WHEN oldest_due < ${today} THEN 1 END)`.as('arrears')])
+      .select([
+        sql<number>`COALESCE(SUM(open_total), 0)`.as('owed'),
+        sql<number>`COALESCE(SUM(upcoming_total), 0)`.as('upcoming'),
+        // oldest_due is the oldest owed debt's (standingOf's rule).
+        sql<number>`COUNT(CASE WHEN oldest_due <= ${today} THEN 1 END)`.as('arrears'),
+      ])
       .executeTakeFirstOrThrow();
     const month = sql<string>`substr(date, 1, 7)`;
     const perMonth = await db
@@ -107,6 +115,7 @@ export function duesRoutes(app: FastifyInstance): void {
     return {
       data: {
         owed: Number(owed.owed),
+        upcoming: Number(owed.upcoming),
         receivedThisYear: Number(received.amount),
         membersInArrears: Number(owed.arrears),
         receivedPerMonth: months.map((month) => ({ month, amount: byMonth.get(month) ?? 0 })),

@@ -5,11 +5,16 @@ import { publishChange } from '../../resources/events.js';
 import { invalidRecord } from '../../errors.js';
 import { lisbonDay } from '../dues/today.js';
 import { reminderDecisions } from './decisions.js';
-import { planReminders, stageCutoff } from './planning.js';
-import { owedUpTo, reminderData, reminderMember, sendApproved } from './sending.js';
+import { planReminders } from './planning.js';
+import { listedUpTo, reminderContent, reminderMember, sendApproved } from './sending.js';
 import { renderHtml, renderText } from './templates.js';
 
 const PLAN_JOB = 'reminders.plan';
+/** What a preview is for: a stage's reminder (the default) or a notice to many members (notify). */
+const PREVIEW_PURPOSES = [
+  { value: 'reminder', label: 'Aviso da fase' },
+  { value: 'notify', label: 'Notificação de vários sócios' },
+] as const;
 const SEND_JOB = 'reminders.send';
 
 const dayOf = (payload: unknown, now: number): string => {
@@ -106,14 +111,21 @@ export const previewAction = defineAction({
   label: 'Pré-visualizar',
   on: 'record',
   access: STAFF_ROLES,
-  fields: [{ name: 'member', type: 'reference', ref: 'members', label: 'Sócio', validation: { required: true } }],
+  fields: [
+    { name: 'member', type: 'reference', ref: 'members', label: 'Sócio', validation: { required: true } },
+    { name: 'purpose', type: 'enum', label: 'Para', options: PREVIEW_PURPOSES },
+  ],
   async run({ db, ctx, record, input }) {
     const memberId = Number(input.member);
     const member = await reminderMember(db, memberId);
     if (!member) throw invalidRecord({ member: 'Este sócio não existe.' });
-    // What the stage would list today; a member not yet owing at this stage shows all they owe.
-    const due = await owedUpTo(db, memberId, stageCutoff(lisbonDay(ctx.now()), Number(record!.offset_days)), true);
-    const data = await reminderData(db, member, due.length > 0 ? due : await owedUpTo(db, memberId, null, true));
+    const day = lisbonDay(ctx.now());
+    // The same content the message sent today would have: a notice to many lists what is owed
+    // today; a stage's reminder what reached the stage, or, for a member not at the stage yet,
+    // what they owe today (never a debt not yet due).
+    const notice = input.purpose === 'notify';
+    let { data } = await reminderContent(db, memberId, member, listedUpTo(day, notice ? null : Number(record!.offset_days)));
+    if (!notice && data.debts.length === 0) ({ data } = await reminderContent(db, memberId, member, listedUpTo(day, null)));
     const subject = renderText(String(record!.subject), data);
     return {
       recipient: member.email ?? null,

@@ -5,8 +5,9 @@ import { invalidRecord } from '../../errors.js';
 import type { JobDefinition } from '../../jobs/types.js';
 import { announceMessage, enqueueMessage } from '../../messages/outbox.js';
 import { defineAction } from '../../resources/actions.js';
-import { balances, STANDINGS } from '../dues/balances.js';
-import { owedUpTo, reminderData, reminderMember } from './sending.js';
+import { balances, bringBalancesToToday, STANDINGS } from '../dues/balances.js';
+import { lisbonDay } from '../dues/today.js';
+import { listedUpTo, reminderContent, reminderMember } from './sending.js';
 import { reminderMessage } from './reminder-message.js';
 
 const NOTIFY_JOB = 'reminders.notify';
@@ -28,8 +29,9 @@ export interface NotifyReport {
   skipped: number;
 }
 
-/** The members matching the selection, by id, owing something (the unpaid list's rows that owe). */
+/** The members matching the selection, by id, owing something today (the unpaid list's rows that owe: debts not yet due do not count). */
 async function selected(db: Db, selection: NotifySelection, now: number): Promise<number[]> {
+  await bringBalancesToToday(db, now);
   let query = db.selectFrom('member_balances').select('member').where('open_total', '>', 0);
   if (selection.standing) {
     const filter = balances.filters?.find((f) => f.name === 'standing');
@@ -61,20 +63,15 @@ async function notifyMembers(
   progress?: (done: number, total: number) => Promise<void>,
 ): Promise<NotifyReport & { messages: number[] }> {
   const report = { queued: 0, skipped: 0, messages: [] as number[] };
+  // What each member owes today, as the notify page's preview shows it (listedUpTo).
+  const upTo = listedUpTo(lisbonDay(ctx.now()), null);
   let done = 0;
   for (const memberId of members) {
     const member = await reminderMember(trx, memberId);
     if (!member || Number(member.ending) === 1 || !member.email) report.skipped += 1;
     else {
-      const owed = await owedUpTo(trx, memberId, null);
-      const outgoing = await reminderMessage(ctx, trx, {
-        member: memberId,
-        email: String(member.email),
-        template: stage,
-        data: await reminderData(trx, member, owed),
-        debts: owed.map((debt) => debt.id),
-        dedupeKey: `notify:${batchKey}:${memberId}`,
-      });
+      const content = await reminderContent(trx, memberId, member, upTo);
+      const outgoing = await reminderMessage(ctx, trx, { member: memberId, email: String(member.email), template: stage, ...content, dedupeKey: `notify:${batchKey}:${memberId}` });
       const message = await enqueueMessage(trx, ctx.now(), outgoing);
       report.queued += 1;
       report.messages.push(message);

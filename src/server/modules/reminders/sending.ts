@@ -4,6 +4,7 @@ import type { Db } from '../../db/database.js';
 import { announceMessage, enqueueMessage } from '../../messages/outbox.js';
 import { readSetting } from '../../settings/read.js';
 import type { Reason } from './decisions.js';
+import { OWING } from '../dues/debts.js';
 import { stageCutoff } from './planning.js';
 import { issueAhead, remoteProvider, type IssuedAhead } from './reference.js';
 import { reminderMessage } from './reminder-message.js';
@@ -33,16 +34,30 @@ interface Member {
  * (`chasing`) leaves out debts pending in a direct-debit batch: the bank is collecting them, and
  * asking for them again invites paying twice.
  */
-export async function owedUpTo(db: Db, member: number, cutoff: string | null, chasing = false): Promise<(ReminderDebt & { id: number })[]> {
+async function owedUpTo(db: Db, member: number, cutoff: string, chasing = false): Promise<(ReminderDebt & { id: number })[]> {
   let query = db
     .selectFrom('unsettled_payments')
     .select(['_id', 'description', 'due_date', 'amount', 'paid'])
     .where('member', '=', member)
-    .where('status', 'in', ['open', 'partial']);
-  if (cutoff !== null) query = query.where('due_date', '<=', cutoff);
+    .where('status', 'in', OWING)
+    .where('due_date', '<=', cutoff);
   if (chasing) query = query.where(({ not, exists, selectFrom }) => not(exists(selectFrom('direct_debit_items as p').select('p._id').whereRef('p.pending_debt', '=', 'unsettled_payments._id'))));
   const rows = await query.orderBy('due_date').orderBy('_id').execute();
   return rows.map((row) => ({ id: Number(row._id), description: String(row.description), dueDate: String(row.due_date), owed: Number(row.amount) - Number(row.paid) }));
+}
+
+/**
+ * The last due date a message lists on `day`: a stage's reminder lists the debts that reached the
+ * stage (due date + offset <= day); a notice to many members (`stageOffset` null) lists what is
+ * owed that day under the ledger's rule (owed.ts), never a debt not yet due. Previews and sent
+ * messages both ask here, so what staff preview is what goes out.
+ */
+export const listedUpTo = (day: string, stageOffset: number | null): string => (stageOffset === null ? day : stageCutoff(day, stageOffset));
+
+/** The debts a reminder or notice lists on `day` and its template data, read the same way for a preview and for the message queued. */
+export async function reminderContent(db: Db, memberId: number, member: Member, upTo: string): Promise<{ debts: number[]; data: ReminderData }> {
+  const owed = await owedUpTo(db, memberId, upTo, true);
+  return { debts: owed.map((debt) => debt.id), data: await reminderData(db, member, owed) };
 }
 
 /** The member as a reminder needs them: name, number, e-mail, and whether their state ends membership. */
@@ -55,7 +70,7 @@ export async function reminderMember(db: Db, member: number): Promise<Member | u
     .executeTakeFirst()) as Member | undefined;
 }
 
-export const reminderData = async (db: Db, member: Member, debts: readonly ReminderDebt[]): Promise<ReminderData> => ({
+const reminderData = async (db: Db, member: Member, debts: readonly ReminderDebt[]): Promise<ReminderData> => ({
   name: String(member.name),
   number: member.number === null ? null : Number(member.number),
   association: await readSetting(db, 'name'),
@@ -94,17 +109,9 @@ async function sendOne(ctx: Pick<ServerContext, 'now' | 'config'>, db: Db, id: n
     else if (Number(stillOwing.in_batch) === Number(stillOwing.n)) reason = 'direct_debit';
     let message: number | null = null;
     if (reason === null) {
-      const owed = await owedUpTo(trx, memberId, stageCutoff(String(decision.day), Number(stage.offset_days)), true);
+      const content = await reminderContent(trx, memberId, member!, listedUpTo(String(decision.day), Number(stage.offset_days)));
       const dedupeKey = reminderKey(memberId, String(decision.debt_set), stage._id);
-      const outgoing = await reminderMessage(ctx, trx, {
-        member: memberId,
-        email: String(member!.email),
-        template: stage,
-        data: await reminderData(trx, member!, owed),
-        debts: owed.map((debt) => debt.id),
-        dedupeKey,
-        ahead,
-      });
+      const outgoing = await reminderMessage(ctx, trx, { member: memberId, email: String(member!.email), template: stage, ...content, dedupeKey, ahead });
       message = await enqueueMessage(trx, ctx.now(), outgoing);
     }
     await trx
@@ -128,7 +135,7 @@ async function referenceAhead(ctx: Pick<ServerContext, 'now' | 'config'>, db: Db
   const provider = await remoteProvider(ctx, db);
   if (!provider) return null;
   const member = Number(decision.member);
-  const owed = await owedUpTo(db, member, stageCutoff(String(decision.day), Number(stage.offset_days)), true);
+  const owed = await owedUpTo(db, member, listedUpTo(String(decision.day), Number(stage.offset_days)), true);
   const amount = owed.reduce((sum, debt) => sum + debt.owed, 0);
   return issueAhead(ctx, db, provider, { member, debts: owed.map((debt) => debt.id), amount, key: reminderKey(member, String(decision.debt_set), stage._id) });
 }
