@@ -1,31 +1,19 @@
-import { DUES_YEARS, STAFF_ROLES } from '../../../core/contract.js';
-import type { Caller } from '../../auth/caller.js';
+import { DUES_YEARS, STAFF_ROLES, type PaymentRecorded } from '../../../core/contract.js';
 import { invalidRecord, notFound } from '../../errors.js';
-import { defineAction, type ActionContext } from '../../resources/actions.js';
+import { defineAction } from '../../resources/actions.js';
+import { owningUsers, publishChange } from '../../resources/events.js';
 import type { FieldDefinition } from '../../resources/define.js';
 import { readRow, toRecord } from '../../resources/records.js';
-import { announceLedger, type LedgerChange } from './announce.js';
-import { refreshBalances } from './balances.js';
-import { DEBT_KINDS, debts } from './debts.js';
-import { allocateCredit, annulPayment, applyCredit, lockMember, raiseDebt, recordPayment, resolveDebt, type Allocation } from './ledger.js';
-import { PAYMENT_METHODS, payments } from './payments.js';
+import { annulReceiptOfPayment } from '../treasury/annul.js';
+import { paymentReceipt } from '../treasury/payment-receipts.js';
 import { treasuryDocs } from '../treasury/resources.js';
+import { DEBT_KINDS, debts } from './debts.js';
+import { allocateCredit, applyCredit, raiseDebt, recordPayment, resolveDebt } from './ledger.js';
+import { annulLedgerPayment, lockLedger, settle, userOf } from './ledger-action.js';
+import { PAYMENT_METHODS, payments } from './payments.js';
 
-const userOf = (caller: Caller): number | null => (caller.kind === 'user' ? caller.id : null);
 const REASON: FieldDefinition = { name: 'reason', type: 'string', label: 'Motivo', validation: { required: true, maxLength: 500 } };
 const POSITIVE_MONEY = { required: true, min: 1 } as const;
-
-/** Locks the member's ledger; a member that does not exist is a field error of `member`. */
-async function lockLedger({ db, ctx }: ActionContext, member: number): Promise<void> {
-  if (!(await lockMember(db, ctx.database.engine, member))) throw invalidRecord({ member: 'Este sócio não existe.' });
-}
-
-/** Refreshes the member's balance and announces the ledger rows that moved, after commit. */
-async function settle(context: ActionContext, member: number, changes: LedgerChange[], moved: readonly Allocation[]): Promise<void> {
-  await refreshBalances(context.db, context.ctx.now(), [member]);
-  const debtChanges = [...new Set(moved.map((a) => a.debt))].map((id): LedgerChange => ({ resource: 'unsettled_payments', id }));
-  announceLedger(context, [member], [...changes, ...debtChanges, { resource: 'payment_allocations', id: member }, { resource: 'member_balances', id: member }]);
-}
 
 /** POST /payments/record: a payment received, allocated to the chosen debts or the oldest ones. */
 const recordPaymentAction = defineAction({
@@ -65,27 +53,41 @@ const recordPaymentAction = defineAction({
     await settle(context, member, [{ resource: 'payments', id: result.payment, action: 'created' }], result.allocations);
     // The receipt was numbered by recordPayment in this same transaction (treasury on, auto-issue on).
     const { receipt } = result;
+    if (receipt) {
+      context.afterCommit(async () => {
+        await publishChange(ctx.bus, treasuryDocs, { action: 'created', id: Number(receipt._id) }, await owningUsers(ctx.database.db, treasuryDocs, [receipt]));
+      });
+    }
     const row = await readRow(db, payments, result.payment);
-    return { payment: toRecord(payments, row!, caller), allocations: result.allocations, credit: result.credit, receipt: receipt ? toRecord(treasuryDocs, receipt, caller) : null };
+    const answer: PaymentRecorded = {
+      payment: toRecord(payments, row!, caller),
+      allocations: result.allocations,
+      credit: result.credit,
+      // The receipt's record as the treasury answers it, with its PDF's path.
+      receipt: receipt ? { ...toRecord(treasuryDocs, receipt, caller), ...paymentReceipt(Number(receipt._id), String(receipt.number), null) } : null,
+    };
+    return answer;
   },
 });
 
-/** POST /payments/{id}/annul: the payment stops counting; the debts it paid reopen. */
+/**
+ * POST /payments/{id}/annul {reason, annul_receipt?}: the payment stops counting; the debts it
+ * paid reopen. With annul_receipt, its receipt is annulled too (a note with the same reason),
+ * in the same transaction: both or neither.
+ */
 const annulPaymentAction = defineAction({
   resource: 'payments',
   name: 'annul',
   label: 'Anular pagamento',
   on: 'record',
   access: STAFF_ROLES,
-  fields: [REASON],
+  fields: [REASON, { name: 'annul_receipt', type: 'boolean', label: 'Anular também o recibo' }],
   async run(context) {
-    const { record, db, ctx, caller, input } = context;
-    const member = Number(record!.member);
-    await lockLedger(context, member);
-    const fresh = await readRow(db, payments, Number(record!._id));
-    const reopened = await annulPayment(db, fresh!, String(input.reason), userOf(caller), ctx.now());
-    const reused = await applyCredit(db, member, ctx.now());
-    await settle(context, member, [{ resource: 'payments', id: Number(record!._id) }], [...reopened.map((debt) => ({ debt, amount: 0 })), ...reused]);
+    const { record, input } = context;
+    const id = Number(record!._id);
+    const reason = String(input.reason);
+    await annulLedgerPayment(context, id, reason);
+    if (input.annul_receipt === 1) await annulReceiptOfPayment(context, id, reason);
     return undefined;
   },
 });

@@ -1,20 +1,23 @@
 import { STAFF_ROLES } from '../../../core/contract.js';
-import { conflict, invalidRecord } from '../../errors.js';
+import { invalidRecord } from '../../errors.js';
 import { enqueueMessage } from '../../messages/outbox.js';
 import { defineAction } from '../../resources/actions.js';
-import { readRow, toRecord } from '../../resources/records.js';
-import { lisbonDay } from '../dues/today.js';
-import { issueTreasuryDocument } from './issue.js';
+import { owningUsers, publishChange } from '../../resources/events.js';
+import { toRecord } from '../../resources/records.js';
+import { annulLedgerPayment } from '../dues/ledger-action.js';
+import { annulTreasuryDocument } from './annul.js';
+import { paymentsOfDoc } from './payment-receipts.js';
 import { euros } from './pdf/render.js';
 import { treasuryDocs } from './resources.js';
-import { typeLabel, type DocLine, type TreasuryDocSnapshot } from './types.js';
+import { typeLabel, type TreasuryDocSnapshot } from './types.js';
 import { verifyIntegrity } from './verify.js';
 
 const day = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
 
 /**
- * POST /treasury_docs/{id}/annul {reason}: issues a 'nota de anulação' for the document. The
- * document itself stays as issued; a payment it documents is annulled by the payments' own action.
+ * POST /treasury_docs/{id}/annul {reason, annul_payment?}: issues a 'nota de anulação' for the
+ * document. The document itself stays as issued. With annul_payment, the payment it documents
+ * is annulled too, with the same reason and in the same transaction: both or neither.
  */
 const annulDocAction = defineAction({
   resource: 'treasury_docs',
@@ -22,26 +25,24 @@ const annulDocAction = defineAction({
   label: 'Anular documento',
   on: 'record',
   access: STAFF_ROLES,
-  fields: [{ name: 'reason', type: 'string', label: 'Motivo', validation: { required: true, maxLength: 500 } }],
-  async run({ db, ctx, caller, record, input }) {
+  fields: [
+    { name: 'reason', type: 'string', label: 'Motivo', validation: { required: true, maxLength: 500 } },
+    { name: 'annul_payment', type: 'boolean', label: 'Anular também o pagamento' },
+  ],
+  async run(context) {
+    const { db, ctx, caller, record, input } = context;
     const doc = record!;
-    if (doc.type === 'annulment') throw conflict('Uma nota de anulação não pode ser anulada.');
-    if (doc.annulled_by_doc !== null && doc.annulled_by_doc !== undefined) {
-      const note = await readRow(db, treasuryDocs, Number(doc.annulled_by_doc));
-      throw conflict(`Este documento já foi anulado pela nota ${String(note?.number ?? '')}.`);
-    }
-    const snapshot = JSON.parse(String(doc.snapshot)) as TreasuryDocSnapshot;
     const reason = String(input.reason);
-    const lines: DocLine[] = snapshot.lines.map((line) => ({ description: `Anulação: ${line.description}`, amount: line.amount }));
-    const note = await issueTreasuryDocument(db, ctx, {
-      type: 'annulment',
-      payer: { ...snapshot.payer, member: (doc.member as number | null) ?? null, contact: (doc.contact as number | null) ?? null },
-      lines,
-      issueDate: lisbonDay(ctx.now()),
-      by: caller.kind === 'user' ? caller.id : null,
-      annuls: { doc: Number(doc._id), number: String(doc.number), reason },
+    const note = await annulTreasuryDocument(db, ctx, doc, reason, caller.kind === 'user' ? caller.id : null);
+    // The action's own handler announces the document's change; the note is new.
+    context.afterCommit(async () => {
+      await publishChange(ctx.bus, treasuryDocs, { action: 'created', id: Number(note._id) }, await owningUsers(ctx.database.db, treasuryDocs, [note]));
     });
-    await db.updateTable('treasury_docs').set({ annulled_by_doc: Number(note._id), updated_at: new Date(ctx.now()).toISOString() }).where('_id', '=', Number(doc._id)).execute();
+    if (input.annul_payment === 1) {
+      const paid = await paymentsOfDoc(db, Number(doc._id));
+      if (paid.length === 0) throw invalidRecord({ annul_payment: 'Este documento não documenta nenhum pagamento.' });
+      for (const payment of paid) await annulLedgerPayment(context, payment, reason, true);
+    }
     return toRecord(treasuryDocs, note, caller);
   },
 });
