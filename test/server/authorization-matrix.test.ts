@@ -292,6 +292,10 @@ const OTHER_ROUTES: Record<string, { payload?: object | string; headers?: Record
   // answers 200 whoever calls (none configured here: ignored and logged, nothing recorded).
   'GET /api/payment_provider': { expect: [401, 403, 200, 200, 200] },
   'GET /api/payment_callbacks/ifthenpay': { expect: [200, 200, 200, 200, 200] },
+  // The ways to pay: anyone signed in (a member for their own debts, staff for Pedir pagamento).
+  'GET /api/payment_options': { expect: [401, 200, 200, 200, 200] },
+  // A member pays their own debts (an empty body is a field error); a caller without a member record has none to pay.
+  'POST /api/payment_requests/own': { payload: {}, expect: [401, 422, 403, 403, 403] },
   'POST /api/direct_debit_batches/prepare': { payload: {}, expect: [401, 403, 422, 422, 422] },
   // Reconciliation: staff preview and confirm a statement; without a file, a field error.
   'POST /api/reconciliation_imports/preview': { payload: {}, expect: [401, 403, 422, 422, 422] },

@@ -8,6 +8,7 @@ import { sendApproved } from '../../../src/server/modules/reminders/sending.js';
 import { lisbonDay } from '../../../src/server/modules/dues/today.js';
 import { ensureReferenceData } from '../../../src/server/resources/reference-data.js';
 import { DEMO_MULTIBANCO, seedDemoCollecting } from '../../../src/server/seed/demo-collecting.js';
+import { upsertSetting } from '../../../src/server/seed/settings.js';
 import { isValidReference } from '../../../src/server/modules/collecting/multibanco.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 
@@ -92,9 +93,18 @@ describe('payment links', () => {
       ],
       total: 3250,
       methods: ['multibanco'],
+      transfer: null,
       request: null,
     });
     expect(JSON.stringify(answer.body)).not.toMatch(/rui@exemplo|912345678|segredo|Dias/);
+    // With the association's IBAN, a bank transfer too, its description naming the member by number.
+    await upsertSetting(server.database.db, 'associationIban', 'PT50000201231234567890154', new Date().toISOString());
+    try {
+      const number = (await server.database.db.selectFrom('members').select('number').where('_id', '=', rui).executeTakeFirstOrThrow()).number;
+      expect((await json('GET', `/api/payment_info/${await link(rui)}`)).body.data.transfer).toEqual({ iban: 'PT50000201231234567890154', description: `Sócio ${String(number)}` });
+    } finally {
+      await upsertSetting(server.database.db, 'associationIban', '', new Date().toISOString());
+    }
   });
 
   it('sends noindex and no-referrer on every answer, refusals included', async () => {

@@ -11,6 +11,7 @@ import { refreshBalances } from '../dues/balances.js';
 import { OWING } from '../dues/debts.js';
 import { lockMember, recordPayment, type Allocation } from '../dues/ledger.js';
 import { lisbonDay } from '../dues/today.js';
+import { treasuryDocs } from '../treasury/resources.js';
 import { paymentRequests } from './payment-requests.js';
 import type { VerifiedCallback } from './provider.js';
 
@@ -79,6 +80,9 @@ export async function payRequest(hook: { ctx: ServerContext; db: Db; afterCommit
     { resource: 'member_balances', id: member },
   ]);
   afterCommit(async () => publishChange(ctx.bus, paymentRequests, { action: 'updated', id }, await owningUsers(ctx.database.db, paymentRequests, [after])));
+  // The receipt the ledger issued in this transaction: the member's receipts list shows it live.
+  const { receipt } = result;
+  if (receipt) afterCommit(async () => publishChange(ctx.bus, treasuryDocs, { action: 'created', id: Number(receipt._id) }, await owningUsers(ctx.database.db, treasuryDocs, [receipt])));
   return { payment: result.payment, member, allocations: result.allocations };
 }
 

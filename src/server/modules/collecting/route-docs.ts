@@ -90,3 +90,44 @@ export const PROVIDER_DOC: RouteDoc = {
   },
   errors: [401, 403],
 };
+
+export const PAYMENT_OPTIONS_DOC: RouteDoc = {
+  tags: TAGS,
+  summary: 'Meios de pagamento disponíveis',
+  description:
+    'Os meios que a associação aceita agora (multibanco e/ou mbway, conforme o fornecedor configurado) e a transferência bancária (IBAN da associação e o texto a pôr no descritivo, ' +
+    'que identifica o sócio), ou null sem IBAN. Para o sócio, a sua ficha; a equipa pode indicar member.',
+  query: { member: { type: 'string', description: 'Só para a equipa: _id em members, para o descritivo da transferência desse sócio' } },
+  responses: {
+    200: {
+      description: 'Os meios',
+      schema: object({
+        data: object({
+          methods: { type: 'array', items: { type: 'string', enum: ['multibanco', 'mbway'] } },
+          transfer: { type: ['object', 'null'], properties: { iban: { type: 'string' }, description: { type: ['string', 'null'] } } },
+        }),
+      }),
+    },
+  },
+  errors: [401],
+};
+
+export const OWN_REQUEST_DOC: RouteDoc = {
+  tags: TAGS,
+  summary: 'Pagar as próprias dívidas',
+  description:
+    'O sócio escolhe dívidas suas em aberto (vencidas ou a vencer) e o meio: responde com o pedido criado (entidade, referência e valor em cêntimos, ou o pedido MB WAY enviado ao telemóvel). ' +
+    'O pedido pertence sempre ao sócio da conta; dívidas de outro sócio são recusadas. Em caso de erro nada é registado.',
+  body: {
+    schema: object(
+      {
+        debts: { type: 'array', items: { type: 'integer' }, minItems: 1, description: '_id em unsettled_payments: dívidas em aberto do próprio sócio' },
+        method: { type: 'string', enum: ['multibanco', 'mbway'] },
+        phone: { type: 'string', description: 'Telemóvel para o MB WAY (9 algarismos começados por 91, 92, 93 ou 96)' },
+      },
+      ['debts', 'method'],
+    ),
+  },
+  responses: CREATE_REQUEST_DOC.responses,
+  errors: [400, 401, 403, 409, 422, 429, 502],
+};

@@ -4,13 +4,14 @@ import { forbidden, unauthorized } from '../../errors.js';
 import { readSetting } from '../../settings/read.js';
 import { settleCallback } from './callbacks.js';
 import { ifthenpayProvider } from './ifthenpay.js';
+import { ownPaymentRoutes } from './own-routes.js';
 import { maskSecret } from './provider.js';
 import { createPaymentRequest, validatePaymentRequest } from './requests.js';
 import { CREATE_REQUEST_DOC, IFTHENPAY_CALLBACK_DOC, PROVIDER_DOC, VALIDATE_REQUEST_DOC } from './route-docs.js';
 
 type Query = Record<string, string | undefined>;
 
-/** Routes of the collecting module beyond its resource: creating a request, providers' callbacks. */
+/** Routes of the collecting module beyond its resource: creating a request (staff's, a member's own), providers' callbacks, the ways to pay. */
 export function collectingRoutes(app: FastifyInstance): void {
   const { ctx } = app;
 
@@ -58,4 +59,6 @@ export function collectingRoutes(app: FastifyInstance): void {
     const subEntity = (await readSetting(ctx.database.db, 'multibancoSubEntity')) || null;
     return { data: { provider: entity && subEntity ? 'local' : null, entity, subEntity, keys: {}, methods: entity && subEntity ? ['multibanco'] : [] } };
   });
+
+  ownPaymentRoutes(app);
 }

@@ -21,7 +21,7 @@ export const PAYMENT_INFO_DOC: RouteDoc = {
   summary: 'Informação de pagamento de uma ligação',
   description:
     'O mínimo que a página de informação de pagamento precisa: o nome da associação, o primeiro nome do sócio, as dívidas em aberto (valores em cêntimos) e o total, ' +
-    'os meios de pagamento disponíveis e o último pedido feito por esta ligação. Uma ligação desconhecida, expirada ou revogada tem uma só resposta (404).' +
+    'os meios de pagamento disponíveis (e a transferência bancária, com IBAN) e o último pedido feito por esta ligação. Uma ligação desconhecida, expirada ou revogada tem uma só resposta (404).' +
     HEADERS_NOTE,
   responses: {
     200: {
@@ -36,6 +36,7 @@ export const PAYMENT_INFO_DOC: RouteDoc = {
           },
           total: { type: 'integer', description: 'Total em dívida, em cêntimos' },
           methods: { type: 'array', items: { type: 'string', enum: ['multibanco', 'mbway'] } },
+          transfer: { type: ['object', 'null'], description: 'Transferência bancária: iban da associação e description (o texto a pôr no descritivo); null sem IBAN' },
           request: { oneOf: [REQUEST_VIEW, { type: 'null' }] },
         }),
       }),

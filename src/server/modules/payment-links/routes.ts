@@ -1,13 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { addressKey } from '../../auth/throttle.js';
-import type { ServerContext } from '../../context.js';
-import type { Db, Row } from '../../db/database.js';
+import type { Row } from '../../db/database.js';
 import { coded, invalidRecord, tooManyRequests } from '../../errors.js';
 import { objectBody } from '../../request-body.js';
 import { readSetting } from '../../settings/read.js';
 import { MAX_REFERENCE_CENTS, portugueseMobile } from '../collecting/multibanco.js';
 import type { RequestMethod } from '../collecting/payment-requests.js';
+import { availableMethods, transferOption } from '../collecting/payment-options.js';
 import { currentProvider, openPaymentRequest, quote } from '../collecting/requests.js';
 import { OWING } from '../dues/debts.js';
 import { createRateLimiter } from './rate-limit.js';
@@ -57,13 +57,6 @@ function requestView(row: Row, now: number) {
 }
 
 const REQUEST_COLUMNS = ['r._id', 'r.method', 'r.state', 'r.amount', 'r.entity', 'r.reference', 'r.expires_at', 'r.paid_at'] as const;
-
-/** The payment methods the association can take now: its provider's. */
-async function availableMethods(ctx: ServerContext, db: Db): Promise<RequestMethod[]> {
-  const config = ctx.config.ifthenpay;
-  if (config) return [...(config.mbKey ? (['multibanco'] as const) : []), ...(config.mbWayKey ? (['mbway'] as const) : [])];
-  return (await currentProvider(ctx, db)) ? ['multibanco'] : [];
-}
 
 /**
  * The public payment-information API behind /informacaoDePagamento/{token}: no login, the
@@ -120,6 +113,7 @@ export function paymentLinkRoutes(app: FastifyInstance): void {
         debts: owed,
         total: owed.reduce((sum, debt) => sum + debt.open_amount, 0),
         methods: await availableMethods(ctx, db),
+        transfer: await transferOption(db, member),
         request: latest ? requestView(latest, now) : null,
       },
     };

@@ -1,0 +1,53 @@
+import type { ServerContext } from '../../context.js';
+import type { Db } from '../../db/database.js';
+import { HttpError } from '../../errors.js';
+import { MAX_REFERENCE_CENTS, portugueseMobile } from './multibanco.js';
+import type { RequestMethod } from './payment-requests.js';
+import { availableMethods } from './payment-options.js';
+import { quote } from './requests.js';
+
+const MAX_DEBTS = 100;
+
+/** What a payer asked for, checked: field errors in pt-PT by name, or the debts, method, phone and amount to request. */
+export interface PayerChoice {
+  errors: Record<string, string>;
+  debts: number[];
+  method: RequestMethod;
+  phone: string | null;
+  amount: number;
+}
+
+/**
+ * Checks a payer's own choice (the member on their dashboard): debts of `member` still owing,
+ * each once; a method the association takes now; a Portuguese mobile for MB WAY; a Multibanco
+ * total a reference can carry. Reads only: nothing is asked of the provider, nothing stored.
+ */
+export async function checkPayerChoice(ctx: Pick<ServerContext, 'config'>, db: Db, member: number, body: Record<string, unknown>): Promise<PayerChoice> {
+  const errors: Record<string, string> = {};
+  const given = Array.isArray(body.debts) ? (body.debts as unknown[]) : null;
+  if (!given || given.length === 0) errors.debts = 'Escolha pelo menos uma dívida a pagar.';
+  else if (given.length > MAX_DEBTS || !given.every((id) => Number.isSafeInteger(id) && (id as number) > 0) || new Set(given).size !== given.length)
+    errors.debts = 'Só pode escolher dívidas em aberto da lista, cada uma uma vez.';
+  const debts = errors.debts ? [] : (given as number[]);
+  const methods = await availableMethods(ctx, db);
+  const method = body.method;
+  if (method !== 'multibanco' && method !== 'mbway') errors.method = 'Escolha Multibanco ou MB WAY.';
+  else if (!methods.includes(method))
+    errors.method = method === 'mbway' ? 'O pagamento por MB WAY não está disponível: use uma referência Multibanco.' : 'A associação ainda não aceita pagamentos por referência Multibanco: contacte-a.';
+  let phone: string | null = null;
+  if (method === 'mbway') {
+    phone = typeof body.phone === 'string' ? portugueseMobile(body.phone) : null;
+    if (!phone) errors.phone = 'Indique um telemóvel português para o MB WAY: 9 algarismos começados por 91, 92, 93 ou 96.';
+  }
+  let amount = 0;
+  if (!errors.debts) {
+    try {
+      amount = await quote(db, member, debts);
+    } catch (error) {
+      if (!(error instanceof HttpError) || !error.fieldErrors) throw error;
+      errors.debts = 'Só pode escolher dívidas em aberto da lista.';
+    }
+    if (!errors.debts && method === 'multibanco' && amount > MAX_REFERENCE_CENTS) errors.debts = 'O total excede o máximo de uma referência Multibanco (999 999,99 €): escolha menos dívidas.';
+  }
+  return { errors, debts, method: method as RequestMethod, phone, amount };
+}
