@@ -6,7 +6,7 @@ import { expectAccessible } from './support/axe.js';
 const CODE = 'ABCDEFGHJKMNP';
 const PATH = `/membership_cards/verify/${CODE}`;
 
-const card = (status: string, state: string) => ({
+const card = (status: string, state: string, validUntil = '2026-12-31', expired = false) => ({
   organisation: 'Associação Recreativa de Teste',
   first_name: 'Beatriz',
   last_name: 'Fonseca',
@@ -14,7 +14,8 @@ const card = (status: string, state: string) => ({
   category: 'Efetivo',
   status,
   state,
-  valid_until: '2026-12-31',
+  valid_until: validUntil,
+  expired,
   code: 'ABCD-EFGH-JKMNP',
 });
 
@@ -39,6 +40,7 @@ describe('<associa-card-verifier>', () => {
     expect(field(element, 'Número')).to.equal('127');
     expect(field(element, 'Categoria')).to.equal('Efetivo');
     expect(field(element, 'Válido até')).to.equal('31/12/2026');
+    expect(all(element, '[data-expired]')).to.have.length(0);
     // Big: the verdict's word is at least twice the element's text.
     const state = all(element, '[data-state]')[0]!;
     expect(parseFloat(getComputedStyle(state).fontSize)).to.be.at.least(2 * parseFloat(getComputedStyle(element).fontSize));
@@ -46,11 +48,12 @@ describe('<associa-card-verifier>', () => {
     expect(request!.headers.authorization).to.equal(undefined);
   });
 
-  it('tells arrears, superseded and invalid apart by words, not colour alone', async () => {
+  it('tells arrears, expired, superseded and invalid apart by words, not colour alone', async () => {
     const cases = [
       ['arrears', 'Quotas em atraso', 'quotas vencidas por pagar'],
-      ['superseded', 'Substituído', 'peça o cartão atual'],
-      ['invalid', 'Inválido', 'foi revogado, passou a validade'],
+      ['expired', 'Expirado', 'já passou a data de validade'],
+      ['superseded', 'Substituído', 'foi substituído por um mais recente'],
+      ['invalid', 'Inválido', 'foi revogado, ou o sócio'],
     ] as const;
     const colours = new Set<string>();
     for (const [status, state, why] of cases) {
@@ -63,7 +66,30 @@ describe('<associa-card-verifier>', () => {
       colours.add(getComputedStyle(all(element, '[data-state]')[0]!.parentElement!).backgroundColor);
       cleanupFeatures();
     }
-    expect(colours.size).to.equal(3);
+    expect(colours.size).to.equal(4);
+  });
+
+  it('shows a card past its validity as expired, in its own colour, and flags the date in words, accessibly', async () => {
+    const { f, place } = featureFixture();
+    await f.script({ [`GET ${PATH}`]: { body: { data: card('expired', 'Expirado', '2025-12-31', true) } } });
+    const element = place('associa-card-verifier', { code: CODE });
+    await waitForText(element, 'Expirado');
+    await expectAccessible(element);
+    expect(verdict(element)!.dataset.status).to.equal('expired');
+    expect(all(element, '[data-state]')[0]!.textContent).to.equal('Expirado');
+    const band = getComputedStyle(all(element, '[data-state]')[0]!.parentElement!).backgroundColor;
+    expect(field(element, 'Válido até')).to.equal('31/12/2025expirado');
+    expect(all(element, '[data-expired]')[0]!.textContent).to.equal('expirado');
+    cleanupFeatures();
+
+    // Another verdict first (arrears) still flags a validity already past; a valid card's band is another colour.
+    const again = featureFixture();
+    await again.f.script({ [`GET ${PATH}`]: { body: { data: card('arrears', 'Quotas em atraso', '2025-12-31', true) } } });
+    const arrears = again.place('associa-card-verifier', { code: CODE });
+    await waitForText(arrears, 'Quotas em atraso');
+    await expectAccessible(arrears);
+    expect(all(arrears, '[data-expired]')).to.have.length(1);
+    expect(getComputedStyle(all(arrears, '[data-state]')[0]!.parentElement!).backgroundColor).not.to.equal(band);
   });
 
   it('says "Cartão não encontrado" for an unknown code, and for one that cannot be a code without asking', async () => {

@@ -333,6 +333,8 @@ const OTHER_ROUTES: Record<string, { payload?: object | string; headers?: Record
   'GET /api/payment_info/:token/requests/:id': { expect: [404, 404, 404, 404, 404] },
   // The public card check: no login, the code is the proof; an unknown code is the same 404 for all.
   'GET /api/membership_cards/verify/:code': { expect: [404, 404, 404, 404, 404] },
+  // A card's standing today: staff any card, a member their own (test/server/cards/card-standing.test.ts); ':id' is no id.
+  'GET /api/membership_cards/:id/state': { expect: [401, 400, 400, 400, 400] },
   // Issuing (or reissuing) a card: staff; without a member, a field error once the caller may act.
   'POST /api/membership_cards/issue': { payload: {}, expect: [401, 403, 422, 422, 422] },
   // The public application form (this association takes none: 404 for all) and the e-mail confirmation (an unknown code: 404 for all).

@@ -5,7 +5,7 @@ import { RESOURCE } from '../contract.js';
 import type { Http } from '../http.js';
 
 /** The public check's verdict, as the server names it; `state` holds it in words. */
-export type CardStatus = 'valid' | 'arrears' | 'superseded' | 'invalid';
+export type CardStatus = 'valid' | 'arrears' | 'expired' | 'superseded' | 'invalid';
 
 /** What GET membership_cards/verify/{code} answers: the RGPD minimum about the holder. */
 export interface VerifiedCard {
@@ -15,9 +15,11 @@ export interface VerifiedCard {
   number: number | null;
   category: string | null;
   status: CardStatus;
-  /** `status` in words: 'Válido', 'Quotas em atraso', 'Substituído', 'Inválido'. */
+  /** `status` in words: 'Válido', 'Quotas em atraso', 'Expirado', 'Substituído', 'Inválido'. */
   state: string;
   valid_until: string;
+  /** The valid-until is past, also when another verdict (arrears) comes first. */
+  expired: boolean;
   /** As printed, in groups: 'ABCD-EFGH-JKMNP'. */
   code: string;
 }

@@ -14,12 +14,15 @@ export const CARD_VERIFIER_TEXTS = {
   explanations: {
     valid: 'Cartão verdadeiro e em vigor: sócio com as quotas em dia.',
     arrears: 'Cartão verdadeiro, mas o sócio tem quotas vencidas por pagar.',
+    expired: 'Cartão verdadeiro, mas já passou a data de validade: peça o cartão atual.',
     superseded: 'Este cartão foi substituído por um mais recente e já não serve: peça o cartão atual.',
-    invalid: 'Este cartão não é válido: foi revogado, passou a validade, ou o sócio já não pertence à organização.',
+    invalid: 'Este cartão não é válido: foi revogado, ou o sócio já não pertence à organização.',
   } satisfies Record<CardStatus, string>,
   number: 'Número',
   category: 'Categoria',
   validUntil: 'Válido até',
+  /** Beside a valid-until already past, whatever the verdict. */
+  past: 'expirado',
   code: 'Código',
   none: '—',
   notFoundTitle: 'Cartão não encontrado',

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import type { CardStatus, VerifiedCard } from '../../core/modules/card-check.js';
 import { Button } from '../kit/button.js';
@@ -13,6 +14,7 @@ import { CARD_VERIFIER_TEXTS as T } from './texts.js';
 const LOOK: Record<CardStatus, { colour: string; sign: string }> = {
   valid: { colour: '#116329', sign: '✓' },
   arrears: { colour: '#9a4400', sign: '!' },
+  expired: { colour: '#5b21b6', sign: '⌛' },
   superseded: { colour: '#4b5563', sign: '↻' },
   invalid: { colour: '#b42318', sign: '✕' },
 };
@@ -80,6 +82,16 @@ const Facts = styled.dl`
   }
 `;
 
+/** A valid-until already past: said in words, the colour only underlines it. */
+const Past = styled.span`
+  margin-left: ${space(1)};
+  padding: 0 ${space(0.75)};
+  border-radius: ${token('radius')};
+  color: #ffffff;
+  background: #b42318;
+  font-weight: 700;
+`;
+
 const Plain = styled.section`
   padding: ${space(2)} ${space(2.5)};
   border: 2px solid ${token('color-border')};
@@ -98,10 +110,16 @@ const Plain = styled.section`
 /** A found card: the verdict big, in colour and in words, then who holds it. */
 export function Verdict({ card }: { card: VerifiedCard }) {
   const look = LOOK[card.status] ?? LOOK.invalid;
-  const facts: [string, string][] = [
+  const validity = (
+    <>
+      {day(card.valid_until)}
+      {card.expired && <Past data-expired>{T.past}</Past>}
+    </>
+  );
+  const facts: [string, ReactNode][] = [
     [T.number, card.number === null ? T.none : String(card.number)],
     [T.category, card.category ?? T.none],
-    [T.validUntil, day(card.valid_until)],
+    [T.validUntil, validity],
     [T.code, card.code],
   ];
   return (

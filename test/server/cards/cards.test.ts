@@ -163,6 +163,7 @@ describe('public verification', () => {
       status: 'valid',
       state: 'Válido',
       valid_until: `${year}-12-31`,
+      expired: false,
       code: formatCardCode(card.code),
     });
     expect(answer.body.data).not.toHaveProperty('email');
@@ -173,10 +174,11 @@ describe('public verification', () => {
     const card = (await issue(id)).body.data;
     const raised = await json('POST', '/api/unsettled_payments/raise', { member: id, kind: 'other', year: year - 1, amount: 1500, due_date: `${year - 1}-06-30`, description: 'Jantar' }, staff);
     expect(raised.status, JSON.stringify(raised.body)).toBe(200);
-    expect((await verify(card.code)).body.data).toMatchObject({ status: 'arrears', state: 'Quotas em atraso' });
-    // Paid up again, the card of last year has expired.
+    // In arrears and past its validity: the arrears come first, the validity is flagged as past.
+    expect((await verify(card.code)).body.data).toMatchObject({ status: 'arrears', state: 'Quotas em atraso', valid_until: `${year - 1}-12-31`, expired: true });
+    // Paid up again, the card of last year says it has expired, not that it was revoked.
     await json('POST', '/api/payments/record', { member: id, date: `${year}-01-02`, amount: 1500, method: 'numerario' }, staff);
-    expect((await verify(card.code)).body.data).toMatchObject({ status: 'invalid', state: 'Inválido', valid_until: `${year - 1}-12-31` });
+    expect((await verify(card.code)).body.data).toMatchObject({ status: 'expired', state: 'Expirado', valid_until: `${year - 1}-12-31`, expired: true });
     // Staff find such cards with the list's validity filter.
     const expired = await json('GET', `/api/membership_cards?_validity=expired&_member=${id}`, undefined, staff);
     expect(expired.body.data.map((c: { _id: number }) => c._id)).toEqual([card._id]);

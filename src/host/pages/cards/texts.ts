@@ -41,7 +41,7 @@ export const CARDS_TEXTS = {
   columns: { order: 'N.º', time: 'Hora', code: 'Código', number: 'Número', name: 'Nome', category: 'Categoria', state: 'Estado', note: 'Observação' },
   summary: (present: number, full: number, scans: number) => `${present} presentes, ${full} em pleno gozo de direitos, ${scans} leituras`,
   csvName: (day: string) => `presencas-${day}.csv`,
-  statusWords: { valid: 'Válido', arrears: 'Quotas em atraso', superseded: 'Substituído', invalid: 'Inválido' } satisfies Record<CardStatus, string>,
+  statusWords: { valid: 'Válido', arrears: 'Quotas em atraso', expired: 'Expirado', superseded: 'Substituído', invalid: 'Inválido' } satisfies Record<CardStatus, string>,
 
   // List and card
   printSelection: 'Imprimir seleção',

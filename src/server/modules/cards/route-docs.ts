@@ -1,6 +1,7 @@
 import { objectSchema, type RouteDoc } from '../../openapi/route-doc.js';
 import type { RequestTakeover } from '../../resources/takeovers.js';
 import { PRINT_INLINE_MAX } from './print.js';
+import { CARD_STANDINGS } from './card-state.js';
 import { VERIFICATION_STATUSES } from './verify.js';
 
 const TAGS = ['Cartões de sócio'];
@@ -12,8 +13,8 @@ export const CARD_VERIFY_DOC: RouteDoc = {
   description:
     'Público, sem sessão nem chave de API: o código impresso no cartão (e no seu código QR, que abre /v/{código}) é a prova. ' +
     'Responde só o mínimo (RGPD): a organização, o primeiro e o último nome, o número, a categoria, o estado em palavras e a validade. ' +
-    "Estados: 'Válido'; 'Quotas em atraso' (cartão ativo de quem tem quotas vencidas por pagar); 'Substituído' (o cartão foi reemitido); " +
-    "'Inválido' (revogado, expirado, ou o sócio saiu). O código aceita minúsculas, espaços e hífenes. Um código desconhecido ou mal formado é 404. " +
+    "Estados, julgados no dia de hoje (Lisboa): 'Válido'; 'Quotas em atraso' (cartão ativo de quem deve uma dívida já vencida; uma quota por vencer não conta); " +
+    "'Expirado' (passou a data de validade); 'Substituído' (o cartão foi reemitido); 'Inválido' (revogado, ou o sócio saiu). `expired` diz se a validade já passou, também quando outro estado vem primeiro. O código aceita minúsculas, espaços e hífenes. Um código desconhecido ou mal formado é 404. " +
     'Cada verificação fica registada (código, hora, endereço cifrado, resultado). Limite por endereço (429). Respostas com `Cache-Control: no-store` e `X-Robots-Tag: noindex`.',
   responses: {
     200: {
@@ -28,6 +29,7 @@ export const CARD_VERIFY_DOC: RouteDoc = {
           status: { type: 'string', enum: Object.keys(VERIFICATION_STATUSES) },
           state: { type: 'string', enum: Object.values(VERIFICATION_STATUSES) },
           valid_until: { type: 'string', format: 'date' },
+          expired: { type: 'boolean', description: 'A validade já passou' },
           code: { type: 'string', description: 'O código como se imprime, em grupos (XXXX-XXXX-XXXXX)' },
         }),
       }),
@@ -107,4 +109,27 @@ export const CARD_CALIBRATION_DOC: RouteDoc = {
   description: 'Os contornos dos cartões onde a configuração os põe, uma escala de 10 mm e como medir os acertos horizontal e vertical. Só administradores e editores.',
   responses: { 200: { description: 'A página de calibração', type: 'application/pdf', schema: { type: 'string', format: 'binary' } } },
   errors: [401, 403],
+};
+
+export const CARD_STANDING_DOC: RouteDoc = {
+  tags: TAGS,
+  summary: 'Estado de um cartão hoje',
+  description:
+    'O estado do cartão julgado hoje (Lisboa), o mesmo que a verificação pública e o painel do sócio mostram: ' +
+    "'Válido', 'Quotas em atraso' (o sócio deve uma dívida já vencida; uma quota por vencer não conta), 'Expirado' (passou a validade), " +
+    "'Substituído', 'Revogado' ou 'Inválido' (o sócio saiu). Administradores e editores, qualquer cartão; um sócio, os seus.",
+  responses: {
+    200: {
+      description: 'O estado',
+      schema: object({
+        data: object({
+          status: { type: 'string', enum: Object.keys(CARD_STANDINGS) },
+          state: { type: 'string', enum: Object.values(CARD_STANDINGS) },
+          valid_until: { type: 'string', format: 'date' },
+          expired: { type: 'boolean', description: 'A validade já passou' },
+        }),
+      }),
+    },
+  },
+  errors: [400, 401, 404],
 };

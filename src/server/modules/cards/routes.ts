@@ -4,6 +4,7 @@ import { coded, tooManyRequests } from '../../errors.js';
 import { createRateLimiter } from '../payment-links/rate-limit.js';
 import { cardPdfRoutes } from './pdf-routes.js';
 import { CARD_VERIFY_DOC } from './route-docs.js';
+import { cardStandingRoute } from './standing-route.js';
 import { verifyCard } from './verify.js';
 
 /** Checks per minute from one address: a door steward scanning a queue stays far below it; guessing codes does not. */
@@ -17,7 +18,7 @@ function tooMany(reply: FastifyReply, waitMs: number) {
   return tooManyRequests(`Demasiadas verificações seguidas. Aguarde ${seconds === 1 ? '1 segundo' : `${seconds} segundos`} e tente novamente.`);
 }
 
-/** The cards module's routes beyond its resource and actions: the public verification and the PDFs. */
+/** The cards module's routes beyond its resource and actions: the public verification, a card's standing and the PDFs. */
 export function cardRoutes(app: FastifyInstance): void {
   const { ctx } = app;
   const { db } = ctx.database;
@@ -38,5 +39,6 @@ export function cardRoutes(app: FastifyInstance): void {
     return { data: card };
   });
 
+  cardStandingRoute(app);
   cardPdfRoutes(app);
 }
