@@ -16,6 +16,7 @@ import { decodeImage } from '../../src/host/pages/cards/qr-frames.js';
 import { buildRoutes, FALLBACK_TERMINOLOGY, pathOf, routeNamed } from '../../src/host/routes.js';
 import { createHostState } from '../../src/host/state.js';
 import { cleanup, testCore } from './support/core.js';
+import { expectAccessible } from './support/axe.js';
 import { tokenPair, type Fault, type Reply } from './support/fault.js';
 
 customElements.define('associa-resource-list', class extends HTMLElement {});
@@ -297,11 +298,12 @@ describe('verify multiple: the camera', () => {
 describe('a card (/cartoessocio/{id}) and the cards list', () => {
   const CARD = { _id: 5, member: 9, code: ANA, state: 'active', issued_at: '2026-01-10', valid_until: '2026-12-31' };
 
-  async function mountCard(): Promise<{ f: Fault; location: ReturnType<typeof memoryLocation> }> {
+  async function mountCard(standing: Record<string, unknown> = { status: 'valid', state: 'Válido', valid_until: '2026-12-31', expired: false }): Promise<{ f: Fault; location: ReturnType<typeof memoryLocation> }> {
     const { core, f } = testCore();
     await f.script({
       'GET /explainer': { body: { data: { membership_cards: res('Cartões de sócio') } } },
       'GET /membership_cards/5': { body: { data: CARD } },
+      'GET /membership_cards/5/state': { body: { data: standing } },
       'POST /membership_cards/issue': { body: { data: { ...CARD, _id: 6, code: RUI } } },
       'POST /membership_cards/5/revoke': { body: {} },
     });
@@ -322,6 +324,17 @@ describe('a card (/cartoessocio/{id}) and the cards list', () => {
     await waitUntil(() => container.querySelector('[data-card-actions]'), 'the card never loaded');
     return { f, location };
   }
+
+  it("shows the card's standing today, so an active card past its validity reads Expirado in its own colour", async () => {
+    await mountCard({ status: 'expired', state: 'Expirado', valid_until: '2025-12-31', expired: true });
+    await waitUntil(() => container.querySelector('[data-card-standing]'), 'the standing never showed');
+    const line = container.querySelector('[data-card-standing-line]')!;
+    expect(line.textContent).to.equal('Estado hoje: Expirado A validade terminou a 31/12/2025.');
+    const badge = container.querySelector<HTMLElement>('[data-card-standing]')!;
+    expect(badge.dataset.cardStanding).to.equal('expired');
+    expect(getComputedStyle(badge).backgroundColor).to.equal('rgb(245, 243, 255)');
+    await expectAccessible(line);
+  });
 
   it('revokes a card only with a reason, and reissues it, opening the new card', async () => {
     const { f, location } = await mountCard();

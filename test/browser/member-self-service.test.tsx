@@ -36,6 +36,7 @@ function memberHome(extra: Record<string, unknown> = {}) {
     'GET /members/31/payments': { body: { data: [], meta: { total: 0 } } },
     'GET /members/31/history': { body: { data: [], meta: { total: 0 } } },
     'GET /membership_cards': { body: { data: [{ _id: 5, member: 31, code: 'ABCD-EFGH-JKLMN', state: 'active', issued_at: '2025-01-10', valid_until: '2026-12-31' }], meta: { total: 1 } } },
+    'GET /membership_cards/5/state': { body: { data: { status: 'valid', state: 'Válido', valid_until: '2026-12-31', expired: false } } },
     ...extra,
   });
   return { ...fixture, ready };
@@ -43,6 +44,34 @@ function memberHome(extra: Record<string, unknown> = {}) {
 
 describe('a member on their home corrects their data, sees their card and downloads their data', () => {
   afterEach(cleanupFeatures);
+
+  it("shows their card's standing today as the server judges it: a card past its validity reads Expirado, not Ativo", async () => {
+    const { place, ready, core } = memberHome({
+      'GET /membership_cards': { body: { data: [{ _id: 5, member: 31, code: 'ABCD-EFGH-JKLMN', state: 'active', issued_at: '2025-01-10', valid_until: '2025-12-31' }], meta: { total: 1 } } },
+      'GET /membership_cards/5/state': { body: { data: { status: 'expired', state: 'Expirado', valid_until: '2025-12-31', expired: true } } },
+    });
+    await ready;
+    await core.explainer.load();
+    const element = place('associa-member-home');
+    await waitForText(element, 'Expirado');
+    const badge = all(element, '[data-card-standing]')[0]!;
+    expect(badge.dataset.cardStanding).to.equal('expired');
+    expect(all(element, '[data-card-state]')[0]!.textContent).to.equal('Expirado');
+    expect(text(element)).to.not.contain('Ativo');
+    expect(all(element, '[data-card-valid-until]')[0]!.textContent).to.equal('31/12/2025 (já passou)');
+    // In colour too, unlike a valid card's.
+    const expiredColour = getComputedStyle(badge).backgroundColor;
+    await expectAccessible(element);
+    cleanupFeatures();
+
+    const valid = memberHome({ 'GET /membership_cards/5/state': { body: { data: { status: 'valid', state: 'Válido', valid_until: '2026-12-31', expired: false } } } });
+    await valid.ready;
+    await valid.core.explainer.load();
+    const other = valid.place('associa-member-home');
+    await waitForText(other, 'Válido');
+    expect(all(other, '[data-card-valid-until]')[0]!.textContent).to.equal('31/12/2026');
+    expect(getComputedStyle(all(other, '[data-card-standing]')[0]!).backgroundColor).to.not.equal(expiredColour);
+  });
 
   it('offers exactly the fields the server lets them write, no delete, and saves a new phone', async () => {
     const { f, place, ready, core } = memberHome();

@@ -3,6 +3,7 @@ import { LIST_ALL } from '../../core/index.js';
 import type { MembershipCard } from '../../core/records.js';
 import { Button, EmptyState, ErrorState, Loading, useQuery } from '../kit/index.js';
 import { useCore } from '../feature-kit/use-core.js';
+import { CardStandingBadge, useCardStanding } from '../shared/card-standing.js';
 import { downloadFile } from '../shared/download.js';
 import { formatDate } from './format.js';
 import { HomeSection } from './section.js';
@@ -10,13 +11,16 @@ import { MEMBER_HOME_TEXTS } from './texts.js';
 
 const T = MEMBER_HOME_TEXTS.card;
 const CARDS = 'membership_cards';
-const STATE_LABELS: Record<string, string> = { active: 'Ativo', superseded: 'Substituído', revoked: 'Revogado' };
-
-/** The member's current card (the newest issued) and its PDF; the server answers only their own cards. */
+/**
+ * The member's current card (the newest issued), its standing today as the public check judges
+ * it (a card past its validity says so), and its PDF; the server answers only their own cards.
+ */
 export function OwnCard({ singular }: { singular: string }) {
   const core = useCore();
   const offered = core.explainer.may(CARDS, 'list');
   const view = useQuery<MembershipCard[]>(core.queries, offered ? { path: CARDS, params: { _page: 1, _limit: LIST_ALL, _sort: '-issued_at' }, resources: [CARDS] } : null);
+  const card = view.data?.find((c) => c.state === 'active') ?? view.data?.[0];
+  const standing = useCardStanding(core.queries, card?._id);
   const [downloading, setDownloading] = useState(false);
   const [failed, setFailed] = useState(false);
   if (!offered) return null;
@@ -25,7 +29,6 @@ export function OwnCard({ singular }: { singular: string }) {
   if (view.status === 'failed' || view.status === 'notFound') body = <ErrorState message={T.failed} onRetry={view.refresh} />;
   else if (!view.data) body = <Loading />;
   else {
-    const card = view.data.find((c) => c.state === 'active') ?? view.data[0];
     if (!card) body = <EmptyState message={T.none(singular)} />;
     else {
       const download = async () => {
@@ -46,11 +49,14 @@ export function OwnCard({ singular }: { singular: string }) {
             <dt>{T.code}</dt>
             <dd>{card.code ?? '—'}</dd>
             <dt>{T.state}</dt>
-            <dd>{STATE_LABELS[card.state ?? ''] ?? card.state ?? '—'}</dd>
+            <dd data-card-state>{standing.data ? <CardStandingBadge standing={standing.data} /> : standing.status === 'failed' ? T.stateUnknown : '…'}</dd>
             <dt>{T.issuedAt}</dt>
             <dd>{formatDate(card.issued_at) ?? '—'}</dd>
             <dt>{T.validUntil}</dt>
-            <dd>{formatDate(card.valid_until) ?? '—'}</dd>
+            <dd data-card-valid-until>
+              {formatDate(card.valid_until) ?? '—'}
+              {standing.data?.expired && <> ({T.expired})</>}
+            </dd>
           </dl>
           <Button variant="secondary" onClick={() => void download()} disabled={downloading}>
             {downloading ? T.downloading : T.download}

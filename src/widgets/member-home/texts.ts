@@ -37,6 +37,9 @@ export const MEMBER_HOME_TEXTS = {
     state: 'Estado',
     issuedAt: 'Emitido em',
     validUntil: 'Válido até',
+    /** Beside a valid-until already past. */
+    expired: 'já passou',
+    stateUnknown: 'Não foi possível saber o estado do cartão.',
     download: 'Descarregar cartão (PDF)',
     downloading: 'A preparar o PDF…',
     downloadFailed: 'Não foi possível descarregar o cartão. Tente de novo.',

@@ -6,6 +6,7 @@ import { Button, Field, TextArea, useRecord } from '../../../widgets/kit/index.j
 import { ConfirmDialog } from '../../../widgets/feature-kit/confirm-dialog.js';
 import { Notice } from '../../../widgets/feature-kit/layout.js';
 import { describeFailure } from '../../../widgets/feature-kit/server-message.js';
+import { CardStandingBadge, useCardStanding } from '../../../widgets/shared/card-standing.js';
 import { useHost } from '../../context.js';
 import { pathOf, type RouteDef } from '../../routes.js';
 import { Buttons } from '../collecting/layout.js';
@@ -13,6 +14,9 @@ import { openPdf } from './pdf.js';
 import { CARDS_TEXTS as T } from './texts.js';
 
 const CARDS = 'membership_cards';
+
+/** 'AAAA-MM-DD' as a Portuguese reader writes it. */
+const day = (iso: string): string => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
 
 interface Card {
   _id: number;
@@ -27,6 +31,7 @@ export function CardActions({ cardId, routes }: { cardId: string; routes: readon
   const { core } = useHost();
   const [, navigate] = useLocation();
   const view = useRecord<Card>(core.queries, CARDS, cardId);
+  const standing = useCardStanding(core.queries, cardId);
   const [asking, setAsking] = useState<Asking>(null);
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | null>(null);
@@ -73,6 +78,12 @@ export function CardActions({ cardId, routes }: { cardId: string; routes: readon
 
   return (
     <div data-card-actions>
+      {standing.data && (
+        <p data-card-standing-line>
+          <strong>{T.standingToday}</strong> <CardStandingBadge standing={standing.data} />{' '}
+          {standing.data.expired ? T.validityPast(day(standing.data.valid_until)) : T.validityUntil(day(standing.data.valid_until))}
+        </p>
+      )}
       <Buttons>
         <Button variant="secondary" onClick={() => void download()} disabled={busy}>
           {T.download}

@@ -65,6 +65,9 @@ export const CARDS_TEXTS = {
   revokeCancel: 'Cancelar',
   download: 'Descarregar PDF',
   verifyLink: 'Página pública de verificação',
+  standingToday: 'Estado hoje:',
+  validityUntil: (day: string) => `válido até ${day}.`,
+  validityPast: (day: string) => `A validade terminou a ${day}.`,
   letterLink: 'Carta de envio',
 
   // Cover letter
