@@ -49,6 +49,7 @@ export type RouteName =
   | 'sepaMandatesEdit'
   | 'directDebitBatch'
   | 'paymentRequests'
+  | 'reconciliation'
   | 'userSettings'
   | 'usersNew'
   | 'usersEdit'
@@ -164,6 +165,8 @@ export function buildRoutes(t: Terminology): RouteDef[] {
     r('sepaMandatesEdit', `${payments}/debitoDireto/mandatos/:id`, 'Mandato de Débito Direto', staff),
     r('directDebitBatch', `${payments}/debitoDireto/lotes/:id`, 'Lote de Débito Direto', staff),
     r('paymentRequests', `${payments}/pedidos`, 'Pedidos de Pagamento', staff),
+    // Bank-statement reconciliation: upload, review each line's match, confirm (issue 28).
+    r('reconciliation', `${payments}/extratoBancario`, 'Extrato Bancário', staff),
     r('paymentsEdit', '/pagamentos/:id', 'Pagamento', staff),
     r('unpaidSingle', '/informacaoDePagamento/:id', 'Informação de Pagamento', { public: true, bare: true }),
 

@@ -111,7 +111,7 @@ describe('the back office by keyboard alone', () => {
     await page.keyboard.press('Home');
     expect((await focused(page)).text).toBe('Pagamentos');
     await page.keyboard.press('End');
-    expect((await focused(page)).text).toBe('Dívidas');
+    expect((await focused(page)).text).toBe('Extrato bancário');
     await page.keyboard.press('Escape');
     expect((await focused(page)).text).toMatch(/^Quotas/);
     expect(await page.getByRole('link', { name: 'Dívidas' }).count()).toBe(0);

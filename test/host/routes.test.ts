@@ -94,6 +94,7 @@ describe('the route table (SPEC 2)', () => {
       ['/quotas/debitoDireto/mandatos/4', 'sepaMandatesEdit'],
       ['/quotas/debitoDireto/lotes/6', 'directDebitBatch'],
       ['/quotas/pedidos', 'paymentRequests'],
+      ['/quotas/extratoBancario', 'reconciliation'],
     ];
     for (const [path, name] of expected) expect(nameAt(association, path), path).toBe(name);
     expect(new Set(association.map((route) => route.name)).size).toBe(association.length);

@@ -7,6 +7,7 @@ import { pathOf, patternOf, routeNamed } from '../routes.js';
 import { Panel } from '../shell/styles.js';
 import { BatchPanel, DirectDebitPanels, MANDATE_COLUMNS, MANDATES } from './collecting/direct-debit.js';
 import { REQUEST_COLUMNS, REQUESTS } from './collecting/payment-request.js';
+import { ReconciliationPanel } from './collecting/reconciliation.js';
 import { NotifyMany } from './collecting/notify.js';
 import { RemindersPanels, StagePreview, STAGES } from './collecting/reminders.js';
 import { COLLECTING_TEXTS as T } from './collecting/texts.js';
@@ -89,6 +90,16 @@ const NotifyPage: Page = ({ route, routes, words }) => (
   </Served>
 );
 
+/** Bank-statement reconciliation: a statement's lines reviewed, then recorded as payments. */
+const ReconciliationPage: Page = ({ route, words }) => (
+  <Served title={route.title} resource="reconciliation_imports">
+    <Heading title={route.title} />
+    <Panel>
+      <ReconciliationPanel singular={words.memberSingular} />
+    </Panel>
+  </Served>
+);
+
 export const COLLECTING_PAGES = {
   paymentsNotifyMultiple: NotifyPage,
   paymentReminders: RemindersPage,
@@ -100,4 +111,5 @@ export const COLLECTING_PAGES = {
   sepaMandatesEdit: MandatePage,
   directDebitBatch: BatchPage,
   paymentRequests: PaymentRequestsPage,
+  reconciliation: ReconciliationPage,
 } satisfies Partial<PageTable>;

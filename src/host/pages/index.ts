@@ -43,6 +43,7 @@ const COLLECTING_PAGES = lazyPages(async () => (await import('./collecting.js'))
   'sepaMandatesEdit',
   'directDebitBatch',
   'paymentRequests',
+  'reconciliation',
 ]);
 const FEE_PAGES = lazyPages(async () => (await import('./fee-settings.js')).FEE_PAGES, [
   'feeSettings',

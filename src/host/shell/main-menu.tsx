@@ -49,7 +49,7 @@ const Badge = styled.span`
 
 /**
  * SPEC 2 main menu, for admin and editor: applications (when enabled, with the pending
- * badge), members, membership payments (Pagamentos, Dívidas), cards (Criar, Verificar),
+ * badge), members, membership payments (Pagamentos, Dívidas, Extrato bancário), cards (Criar, Verificar),
  * treasury (when enabled), reports (associations only), messages.
  */
 export function MainMenu({ current }: { current: string }) {
@@ -92,6 +92,9 @@ export function MainMenu({ current }: { current: string }) {
             </li>
             <li>
               <Link href={to('unpaid')}>{SHELL_TEXTS.debts}</Link>
+            </li>
+            <li>
+              <Link href={to('reconciliation')}>{SHELL_TEXTS.bankStatement}</Link>
             </li>
           </Dropdown>
         </li>

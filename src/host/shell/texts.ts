@@ -12,6 +12,7 @@ export const SHELL_TEXTS = Object.freeze({
   cardsVerify: 'Verificar',
   payments: 'Pagamentos',
   debts: 'Dívidas',
+  bankStatement: 'Extrato bancário',
   treasury: 'Tesouraria',
   reports: 'Relatórios',
   messages: 'Mensagens',

@@ -1,0 +1,212 @@
+// Quotas › Extrato bancário against the fault server: a statement is uploaded and previewed, each
+// line shows its member (name and number), debts, amount in euros, pt-PT dates and how sure the
+// match is; staff reject one line and choose the member and debts of another (each a preview
+// with the decisions so far), confirm with those decisions, and see the payments and receipts.
+import { expect, waitUntil } from '@open-wc/testing';
+import { createRoot, type Root } from 'react-dom/client';
+import type { Core, ExplainerResource } from '../../src/core/index.js';
+import { HostProvider } from '../../src/host/context.js';
+import { COLLECTING_PAGES } from '../../src/host/pages/collecting.js';
+import { buildRoutes, FALLBACK_TERMINOLOGY, routeNamed } from '../../src/host/routes.js';
+import { createHostState } from '../../src/host/state.js';
+import { manualClock } from '../support/manual-clock.js';
+import { cleanup, testCore } from './support/core.js';
+import { tokenPair, type Fault } from './support/fault.js';
+
+const res = (label: string): ExplainerResource => ({ label, fields: [], actions: [{ name: 'confirm', label: 'Confirmar importação', on: 'collection', fields: [] }] });
+
+const line = (n: number, amount: number, description: string, extra: Record<string, unknown> = {}) => ({
+  line: n,
+  date: '2026-12-02',
+  amount,
+  entity: null,
+  reference: null,
+  description,
+  transactionId: null,
+  externalId: `reconciliation:${n}`,
+  match: null,
+  confidence: null,
+  credit: 0,
+  reason: null,
+  message: '',
+  ...extra,
+});
+
+const ANA = { _id: 21, number: 7, name: 'Ana Lima' };
+const RUI = { _id: 22, number: 12, name: 'Rui Costa' };
+const EVA = { _id: 23, number: 30, name: 'Eva Santos' };
+const DEBTS = [
+  { _id: 51, member: 21, description: 'Quota 2026', due_date: '2026-01-31', amount: 1200 },
+  { _id: 52, member: 22, description: 'Quota 2026', due_date: '2026-01-31', amount: 2500 },
+];
+const L2 = line(2, 1200, 'PAG MB', { entity: '99999', reference: '999000123', match: { kind: 'payment_request', request: 4, member: 21, debts: [{ debt: 51, amount: 1200 }] }, confidence: 'reference', message: 'Paga o pedido de pagamento desta referência.' });
+const L3 = line(3, 2500, 'TRF SOCIO 12 quota', { match: { kind: 'member', member: 22, debts: [{ debt: 52, amount: 2500 }] }, confidence: 'member', message: 'Paga as dívidas em aberto mais antigas do sócio.' });
+const L4 = line(4, 2000, 'TRF sem indicação', { reason: 'no_member', message: 'A descrição não refere nenhum número de sócio nem NIF conhecido.' });
+const L5 = line(5, -100, 'Comissão', { reason: 'not_received', message: 'Não é um recebimento (valor zero ou negativo).' });
+const L3_REJECTED = { ...L3, match: null, confidence: null, reason: 'rejected', message: 'Rejeitado na revisão: não foi registado.' };
+const L4_EVA = { ...L4, match: { kind: 'member', member: 23, debts: [{ debt: 61, amount: 1800 }] }, confidence: 'manual', credit: 200, reason: null, message: 'Sócio e dívidas escolhidos na revisão. O restante fica como crédito do sócio.' };
+const EVA_DEBT = { _id: 61, member: 23, description: 'Quota 2026', due_date: '2026-01-31', amount: 1800 };
+
+const review = (results: unknown[], matched: number, matchedAmount: number, extra: Record<string, unknown> = {}) => ({
+  body: { data: { file: 31, file_name: 'dezembro.csv', source: 'bank', imported: null, lines: 4, matched, matchedAmount, unmatched: 4 - matched, results, members: [ANA, RUI], debts: DEBTS, ...extra } },
+});
+
+let container: HTMLElement;
+let root: Root;
+
+async function mount(rules: Record<string, unknown>): Promise<{ core: Core; f: Fault }> {
+  const { core, f } = testCore({ clock: manualClock(Date.UTC(2026, 11, 5, 12)) });
+  await f.script({
+    'GET /explainer': { body: { data: { members: { label: 'Sócios', fields: [] }, reconciliation_imports: res('Importações') } } },
+    'GET /settings': { body: { data: [{ name: 'hasTreasury', value: 'true' }], meta: { total: 1 } } },
+    ...(rules as Record<string, never>),
+  });
+  core.tokens.set(tokenPair(1, 'Rui Editor', 'editor'));
+  await core.explainer.load();
+  await core.settings.load();
+  const routes = buildRoutes(FALLBACK_TERMINOLOGY);
+  const Page = COLLECTING_PAGES.reconciliation;
+  container = document.body.appendChild(document.createElement('div'));
+  root = createRoot(container);
+  root.render(
+    <HostProvider value={createHostState(core)}>
+      <Page route={routeNamed(routes, 'reconciliation')} params={{}} routes={routes} words={FALLBACK_TERMINOLOGY} />
+    </HostProvider>,
+  );
+  await waitUntil(() => container.querySelector('h1'), 'the page never rendered');
+  return { core, f };
+}
+
+const text = (element: Element | null = container) => ((element as HTMLElement | null)?.innerText ?? '').replace(/\s+/g, ' ').trim();
+const row = (n: number) => container.querySelector(`[data-review-lines] tr[data-line="${n}"]`);
+const buttonIn = (scope: Element | null, name: string) => [...(scope?.querySelectorAll('button') ?? [])].find((b) => b.textContent?.trim() === name);
+function chooseFile(file: File) {
+  const input = container.querySelector<HTMLInputElement>('input[type="file"]')!;
+  const transfer = new DataTransfer();
+  transfer.items.add(file);
+  input.files = transfer.files;
+  input.dispatchEvent(new Event('change', { bubbles: true }));
+}
+function setValue(element: HTMLInputElement, value: string) {
+  Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(element, value);
+  element.dispatchEvent(new Event('input', { bubbles: true }));
+}
+
+afterEach(() => {
+  root?.unmount();
+  container?.remove();
+  cleanup();
+});
+
+describe('reconciliation (/quotas/extratoBancario)', () => {
+  it('uploads, reviews names, money, dates and confidence, rejects a line, matches another by hand, confirms and lists payments and receipts', async () => {
+    const { f } = await mount({
+      'POST /files': { status: 201, body: { data: { _id: 31, originalName: 'dezembro.csv', contentType: 'text/csv', size: 200 } } },
+      'POST /reconciliation_imports/preview': [
+        review([L2, L3, L4, L5], 2, 3700),
+        review([L2, L3_REJECTED, L4, L5], 1, 1200),
+        review([L2, L3_REJECTED, L4_EVA, L5], 2, 3200, { members: [ANA, EVA], debts: [DEBTS[0], EVA_DEBT] }),
+      ],
+      'GET /members': { body: { data: [EVA], meta: { total: 1 } } },
+      'GET /unsettled_payments': {
+        body: {
+          data: [
+            { _id: 61, description: 'Quota 2026', due_date: '2026-01-31', status: 'open', open_amount: 1800 },
+            { _id: 62, description: 'Jóia', due_date: '2026-06-30', status: 'open', open_amount: 500 },
+          ],
+          meta: { total: 2 },
+        },
+      },
+      'POST /reconciliation_imports/confirm': {
+        body: {
+          data: {
+            import: { _id: 9, recorded: 2, recorded_amount: 3200, lines: 4, unmatched: 2 },
+            payments: [81, 82],
+            receipts: [{ _id: 71, number: 'R 2026/42', payment: 81 }, { _id: 72, number: 'R 2026/43', payment: 82 }],
+            results: [{ ...L2, payment: 81, receipt: { _id: 71, number: 'R 2026/42' } }, { ...L3_REJECTED, payment: null, receipt: null }, { ...L4_EVA, payment: 82, receipt: { _id: 72, number: 'R 2026/43' } }, { ...L5, payment: null, receipt: null }],
+            members: [ANA, EVA],
+            debts: [DEBTS[0], EVA_DEBT],
+          },
+        },
+      },
+    });
+    expect(container.querySelector('h1')!.textContent).to.equal('Extrato Bancário');
+    chooseFile(new File(['Data;Descrição;Valor\n'], 'dezembro.csv', { type: 'text/csv' }));
+    await waitUntil(() => row(2), 'the review never showed');
+    expect((await f.requests('POST', '/reconciliation_imports/preview'))[0]!.body).to.deep.equal({ file: 31, decisions: [] });
+    expect(text(container.querySelector('[data-summary]'))).to.equal('Extrato bancário. 4 movimentos: 2 a registar (37,00 €), 2 sem registo.');
+
+    const cells = (n: number) => [...row(n)!.querySelectorAll('td')].slice(0, 6).map((td) => text(td));
+    expect(cells(2)).to.deep.equal(['2', '02/12/2026', 'PAG MB Ref. Multibanco 99999 / 999000123', '12,00 €', 'N.º 7 — Ana Lima Quota 2026 (31/01/2026): 12,00 €', 'Referência Multibanco']);
+    expect(cells(3)).to.deep.equal(['3', '02/12/2026', 'TRF SOCIO 12 quota', '25,00 €', 'N.º 12 — Rui Costa Quota 2026 (31/01/2026): 25,00 €', 'Sócio e valor']);
+    expect(cells(4).slice(4)).to.deep.equal(['A descrição não refere nenhum número de sócio nem NIF conhecido.', 'Sem correspondência']);
+    expect(cells(5).slice(3)).to.deep.equal(['-1,00 €', 'Não é um recebimento (valor zero ou negativo).', 'Não é recebimento']);
+    // A line that pays nothing whatever one says has no actions.
+    expect(row(5)!.querySelectorAll('button')).to.have.length(0);
+    expect(buttonIn(container, 'Confirmar e registar 2 pagamentos')?.disabled).to.equal(false);
+
+    buttonIn(row(3), 'Rejeitar')!.click();
+    await waitUntil(() => text(row(3)).includes('Rejeitado'), 'the rejection never showed');
+    expect((await f.requests('POST', '/reconciliation_imports/preview'))[1]!.body).to.deep.equal({ file: 31, decisions: [{ line: 3, reject: true }] });
+    expect(buttonIn(row(3), 'Repor proposta')?.getAttribute('aria-label')).to.equal('Repor proposta (linha 3)');
+
+    buttonIn(row(4), 'Escolher sócio')!.click();
+    const editor = () => container.querySelector('[data-match-editor="4"]');
+    await waitUntil(() => editor()?.querySelector('input[type="search"]'), 'no editor');
+    expect(text(editor()!.querySelector('h3'))).to.equal('Linha 4: a quem pertence o pagamento de 20,00 €?');
+    // Confirming waits while a line is being changed.
+    expect(buttonIn(container, 'Confirmar e registar 1 pagamento')!.disabled).to.equal(true);
+    setValue(editor()!.querySelector<HTMLInputElement>('input[type="search"]')!, 'Eva');
+    await waitUntil(() => buttonIn(editor(), 'N.º 30 — Eva Santos'), 'the member was not found', { timeout: 3000 });
+    buttonIn(editor(), 'N.º 30 — Eva Santos')!.click();
+    await waitUntil(() => editor()?.querySelectorAll('input[type="checkbox"]').length === 2, 'the debts never showed');
+    // The oldest debts covering the amount come chosen; staff leave out the second.
+    const boxes = [...editor()!.querySelectorAll<HTMLInputElement>('input[type="checkbox"]')];
+    expect(boxes.map((b) => b.checked)).to.deep.equal([true, true]);
+    expect(text(editor()!.querySelector('[data-chosen-total]'))).to.equal('Dívidas escolhidas: 23,00 €; o movimento paga 20,00 €, pela ordem de vencimento.');
+    boxes[1]!.click();
+    await waitUntil(() => text(editor()!.querySelector('[data-chosen-total]')) === 'Dívidas escolhidas: 18,00 €; 2,00 € ficam como crédito.', 'the total did not follow');
+    buttonIn(editor(), 'Aplicar')!.click();
+    await waitUntil(() => !editor() && text(row(4)).includes('Escolhido à mão'), 'the chosen match never showed');
+    expect((await f.requests('POST', '/reconciliation_imports/preview'))[2]!.body).to.deep.equal({ file: 31, decisions: [{ line: 3, reject: true }, { line: 4, member: 23, debts: [61] }] });
+    expect(text(row(4)!.querySelector('[data-match]'))).to.equal('N.º 30 — Eva Santos Quota 2026 (31/01/2026): 18,00 € Crédito do sócio: 2,00 €');
+
+    buttonIn(container, 'Confirmar e registar 2 pagamentos')!.click();
+    await waitUntil(() => container.querySelector('[data-created]'), 'the result never showed');
+    expect((await f.requests('POST', '/reconciliation_imports/confirm'))[0]!.body).to.deep.equal({ file: 31, decisions: [{ line: 3, reject: true }, { line: 4, member: 23, debts: [61] }] });
+    expect(text(container.querySelector('[role="status"]'))).to.equal('Importação concluída: 2 pagamentos registados (32,00 €). 2 movimentos não foram registados.');
+    const links = [...container.querySelectorAll<HTMLAnchorElement>('[data-created] a')].map((a) => [a.textContent, a.getAttribute('href')]);
+    expect(links).to.deep.equal([
+      ['Pagamento n.º 81', '/pagamentos/81'],
+      ['R 2026/42', '/tesoouraria/71'],
+      ['Pagamento n.º 82', '/pagamentos/82'],
+      ['R 2026/43', '/tesoouraria/72'],
+    ]);
+    expect(document.activeElement?.textContent).to.equal('Pagamentos registados');
+  });
+
+  it('says a statement was imported before, allows nothing, and shows a refused file in pt-PT', async () => {
+    const { f } = await mount({
+      'POST /files': [
+        { status: 201, body: { data: { _id: 40 } } },
+        { status: 201, body: { data: { _id: 41 } } },
+      ],
+      'POST /reconciliation_imports/preview': [
+        { status: 422, body: { statusCode: 422, code: 'invalid_record', message: 'Dados inválidos.', errors: { file: 'Linha 3: o valor «12,5x» não é um valor em euros.' } } },
+        review([{ ...L2, match: null, confidence: null, reason: 'already_recorded', message: 'Este pagamento já está registado.' }], 0, 0, { imported: { _id: 9, file_name: 'novembro.csv', created_at: '2026-11-30T10:00:00.000Z' }, lines: 1, unmatched: 1 }),
+      ],
+    });
+    chooseFile(new File(['x'], 'mau.csv', { type: 'text/csv' }));
+    await waitUntil(() => container.querySelector('[role="alert"]'), 'the refusal never showed');
+    expect(text(container.querySelector('[role="alert"]'))).to.equal('Linha 3: o valor «12,5x» não é um valor em euros.');
+    chooseFile(new File(['y'], 'novembro.csv', { type: 'text/csv' }));
+    await waitUntil(() => row(2), 'the review never showed');
+    expect(text(container.querySelector('[data-tone="warning"]'))).to.equal('Este extrato já foi importado em 30/11/2026 («novembro.csv», importação n.º 9). Nada será registado de novo.');
+    expect(cells2()).to.deep.equal(['Este pagamento já está registado.', 'Já importado']);
+    expect(row(2)!.querySelectorAll('button')).to.have.length(0);
+    expect(buttonIn(container, 'Nenhum movimento a registar.')!.disabled).to.equal(true);
+    expect(await f.requests('POST', '/reconciliation_imports/confirm')).to.have.length(0);
+  });
+});
+
+const cells2 = () => [...row(2)!.querySelectorAll('td')].slice(4, 6).map((td) => text(td));
