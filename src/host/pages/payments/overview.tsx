@@ -81,6 +81,7 @@ export const PaymentsLandingPage: Page = ({ route, routes, words }) => {
         <SecondaryRouteLink href={pathOf(routes, 'unpaid')}>{T.debtsLink}</SecondaryRouteLink>
         {/* The collecting pages (issue 11). */}
         <SecondaryRouteLink href={pathOf(routes, 'paymentRequests')}>Pedidos de pagamento</SecondaryRouteLink>
+        <SecondaryRouteLink href={pathOf(routes, 'reconciliation')}>Extrato bancário</SecondaryRouteLink>
         <SecondaryRouteLink href={pathOf(routes, 'directDebit')}>Débito direto</SecondaryRouteLink>
         <SecondaryRouteLink href={pathOf(routes, 'paymentReminders')}>Avisos de dívida</SecondaryRouteLink>
         <SecondaryRouteLink href={pathOf(routes, 'paymentsNotifyMultiple')}>{`Notificar ${words.memberPlural}`}</SecondaryRouteLink>
