@@ -91,8 +91,9 @@ describe("a card's standing", () => {
     const due = String(next.due_date);
     expect(due > lisbonDay(server.ctx.now())).toBe(true);
 
-    // A vencer: the card and its public check still say valid.
+    // A vencer: the card and its public check still say valid, and the list finds it in no arrears.
     expect((await standing(card._id)).body.data).toMatchObject({ status: 'valid', expired: false });
+    expect((await json('GET', `/api/membership_cards?_validity=arrears&_member=${member}`, undefined, staff)).body.data).toEqual([]);
     expect(await verified(card.code)).toMatchObject({ status: 'valid', state: 'Válido', expired: false });
 
     // The day before the due date (Lisbon noon): still not owed.
@@ -105,6 +106,8 @@ describe("a card's standing", () => {
     await advance(DAY);
     expect(lisbonDay(server.ctx.now())).toBe(due);
     expect((await standing(card._id)).body.data).toEqual({ status: 'arrears', state: 'Quotas em atraso', valid_until: `${year}-12-31`, expired: true });
+    const inArrears = await json('GET', `/api/membership_cards?_validity=arrears&_member=${member}`, undefined, staff);
+    expect(inArrears.body.data.map((c: { _id: number }) => c._id)).toEqual([card._id]);
     expect(await verified(card.code)).toMatchObject({ status: 'arrears', state: 'Quotas em atraso', expired: true });
 
     // Paid: no longer in arrears, but the card printed for last year has expired.

@@ -1,19 +1,23 @@
 import { sql } from 'kysely';
 import { STAFF_ROLES } from '../../../core/contract.js';
 import { defineResource } from '../../resources/define.js';
+import { owedSql } from '../dues/owed.js';
 import { lisbonDay } from '../dues/today.js';
 
+// What the actions wrote: the member's current card is 'Em uso', not 'Ativo', since whether it is
+// valid today is its standing, judged when read (card-state.ts), which a stored word cannot say.
 const CARD_STATES = [
-  { value: 'active', label: 'Ativo' },
+  { value: 'active', label: 'Em uso' },
   { value: 'superseded', label: 'Substituído' },
   { value: 'revoked', label: 'Revogado' },
 ] as const;
 
 /**
  * Membership cards: one active card per member, issued and revoked by the actions only (never
- * written through the generic routes, so every code ever printed keeps answering). Expiry is not
- * a stored state: an active card past its valid-until is expired when read (the `_validity`
- * filter, the verification). A member reads their own cards.
+ * written through the generic routes, so every code ever printed keeps answering). Expiry and
+ * arrears are not stored states: an active card past its valid-until is expired, one of a member
+ * who owes (the ledger's owed rule) is in arrears, when read (the `_validity` filter, the card's
+ * standing, the verification). A member reads their own cards.
  */
 export const membershipCards = defineResource({
   name: 'membership_cards',
@@ -41,9 +45,11 @@ export const membershipCards = defineResource({
       options: [
         { value: 'valid', label: 'Dentro da validade' },
         { value: 'expired', label: 'Expirado' },
+        { value: 'arrears', label: 'Sócio com quotas em atraso' },
       ],
-      where(value, now) {
+      where(value, now, table) {
         const today = lisbonDay(now.getTime());
+        if (value === 'arrears') return sql<boolean>`state = 'active' AND EXISTS (SELECT 1 FROM unsettled_payments d WHERE d.member = ${sql.ref(`${table}.member`)} AND ${owedSql(today, 'd')})`;
         return value === 'expired' ? sql<boolean>`state = 'active' AND valid_until < ${today}` : sql<boolean>`state = 'active' AND valid_until >= ${today}`;
       },
     },
