@@ -79,6 +79,8 @@ describe('payment links', () => {
     const older = await debt(rui, 2400, '2025-03-31');
     const newer = await debt(rui, 1250);
     const paid = await debt(rui, 700);
+    // Not yet due: listed (it may be paid early), not counted in what is owed.
+    const later = await debt(rui, 3400, '2099-01-31');
     for (const [amount, debts] of [[700, [paid]], [400, [older]]] as const) {
       expect((await json('POST', '/api/payments/record', { member: rui, date: '2026-04-01', amount, method: 'numerario', debts }, staff)).status).toBe(200);
     }
@@ -88,8 +90,9 @@ describe('payment links', () => {
       association: 'Associação Recreativa de Teste',
       first_name: 'Rui',
       debts: [
-        { id: older, description: expect.stringMatching(/^Quota/), due_date: '2025-03-31', open_amount: 2000 },
-        { id: newer, description: expect.stringMatching(/^Quota/), due_date: '2026-03-31', open_amount: 1250 },
+        { id: older, description: expect.stringMatching(/^Quota/), due_date: '2025-03-31', open_amount: 2000, owed: true },
+        { id: newer, description: expect.stringMatching(/^Quota/), due_date: '2026-03-31', open_amount: 1250, owed: true },
+        { id: later, description: expect.stringMatching(/^Quota/), due_date: '2099-01-31', open_amount: 3400, owed: false },
       ],
       total: 3250,
       methods: ['multibanco'],

@@ -32,9 +32,9 @@ export const PAYMENT_INFO_DOC: RouteDoc = {
           first_name: { type: 'string' },
           debts: {
             type: 'array',
-            items: object({ id: { type: 'integer' }, description: { type: 'string' }, due_date: { type: 'string', format: 'date' }, open_amount: { type: 'integer', description: 'Cêntimos em dívida' } }),
+            items: object({ id: { type: 'integer' }, description: { type: 'string' }, due_date: { type: 'string', format: 'date' }, open_amount: { type: 'integer', description: 'Cêntimos em dívida' }, owed: { type: 'boolean', description: 'Vencida (em dívida desde o vencimento); falsa: a vencer, pode ser paga antes' } }),
           },
-          total: { type: 'integer', description: 'Total em dívida, em cêntimos' },
+          total: { type: 'integer', description: 'Total em dívida (só as dívidas vencidas), em cêntimos' },
           methods: { type: 'array', items: { type: 'string', enum: ['multibanco', 'mbway'] } },
           transfer: { type: ['object', 'null'], description: 'Transferência bancária: iban da associação e description (o texto a pôr no descritivo); null sem IBAN' },
           request: { oneOf: [REQUEST_VIEW, { type: 'null' }] },

@@ -10,6 +10,7 @@ import type { RequestMethod } from '../collecting/payment-requests.js';
 import { availableMethods, transferOption } from '../collecting/payment-options.js';
 import { currentProvider, openPaymentRequest, quote } from '../collecting/requests.js';
 import { OWING } from '../dues/debts.js';
+import { isOwed, owedDay } from '../dues/owed.js';
 import { createRateLimiter } from './rate-limit.js';
 import { PAYMENT_INFO_DOC, PAYMENT_INFO_REQUEST_DOC, PAYMENT_INFO_REQUEST_STATE_DOC } from './route-docs.js';
 import { hashToken, liveLink } from './tokens.js';
@@ -90,7 +91,7 @@ export function paymentLinkRoutes(app: FastifyInstance): void {
     const person = await db.selectFrom('members').select('name').where('_id', '=', member).executeTakeFirstOrThrow();
     const debts = await db
       .selectFrom('unsettled_payments')
-      .select(['_id', 'description', 'due_date', sql<number>`amount - paid`.as('open')])
+      .select(['_id', 'description', 'due_date', 'status', sql<number>`amount - paid`.as('open')])
       .where('member', '=', member)
       .where('status', 'in', OWING)
       .orderBy('due_date')
@@ -105,13 +106,15 @@ export function paymentLinkRoutes(app: FastifyInstance): void {
       .limit(1)
       .executeTakeFirst();
     await db.updateTable('payment_links').set({ last_used_at: new Date(now).toISOString() }).where('_id', '=', Number(link._id)).execute();
-    const owed = debts.map((debt) => ({ id: Number(debt._id), description: String(debt.description), due_date: String(debt.due_date), open_amount: Number(debt.open) }));
+    // Every open debt may be paid; `owed` says which are due (owed.ts), and the total is theirs only.
+    const today = owedDay(now);
+    const payable = debts.map((debt) => ({ id: Number(debt._id), description: String(debt.description), due_date: String(debt.due_date), open_amount: Number(debt.open), owed: isOwed(debt, today) }));
     return {
       data: {
         association: await readSetting(db, 'name'),
         first_name: String(person.name).trim().split(/\s+/)[0] ?? '',
-        debts: owed,
-        total: owed.reduce((sum, debt) => sum + debt.open_amount, 0),
+        debts: payable,
+        total: payable.filter((debt) => debt.owed).reduce((sum, debt) => sum + debt.open_amount, 0),
         methods: await availableMethods(ctx, db),
         transfer: await transferOption(db, member),
         request: latest ? requestView(latest, now) : null,
