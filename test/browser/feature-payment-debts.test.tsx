@@ -89,6 +89,21 @@ describe('<associa-payment-debts>', () => {
     expect(request!.query).to.deep.include({ _limit: '-1' });
   });
 
+  it('marks a debt not yet due as a vencer: listed and payable, counted apart from what is owed', async () => {
+    const { f, place, logIn } = featureFixture();
+    logIn(2, 'Rui Editor', 'editor');
+    const nextYear = new Date().getFullYear() + 1;
+    const later = debt(6, { year: nextYear, amount: 3400, open_amount: 3400, due_date: `${nextYear}-12-31`, description: `Quota de ${nextYear}`, status: 'open' });
+    await f.script({ [`GET ${DEBTS_PATH}`]: list([...DEBTS, later]) });
+    const element = place('associa-payment-debts', { 'member-id': '31' });
+    await waitForText(element, `Quota de ${nextYear}`);
+    await expectAccessible(element);
+    expect(rows(element).at(-1)).to.deep.equal([`Quota de ${nextYear}a vencer a 31/12/${nextYear}`, String(nextYear), `31/12/${nextYear}`, '34,00\u00a0€']);
+    expect(totals(element)).to.deep.equal({ selected: '0,00\u00a0€', open: '49,00\u00a0€', upcoming: '34,00\u00a0€' });
+    tick(element, `Quota de ${nextYear}`);
+    await waitUntil(() => totals(element).selected === '34,00\u00a0€', `selection total: ${totals(element).selected}`);
+  });
+
   it('records a payment for the selected debts: posts them, emits associa-payment-recorded and reads the debts again', async () => {
     const { f, place, logIn } = featureFixture();
     logIn(2, 'Rui Editor', 'editor');

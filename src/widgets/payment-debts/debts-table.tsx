@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import styled from 'styled-components';
-import type { UnsettledPayment } from '../../core/index.js';
+import { isDueBy, lisbonDayOf, type UnsettledPayment } from '../../core/index.js';
+import { useCore } from '../feature-kit/use-core.js';
 import { space, token } from '../kit/index.js';
 import { DataTable, TableBox } from '../feature-kit/data-table.js';
 import { formatMoney } from '../shared/money.js';
@@ -49,8 +50,14 @@ interface DebtsTableProps {
   onToggleAll(on: boolean): void;
 }
 
-/** The open debts with a box each, the selection's total and the total owed. */
+/**
+ * The open debts with a box each, the selection's total, the total owed today and what falls due
+ * later (a vencer: it may be chosen and paid, and is never counted as owed).
+ */
 export function DebtsTable({ debts, selected, onToggle, onToggleAll }: DebtsTableProps) {
+  const today = lisbonDayOf(useCore().clock.now());
+  const upcoming = new Set(debts.filter((debt) => !isDueBy(debt.due_date, today)).map((debt) => debt._id));
+  const owed = new Set(debts.filter((debt) => !upcoming.has(debt._id)).map((debt) => debt._id));
   const all = useRef<HTMLInputElement>(null);
   const count = debts.filter((debt) => selected.has(debt._id)).length;
   useEffect(() => {
@@ -83,6 +90,7 @@ export function DebtsTable({ debts, selected, onToggle, onToggleAll }: DebtsTabl
               <td>
                 {describe(debt)}
                 {debt.status === 'partial' && <Partial>{T.partial}</Partial>}
+                {upcoming.has(debt._id) && <Partial data-upcoming>{T.upcoming(formatDay(debt.due_date))}</Partial>}
               </td>
               <td>{periodText(debt)}</td>
               <td>{formatDay(debt.due_date)}</td>
@@ -103,8 +111,17 @@ export function DebtsTable({ debts, selected, onToggle, onToggleAll }: DebtsTabl
             <th scope="row" colSpan={3}>
               {T.openTotal}
             </th>
-            <Amount>{formatMoney(totalOpen(debts))}</Amount>
+            <Amount>{formatMoney(totalOpen(debts, owed))}</Amount>
           </tr>
+          {upcoming.size > 0 && (
+            <tr data-total="upcoming">
+              <td />
+              <th scope="row" colSpan={3}>
+                {T.upcomingTotal}
+              </th>
+              <Amount>{formatMoney(totalOpen(debts, upcoming))}</Amount>
+            </tr>
+          )}
         </Foot>
       </Table>
     </TableBox>
