@@ -94,6 +94,33 @@ describe('<associa-payment-info>', () => {
     expect(post!.body).to.deep.equal({ debts: [4, 2, 3], method: 'mbway', phone: '912345678' });
   });
 
+  it('names only the ways to pay the association takes: Multibanco alone says nothing of MB WAY', async () => {
+    const { f, place } = featureFixture();
+    await f.script({ [`GET ${INFO_PATH}`]: { body: { data: { ...INFO, methods: ['multibanco'], transfer: null } } } });
+    const element = place('associa-payment-info', { token: TOKEN });
+    await waitForText(element, 'Olá, Rui');
+    expect(text(element)).to.contain('Escolha o que quer pagar e como: pode pagar por referência Multibanco.');
+    expect(text(element)).to.not.contain('MB WAY');
+    expect(all(element, 'input[type="radio"]')).to.have.length(1);
+  });
+
+  it('offers a bank transfer with the IBAN, the chosen amount and the description, when the association has an IBAN', async () => {
+    const { f, place } = featureFixture();
+    const transfer = { iban: 'PT50000201231234567890154', description: 'Sócio 42' };
+    await f.script({ [`GET ${INFO_PATH}`]: { body: { data: { ...INFO, transfer } } } });
+    const element = place('associa-payment-info', { token: TOKEN });
+    await waitForText(element, 'Olá, Rui');
+    expect(text(element)).to.contain('pode pagar por referência Multibanco, por MB WAY ou por transferência bancária.');
+    tick(element, 'Jóia');
+    all<HTMLInputElement>(element, 'input[type="radio"]').find((r) => r.value === 'transfer')!.click();
+    await waitForText(element, 'Faça a transferência para o IBAN da associação');
+    expect(field(element, 'IBAN')).to.equal('PT50 0002 0123 1234 5678 9015 4');
+    expect(field(element, 'Valor')).to.equal('39,00\u00a0€');
+    expect(field(element, 'Descritivo')).to.equal('Sócio 42');
+    await expectAccessible(element);
+    expect(await f.requests('POST', `${INFO_PATH}/requests`)).to.have.length(0);
+  });
+
   it('shows a clear pt-PT page for an unknown or expired link', async () => {
     const { f, place } = featureFixture();
     await f.script({ [`GET ${INFO_PATH}`]: { status: 404, body: { message: 'x', code: 'payment_link_invalid' } } });

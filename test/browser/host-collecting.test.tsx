@@ -16,6 +16,7 @@ import { createHostState } from '../../src/host/state.js';
 import { manualClock } from '../support/manual-clock.js';
 import { cleanup, testCore } from './support/core.js';
 import { tokenPair, type Fault } from './support/fault.js';
+import { type } from './feature-support/elements.js';
 
 // The generic list and form are their elements' own business (their tests): bare stand-ins here.
 customElements.define('associa-resource-list', class extends HTMLElement {});
@@ -292,7 +293,8 @@ describe('"Pedir pagamento" on a member\'s statement', () => {
             meta: { total: 3 },
           },
         },
-        'POST /payment_requests': { status: 201, body: { data: { _id: 1, entity: '99999', reference: '999000123', amount: 3400, expires_at: '2031-06-30T23:59:59Z' } } },
+        'GET /payment_options': { body: { data: { methods: ['multibanco'], transfer: null } } },
+        'POST /payment_requests': { status: 201, body: { data: { _id: 1, method: 'multibanco', entity: '99999', reference: '999000123', amount: 3400, state: 'pending', expires_at: '2031-06-30T23:59:59Z' } } },
       },
     });
     render(core, <RequestPayment memberId="21" />);
@@ -310,6 +312,45 @@ describe('"Pedir pagamento" on a member\'s statement', () => {
     expect(container.querySelector('[data-reference] [data-amount]')!.textContent).to.equal('34,00\u00a0€');
     expect((await f.requests('POST', '/payment_requests'))[0]!.body).to.deep.equal({ member: 21, debts: [31, 32], method: 'multibanco' });
     expect((await f.requests('GET', '/unsettled_payments'))[0]!.query).to.include({ _member: '21' });
+    // Multibanco is all the association takes: no choice of method, no MB WAY mentioned.
+    expect(container.querySelectorAll('input[type="radio"]')).to.have.length(0);
+    expect(text()).to.not.contain('MB WAY');
+  });
+
+  it('sends an MB WAY request to the member\'s mobile when the provider takes it, and follows its state live', async () => {
+    const pushed = { _id: 2, method: 'mbway', entity: null, reference: null, phone: '912345678', amount: 2400, state: 'pending', expires_at: '2031-06-30T10:05:00Z' };
+    const { core, f } = await start({
+      rules: {
+        'GET /unsettled_payments': { body: { data: [{ _id: 31, description: 'Quota 2030', due_date: '2030-12-31', status: 'open', open_amount: 2400 }], meta: { total: 1 } } },
+        'GET /payment_options': { body: { data: { methods: ['multibanco', 'mbway'], transfer: null } } },
+        'POST /payment_requests': [
+          { status: 422, body: { message: 'Dados inválidos.', code: 'validation_failed', errors: { phone: 'Indique um telemóvel português para o MB WAY: 9 algarismos começados por 91, 92, 93 ou 96.' } } },
+          { status: 201, body: { data: pushed } },
+        ],
+        'GET /payment_requests/2': [{ body: { data: pushed } }, { body: { data: { ...pushed, state: 'paid' } } }],
+      },
+    });
+    render(core, <RequestPayment memberId="21" />);
+    await waitUntil(() => button('Pedir pagamento'));
+    button('Pedir pagamento')!.click();
+    await waitUntil(() => container.querySelectorAll('input[type="radio"]').length === 2, 'no choice of method');
+    container.querySelector<HTMLInputElement>('input[type="checkbox"]')!.click();
+    container.querySelector<HTMLInputElement>('input[type="radio"][value="mbway"]')!.click();
+    await waitUntil(() => button('Enviar pedido MB WAY'));
+    const phone = [...container.querySelectorAll<HTMLInputElement>('input[type="tel"]')][0]!;
+    type(phone, '212345678');
+    button('Enviar pedido MB WAY')!.click();
+    await waitUntil(() => text().includes('Indique um telemóvel português para o MB WAY'), 'the phone refused was not shown');
+    type(phone, '912 345 678');
+    button('Enviar pedido MB WAY')!.click();
+    await waitUntil(() => text().includes('Pedido MB WAY enviado para 912 345 678'), 'no MB WAY request shown');
+    expect((await f.requests('POST', '/payment_requests')).map((r) => r.body)).to.deep.equal([
+      { member: 21, debts: [31], method: 'mbway', phone: '212345678' },
+      { member: 21, debts: [31], method: 'mbway', phone: '912 345 678' },
+    ]);
+    await waitUntil(() => container.querySelector('[data-state="pending"]'), 'no state shown');
+    await f.wsSend({ topic: 'payment_requests changed', payload: { resource: 'payment_requests', action: 'updated', id: 2 } });
+    await waitUntil(() => container.querySelector('[data-state="paid"]')?.textContent === 'Pago', 'the state did not follow the realtime event');
   });
 });
 

@@ -8,6 +8,7 @@ import { useCore } from '../feature-kit/use-core.js';
 import { formatMoney } from '../shared/money.js';
 import { DebtsTable } from './debts-table.js';
 import { openDebts, totalOpen } from './ledger.js';
+import { OwnPayment } from './own-payment.js';
 import { RecordForm } from './record-form.js';
 import { PAYMENT_DEBTS_TEXTS as T } from './texts.js';
 import type { RecordedPayment } from './types.js';
@@ -52,6 +53,9 @@ export function PaymentDebts({ memberId }: PaymentDebtsProps) {
   const [selected, setSelected] = useState<Set<number>>(() => new Set());
   const [recording, setRecording] = useState(false);
   const [done, setDone] = useState<RecordedPayment | null>(null);
+  // The member's own payment: the debts chosen when *Pagar* was pressed (the table may settle them meanwhile).
+  const [paying, setPaying] = useState<{ debts: number[]; amount: number } | null>(null);
+  const [payHint, setPayHint] = useState(false);
 
   const rows = load.state === 'loaded' ? load.debts : null;
   const debts = useMemo(() => (rows ? openDebts(rows) : []), [rows]);
@@ -66,6 +70,7 @@ export function PaymentDebts({ memberId }: PaymentDebtsProps) {
     setSelected(new Set());
     setRecording(false);
     setDone(null);
+    setPaying(null);
   }, [memberId]);
 
   if (!claims) return <LoginNotice />;
@@ -96,6 +101,20 @@ export function PaymentDebts({ memberId }: PaymentDebtsProps) {
     <section aria-labelledby="debts-title" data-member={load.memberId}>
       <Header>
         <Title id="debts-title">{T.title}</Title>
+        {!staff && !paying && debts.length > 0 && (
+          <Button
+            onClick={() => {
+              if (chosen.length === 0) {
+                setPayHint(true);
+                return;
+              }
+              setPayHint(false);
+              setPaying({ debts: chosen.map((debt) => debt._id), amount: totalOpen(debts, selected) });
+            }}
+          >
+            {T.payButton}
+          </Button>
+        )}
         {staff && !recording && (
           <Button
             onClick={() => {
@@ -118,6 +137,8 @@ export function PaymentDebts({ memberId }: PaymentDebtsProps) {
       ) : (
         <DebtsTable debts={debts} selected={selected} onToggle={toggle} onToggleAll={toggleAll} />
       )}
+      {payHint && chosen.length === 0 && !paying && <Notice tone="info">{T.chooseToPay}</Notice>}
+      {!staff && paying && <OwnPayment debts={paying.debts} amount={paying.amount} onClose={() => setPaying(null)} />}
       {staff && recording && (
         <RecordForm
           core={core}

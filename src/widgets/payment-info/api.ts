@@ -22,12 +22,19 @@ export interface InfoRequest {
   paid_at: string | null;
 }
 
+/** A bank transfer to the association: its IBAN and the description that names the payer (null: none to give). */
+export interface TransferOption {
+  iban: string;
+  description: string | null;
+}
+
 export interface PaymentInfo {
   association: string;
   first_name: string;
   debts: InfoDebt[];
   total: number;
   methods: PaymentMethod[];
+  transfer: TransferOption | null;
   request: InfoRequest | null;
 }
 

@@ -2,7 +2,10 @@
 
 export const PAYMENT_INFO_TEXTS = {
   greeting: (firstName: string) => `Olá, ${firstName}`,
-  lead: 'Escolha o que quer pagar e como: pode pagar por referência Multibanco ou por MB WAY.',
+  /** The lead names only the ways the association takes (none: the notice below says so). */
+  lead: (ways: readonly string[]) =>
+    ways.length === 0 ? 'Escolha o que quer pagar.' : `Escolha o que quer pagar e como: pode pagar ${ways.length === 1 ? ways[0] : `${ways.slice(0, -1).join(', ')} ou ${ways[ways.length - 1]}`}.`,
+  ways: { multibanco: 'por referência Multibanco', mbway: 'por MB WAY', transfer: 'por transferência bancária' },
   invalidTitle: 'Ligação inválida ou expirada',
   invalid: 'Esta ligação de pagamento não é válida: pode ter expirado ou sido revogada. Peça uma nova ligação à associação.',
   noToken: 'Falta o código da ligação de pagamento.',
@@ -15,7 +18,7 @@ export const PAYMENT_INFO_TEXTS = {
   selectedTotal: 'Total a pagar',
   chooseSome: 'Escolha pelo menos uma dívida a pagar.',
   methodTitle: 'Meio de pagamento',
-  methods: { multibanco: 'Referência Multibanco', mbway: 'MB WAY' },
+  methods: { multibanco: 'Referência Multibanco', mbway: 'MB WAY', transfer: 'Transferência bancária' },
   noMethods: 'A associação ainda não aceita pagamentos por esta página: contacte-a.',
   phone: 'Telemóvel (MB WAY)',
   phoneHint: '9 algarismos, começado por 91, 92, 93 ou 96.',
@@ -23,6 +26,10 @@ export const PAYMENT_INFO_TEXTS = {
   submit: { multibanco: 'Obter referência Multibanco', mbway: 'Pagar com MB WAY' },
   submitting: 'A pedir…',
   requestTitle: 'Dados para pagamento',
+  mbwayTitle: 'Pagamento por MB WAY',
+  transferLead: 'Faça a transferência para o IBAN da associação com este valor e escreva o descritivo indicado, para que a associação reconheça o seu pagamento.',
+  iban: 'IBAN',
+  transferDescription: 'Descritivo',
   entity: 'Entidade',
   reference: 'Referência',
   amount: 'Valor',

@@ -1,9 +1,10 @@
 // "Pedir pagamento" on a member's statement: staff tick open debts and get a Multibanco
-// reference for them (POST /api/payment_requests), shown with its entity, reference and amount.
+// reference for them, or send an MB WAY push to the member's mobile (POST /api/payment_requests),
+// by the methods the association takes (GET /api/payment_options); the request's state follows live.
 import { useId, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { ApiError, type ValidationErrorResponse } from '../../../core/index.js';
-import { Button, EmptyState, ErrorState, Loading, space, token, useQuery } from '../../../widgets/kit/index.js';
+import { Button, EmptyState, ErrorState, Field, Input, Loading, space, token, useQuery, useRecord, visuallyHidden } from '../../../widgets/kit/index.js';
 import { Notice } from '../../../widgets/feature-kit/layout.js';
 import { describeFailure } from '../../../widgets/feature-kit/server-message.js';
 import { formatDay } from '../../../widgets/payment-debts/ledger.js';
@@ -24,13 +25,30 @@ interface Debt {
   open_amount: number;
 }
 
+type Method = 'multibanco' | 'mbway';
+
 interface Request {
   _id: number;
+  method: Method;
   entity: string | null;
   reference: string | null;
+  phone: string | null;
   amount: number;
+  state: string;
   expires_at: string | null;
 }
+
+const Methods = styled.fieldset`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${space(2)};
+  margin: 0 0 ${space(2)};
+  padding: 0;
+  border: 0;
+  legend {
+    ${visuallyHidden}
+  }
+`;
 
 const Debts = styled.fieldset`
   margin: 0 0 ${space(2)};
@@ -76,6 +94,9 @@ export function RequestPayment({ memberId }: { memberId: string }) {
   const [error, setError] = useState<string | null>(null);
   const [created, setCreated] = useState<Request | null>(null);
   const [pending, setPending] = useState(false);
+  const [method, setMethod] = useState<Method | null>(null);
+  const [phone, setPhone] = useState('');
+  const [phoneError, setPhoneError] = useState<string | null>(null);
   const opener = useRef<HTMLButtonElement>(null);
   const errorId = useId();
   const served = Boolean(useValue(core.explainer.resources)[REQUESTS]);
@@ -83,6 +104,12 @@ export function RequestPayment({ memberId }: { memberId: string }) {
     core.queries,
     open ? { path: 'unsettled_payments', params: { _page: 1, _limit: -1, _member: memberId, _sort: 'due_date' }, resources: [...LEDGER_RESOURCES] } : null,
   );
+  const optionsView = useQuery<{ methods: Method[] }>(core.queries, open ? { path: 'payment_options', resources: ['settings'] } : null);
+  const methods = optionsView.data?.methods ?? [];
+  const chosenMethod = method && methods.includes(method) ? method : (methods[0] ?? null);
+  // A pushed MB WAY request is followed live (its changes reach staff over realtime): accepted, "Pago".
+  const followed = useRecord<Request>(core.queries, REQUESTS, created?._id);
+  const shown = followed.record ?? created;
   const debts = (Array.isArray(debtsView.data) ? debtsView.data : []).filter((debt) => debt.status === 'open' || debt.status === 'partial');
   const total = debts.filter((debt) => chosen.has(debt._id)).reduce((sum, debt) => sum + Number(debt.open_amount), 0);
 
@@ -90,6 +117,7 @@ export function RequestPayment({ memberId }: { memberId: string }) {
     setCreated(null);
     setError(null);
     setChosen(new Set());
+    setPhoneError(null);
     setOpen(true);
   }
 
@@ -107,15 +135,20 @@ export function RequestPayment({ memberId }: { memberId: string }) {
       setError(T.chooseDebts);
       return;
     }
+    setPhoneError(null);
+    if (!chosenMethod) return;
     setPending(true);
     setError(null);
     try {
-      const request = await core.queries.action<Request>(REQUESTS, { member: Number(memberId), debts: [...chosen], method: 'multibanco' }, { invalidates: [REQUESTS] });
+      const body = { member: Number(memberId), debts: [...chosen], method: chosenMethod, ...(chosenMethod === 'mbway' ? { phone } : {}) };
+      const request = await core.queries.action<Request>(REQUESTS, body, { invalidates: [REQUESTS] });
       setCreated(request);
       setOpen(false);
     } catch (e) {
       const errors = e instanceof ApiError && e.status === 422 ? (e.data as Partial<ValidationErrorResponse> | null)?.errors : undefined;
-      setError(errors ? Object.values(errors).join(' ') : describeFailure(e, T.requestFailed));
+      const { phone: wrongPhone, ...others } = errors ?? {};
+      if (wrongPhone) setPhoneError(wrongPhone);
+      setError(errors ? Object.values(others).join(' ') || null : describeFailure(e, T.requestFailed));
     } finally {
       setPending(false);
     }
@@ -123,8 +156,9 @@ export function RequestPayment({ memberId }: { memberId: string }) {
 
   if (!served) return null;
   let body = null;
-  if (open && debtsView.status === 'failed') body = <ErrorState message={T.loadFailed} onRetry={debtsView.refresh} />;
-  else if (open && debtsView.status !== 'loaded') body = <Loading />;
+  if (open && (debtsView.status === 'failed' || optionsView.status === 'failed')) body = <ErrorState message={T.loadFailed} onRetry={debtsView.refresh} />;
+  else if (open && (debtsView.status !== 'loaded' || optionsView.status !== 'loaded')) body = <Loading />;
+  else if (open && methods.length === 0) body = <EmptyState message={T.noMethods} />;
   else if (open && debts.length === 0) body = <EmptyState message={T.noOpenDebts} />;
   else if (open)
     body = (
@@ -145,6 +179,21 @@ export function RequestPayment({ memberId }: { memberId: string }) {
         <p aria-live="polite" data-selected-total>
           {T.selectedTotal(total)}
         </p>
+        {methods.length > 1 && (
+          <Methods>
+            <legend>{T.method}</legend>
+            {methods.map((m) => (
+              <label key={m}>
+                <input type="radio" name="request-method" value={m} checked={chosenMethod === m} onChange={() => setMethod(m)} /> {T.methods[m]}
+              </label>
+            ))}
+          </Methods>
+        )}
+        {chosenMethod === 'mbway' && (
+          <Field label={T.phone} hint={T.phoneHint} error={phoneError} required>
+            {(control) => <Input {...control} type="tel" inputMode="tel" value={phone} onChange={(e) => setPhone(e.target.value)} />}
+          </Field>
+        )}
         {error && (
           <Notice tone="error">
             <p id={errorId}>{error}</p>
@@ -152,7 +201,7 @@ export function RequestPayment({ memberId }: { memberId: string }) {
         )}
         <Buttons>
           <Button type="submit" disabled={pending}>
-            {T.createReference}
+            {chosenMethod === 'mbway' ? T.sendMbway : T.createReference}
           </Button>
           <Button
             variant="secondary"
@@ -177,20 +226,31 @@ export function RequestPayment({ memberId }: { memberId: string }) {
         </Buttons>
       )}
       {body}
-      {created && (
+      {shown && shown.method === 'mbway' && (
+        <Notice tone={shown.state === 'paid' ? 'success' : shown.state === 'pending' ? 'info' : 'warning'}>
+          <p>{T.mbwaySent(shown.phone ? grouped(shown.phone) : '')}</p>
+          <Reference data-reference>
+            <dt>{T.amount}</dt>
+            <dd data-amount>{formatMoney(shown.amount)}</dd>
+            <dt>{T.state}</dt>
+            <dd data-state={shown.state}>{T.requestStates[shown.state as keyof typeof T.requestStates] ?? shown.state}</dd>
+          </Reference>
+        </Notice>
+      )}
+      {shown && shown.method !== 'mbway' && (
         <Notice tone="success">
           <p>{T.referenceReady}</p>
           <Reference data-reference>
             <dt>{T.entity}</dt>
-            <dd data-entity>{created.entity}</dd>
+            <dd data-entity>{shown.entity}</dd>
             <dt>{T.reference}</dt>
-            <dd data-ref>{created.reference ? grouped(created.reference) : ''}</dd>
+            <dd data-ref>{shown.reference ? grouped(shown.reference) : ''}</dd>
             <dt>{T.amount}</dt>
-            <dd data-amount>{formatMoney(created.amount)}</dd>
-            {created.expires_at && (
+            <dd data-amount>{formatMoney(shown.amount)}</dd>
+            {shown.expires_at && (
               <>
                 <dt>{T.expires}</dt>
-                <dd>{formatDay(created.expires_at.slice(0, 10))}</dd>
+                <dd>{formatDay(shown.expires_at.slice(0, 10))}</dd>
               </>
             )}
           </Reference>

@@ -85,7 +85,16 @@ export const COLLECTING_TEXTS = {
 
   // Payment requests
   requestPayment: 'Pedir pagamento',
-  requestHint: 'Escolha as dívidas a pagar por referência Multibanco.',
+  requestHint: 'Escolha as dívidas a pagar e o meio de pagamento.',
+  noMethods: 'A associação ainda não aceita pagamentos por referência Multibanco nem MB WAY: configure a entidade Multibanco ou um fornecedor de pagamentos.',
+  method: 'Meio de pagamento',
+  methods: { multibanco: 'Referência Multibanco', mbway: 'MB WAY' },
+  phone: 'Telemóvel do sócio (MB WAY)',
+  phoneHint: '9 algarismos, começado por 91, 92, 93 ou 96: o sócio aceita o pagamento na aplicação MB WAY.',
+  sendMbway: 'Enviar pedido MB WAY',
+  mbwaySent: (phone: string) => `Pedido MB WAY enviado para ${phone}: o sócio tem alguns minutos para o aceitar na aplicação.`,
+  state: 'Estado',
+  requestStates: { pending: 'Por pagar', paid: 'Pago', expired: 'Expirado', failed: 'Falhado' },
   openDebts: 'Dívidas em aberto',
   noOpenDebts: 'Não há dívidas em aberto.',
   chooseDebts: 'Escolha pelo menos uma dívida.',
