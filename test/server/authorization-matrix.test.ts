@@ -388,6 +388,8 @@ const RECORD_ACTIONS: Record<string, { payload?: () => Promise<object>; expect: 
   'POST /api/reminder_stages/:id/notify': { payload: async () => ({ batch_key: `matriz-${unique()}`, years_owed_gte: 99 }), expect: [401, 403, 422, 422, 422] },
   // Revoking a payment link: staff.
   'POST /api/payment_links/:id/revoke': { expect: [401, 403, 200, 200, 200] },
+  // Handing a member a payment link (to copy, or by e-mail): staff.
+  'POST /api/payment_links/hand_over': { payload: async () => ({ member: ownMemberId, way: 'copy' }), expect: [401, 403, 200, 200, 200] },
   // Resending a message: staff; the seeded message still waits to be sent, so it is refused with a 409 once the caller may act.
   'POST /api/messages/:id/resend': { expect: [401, 403, 409, 409, 409] },
   // Revoking a membership card: staff, with a reason.

@@ -21,4 +21,9 @@ export const COLLECTING_SETTINGS = [
     hint: 'Durante quantos dias uma referência Multibanco ou um pedido MB WAY pode ser pago.',
     min: 1, max: 90, default: '3', page: 'members', readers: 'authenticated',
   },
+  {
+    name: 'letterReferenceDays', kind: 'integer', label: 'Validade das referências em cartas e avisos (dias)',
+    hint: 'Durante quantos dias pode ser paga uma referência Multibanco pedida pelos serviços (Pedir pagamento) ou enviada num aviso: a carta tem de chegar antes de ela expirar. A data-limite vai impressa com a referência.',
+    min: 1, max: 180, default: '30', page: 'members', readers: 'authenticated',
+  },
 ] as const satisfies readonly SettingDeclaration[];

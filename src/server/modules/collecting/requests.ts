@@ -134,6 +134,7 @@ export async function createPaymentRequest(app: FastifyInstance, request: Fastif
     actor: caller,
     createdBy: caller.kind === 'user' ? caller.id : null,
     address: request.ip ?? null,
+    forLetter: true,
   });
   return toRecord(paymentRequests, saved, caller);
 }
@@ -150,6 +151,8 @@ export interface CheckedRequest {
   actor: AuditActor;
   createdBy: number | null;
   address: string | null;
+  /** Asked for by staff to print or send (Pedir pagamento): the reference lives letterReferenceDays. */
+  forLetter?: boolean;
   /** More work in the request's transaction once it is stored (the payment link that asked for it). */
   within?: (trx: Db, id: number) => Promise<void>;
 }
@@ -161,9 +164,13 @@ export interface CheckedRequest {
  */
 const MBWAY_WINDOW_MS = 5 * 60_000;
 
-/** How long a request opened at `now` stays payable: setting paymentRequestDays, or MB WAY's window. */
-export async function requestExpiry(db: Db, now: number, method: RequestMethod = 'multibanco'): Promise<{ days: number; at: string }> {
-  const days = await readSetting(db, 'paymentRequestDays');
+/**
+ * How long a request opened at `now` stays payable: MB WAY's window; a reference for a letter or a
+ * reminder (asked for by staff or sent in a message: it must outlive the post), setting
+ * letterReferenceDays; one the member asks for online, paymentRequestDays.
+ */
+export async function requestExpiry(db: Db, now: number, method: RequestMethod = 'multibanco', forLetter = false): Promise<{ days: number; at: string }> {
+  const days = await readSetting(db, forLetter ? 'letterReferenceDays' : 'paymentRequestDays');
   return { days, at: new Date(now + (method === 'mbway' ? MBWAY_WINDOW_MS : days * DAY_MS)).toISOString() };
 }
 
@@ -229,7 +236,7 @@ export async function openPaymentRequest(ctx: ServerContext, input: CheckedReque
   const { member, method, phone, amount, provider } = input;
   const debts = [...input.debts];
   const now = ctx.now();
-  const expiry = await requestExpiry(db, now, method);
+  const expiry = await requestExpiry(db, now, method, input.forLetter ?? false);
   const orderId = randomBytes(6).toString('hex');
   let issued: IssuedReference | { providerId: string } | null = null;
   if (!provider.local) {

@@ -1,6 +1,7 @@
 import { defineModule } from '../define-module.js';
 import { paymentLinksMigration } from './migration.js';
 import { PAYMENT_LINK_SETTINGS } from './payment-link-settings.js';
+import { handOverPaymentLink } from './hand-over.js';
 import { paymentLinks, revokePaymentLink } from './payment-links.js';
 import { paymentLinkRoutes } from './routes.js';
 
@@ -14,7 +15,7 @@ export { issuePaymentLink } from './tokens.js';
 export const paymentLinksModule = defineModule({
   name: 'payment-links',
   resources: [paymentLinks],
-  actions: [revokePaymentLink],
+  actions: [revokePaymentLink, handOverPaymentLink],
   settings: PAYMENT_LINK_SETTINGS,
   migrations: [paymentLinksMigration],
   routes: paymentLinkRoutes,

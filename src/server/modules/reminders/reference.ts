@@ -89,7 +89,7 @@ export async function remoteProvider(ctx: Pick<ServerContext, 'config'>, db: Db)
 export async function issueAhead(ctx: Pick<ServerContext, 'config' | 'now'>, db: Db, provider: PaymentProvider, input: ReminderDebts): Promise<IssuedAhead | null> {
   const now = ctx.now();
   if (await existing(db, input, now)) return null;
-  const expiry = await requestExpiry(db, now);
+  const expiry = await requestExpiry(db, now, 'multibanco', true);
   try {
     const issued = await provider.createReference(input.debts, input.amount, expiry, { orderId: reminderOrderId(input.key), db });
     return { issued, expiry, debts: [...input.debts], amount: input.amount };
@@ -126,7 +126,7 @@ export async function reminderReference(ctx: Pick<ServerContext, 'config' | 'now
     createdBy: null,
     address: null,
     now,
-    expiry: provider.local ? await requestExpiry(trx, now) : ahead!.expiry,
+    expiry: provider.local ? await requestExpiry(trx, now, 'multibanco', true) : ahead!.expiry,
     orderId: reminderOrderId(input.key),
     issued: provider.local ? null : ahead!.issued,
   });
