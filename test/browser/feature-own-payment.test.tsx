@@ -77,6 +77,8 @@ describe('<associa-payment-debts>: a member pays their own debts', () => {
     await waitForText(element, 'Pago. Obrigado! O pagamento já foi registado.');
     expect(field(element, 'Estado')).to.equal('Pago');
     expect(await f.requests('GET', '/payment_requests/61')).to.have.length(2);
+    // Paid: nothing is left to type at an ATM, so nothing to copy.
+    expect(all(element, 'button').filter((b) => b.textContent === 'Copiar')).to.have.length(0);
   });
 
   it('sends MB WAY to a Portuguese mobile only, then says to accept it in the app', async () => {
@@ -99,6 +101,8 @@ describe('<associa-payment-debts>: a member pays their own debts', () => {
     await waitForText(element, 'Aceite o pagamento na aplicação MB WAY do seu telemóvel.');
     expect((await f.requests('POST', '/payment_requests/own'))[0]!.body).to.deep.equal({ debts: [2], method: 'mbway', phone: '912345678' });
     expect(text(element)).to.contain('Pagamento por MB WAY');
+    // The push carries the amount: nothing to copy.
+    expect(all(element, 'button').filter((b) => b.textContent === 'Copiar')).to.have.length(0);
     await expectAccessible(element);
   });
 

@@ -12,7 +12,9 @@ export const Sub = styled.h3`
 `;
 const Details = styled.dl`
   display: grid;
-  grid-template-columns: max-content 1fr max-content;
+  /* Each *Copiar* beside its value, not pushed to the far edge of a wide page. */
+  grid-template-columns: max-content minmax(0, max-content) max-content;
+  justify-content: start;
   gap: ${space(1)} ${space(2)};
   align-items: center;
   dt {
@@ -51,17 +53,15 @@ function CopyButton({ value, what }: { value: string; what: string }) {
 /** One line to copy: its label, the value as shown, and the value as copied (no grouping spaces). */
 export type CopyRow = readonly [label: string, shown: string, copied: string];
 
-/** Label, value and *Copiar* per line, then lines without a copy (state, validity). */
-export function CopyRows({ rows, plain = [] }: { rows: readonly CopyRow[]; plain?: readonly { label: string; value: string; state?: string }[] }) {
+/** Label, value and *Copiar* per line (without it once there is nothing left to type), then lines never copied (state, validity). */
+export function CopyRows({ rows, plain = [], copyable = true }: { rows: readonly CopyRow[]; plain?: readonly { label: string; value: string; state?: string }[]; copyable?: boolean }) {
   return (
     <Details>
       {rows.map(([label, shown, copied]) => (
         <div key={label} style={{ display: 'contents' }}>
           <dt>{label}</dt>
           <dd data-field={label}>{shown}</dd>
-          <dd>
-            <CopyButton value={copied} what={label} />
-          </dd>
+          <dd>{copyable && <CopyButton value={copied} what={label} />}</dd>
         </div>
       ))}
       {plain.map(({ label, value, state }) => (
@@ -93,6 +93,8 @@ export function RequestDetails({ request, onNew }: { request: InfoRequest; onNew
       <Sub>{request.method === 'mbway' ? T.mbwayTitle : T.requestTitle}</Sub>
       <CopyRows
         rows={rows}
+        // Only a Multibanco reference still to pay is typed anywhere: an MB WAY push carries its amount.
+        copyable={request.method === 'multibanco' && request.state === 'pending'}
         plain={[
           { label: T.expiry, value: DATE_TIME.format(new Date(request.expires_at)) },
           { label: T.state, value: T.states[request.state], state: request.state },
