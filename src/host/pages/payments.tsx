@@ -10,6 +10,7 @@ import { FormPage, Heading, ListPage } from './parts.js';
 import { NewPaymentPage } from './payments/new-payment.js';
 import { PaymentsLandingPage } from './payments/overview.js';
 import { PaymentDetail } from './payments/payment-detail.js';
+import { RecordedNotice } from './payments/payment-receipt.js';
 import { ListFilters, type RangeFilter, type ToggleFilter } from './payments/list-filters.js';
 import { MemberStatement } from './payments/statement.js';
 import { PAYMENTS_TEXTS as T } from './payments/texts.js';
@@ -40,9 +41,13 @@ const PaymentsListPage: Page = ({ route, routes }) => (
 
 /** Only the reference and the notes change in place; the rest moves through the ledger's actions (credit and annulment are told below). */
 const PaymentEditPage: Page = ({ route, params, routes }) => (
-  <FormPage title={route.title} resource="payments" id={params.id} formAttrs={{ fields: 'member,date,amount,allocated,method,reference,notes,recorded_by', 'no-delete': 'true' }}>
-    {params.id && <PaymentDetail paymentId={params.id} routes={routes} />}
-  </FormPage>
+  <>
+    {/* Right after recording: what was recorded and its receipt, first thing on the page. */}
+    {params.id && <RecordedNotice paymentId={params.id} />}
+    <FormPage title={route.title} resource="payments" id={params.id} formAttrs={{ fields: 'member,date,amount,allocated,method,reference,notes,recorded_by', 'no-delete': 'true' }}>
+      {params.id && <PaymentDetail paymentId={params.id} routes={routes} />}
+    </FormPage>
+  </>
 );
 
 const UnpaidPage: Page = ({ route, routes }) => (

@@ -1,6 +1,6 @@
 // A destructive command that asks why first (annul a payment, annul a treasury document): a
 // button that opens a dialog with a required reason, and the server's refusal shown in it.
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { isSilentFailure } from '../../core/index.js';
 import { Button, Field, TextArea } from '../../widgets/kit/index.js';
 import { ConfirmDialog } from '../../widgets/feature-kit/confirm-dialog.js';
@@ -16,7 +16,8 @@ export interface ReasonActionTexts {
   reasonRequired: string;
 }
 
-export function ReasonAction({ texts, run }: { texts: ReasonActionTexts; run(reason: string): Promise<unknown> }) {
+/** `extra`: more of the dialog below the explanation (what else the command can do, and its choice). */
+export function ReasonAction({ texts, run, extra }: { texts: ReasonActionTexts; run(reason: string): Promise<unknown>; extra?: ReactNode }) {
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -47,6 +48,7 @@ export function ReasonAction({ texts, run }: { texts: ReasonActionTexts; run(rea
       </Button>
       <ConfirmDialog open={open} title={texts.title} confirmLabel={texts.action} busy={busy} onConfirm={() => void confirm()} onCancel={() => setOpen(false)}>
         <p>{texts.body}</p>
+        {extra}
         {failure && (
           <Notice tone="error">
             <p>{failure}</p>

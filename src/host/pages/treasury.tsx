@@ -26,7 +26,7 @@ function TreasuryServed({ title, children }: { title: string; children: ReactNod
   );
 }
 
-const DOC_COLUMNS = 'number,type,issue_date,payer_name,payer_nif,total,status';
+const DOC_COLUMNS = 'number,type,issue_date,payer_name,payer_nif,total,status,annulled_by_doc';
 const DOC_RANGES: readonly RangeFilter[] = [{ field: 'issue_date', type: 'date', from: T.issuedFrom, to: T.issuedTo }];
 
 const TreasuryListPage: Page = ({ route, routes }) => (

@@ -129,6 +129,7 @@ export function PaymentDebts({ memberId }: PaymentDebtsProps) {
       {done && (
         <Notice tone="success">
           <p>{T.recorded(formatMoney(done.payment.amount ?? 0))}</p>
+          {done.receipt && <p data-recorded-receipt>{T.receiptIssued(done.receipt.number)}</p>}
           {done.credit > 0 && <p>{T.credit(formatMoney(done.credit))}</p>}
         </Notice>
       )}

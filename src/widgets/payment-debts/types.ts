@@ -1,13 +1,9 @@
 // The answer of the record-payment action and the event the element sends with it. The
 // records themselves are the API's (src/core/records.ts, inferred from the definitions).
-import type { Payment } from '../../core/index.js';
+import type { Payment, PaymentRecorded } from '../../core/index.js';
 
-/** POST payments/record: what was recorded and how it was spread over the debts. */
-export interface RecordedPayment {
-  payment: Payment;
-  allocations: { debt: number; amount: number }[];
-  credit: number;
-}
+/** POST payments/record: what was recorded, how it was spread over the debts, and its receipt (null: none issued). */
+export type RecordedPayment = Omit<PaymentRecorded<Payment>, 'receipt'> & { receipt?: PaymentRecorded['receipt'] };
 
 declare module '../kit/events.js' {
   interface AssociaEventMap {

@@ -20,9 +20,9 @@ export interface ReferenceCache {
 // Ids per request: keeps the address short whatever the page size.
 const IDS_PER_REQUEST = 100;
 
-/** What a person recognises a record by: its name, or the nearest thing the resource has. */
+/** What a person recognises a record by: its name, or the nearest thing the resource has (a document's number). */
 function recordLabel(record: Record<string, unknown>): string {
-  for (const key of ['name', 'username', 'title', 'subject', 'label', 'code']) {
+  for (const key of ['name', 'username', 'title', 'subject', 'label', 'code', 'number']) {
     const value = record[key];
     if (typeof value === 'string' && value.trim() !== '') return value;
   }

@@ -9,6 +9,7 @@ import { Panel } from '../../shell/styles.js';
 import { Heading } from '../parts.js';
 import type { Page } from '../types.js';
 import { MemberPicker } from './member-picker.js';
+import { recordedState } from './payment-receipt.js';
 import { PAYMENTS_TEXTS as T } from './texts.js';
 
 const Chosen = styled.div`
@@ -43,12 +44,13 @@ function usePaymentRecorded(box: RefObject<HTMLElement | null>, onRecorded: (pay
   }, [box]);
 }
 
-/** paymentsNew: choose the member, tick their debts, record; the new payment then opens. */
+/** paymentsNew: choose the member, tick their debts, record; the new payment then opens, saying so with its receipt. */
 export const NewPaymentPage: Page = ({ route, routes, words }) => {
   const [, navigate] = useLocation();
   const [member, setMember] = useState<Member | null>(null);
   const box = useRef<HTMLDivElement>(null);
-  usePaymentRecorded(box, (id) => navigate(pathOf(routes, 'paymentsEdit', { id })));
+  // The payment's page then says what was recorded and names its receipt.
+  usePaymentRecorded(box, (id) => navigate(pathOf(routes, 'paymentsEdit', { id }), { state: recordedState(id) }));
   return (
     <>
       <Heading title={route.title} />

@@ -1,6 +1,7 @@
+import { useState } from 'react';
 import styled from 'styled-components';
-import { LIST_ALL, type Payment, type PaymentAllocation, type UnsettledPayment } from '../../../core/index.js';
-import { EmptyState, ErrorState, Loading, space, useQuery, useRecord } from '../../../widgets/kit/index.js';
+import { LIST_ALL, RESOURCE, type Payment, type PaymentAllocation, type PaymentReceipt, type UnsettledPayment } from '../../../core/index.js';
+import { EmptyState, ErrorState, Loading, space, token, useQuery, useRecord } from '../../../widgets/kit/index.js';
 import { DataTable, TableBox } from '../../../widgets/feature-kit/data-table.js';
 import { Notice } from '../../../widgets/feature-kit/layout.js';
 import { formatDay, periodText } from '../../../widgets/payment-debts/ledger.js';
@@ -10,7 +11,10 @@ import { useHost } from '../../context.js';
 import { pathOf, type RouteDef } from '../../routes.js';
 import { Panel, SecondaryRouteLink } from '../../shell/styles.js';
 import { ReasonAction } from '../reason-action.js';
+import { PaymentReceiptPart, usePaymentReceipt } from './payment-receipt.js';
 import { PAYMENTS_TEXTS as T } from './texts.js';
+
+const DOCS = RESOURCE.treasuryDocs;
 
 const Section = styled.section`
   margin-top: ${space(3)};
@@ -76,23 +80,49 @@ function Allocations({ paymentId, memberId }: { paymentId: string; memberId: num
 
 const ANNUL_TEXTS = { action: T.annul, title: T.annulTitle, body: T.annulBody, reason: T.reason, reasonRequired: T.reasonRequired };
 
-/** "Anular pagamento" with its required reason, asked in a dialog. */
-function AnnulPayment({ paymentId }: { paymentId: string }) {
+const Choice = styled.label`
+  display: flex;
+  gap: ${space(1)};
+  align-items: flex-start;
+  margin: 0 0 ${space(2)};
+  color: ${token('color-text')};
+  input {
+    margin-top: 0.2em;
+  }
+`;
+
+/**
+ * "Anular pagamento" with its required reason, asked in a dialog; a payment whose receipt stands
+ * offers to annul the receipt too (checked: a valid receipt for money not received misleads).
+ */
+function AnnulPayment({ paymentId, receipt }: { paymentId: string; receipt: PaymentReceipt | null }) {
   const { core } = useHost();
-  return <ReasonAction texts={ANNUL_TEXTS} run={(reason) => core.queries.action(`payments/${encodeURIComponent(paymentId)}/annul`, { reason }, { invalidates: LEDGER_RESOURCES })} />;
+  const [withReceipt, setWithReceipt] = useState(true);
+  const offered = receipt !== null && receipt.annulledBy === null;
+  const extra = offered ? (
+    <Choice>
+      <input type="checkbox" name="annul_receipt" checked={withReceipt} onChange={(e) => setWithReceipt(e.target.checked)} />
+      <span>{T.annulWithReceipt(receipt.number)}</span>
+    </Choice>
+  ) : null;
+  const run = (reason: string) =>
+    core.queries.action(`payments/${encodeURIComponent(paymentId)}/annul`, { reason, ...(offered && withReceipt ? { annul_receipt: true } : {}) }, { invalidates: [...LEDGER_RESOURCES, DOCS] });
+  return <ReasonAction texts={ANNUL_TEXTS} run={run} extra={extra} />;
 }
 
-/** Below the payment's form: what it paid, a link to the member's statement, and its annulment. */
+/** Below the payment's form: what it paid, its receipt, a link to the member's statement, and its annulment (with its receipt). */
 export function PaymentDetail({ paymentId, routes }: { paymentId: string; routes: readonly RouteDef[] }) {
   const { core } = useHost();
   const view = useRecord<Payment>(core.queries, 'payments', paymentId);
   const payment = view.record;
+  const receipt = usePaymentReceipt(payment?.member ?? null, Number(paymentId));
   if (!payment) return null;
   return (
     <Section aria-labelledby="allocations-title" data-payment={payment._id}>
       <Panel>
         <h2 id="allocations-title">{T.allocations}</h2>
         <Allocations paymentId={paymentId} memberId={payment.member} />
+        <PaymentReceiptPart receipt={receipt} />
         {!payment.annulled_at && (payment.credit ?? 0) > 0 && (
           <Notice tone="info">
             <p>{T.creditLeft(formatMoney(payment.credit ?? 0))}</p>
@@ -105,7 +135,7 @@ export function PaymentDetail({ paymentId, routes }: { paymentId: string; routes
         )}
         <Actions>
           {payment.member !== null && <SecondaryRouteLink href={pathOf(routes, 'unpaidByMember', { memberId: payment.member })}>{T.statementLink}</SecondaryRouteLink>}
-          {!payment.annulled_at && <AnnulPayment paymentId={paymentId} />}
+          {!payment.annulled_at && receipt !== undefined && <AnnulPayment paymentId={paymentId} receipt={receipt} />}
         </Actions>
       </Panel>
     </Section>

@@ -5,6 +5,7 @@ import { formatDay } from '../../../widgets/payment-debts/ledger.js';
 import { formatMoney } from '../../../widgets/shared/money.js';
 import { useHost } from '../../context.js';
 import { useStatement } from './queries.js';
+import { ReceiptLinks } from './receipt-links.js';
 import { StandingBadge } from './standing.js';
 import { PAYMENTS_TEXTS as T } from './texts.js';
 import type { Statement } from '../../../core/index.js';
@@ -60,6 +61,12 @@ const Table = styled(DataTable)`
   }
 `;
 
+/** A payment's receipt under its line's description. */
+const ReceiptLine = styled.div`
+  margin-top: ${space(0.5)};
+  font-size: 0.92em;
+`;
+
 const money = (cents: number) => (cents === 0 ? '' : formatMoney(cents));
 
 function Lines({ statement }: { statement: Statement }) {
@@ -89,7 +96,14 @@ function Lines({ statement }: { statement: Statement }) {
           {statement.lines.map((line, i) => (
             <tr key={`${line.kind}-${line.id}-${i}`} data-kind={line.kind}>
               <td>{formatDay(line.date)}</td>
-              <td>{line.description}</td>
+              <td>
+                {line.description}
+                {line.receipt && (
+                  <ReceiptLine>
+                    <ReceiptLinks receipt={line.receipt} />
+                  </ReceiptLine>
+                )}
+              </td>
               <td data-amount>{money(line.debit)}</td>
               <td data-amount>{money(line.credit)}</td>
               <td data-amount>{formatMoney(line.balance)}</td>

@@ -38,6 +38,16 @@ export const PAYMENTS_TEXTS = {
   reason: 'Motivo',
   reasonRequired: 'Indique o motivo da anulação.',
   annulDone: 'Pagamento anulado.',
+  annulWithReceipt: (number: string) => `Anular também o recibo ${number}, com o mesmo motivo (é emitida uma nota de anulação)`,
+
+  receipt: (number: string) => `Recibo ${number}`,
+  receiptAnnulled: (note: string) => `(anulado pela nota ${note})`,
+  downloadReceipt: 'Descarregar recibo',
+  downloadReceiptOf: (number: string) => `Descarregar recibo ${number}`,
+  receiptFailed: 'Não foi possível descarregar o recibo.',
+  noReceipt: 'Este pagamento não tem recibo.',
+  recorded: (amount: string) => `Pagamento de ${amount} registado.`,
+  recordedReceipt: (number: string) => `Foi emitido o recibo ${number}.`,
 
   statement: 'Extrato',
   statementOf: (singular: string, number: string, name: string) => `Extrato do ${singular.toLowerCase()} n.º ${number}: ${name}`,

@@ -1,5 +1,6 @@
-// Below a treasury document's (read-only) record: its PDF, its status history, and annulment
-// with a reason, which issues an annulment note and changes nothing else.
+// Below a treasury document's (read-only) record: the payment it documents, its PDF, its status
+// history, and annulment with a reason, which issues an annulment note (and, when asked, annuls
+// the payment too).
 import { useState } from 'react';
 import styled from 'styled-components';
 import { Button, EmptyState, ErrorState, Loading, space, useQuery, useRecord } from '../../../widgets/kit/index.js';
@@ -11,8 +12,8 @@ import { downloadTreasuryPdf } from '../../../widgets/shared/treasury-download.j
 import { useHost } from '../../context.js';
 import { pathOf, type RouteDef } from '../../routes.js';
 import { Panel, SecondaryRouteLink } from '../../shell/styles.js';
-import { ReasonAction } from '../reason-action.js';
 import { DOCS, type StatusChange } from './api.js';
+import { AnnulDoc, DocPaymentPart, useDocPayment } from './doc-payment.js';
 import { TREASURY_TEXTS as T } from './texts.js';
 
 const Section = styled.section`
@@ -34,6 +35,7 @@ const Actions = styled.div`
 interface TreasuryDoc {
   _id: number;
   number: string;
+  member: number | null;
   annulled_by_doc: number | null;
   annuls: number | null;
 }
@@ -71,13 +73,12 @@ function StatusHistory({ docId }: { docId: string }) {
   );
 }
 
-const ANNUL_TEXTS = { action: T.annul, title: T.annulTitle, body: T.annulBody, reason: T.reason, reasonRequired: T.reasonRequired };
-
 export function DocDetail({ docId, routes }: { docId: string; routes: readonly RouteDef[] }) {
   const { core } = useHost();
   const view = useRecord<TreasuryDoc>(core.queries, DOCS, docId);
   const [pdfError, setPdfError] = useState<string | null>(null);
   const doc = view.record;
+  const payment = useDocPayment(Number(docId), doc?.member ?? null);
   if (!doc) return null;
   const openDocPdf = () => {
     setPdfError(null);
@@ -95,11 +96,12 @@ export function DocDetail({ docId, routes }: { docId: string; routes: readonly R
             </p>
           </Notice>
         )}
+        {payment && <DocPaymentPart payment={payment} routes={routes} />}
         <Actions>
           <Button onClick={openDocPdf} data-action="pdf">
             {T.pdf}
           </Button>
-          {!doc.annulled_by_doc && !doc.annuls && <ReasonAction texts={ANNUL_TEXTS} run={(reason) => core.queries.action(`${DOCS}/${encodeURIComponent(docId)}/annul`, { reason }, { invalidates: [DOCS] })} />}
+          {!doc.annulled_by_doc && !doc.annuls && <AnnulDoc docId={doc._id} payment={payment} />}
         </Actions>
         {pdfError && (
           <Notice tone="error">

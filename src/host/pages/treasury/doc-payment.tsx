@@ -1,0 +1,77 @@
+// A receipt's payment on the receipt's page: found on its member's statement (the payment line
+// that carries this receipt), linked, and offered for annulment together with the receipt.
+import { useState } from 'react';
+import styled from 'styled-components';
+import type { StatementLine } from '../../../core/index.js';
+import { space, token } from '../../../widgets/kit/index.js';
+import { Notice } from '../../../widgets/feature-kit/layout.js';
+import { formatDay } from '../../../widgets/payment-debts/ledger.js';
+import { LEDGER_RESOURCES } from '../../../widgets/payment-debts/use-member-debts.js';
+import { formatMoney } from '../../../widgets/shared/money.js';
+import { useHost } from '../../context.js';
+import { pathOf, type RouteDef } from '../../routes.js';
+import { SecondaryRouteLink } from '../../shell/styles.js';
+import { useStatement } from '../payments/queries.js';
+import { ReasonAction } from '../reason-action.js';
+import { DOCS } from './api.js';
+import { TREASURY_TEXTS as T } from './texts.js';
+
+const Choice = styled.label`
+  display: flex;
+  gap: ${space(1)};
+  align-items: flex-start;
+  margin: 0 0 ${space(2)};
+  color: ${token('color-text')};
+  input {
+    margin-top: 0.2em;
+  }
+`;
+
+const Paid = styled.p`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${space(1)};
+  align-items: center;
+`;
+
+/** The statement line of the payment a member's receipt documents; null: none (a manual receipt, a donation, a note). */
+export function useDocPayment(docId: number, memberId: number | null): StatementLine | null {
+  const { core } = useHost();
+  const statement = useStatement(core, memberId);
+  return statement.data?.lines.find((line) => line.kind === 'payment' && line.receipt?._id === docId) ?? null;
+}
+
+/** "Documenta o pagamento de 22,00 € de 28/11/2026", with the way to it. */
+export function DocPaymentPart({ payment, routes }: { payment: StatementLine; routes: readonly RouteDef[] }) {
+  return (
+    <Paid data-doc-payment={payment.id}>
+      <span>
+        {T.documentsPayment(formatMoney(payment.credit), formatDay(payment.date))} {payment.annulled && T.paymentAnnulled}
+      </span>
+      <SecondaryRouteLink href={pathOf(routes, 'paymentsEdit', { id: payment.id })}>{T.openPayment}</SecondaryRouteLink>
+    </Paid>
+  );
+}
+
+const ANNUL_TEXTS = { action: T.annul, title: T.annulTitle, body: T.annulBody, reason: T.reason, reasonRequired: T.reasonRequired };
+
+/** "Anular documento": when the payment it documents stands, the dialog says so and offers to annul it too. */
+export function AnnulDoc({ docId, payment }: { docId: number; payment: StatementLine | null }) {
+  const { core } = useHost();
+  const [withPayment, setWithPayment] = useState(false);
+  const standing = payment !== null && !payment.annulled;
+  const extra = standing ? (
+    <>
+      <Notice tone="warning">
+        <p>{T.paymentStands(formatMoney(payment.credit), formatDay(payment.date))}</p>
+      </Notice>
+      <Choice>
+        <input type="checkbox" name="annul_payment" checked={withPayment} onChange={(e) => setWithPayment(e.target.checked)} />
+        <span>{T.annulWithPayment}</span>
+      </Choice>
+    </>
+  ) : null;
+  const run = (reason: string) =>
+    core.queries.action(`${DOCS}/${docId}/annul`, { reason, ...(standing && withPayment ? { annul_payment: true } : {}) }, { invalidates: [DOCS, ...LEDGER_RESOURCES] });
+  return <ReasonAction texts={ANNUL_TEXTS} run={run} extra={extra} />;
+}
