@@ -204,7 +204,7 @@ describe('reconciliation (/quotas/extratoBancario)', () => {
     expect(text(container.querySelector('[data-tone="warning"]'))).to.equal('Este extrato já foi importado em 30/11/2026 («novembro.csv», importação n.º 9). Nada será registado de novo.');
     expect(cells2()).to.deep.equal(['Este pagamento já está registado.', 'Já importado']);
     expect(row(2)!.querySelectorAll('button')).to.have.length(0);
-    expect(buttonIn(container, 'Nenhum movimento a registar.')!.disabled).to.equal(true);
+    expect(buttonIn(container, 'Extrato já importado')!.disabled).to.equal(true);
     expect(await f.requests('POST', '/reconciliation_imports/confirm')).to.have.length(0);
   });
 });

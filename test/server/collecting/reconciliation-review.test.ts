@@ -146,7 +146,7 @@ describe('reconciliation review', () => {
     // The same file again: the preview says when it was imported and finds every line recorded.
     const again = await s.json('POST', '/api/reconciliation_imports/preview', { file: await s.upload(csv, 'dezembro (1).csv') });
     expect(again.body.data.imported).toMatchObject({ _id: answer.import._id, file_name: 'dezembro.csv' });
-    expect(again.body.data.results.map((l: any) => l.reason)).toEqual(['already_recorded', 'already_recorded', 'already_recorded', 'amount_differs', 'not_received']);
+    expect(again.body.data.results.map((l: any) => l.reason)).toEqual(['already_recorded', 'already_recorded', 'already_recorded', 'rejected_before', 'not_received']);
 
     // A next statement overlapping this one: its old lines are recognised, and cannot be paid again by hand.
     const next = await s.upload(`${csv}\n05/12/2026;TRF SOCIO ${eva.number};7,00;`, 'dezembro-2.csv');
@@ -155,10 +155,14 @@ describe('reconciliation review', () => {
       [2, 'already_recorded', null],
       [3, 'already_recorded', null],
       [4, 'already_recorded', null],
-      [5, 'amount_differs', null],
+      [5, 'rejected_before', null],
       [6, 'not_received', null],
       [7, null, eva.id],
     ]);
+    expect(overlap.body.data.results[3].message).toBe('Rejeitado numa importação anterior: só é registado se escolher o sócio de novo.');
+    // A line rejected then may still be given to a member now.
+    const chosenNow = await s.json('POST', '/api/reconciliation_imports/preview', { file: next, decisions: [{ line: 5, member: rui.id, debts: [] }] });
+    expect([chosenNow.body.data.results[3].confidence, chosenNow.body.data.results[3].credit]).toEqual(['manual', 500]);
     const twice = await s.json('POST', '/api/reconciliation_imports/confirm', { file: next, decisions: [{ line: 4, member: rui.id, debts: [] }] });
     expect(twice.status).toBe(422);
     expect(twice.body.errors.decisions).toBe('Linha 4: Este pagamento já está registado.');

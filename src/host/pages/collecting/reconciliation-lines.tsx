@@ -63,7 +63,7 @@ const Table = styled(DataTable)`
 function stateOf(line: ReviewLine): { tone: Tone; label: string } {
   if (line.confidence) return { tone: line.confidence === 'reference' ? 'good' : line.confidence === 'member' ? 'sure' : 'hand', label: T.confidence[line.confidence] ?? line.confidence };
   const label = T.reasons[line.reason ?? ''] ?? line.reason ?? '';
-  return { tone: line.reason && (SETTLED.includes(line.reason) || line.reason === 'rejected') ? 'quiet' : 'attention', label };
+  return { tone: line.reason && (SETTLED.includes(line.reason) || line.reason.startsWith('rejected')) ? 'quiet' : 'attention', label };
 }
 
 function Movement({ line }: { line: ReviewLine }) {

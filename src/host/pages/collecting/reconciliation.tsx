@@ -288,7 +288,7 @@ export function ReconciliationPanel({ singular }: { singular: string }) {
         {busy && <Loading />}
         <Buttons>
           <Button disabled={locked || review.matched === 0 || editing !== null} onClick={() => void confirm()} data-action="confirm">
-            {review.matched === 0 ? T.nothingToConfirm : T.confirm(review.matched)}
+            {review.imported ? T.alreadyImported : review.matched === 0 ? T.nothingToConfirm : T.confirm(review.matched)}
           </Button>
           <Button variant="secondary" disabled={busy} onClick={restart}>
             {T.another}

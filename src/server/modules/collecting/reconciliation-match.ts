@@ -16,6 +16,7 @@ export const UNMATCHED_REASONS = [
   { value: 'ambiguous', label: 'Ambíguo', message: 'A descrição refere mais do que um sócio (ou a referência mais do que um pedido).' },
   { value: 'no_member', label: 'Sócio por identificar', message: 'A descrição não refere nenhum número de sócio nem NIF conhecido.' },
   { value: 'rejected', label: 'Rejeitado na revisão', message: 'Rejeitado na revisão: não foi registado.' },
+  { value: 'rejected_before', label: 'Rejeitado antes', message: 'Rejeitado numa importação anterior: só é registado se escolher o sócio de novo.' },
 ] as const;
 export type UnmatchedReason = (typeof UNMATCHED_REASONS)[number]['value'];
 
@@ -100,6 +101,7 @@ export async function matchStatement(db: Db, source: StatementSource, lines: rea
     const rows = await db.selectFrom('payments').select('external_id').where('external_id', 'in', chunk).execute();
     for (const row of rows) recorded.add(String(row.external_id));
   }
+  const rejectedBefore = await rejectedKeys(db, lines);
   const seen = new Set<string>();
   const takenRequests = new Set<number>();
   const debtsOf = new Map<number, OpenDebt[]>();
@@ -153,6 +155,10 @@ export async function matchStatement(db: Db, source: StatementSource, lines: rea
       done(null, 'already_recorded');
       continue;
     }
+    if (!decision && rejectedBefore.has(externalId)) {
+      done(null, 'rejected_before');
+      continue;
+    }
     if (decision && !('reject' in decision) && line.reference) {
       // A reference whose request was paid (by its callback, or by an earlier line) is that payment already.
       const byRef = await byReference(db, line, takenRequests, openDebts);
@@ -191,6 +197,37 @@ export async function matchStatement(db: Db, source: StatementSource, lines: rea
   }
   if (refused.length > 0) throw invalidRecord({ decisions: refused.join(' ') });
   return outcomes;
+}
+
+/**
+ * The keys of lines a reviewer rejected in an earlier import (read back from its stored lines, on
+ * the days this statement covers): a statement overlapping that one shows them as rejected then.
+ */
+async function rejectedKeys(db: Db, lines: readonly StatementLine[]): Promise<Set<string>> {
+  const days = [...new Set(lines.map((l) => l.date))];
+  const keys = new Set<string>();
+  for (let i = 0; i < days.length; i += 500) {
+    const rows = await db
+      .selectFrom('reconciliation_import_lines as l')
+      .innerJoin('reconciliation_imports as i', 'i._id', 'l.reconciliation_import')
+      .select(['i.source', 'l.date', 'l.amount', 'l.entity', 'l.reference', 'l.description', 'l.transaction_id'])
+      .where('l.reason', '=', 'rejected')
+      .where('l.date', 'in', days.slice(i, i + 500))
+      .execute();
+    for (const row of rows) {
+      const stored: StatementLine = {
+        line: 0,
+        date: String(row.date),
+        amount: Number(row.amount),
+        entity: row.entity === null ? null : String(row.entity),
+        reference: row.reference === null ? null : String(row.reference),
+        description: row.description === null ? null : String(row.description),
+        transactionId: row.transaction_id === null ? null : String(row.transaction_id),
+      };
+      keys.add(lineKey(row.source === 'multibanco' ? 'multibanco' : 'bank', stored));
+    }
+  }
+  return keys;
 }
 
 /** The amount over the debts in order, each up to what it owes (as the ledger allocates a payment to chosen debts). */
