@@ -3,6 +3,7 @@ import { pathOf, patternOf } from '../routes.js';
 import { ElementPage, FormPage, ListPage } from './parts.js';
 import { RecordHistorySlot } from './audit.js';
 import { lazy, Suspense } from 'react';
+import { Panel } from '../shell/styles.js';
 import type { Page } from './types.js';
 
 // The dues panels come with the payments and collecting chunks (lazy.tsx): the first page stays
@@ -10,6 +11,7 @@ import type { Page } from './types.js';
 const MemberStanding = lazy(async () => ({ default: (await import('./payments/standing.js')).MemberStanding }));
 const MemberMandate = lazy(async () => ({ default: (await import('./collecting/direct-debit.js')).MemberMandate }));
 // The photo and documents (crop canvas, upload parts) come with their own chunk, below the form.
+const HandOverPayment = lazy(async () => ({ default: (await import('./collecting/hand-over.js')).HandOverPayment }));
 const MemberFiles = lazy(async () => ({ default: (await import('./member-files.js')).MemberFiles }));
 
 export const MembersListPage: Page = ({ route, routes, words }) => (
@@ -35,6 +37,11 @@ export const MembersEditPage: Page = ({ route, params, routes }) => (
       <RecordHistorySlot resource={RESOURCE.members} id={params.id} />
     </FormPage>
     <Suspense fallback={null}>
+      {params.id && (
+        <Panel data-no-print>
+          <HandOverPayment memberId={params.id} />
+        </Panel>
+      )}
       <MemberFiles memberId={params.id} />
     </Suspense>
   </>

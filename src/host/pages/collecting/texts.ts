@@ -133,4 +133,19 @@ export const COLLECTING_TEXTS = {
   notified: (count: number) => (count === 1 ? '1 mensagem na caixa de saída.' : `${count} mensagens na caixa de saída.`),
   notifyFailed: 'O envio falhou.',
   noneMatched: 'Nenhum sócio corresponde a estes filtros.',
+
+  handOver: {
+    title: 'Entregar forma de pagamento',
+    intro: 'Uma ligação para a página de pagamento do sócio (Multibanco, MB WAY, transferência): copie-a com um texto pronto para SMS ou WhatsApp, ou envie-a por e-mail.',
+    copyLink: 'Copiar ligação de pagamento',
+    email: 'Enviar por e-mail',
+    link: 'Ligação',
+    message: 'Texto para SMS ou WhatsApp',
+    copyText: 'Copiar texto',
+    textCopied: 'Texto copiado.',
+    linkReady: (until: string) => `Nova ligação, válida até ${until}. Copie-a abaixo.`,
+    linkCopied: (until: string) => `Ligação copiada, válida até ${until}.`,
+    emailed: (recipient: string) => `Mensagem com a ligação na caixa de saída, para ${recipient}. Só o sócio vê a ligação.`,
+    failed: 'Não foi possível criar a ligação de pagamento.',
+  },
 } as const;

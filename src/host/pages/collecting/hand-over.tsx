@@ -1,0 +1,118 @@
+// "Entregar forma de pagamento" on a member's statement and record: staff copy a new payment
+// link with a ready text for an SMS or WhatsApp, or have it e-mailed to the member, whose link
+// then reaches only them (POST /api/payment_links/hand_over; audited, never shown in the outbox).
+import { useRef, useState } from 'react';
+import styled from 'styled-components';
+import { Button, space, token } from '../../../widgets/kit/index.js';
+import { copyText } from '../../../widgets/api-key-form/copy.js';
+import { Notice } from '../../../widgets/feature-kit/layout.js';
+import { describeFailure } from '../../../widgets/feature-kit/server-message.js';
+import { ApiError, lisbonDayOf, type ValidationErrorResponse } from '../../../core/index.js';
+import { formatDay } from '../../../widgets/payment-debts/ledger.js';
+import { useHost } from '../../context.js';
+import { Buttons } from './layout.js';
+import { COLLECTING_TEXTS } from './texts.js';
+
+const T = COLLECTING_TEXTS.handOver;
+
+type Answer = { way: 'copy'; url: string; expires_at: string; text: string } | { way: 'email'; recipient: string; message: number };
+
+const Text = styled.textarea`
+  display: block;
+  box-sizing: border-box;
+  width: 100%;
+  max-width: 40rem;
+  min-height: 6rem;
+  margin: ${space(1)} 0;
+  padding: ${space(1)};
+  font: inherit;
+  border: 1px solid ${token('color-border')};
+  border-radius: ${token('radius')};
+`;
+
+const Link = styled.input`
+  box-sizing: border-box;
+  width: 100%;
+  max-width: 40rem;
+  padding: ${space(0.5)} ${space(1)};
+  font: inherit;
+  border: 1px solid ${token('color-border')};
+  border-radius: ${token('radius')};
+`;
+
+export function HandOverPayment({ memberId }: { memberId: string }) {
+  const { core } = useHost();
+  const [answer, setAnswer] = useState<Answer | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [copied, setCopied] = useState<'link' | 'text' | null>(null);
+  const [pending, setPending] = useState(false);
+  const linkInput = useRef<HTMLInputElement>(null);
+  const textInput = useRef<HTMLTextAreaElement>(null);
+
+  async function handOver(way: 'copy' | 'email') {
+    setPending(true);
+    setError(null);
+    setCopied(null);
+    try {
+      const got = await core.queries.action<Answer>('payment_links/hand_over', { member: Number(memberId), way }, { invalidates: ['payment_links', 'messages'] });
+      setAnswer(got);
+      if (got.way === 'copy' && (await copyText(got.url, linkInput.current))) setCopied('link');
+    } catch (e) {
+      const errors = e instanceof ApiError && e.status === 422 ? (e.data as Partial<ValidationErrorResponse> | null)?.errors : undefined;
+      setError(errors ? Object.values(errors).join(' ') : describeFailure(e, T.failed));
+    } finally {
+      setPending(false);
+    }
+  }
+
+  async function copy(what: 'link' | 'text') {
+    if (answer?.way !== 'copy') return;
+    const ok = what === 'link' ? await copyText(answer.url, linkInput.current) : await copyText(answer.text, null);
+    if (!ok && what === 'text') textInput.current?.select();
+    setCopied(ok ? what : null);
+  }
+
+  return (
+    <section aria-labelledby={`hand-over-${memberId}`} data-hand-over>
+      <h2 id={`hand-over-${memberId}`}>{T.title}</h2>
+      <p>{T.intro}</p>
+      <Buttons>
+        <Button type="button" disabled={pending} onClick={() => void handOver('copy')}>
+          {T.copyLink}
+        </Button>
+        <Button type="button" variant="secondary" disabled={pending} onClick={() => void handOver('email')}>
+          {T.email}
+        </Button>
+      </Buttons>
+      {error && (
+        <Notice tone="error">
+          <p role="alert">{error}</p>
+        </Notice>
+      )}
+      {answer?.way === 'email' && (
+        <Notice tone="success">
+          <p role="status">{T.emailed(answer.recipient)}</p>
+        </Notice>
+      )}
+      {answer?.way === 'copy' && (
+        <div data-hand-over-link>
+          <p role="status">{copied === 'link' ? T.linkCopied(formatDay(lisbonDayOf(Date.parse(answer.expires_at)))) : T.linkReady(formatDay(lisbonDayOf(Date.parse(answer.expires_at))))}</p>
+          <label>
+            {T.link}
+            <Link ref={linkInput} readOnly value={answer.url} onFocus={(e) => e.currentTarget.select()} />
+          </label>
+          <label>
+            {T.message}
+            <Text ref={textInput} readOnly value={answer.text} data-hand-over-text />
+          </label>
+          <Buttons>
+            <Button type="button" variant="secondary" onClick={() => void copy('text')}>
+              {T.copyText}
+            </Button>
+            {copied === 'text' && <span role="status">{T.textCopied}</span>}
+          </Buttons>
+        </div>
+      )}
+    </section>
+  );
+}
