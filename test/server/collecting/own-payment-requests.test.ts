@@ -163,7 +163,8 @@ describe('a member pays their own debts through ifthenpay (a fake server speakin
     const providerId = await providerIdOf(request._id);
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     try {
-      for (const change of [{ key: 'not-the-key' }, { amount: '9.99' }, { amount: '10.01' }, { requestId: 'unknown-request' }, { requestId: '' }]) {
+      const forgeries: Record<string, string>[] = [{ key: 'not-the-key' }, { amount: '9.99' }, { amount: '10.01' }, { requestId: 'unknown-request' }, { requestId: '' }];
+      for (const change of forgeries) {
         expect(await fake.pay(providerId, change), JSON.stringify(change)).toBe(200);
         expect(await paymentsOf(request._id), JSON.stringify(change)).toHaveLength(0);
       }
