@@ -83,7 +83,7 @@ describe('payment and receipt, both ways', () => {
     // One dialog annuls the payment and, ticked by default, its receipt.
     await staff.getByRole('button', { name: 'Anular pagamento' }).click();
     const dialog = staff.getByRole('dialog', { name: 'Anular este pagamento?' });
-    const withReceipt = dialog.getByRole('checkbox', { name: `Anular também o recibo ${number}, com o mesmo motivo (é emitida uma nota de anulação)` });
+    const withReceipt = dialog.getByRole('checkbox', { name: `Anular também o recibo ${number}, pela mesma razão (é emitida uma nota de anulação)` });
     expect(await withReceipt.isChecked()).toBe(true);
     await dialog.getByRole('textbox', { name: 'Motivo' }).fill('Transferência devolvida pelo banco');
     await dialog.getByRole('button', { name: 'Anular pagamento' }).click();
@@ -141,7 +141,7 @@ describe('payment and receipt, both ways', () => {
     await staff.getByRole('button', { name: 'Anular documento' }).click();
     const dialog = staff.getByRole('dialog', { name: 'Anular este documento?' });
     expect(EURO(await dialog.innerText())).toContain(`O pagamento de 31,50 € de ${ptDay(payment.date)} que este recibo documenta continua válido.`);
-    const withPayment = dialog.getByRole('checkbox', { name: 'Anular também o pagamento, com o mesmo motivo (as dívidas que pagou voltam a ficar em dívida)' });
+    const withPayment = dialog.getByRole('checkbox', { name: 'Anular também o pagamento, pela mesma razão (as dívidas que pagou voltam a ficar em dívida)' });
     expect(await withPayment.isChecked()).toBe(false);
     await withPayment.check();
     await dialog.getByRole('textbox', { name: 'Motivo' }).fill('Pago em duplicado');

@@ -38,7 +38,7 @@ export const PAYMENTS_TEXTS = {
   reason: 'Motivo',
   reasonRequired: 'Indique o motivo da anulação.',
   annulDone: 'Pagamento anulado.',
-  annulWithReceipt: (number: string) => `Anular também o recibo ${number}, com o mesmo motivo (é emitida uma nota de anulação)`,
+  annulWithReceipt: (number: string) => `Anular também o recibo ${number}, pela mesma razão (é emitida uma nota de anulação)`,
 
   receipt: (number: string) => `Recibo ${number}`,
   receiptAnnulled: (note: string) => `(anulado pela nota ${note})`,

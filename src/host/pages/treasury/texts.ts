@@ -43,7 +43,7 @@ export const TREASURY_TEXTS = {
   paymentAnnulled: 'Esse pagamento foi anulado.',
   openPayment: 'Ver o pagamento',
   paymentStands: (amount: string, day: string) => `O pagamento de ${amount} de ${day} que este recibo documenta continua válido.`,
-  annulWithPayment: 'Anular também o pagamento, com o mesmo motivo (as dívidas que pagou voltam a ficar em dívida)',
+  annulWithPayment: 'Anular também o pagamento, pela mesma razão (as dívidas que pagou voltam a ficar em dívida)',
 
   newKind: 'O que quer emitir?',
   newDonation: 'Recibo de donativo',
