@@ -380,7 +380,7 @@ describe('notify many (/quotas/notificarSócios)', () => {
     await waitUntil(() => container.querySelector('[data-notify-preview]'), 'no preview');
     expect(text()).to.contain('Pré-visualização para 12 Ana Lopes');
     expect(text()).to.contain('Olá Ana');
-    expect((await f.requests('POST', '/reminder_stages/4/preview'))[0]!.body).to.deep.equal({ member: 21 });
+    expect((await f.requests('POST', '/reminder_stages/4/preview'))[0]!.body).to.deep.equal({ member: 21, purpose: 'notify' });
     button('Enviar a todos')!.click();
     await waitUntil(() => text().includes('A mensagem vai ser enviada a 17 destinatários. Confirma?'));
     button('Confirmar envio')!.click();

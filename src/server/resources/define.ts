@@ -134,7 +134,7 @@ export interface ResourceDefinition {
    * Brings rows derived from the date up to today before any list or read of the resource (a
    * cache whose figures change with the calendar, not only with writes: member_balances).
    */
-  beforeRead?(db: Db, ctx: ServerContext): Promise<void>;
+  beforeRead?(db: Db, now: number): Promise<void>;
 }
 
 /** Columns every record carries; described once here so sorting and filtering treat them like fields. */

@@ -126,7 +126,7 @@ export function resourceHandlers(app: FastifyInstance, resource: Resource, cache
     const query = { ...(request.query as Query), ...extraQuery };
     const params = parseListParams(resource, query, app.ctx.now());
     const scope = typeof granted === 'object' ? granted : undefined;
-    await resource.beforeRead?.(db, ctx);
+    await resource.beforeRead?.(db, ctx.now());
     // Which fields a caller receives depends on their role, so answers are kept per role.
     const role = caller.kind === 'anonymous' ? 'anonymous' : caller.role;
     const key = listKey(resource.name, scope ? `${scope.column}=${scope.value}` : 'all', { ...query, '#role': role });
@@ -140,7 +140,7 @@ export function resourceHandlers(app: FastifyInstance, resource: Resource, cache
   async function read(request: FastifyRequest<{ Params: { id: string } }>) {
     const id = parseId(request.params.id);
     const granted = authorize(resource, request.caller, 'read', id);
-    await resource.beforeRead?.(db, ctx);
+    await resource.beforeRead?.(db, ctx.now());
     return { data: toRecord(resource, await existingOr404(db, id, granted), request.caller) };
   }
 

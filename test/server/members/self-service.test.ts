@@ -98,6 +98,8 @@ describe('a member exports their own data (RGPD access)', () => {
     const section = (name: string) => data.sections.find((s) => s.resource === name)?.records ?? [];
     expect(section('unsettled_payments').map((d) => d.description)).toEqual(['Quota 2026']);
     expect(section('payments').map((p) => p.amount)).toEqual([500]);
+    // What they owe today (the quota due in March, less what they paid), as the unpaid list says it.
+    expect(section('member_balances').map((b) => [b.open_total, b.upcoming_total])).toEqual([[750, 0]]);
     expect(section('membership_cards')).toHaveLength(1);
     expect(section('membership_cards')[0]).toMatchObject({ member: ownMember });
     expect(section('messages').map((m) => m.subject)).toEqual(['Bem-vinda']);

@@ -45,7 +45,7 @@ export function ownDataRoutes(app: FastifyInstance): void {
     const id = parseId(request.params.id);
     authorize(members, request.caller, 'read', id);
     const format = formatOf(request.query.format);
-    const data = await gatherOwnData(app.ctx.database.db, app.registry, id, request.caller);
+    const data = await gatherOwnData(app.ctx.database.db, app.registry, id, request.caller, app.ctx.now());
     if (!data) throw notFound('Sócio não encontrado.');
     const name = `dados-socio-${String(data.member.number ?? id)}`;
     reply.header('cache-control', 'no-store');

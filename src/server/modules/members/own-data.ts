@@ -16,6 +16,8 @@ import { members } from './members.js';
  */
 const SECTIONS = [
   { resource: 'unsettled_payments', by: 'member' },
+  // What they owe today and what falls due later, as the unpaid list says it.
+  { resource: 'member_balances', by: 'member' },
   { resource: 'payments', by: 'member' },
   { resource: 'membership_cards', by: 'member' },
   { resource: 'messages', by: 'recipient' },
@@ -41,13 +43,14 @@ async function rowsOf(db: Db, resource: Resource, column: string, value: string 
 }
 
 /** The member's record and everything about them the modules keep, as `caller` may read it; undefined when there is no such member. */
-export async function gatherOwnData(db: Db, registry: Registry, memberId: number, caller: Caller): Promise<OwnData | undefined> {
+export async function gatherOwnData(db: Db, registry: Registry, memberId: number, caller: Caller, now: number): Promise<OwnData | undefined> {
   const [member] = await rowsOf(db, members, '_id', memberId, caller);
   if (!member) return undefined;
   const sections: OwnDataSection[] = [];
   for (const { resource: name, by } of SECTIONS) {
     const resource = registry.resourceByName(name);
     if (!resource) continue;
+    await resource.beforeRead?.(db, now);
     const value = by === 'recipient' ? (typeof member.email === 'string' && member.email ? member.email : null) : memberId;
     sections.push({ resource: name, label: resource.label, records: value === null ? [] : await rowsOf(db, resource, by, value, caller) });
   }
