@@ -137,7 +137,7 @@ describe('reconciliation (/quotas/extratoBancario)', () => {
     expect(text(container.querySelector('[data-summary]'))).to.equal('Extrato bancário. 4 movimentos: 2 a registar (37,00 €), 2 sem registo.');
 
     const cells = (n: number) => [...row(n)!.querySelectorAll('td')].slice(0, 6).map((td) => text(td));
-    expect(cells(2)).to.deep.equal(['2', '02/12/2026', 'PAG MB Ref. Multibanco 99999 / 999000123', '12,00 €', 'N.º 7 — Ana Lima Quota 2026 (31/01/2026): 12,00 €', 'Referência Multibanco']);
+    expect(cells(2)).to.deep.equal(['2', '02/12/2026', 'PAG MB Ref. Multibanco 99999 / 999 000 123', '12,00 €', 'N.º 7 — Ana Lima Quota 2026 (31/01/2026): 12,00 €', 'Referência Multibanco']);
     expect(cells(3)).to.deep.equal(['3', '02/12/2026', 'TRF SOCIO 12 quota', '25,00 €', 'N.º 12 — Rui Costa Quota 2026 (31/01/2026): 25,00 €', 'Sócio e valor']);
     expect(cells(4).slice(4)).to.deep.equal(['A descrição não refere nenhum número de sócio nem NIF conhecido.', 'Sem correspondência']);
     expect(cells(5).slice(3)).to.deep.equal(['-1,00 €', 'Não é um recebimento (valor zero ou negativo).', 'Não é recebimento']);
@@ -149,6 +149,8 @@ describe('reconciliation (/quotas/extratoBancario)', () => {
     await waitUntil(() => text(row(3)).includes('Rejeitado'), 'the rejection never showed');
     expect((await f.requests('POST', '/reconciliation_imports/preview'))[1]!.body).to.deep.equal({ file: 31, decisions: [{ line: 3, reject: true }] });
     expect(buttonIn(row(3), 'Repor proposta')?.getAttribute('aria-label')).to.equal('Repor proposta (linha 3)');
+    // A rejected line may still be given to a member; it is no longer anyone's to reject.
+    expect([...row(3)!.querySelectorAll('button')].map((b) => b.textContent)).to.deep.equal(['Escolher sócio', 'Repor proposta']);
 
     buttonIn(row(4), 'Escolher sócio')!.click();
     const editor = () => container.querySelector('[data-match-editor="4"]');
@@ -177,9 +179,9 @@ describe('reconciliation (/quotas/extratoBancario)', () => {
     expect(text(container.querySelector('[role="status"]'))).to.equal('Importação concluída: 2 pagamentos registados (32,00 €). 2 movimentos não foram registados.');
     const links = [...container.querySelectorAll<HTMLAnchorElement>('[data-created] a')].map((a) => [a.textContent, a.getAttribute('href')]);
     expect(links).to.deep.equal([
-      ['Pagamento n.º 81', '/pagamentos/81'],
+      ['Ver pagamento', '/pagamentos/81'],
       ['R 2026/42', '/tesoouraria/71'],
-      ['Pagamento n.º 82', '/pagamentos/82'],
+      ['Ver pagamento', '/pagamentos/82'],
       ['R 2026/43', '/tesoouraria/72'],
     ]);
     expect(document.activeElement?.textContent).to.equal('Pagamentos registados');

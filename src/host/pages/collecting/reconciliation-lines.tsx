@@ -33,7 +33,7 @@ const Badge = styled.span<{ $tone: Tone }>`
   ${({ $tone }) => TONES[$tone]}
 `;
 
-const Table = styled(DataTable)`
+export const ReviewTable = styled(DataTable)`
   & [data-amount] {
     text-align: right;
     white-space: nowrap;
@@ -52,13 +52,18 @@ const Table = styled(DataTable)`
   }
   & td[data-actions] > div {
     display: flex;
-    flex-wrap: wrap;
     gap: ${space(0.75)};
+  }
+  & td[data-actions] button {
+    white-space: nowrap;
   }
   & td[data-editor] {
     background: ${token('color-background')};
   }
 `;
+
+/** '999000123' as '999 000 123', the way the ATM and the bank show it. */
+const grouped = (reference: string) => (/^\d+$/.test(reference) ? reference.replace(/(\d{3})(?=\d)/g, '$1 ') : reference);
 
 function stateOf(line: ReviewLine): { tone: Tone; label: string } {
   if (line.confidence) return { tone: line.confidence === 'reference' ? 'good' : line.confidence === 'member' ? 'sure' : 'hand', label: T.confidence[line.confidence] ?? line.confidence };
@@ -70,7 +75,7 @@ function Movement({ line }: { line: ReviewLine }) {
   return (
     <>
       {line.description && <span>{line.description}</span>}
-      {line.reference && <small>{T.referenceMb(line.entity, line.reference)}</small>}
+      {line.reference && <small>{T.referenceMb(line.entity, grouped(line.reference))}</small>}
       {line.transactionId && <small>{T.transaction(line.transactionId)}</small>}
     </>
   );
@@ -115,7 +120,7 @@ export function ReviewLines({ review, decisions, editing, locked, singular, onEd
   const decided = new Map(decisions.map((d) => [d.line, d]));
   return (
     <TableBox>
-      <Table $dense data-review-lines>
+      <ReviewTable $dense data-review-lines>
         <caption hidden>{T.review}</caption>
         <thead>
           <tr>
@@ -160,8 +165,7 @@ export function ReviewLines({ review, decisions, editing, locked, singular, onEd
                   <td data-actions>
                     {!settled && editing !== line.line && (
                       <div>
-                        {(line.match || decision) && action(T.change, () => onEdit(line.line))}
-                        {!line.match && !decision && action(T.choose, () => onEdit(line.line))}
+                        {line.match ? action(T.change, () => onEdit(line.line)) : action(T.choose, () => onEdit(line.line))}
                         {line.match && !decision && action(T.reject, () => onDecide({ line: line.line, reject: true }))}
                         {decision && action(T.undo, () => onUndo(line.line))}
                       </div>
@@ -179,7 +183,7 @@ export function ReviewLines({ review, decisions, editing, locked, singular, onEd
             );
           })}
         </tbody>
-      </Table>
+      </ReviewTable>
     </TableBox>
   );
 }

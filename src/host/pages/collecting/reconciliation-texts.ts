@@ -72,7 +72,7 @@ export const RECONCILIATION_TEXTS = {
   created: 'Pagamentos registados',
   member: 'Sócio',
   payment: 'Pagamento',
-  paymentNumber: (id: number) => `Pagamento n.º ${id}`,
+  seePayment: 'Ver pagamento',
   receipt: 'Recibo',
   noReceipt: 'Sem recibo',
   notRecorded: (n: number) => (n === 1 ? '1 movimento não foi registado: veja a revisão acima.' : `${n} movimentos não foram registados.`),

@@ -5,7 +5,7 @@ import { Fragment, useId, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { Link } from 'wouter';
 import { Button, Label, Loading, space, token } from '../../../widgets/kit/index.js';
-import { DataTable, TableBox } from '../../../widgets/feature-kit/data-table.js';
+import { TableBox } from '../../../widgets/feature-kit/data-table.js';
 import { Notice } from '../../../widgets/feature-kit/layout.js';
 import { formatDay } from '../../../widgets/payment-debts/ledger.js';
 import { formatMoney } from '../../../widgets/shared/money.js';
@@ -13,7 +13,7 @@ import { useHost, useValue } from '../../context.js';
 import { pathOf } from '../../routes.js';
 import { Buttons } from './layout.js';
 import { confirmStatement, failureText, previewStatement, uploadStatement, type Confirmed, type Decision, type Review } from './reconciliation-api.js';
-import { MatchCell, ReviewLines } from './reconciliation-lines.js';
+import { MatchCell, ReviewLines, ReviewTable } from './reconciliation-lines.js';
 import { RECONCILIATION_TEXTS as T } from './reconciliation-texts.js';
 
 const Intro = styled.div`
@@ -31,7 +31,9 @@ const Intro = styled.div`
 `;
 
 const Part = styled.section`
-  margin-top: ${space(2)};
+  & + & {
+    margin-top: ${space(2)};
+  }
   h2 {
     margin: 0 0 ${space(1)};
     font-size: 1.15rem;
@@ -58,12 +60,6 @@ const Legend = styled.dl`
     margin: 0;
     color: ${token('color-text-muted')};
   }
-`;
-
-const Amount = styled.td`
-  text-align: right;
-  white-space: nowrap;
-  font-variant-numeric: tabular-nums;
 `;
 
 type Phase = { kind: 'upload' } | { kind: 'review'; review: Review } | { kind: 'done'; review: Review; confirmed: Confirmed };
@@ -197,14 +193,16 @@ export function ReconciliationPanel({ singular }: { singular: string }) {
           </Notice>
           {recorded.length > 0 && (
             <TableBox>
-              <DataTable $dense data-created>
+              <ReviewTable $dense data-created>
                 <caption hidden>{T.created}</caption>
                 <thead>
                   <tr>
                     <th scope="col">{T.line}</th>
                     <th scope="col">{T.date}</th>
                     <th scope="col">{T.member}</th>
-                    <th scope="col">{T.amount}</th>
+                    <th scope="col" data-amount>
+                      {T.amount}
+                    </th>
                     <th scope="col">{T.payment}</th>
                     {hasTreasury && <th scope="col">{T.receipt}</th>}
                   </tr>
@@ -217,9 +215,9 @@ export function ReconciliationPanel({ singular }: { singular: string }) {
                       <td>
                         <MatchCell line={line} members={members} debts={debts} />
                       </td>
-                      <Amount>{formatMoney(line.amount)}</Amount>
+                      <td data-amount>{formatMoney(line.amount)}</td>
                       <td>
-                        <Link href={pathOf(routes, 'paymentsEdit', { id: line.payment! })}>{T.paymentNumber(line.payment!)}</Link>
+                        <Link href={pathOf(routes, 'paymentsEdit', { id: line.payment! })}>{T.seePayment}</Link>
                       </td>
                       {hasTreasury && (
                         <td data-receipt>{line.receipt ? <Link href={pathOf(routes, 'treasuryDocsEdit', { id: line.receipt._id })}>{line.receipt.number}</Link> : T.noReceipt}</td>
@@ -227,7 +225,7 @@ export function ReconciliationPanel({ singular }: { singular: string }) {
                     </tr>
                   ))}
                 </tbody>
-              </DataTable>
+              </ReviewTable>
             </TableBox>
           )}
         </Part>
