@@ -5,6 +5,7 @@ import { space } from '../../widgets/kit/index.js';
 import { ElementSlot } from '../elements/element-slot.js';
 import { pathOf, patternOf } from '../routes.js';
 import { Panel } from '../shell/styles.js';
+import { HandOverPayment } from './collecting/hand-over.js';
 import { RequestPayment } from './collecting/payment-request.js';
 import { FormPage, Heading, ListPage } from './parts.js';
 import { NewPaymentPage } from './payments/new-payment.js';
@@ -21,7 +22,8 @@ const Spaced = styled.div`
 `;
 
 const PAYMENT_RANGES: readonly RangeFilter[] = [{ field: 'date', type: 'date', from: T.dateFrom, to: T.dateTo }];
-// Every member with a ledger has a balance row; the unpaid list starts with those who owe.
+// Every member with a ledger has a balance row; the unpaid list starts with those who owe today
+// (debts due by today); unticked, it also shows who has only debts not yet due (A vencer).
 const OWING: readonly ToggleFilter[] = [{ name: 'open_total_gte', value: '1', label: T.onlyOwing }];
 const BALANCE_RANGES: readonly RangeFilter[] = [
   { field: 'years_owed', type: 'integer', from: T.yearsOwedFrom, to: T.yearsOwedTo },
@@ -56,7 +58,7 @@ const UnpaidPage: Page = ({ route, routes }) => (
     title={route.title}
     resource="member_balances"
     editPath={patternOf(routes, 'unpaidByMember').replace(':memberId', ':id')}
-    columns="number,name,years_owed,open_total,oldest_due"
+    columns="number,name,years_owed,open_total,oldest_due,upcoming_total"
     filters={<ListFilters resource="member_balances" legend={T.filters} ranges={BALANCE_RANGES} toggles={OWING} />}
   />
 );
@@ -71,6 +73,11 @@ const UnpaidByMemberPage: Page = ({ route, params, words }) => (
     <Spaced data-no-print>
       <Panel>
         <RequestPayment memberId={params.memberId ?? ''} />
+      </Panel>
+    </Spaced>
+    <Spaced data-no-print>
+      <Panel>
+        <HandOverPayment memberId={params.memberId ?? ''} />
       </Panel>
     </Spaced>
     <Spaced data-no-print>

@@ -57,6 +57,10 @@ export const PaymentsLandingPage: Page = ({ route, routes, words }) => {
             <dt>{T.owed}</dt>
             <dd>{formatMoney(o.owed)}</dd>
           </Figure>
+          <Figure data-figure="upcoming">
+            <dt>{T.upcoming}</dt>
+            <dd>{formatMoney(o.upcoming)}</dd>
+          </Figure>
           <Figure data-figure="received">
             <dt>{T.receivedThisYear}</dt>
             <dd>{formatMoney(o.receivedThisYear)}</dd>

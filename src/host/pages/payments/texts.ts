@@ -3,6 +3,7 @@
 export const PAYMENTS_TEXTS = {
   figures: 'Resumo',
   owed: 'Em dívida',
+  upcoming: 'A vencer',
   receivedThisYear: 'Recebido este ano',
   inArrears: (plural: string) => `${plural} em atraso`,
   perMonth: 'Recebido por mês (últimos 12 meses)',
@@ -75,7 +76,7 @@ export const PAYMENTS_TEXTS = {
   memberStanding: 'Quotas',
 
   filters: 'Mais filtros',
-  onlyOwing: 'Só quem tem dívidas em aberto',
+  onlyOwing: 'Só quem tem dívidas vencidas (sem marcar: também quem só tem dívidas a vencer)',
   any: 'Todos',
   dateFrom: 'Data: de',
   dateTo: 'Data: até',
