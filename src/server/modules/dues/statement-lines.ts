@@ -6,7 +6,7 @@ import { receiptsOfMember } from '../treasury/payment-receipts.js';
 import { DEBT_KINDS } from './debts.js';
 import { PAYMENT_METHODS } from './payments.js';
 
-export type StatementEntry = Omit<StatementLine, 'balance'>;
+type StatementEntry = Omit<StatementLine, 'balance'>;
 
 const methodLabel = (value: unknown) => PAYMENT_METHODS.find((m) => m.value === value)?.label ?? String(value);
 const kindLabel = (value: unknown) => DEBT_KINDS.find((k) => k.value === value)?.label ?? String(value);
