@@ -198,6 +198,34 @@ describe('progress', () => {
     expect(await rowOf(instance, 'p')).toMatchObject({ state: 'done', progress: 1000, total: 1000, result: '{"members":1000}' });
   });
 
+  it("is held back inside the run's own transaction (any handle) and written at the first report after it", async () => {
+    const clock = start();
+    const instance = await running.start(clock, [
+      job('test.in_transaction', async ({ progress, ctx, job: claimed }) => {
+        // Through the context's handle, not the run's `db`: counted all the same.
+        const inside = await ctx.database.db.transaction().execute(async (trx) => {
+          for (let done = 1; done <= 5; done += 1) {
+            clock.advance(300);
+            await progress(done, 10);
+          }
+          return trx.selectFrom('jobs').select('progress').where('_id', '=', claimed._id).executeTakeFirstOrThrow();
+        });
+        expect(inside.progress).toBe(0);
+        clock.advance(300);
+        await progress(6, 10);
+        return null;
+      }),
+    ]);
+    const events = recordEvents(instance.server);
+    await instance.jobs.enqueue(instance.server.database.db, { name: 'test.in_transaction', key: 't' });
+    // On SQLite a write from inside would wait for the connection the transaction holds: for ever.
+    await instance.jobs.tick();
+    const reported = events.filter((e) => e.topic === JOBS_TOPIC && (e.payload as JobProgress).state === 'running').map((e) => (e.payload as JobProgress).progress);
+    // The claim's announcement, then nothing until the report after the transaction.
+    expect(reported).toEqual([0, 6]);
+    expect(await rowOf(instance, 't')).toMatchObject({ state: 'done', progress: 6, total: 10 });
+  });
+
   it('writes at least every 250 ms when percents move slowly', async () => {
     const clock = start();
     const instance = await running.start(clock, [

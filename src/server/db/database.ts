@@ -5,6 +5,7 @@ import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect, sql, type LogEvent, type SqliteDatabase, type SqliteStatement } from 'kysely';
 import { FOLD_FUNCTION, foldText } from './fold.js';
 import type { FixedTables } from './tables.js';
+import { countingTransactions } from './transaction-scope.js';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -158,7 +159,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // database) raises 'error' on the pool; unheard, that would end the process. The pool has
     // already let the connection go and opens another when one is next needed.
     pool.on('error', (error) => console.error(`PostgreSQL closed an idle connection (${error.message}); a new one is opened when needed.`));
-    const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }), ...(options.log ? { log: options.log } : {}) });
+    const db = new Kysely<Schema>({ dialect: countingTransactions(new PostgresDialect({ pool })), ...(options.log ? { log: options.log } : {}) });
     if (schema) await sql`CREATE SCHEMA IF NOT EXISTS ${sql.id(schema)}`.execute(db);
     return {
       db,
@@ -170,7 +171,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   const file = path.join(options.dataDir, options.sqliteFile ?? 'associa.db');
   const conn = openSqlite(file);
-  const db = new Kysely<Schema>({ dialect: new SqliteDialect({ database: withStatementCache(conn) }), ...(options.log ? { log: options.log } : {}) });
+  const db = new Kysely<Schema>({ dialect: countingTransactions(new SqliteDialect({ database: withStatementCache(conn) })), ...(options.log ? { log: options.log } : {}) });
   return {
     db,
     engine: 'sqlite',

@@ -24,6 +24,13 @@ export interface ReporterOptions {
   write(progress: Progress): Promise<boolean>;
   /** Whether the run must stop now. */
   stopping(): boolean;
+  /**
+   * Whether the run has a transaction of its own open. Writing then would wait for a connection
+   * that transaction holds (on SQLite the only one: for ever, and every request with it), so the
+   * report is held in memory and written at the first report made after it ends, or with the
+   * run's outcome.
+   */
+  inTransaction(): boolean;
 }
 
 const percent = ({ done, total }: Progress) => (total ? Math.floor((done * 100) / total) : 0);
@@ -35,19 +42,26 @@ const count = (value: number, what: string) => {
 
 /**
  * A run's `progress(done, total)`: a handler may call it for every unit; the row and the
- * realtime channel hear of it only every PROGRESS_INTERVAL_MS or each percent, and at the end.
+ * realtime channel hear of it only every PROGRESS_INTERVAL_MS or each percent, and at the end;
+ * never from inside the run's own transaction (held back until it ends).
  */
 export function createProgressReporter(options: ReporterOptions): ProgressReporter {
   let latest = options.initial;
   let written: { at: number; percent: number } | undefined;
+  let heldBack = false;
   return {
     async report(done, total) {
       if (options.stopping()) throw new JobInterrupted('closing');
       const next = { done: count(done, 'done'), total: count(total, 'total') };
       latest = next;
       const now = options.now();
-      const due = !written || now - written.at >= PROGRESS_INTERVAL_MS || percent(next) !== written.percent || next.done >= next.total;
+      const due = heldBack || !written || now - written.at >= PROGRESS_INTERVAL_MS || percent(next) !== written.percent || next.done >= next.total;
       if (!due) return;
+      if (options.inTransaction()) {
+        heldBack = true;
+        return;
+      }
+      heldBack = false;
       if (!(await options.write(next))) throw new JobInterrupted('lease lost');
       written = { at: now, percent: percent(next) };
     },

@@ -15,7 +15,10 @@ export interface JobRunContext {
    * Reports `done` of `total` units. Written to the row and announced to staff at most every
    * 250 ms or each 1 %; it also renews the attempt's lease, so long jobs should call it. Throws
    * when the run must stop (the server is closing, or the lease was lost to another instance):
-   * let it propagate, the run is then attempted again.
+   * let it propagate, the run is then attempted again. Called inside a transaction the run
+   * opened, it writes nothing (that would wait for the connection the transaction holds: on
+   * SQLite the only one) and the report waits for the first one made after the transaction
+   * ends: report between transactions that each commit a step, for a bar that moves.
    */
   progress(done: number, total: number): Promise<void>;
 }

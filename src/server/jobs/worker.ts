@@ -1,4 +1,5 @@
 import type { ServerContext } from '../context.js';
+import { runInTransactionScope, type TransactionScope } from '../db/transaction-scope.js';
 import { announceProgress, announceState } from './announce.js';
 import { createProgressReporter, JobInterrupted } from './progress.js';
 import type { JobRegistry } from './registry.js';
@@ -36,10 +37,13 @@ export function createWorker(ctx: ServerContext, registry: JobRegistry, options:
     // Claimed again after its lease expired on the last attempt: the run kills its instance, or keeps being cut short.
     if (job.attempts > job.max_attempts) return fail(job, INTERRUPTED_TOO_OFTEN, undefined, initial);
     await announceState(ctx.bus, job, 'running', initial);
+    // The transactions the run has open, whichever handle of the database began them.
+    const scope: TransactionScope = { open: 0 };
     const reporter = createProgressReporter({
       now: () => ctx.now(),
       initial,
       stopping,
+      inTransaction: () => scope.open > 0,
       write: async (progress) => {
         const ours = await recordProgress(db, job, ctx.now(), progress, options.leaseMs);
         if (ours) await announceProgress(ctx.bus, job, 'running', progress);
@@ -47,7 +51,7 @@ export function createWorker(ctx: ServerContext, registry: JobRegistry, options:
       },
     });
     try {
-      const result = await definition.run({ db, payload: parsePayload(job.payload), job, ctx, progress: reporter.report });
+      const result = await runInTransactionScope(scope, () => definition.run({ db, payload: parsePayload(job.payload), job, ctx, progress: reporter.report }));
       if (await markJobDone(db, job, ctx.now(), result, reporter.current())) await announceState(ctx.bus, job, 'done', reporter.current());
       else options.log(`job ${job.key}: another instance took the run over; this attempt's result is dropped`);
     } catch (error) {
