@@ -8,7 +8,8 @@ const data = (schema: JsonSchema): JsonSchema => object({ data: schema });
 export const STATEMENT_DOC: RouteDoc = {
   tags: TAGS,
   summary: 'Extrato de conta de um sócio',
-  description: 'Dívidas, pagamentos, perdões e anulações por data, com o saldo corrente, e a situação do sócio (em dia, em atraso, isento). Um sócio só vê o seu.',
+  description:
+    'Dívidas, pagamentos (com o seu recibo), perdões e anulações por data, cada anulação depois do que anula, com o saldo corrente, e a situação do sócio (em dia, em atraso, isento). Um sócio só vê o seu.',
   responses: {
     200: {
       description: 'O extrato',
@@ -24,15 +25,29 @@ export const STATEMENT_DOC: RouteDoc = {
           }),
           lines: {
             type: 'array',
-            items: object({
-              date: { type: 'string', format: 'date' },
-              kind: { type: 'string', enum: ['debt', 'payment', 'waiver', 'annulment'] },
-              id: { type: 'integer' },
-              description: { type: 'string' },
-              debit: cents('Débito'),
-              credit: cents('Crédito'),
-              balance: cents('Saldo após a linha (negativo: crédito do sócio)'),
-            }),
+            items: object(
+              {
+                date: { type: 'string', format: 'date' },
+                kind: { type: 'string', enum: ['debt', 'payment', 'waiver', 'annulment'] },
+                id: { type: 'integer' },
+                description: { type: 'string' },
+                debit: cents('Débito'),
+                credit: cents('Crédito'),
+                balance: cents('Saldo após a linha (negativo: crédito do sócio)'),
+                cancels: { type: 'string', enum: ['debt', 'payment'], description: 'Numa anulação: se anula uma dívida ou um pagamento (id é o dela ou o dele)' },
+                annulled: { type: 'boolean', description: 'Num pagamento: se foi anulado entretanto' },
+                receipt: {
+                  ...object({
+                    _id: { type: 'integer' },
+                    number: { type: 'string' },
+                    pdf: { type: 'string', description: 'Caminho do PDF na API, treasury_docs/{id}/pdf' },
+                    annulledBy: { type: ['string', 'null'], description: 'Número da nota de anulação que o anulou' },
+                  }),
+                  description: 'Num pagamento: o seu recibo, quando foi emitido (com a tesouraria ativa)',
+                },
+              },
+              ['date', 'kind', 'id', 'description', 'debit', 'credit', 'balance'],
+            ),
           },
         }),
       ),
