@@ -17,6 +17,12 @@ const T = COLLECTING_TEXTS.handOver;
 
 type Answer = { way: 'copy'; url: string; expires_at: string; text: string } | { way: 'email'; recipient: string; message: number };
 
+const Labelled = styled.label`
+  display: block;
+  margin: 0 0 ${space(1)};
+  font-weight: 600;
+`;
+
 const Text = styled.textarea`
   display: block;
   box-sizing: border-box;
@@ -26,16 +32,20 @@ const Text = styled.textarea`
   margin: ${space(1)} 0;
   padding: ${space(1)};
   font: inherit;
+  font-weight: normal;
   border: 1px solid ${token('color-border')};
   border-radius: ${token('radius')};
 `;
 
 const Link = styled.input`
+  display: block;
+  margin: ${space(0.5)} 0 0;
   box-sizing: border-box;
   width: 100%;
   max-width: 40rem;
   padding: ${space(0.5)} ${space(1)};
   font: inherit;
+  font-weight: normal;
   border: 1px solid ${token('color-border')};
   border-radius: ${token('radius')};
 `;
@@ -97,14 +107,14 @@ export function HandOverPayment({ memberId }: { memberId: string }) {
       {answer?.way === 'copy' && (
         <div data-hand-over-link>
           <p role="status">{copied === 'link' ? T.linkCopied(formatDay(lisbonDayOf(Date.parse(answer.expires_at)))) : T.linkReady(formatDay(lisbonDayOf(Date.parse(answer.expires_at))))}</p>
-          <label>
+          <Labelled>
             {T.link}
             <Link ref={linkInput} readOnly value={answer.url} onFocus={(e) => e.currentTarget.select()} />
-          </label>
-          <label>
+          </Labelled>
+          <Labelled>
             {T.message}
             <Text ref={textInput} readOnly value={answer.text} data-hand-over-text />
-          </label>
+          </Labelled>
           <Buttons>
             <Button type="button" variant="secondary" onClick={() => void copy('text')}>
               {T.copyText}
