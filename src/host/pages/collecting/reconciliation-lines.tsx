@@ -33,6 +33,11 @@ const Badge = styled.span<{ $tone: Tone }>`
   ${({ $tone }) => TONES[$tone]}
 `;
 
+/** How sure the match is (or why there is none), above it. */
+const State = styled.div`
+  margin-bottom: ${space(0.5)};
+`;
+
 export const ReviewTable = styled(DataTable)`
   & [data-amount] {
     text-align: right;
@@ -54,8 +59,16 @@ export const ReviewTable = styled(DataTable)`
     display: flex;
     gap: ${space(0.75)};
   }
-  & td[data-actions] button {
+  /* Only as wide as its buttons: the match gets the room. */
+  & td[data-actions] {
+    width: 1%;
+  }
+  & td[data-actions] button,
+  & small[data-reference] {
     white-space: nowrap;
+  }
+  & td[data-match] {
+    min-width: 16rem;
   }
   & td[data-editor] {
     background: ${token('color-background')};
@@ -75,7 +88,7 @@ function Movement({ line }: { line: ReviewLine }) {
   return (
     <>
       {line.description && <span>{line.description}</span>}
-      {line.reference && <small>{T.referenceMb(line.entity, grouped(line.reference))}</small>}
+      {line.reference && <small data-reference>{T.referenceMb(line.entity, grouped(line.reference))}</small>}
       {line.transactionId && <small>{T.transaction(line.transactionId)}</small>}
     </>
   );
@@ -131,7 +144,6 @@ export function ReviewLines({ review, decisions, editing, locked, singular, onEd
               {T.amount}
             </th>
             <th scope="col">{T.match}</th>
-            <th scope="col">{T.state}</th>
             <th scope="col">{T.actions}</th>
           </tr>
         </thead>
@@ -155,12 +167,12 @@ export function ReviewLines({ review, decisions, editing, locked, singular, onEd
                   </td>
                   <td data-amount>{formatMoney(line.amount)}</td>
                   <td data-match>
+                    <State>
+                      <Badge $tone={state.tone} data-state={line.confidence ?? line.reason ?? ''}>
+                        {state.label}
+                      </Badge>
+                    </State>
                     <MatchCell line={line} members={members} debts={debts} />
-                  </td>
-                  <td>
-                    <Badge $tone={state.tone} data-state={line.confidence ?? line.reason ?? ''}>
-                      {state.label}
-                    </Badge>
                   </td>
                   <td data-actions>
                     {!settled && editing !== line.line && (
@@ -174,7 +186,7 @@ export function ReviewLines({ review, decisions, editing, locked, singular, onEd
                 </tr>
                 {editing === line.line && (
                   <tr>
-                    <td colSpan={7} data-editor>
+                    <td colSpan={6} data-editor>
                       <MatchEditor line={line} singular={singular} onApply={onDecide} onCancel={onCancelEdit} />
                     </td>
                   </tr>

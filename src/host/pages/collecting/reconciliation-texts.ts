@@ -21,7 +21,6 @@ export const RECONCILIATION_TEXTS = {
   movement: 'Movimento',
   amount: 'Valor',
   match: 'Correspondência',
-  state: 'Estado',
   actions: 'Ações',
   referenceMb: (entity: string | null, reference: string) => `Ref. Multibanco ${entity ? `${entity} / ` : ''}${reference}`,
   transaction: (id: string) => `Transação ${id}`,
