@@ -117,7 +117,7 @@ describe('POST /reminder_stages/{id}/notify', () => {
     expect((await db().selectFrom('messages').select('_id').execute()).length).toBe(before);
   });
 
-  it('sends a large batch through a job that reads the selection again, in one transaction, with progress, and whose retry adds nothing', async () => {
+  it('sends a large batch through a job that reads the selection again, in steps that each commit, with progress, and whose retry adds nothing', async () => {
     expect(NOTIFY_INLINE_MAX).toBeGreaterThan(0);
     const cat = await category();
     const members = [];

@@ -60,12 +60,10 @@ async function notifyMembers(
   stage: Template,
   members: readonly number[],
   batchKey: string,
-  progress?: (done: number, total: number) => Promise<void>,
 ): Promise<NotifyReport & { messages: number[] }> {
   const report = { queued: 0, skipped: 0, messages: [] as number[] };
   // What each member owes today, as the notify page's preview shows it (listedUpTo).
   const upTo = listedUpTo(lisbonDay(ctx.now()), null);
-  let done = 0;
   for (const memberId of members) {
     const member = await reminderMember(trx, memberId);
     if (!member || Number(member.ending) === 1 || !member.email) report.skipped += 1;
@@ -76,8 +74,6 @@ async function notifyMembers(
       report.queued += 1;
       report.messages.push(message);
     }
-    done += 1;
-    if (progress && (done % 100 === 0 || done === members.length)) await progress(done, members.length);
   }
   return report;
 }
@@ -93,8 +89,16 @@ const announceAll = async (ctx: Pick<ServerContext, 'bus'>, messages: readonly n
 };
 
 /**
- * A large batch: the selection read again when it runs, then all its messages in one
- * transaction, in the background, with progress. A retry queues only what is missing (the keys).
+ * Members whose messages one transaction of the job queues. Each step commits before the next:
+ * on SQLite a transaction holds the only connection, so every request waits for the step in
+ * progress (tens of milliseconds), never for the whole batch.
+ */
+const NOTIFY_STEP = 50;
+
+/**
+ * A large batch: the selection read again when it runs, then its messages in steps that each
+ * commit, announced after their commit, with progress between steps. A retry queues only what
+ * is missing (the keys): a member whose message a committed step queued gets no second one.
  */
 export const notifyJob: JobDefinition = {
   name: NOTIFY_JOB,
@@ -103,9 +107,16 @@ export const notifyJob: JobDefinition = {
     const p = payload as { stage: number; batchKey: string; selection: NotifySelection };
     const members = await selected(db, p.selection, ctx.now());
     const stage = (await db.selectFrom('reminder_stages').select(['_id', 'subject', 'body']).where('_id', '=', p.stage).executeTakeFirstOrThrow()) as unknown as Template;
-    const report = await db.transaction().execute((trx) => notifyMembers(ctx, trx, stage, members, p.batchKey, progress));
-    await announceAll(ctx, report.messages);
-    return { queued: report.queued, skipped: report.skipped };
+    const report = { queued: 0, skipped: 0 };
+    for (let from = 0; from < members.length; from += NOTIFY_STEP) {
+      const step = members.slice(from, from + NOTIFY_STEP);
+      const queued = await db.transaction().execute((trx) => notifyMembers(ctx, trx, stage, step, p.batchKey));
+      await announceAll(ctx, queued.messages);
+      report.queued += queued.queued;
+      report.skipped += queued.skipped;
+      await progress(from + step.length, members.length);
+    }
+    return report;
   },
 };
 
