@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations } from './support/axe.js';
 import { startHarness, type Harness } from './support/harness.js';
 import { shownRoute } from './support/routes.js';
 
@@ -83,6 +84,8 @@ describe('bank-statement reconciliation (/quotas/extratoBancario)', () => {
     await editor.getByRole('button', { name: `N.º ${bea.number} — ${bea.name}` }).click();
     await expect.poll(() => editor.getByRole('checkbox').isChecked()).toBe(true);
     expect(EURO(await editor.locator('[data-chosen-total]').innerText())).toBe('Dívidas escolhidas: 22,00 €, o valor do movimento.');
+    // The review with a line being changed passes axe (WCAG 2.1 AA), like every route's first view.
+    expect(await axeViolations(page)).toEqual([]);
     await editor.getByRole('button', { name: 'Aplicar' }).click();
     await expect.poll(() => row(5).locator('[data-state]').innerText()).toBe('Escolhido à mão');
     expect(EURO(await row(5).innerText())).toContain(`N.º ${bea.number} — ${bea.name}`);
@@ -95,6 +98,7 @@ describe('bank-statement reconciliation (/quotas/extratoBancario)', () => {
     await page.getByRole('status').filter({ hasText: 'Importação concluída: 2 pagamentos registados (40,50 €).' }).waitFor();
     const receipts = page.locator('[data-created] [data-receipt] a');
     expect(await receipts.count()).toBe(2);
+    expect(await axeViolations(page)).toEqual([]);
     await h.screenshot(page, 'reconciliation-done', { fullPage: true });
 
     // The ledger agrees: Ana and Beatriz paid, Caio's request still pending, two receipts issued.
