@@ -124,12 +124,13 @@ describe("a reminder with {referencia_multibanco}, the association's own referen
 
     const message = await messageTo(ana);
     expect(request!.provider_order).toBe(reminderOrderId(String(message.dedupe_key)));
-    expect(message.body).toContain(`Entidade: 11604\nReferência: ${grouped(request!.reference)}\nValor: 25,00\u00a0€\nPagar até: 23/02/2026`);
+    // A reference sent in a reminder must outlive the post: letterReferenceDays (30), printed with it.
+    expect(message.body).toContain(`Entidade: 11604\nReferência: ${grouped(request!.reference)}\nValor: 25,00\u00a0€\nPagar até: 22/03/2026`);
     expect(message.html).toContain(`<tr><th>Referência</th><td>${grouped(request!.reference)}</td></tr>`);
 
     // The same reminder built again (a send retried after a crash): the same reference, no new request.
     const again = await reminderReference(server.ctx, db(), { member: ana, debts: [first, second], amount: 2500, key: String(message.dedupe_key) });
-    expect(again).toEqual({ entity: '11604', reference: request!.reference, amount: 2500, payUntil: '2026-02-23' });
+    expect(again).toEqual({ entity: '11604', reference: request!.reference, amount: 2500, payUntil: '2026-03-22' });
     expect(await requestsOf(ana)).toHaveLength(1);
   });
 
