@@ -8,8 +8,8 @@ import { startResourceServer, type ResourceTestServer } from '../resources/suppo
 // in Lisbon. A random ledger is made once; then, day after day, every surface that says what a
 // member owes is compared with one reference computation from the rows and the due dates: the
 // member's statement (standing badge), the unpaid list and its standing and year filters, the
-// payments landing, the owed-per-year report, the notify-many audience and the reminder's debts
-// and amount. Launching next year's quotas early changes none of them until they fall due.
+// payments landing, the owed-per-year report, the notify-many audience, the reminder's debts
+// and amount, and each member's card (its standing and the public check). Launching next year's quotas early changes none of them until they fall due.
 
 const DAY = 86_400_000;
 let server: ResourceTestServer;
@@ -17,6 +17,8 @@ let staff: string;
 let stage: number;
 let batch = 0;
 const members: number[] = [];
+/** Each member's card: its id, public code and valid-until. */
+const cards = new Map<number, { _id: number; code: string; valid_until: string }>();
 const start = Date.now();
 
 /** mulberry32: a small seeded generator, so a failure replays the same sequence. */
@@ -46,6 +48,13 @@ beforeAll(async () => {
   stage = Number(
     (await post('/api/reminder_stages', { name: 'Regra', category: null, offset_days: 0, channel: 'email', active: 0, subject: 'Quotas de {associacao}', body: '{total}\n{dividas}' })).body.data._id,
   );
+  // A card for everyone, valid a year from today (the years rule: no quota need be paid first).
+  expect((await server.putSetting(staff, 'cardValidityRule', 'years')).status).toBeLessThan(300);
+  for (const member of members) {
+    const issued = await post('/api/membership_cards/issue', { member });
+    expect(issued.status, JSON.stringify(issued.body)).toBe(200);
+    cards.set(member, issued.body.data);
+  }
   // Next year's quotas, to be launched early.
   await post('/api/fee_schedules', { year: Number(dayAt(start).slice(0, 4)) + 1, category, amount: 3400, periodicity: 'annual', due_day: 31 });
 
@@ -138,6 +147,13 @@ async function checkSurfaces(label: string) {
   expect(await ids(`_owes_year=${year}`), `owing ${year}, ${at}`).toEqual(
     (await server.database.db.selectFrom('unsettled_payments').select('member').distinct().where('year', '=', year).where('status', 'in', ['open', 'partial']).where('due_date', '<=', today).orderBy('member').execute()).map((r) => Number(r.member)),
   );
+
+  for (const member of members) {
+    const card = cards.get(member)!;
+    const want = expected.get(member)!.owed > 0 ? 'arrears' : card.valid_until < today ? 'expired' : 'valid';
+    expect((await get(`/api/membership_cards/${card._id}/state`)).body.data.status, `card of ${member}, ${at}`).toBe(want);
+    expect((await server.json('GET', `/api/membership_cards/verify/${card.code}`, undefined)).body.data.status, `public check of ${member}'s card, ${at}`).toBe(want);
+  }
 
   const overview = (await get('/api/payments_overview')).body.data;
   expect([overview.owed, overview.membersInArrears, overview.upcoming], `landing, ${at}`).toEqual([total, owing.length, members.reduce((sum, m) => sum + expected.get(m)!.upcoming, 0)]);
