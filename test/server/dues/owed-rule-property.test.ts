@@ -3,6 +3,7 @@ import { generateYear } from '../../../src/server/modules/dues/generation.js';
 import { formatEuros } from '../../../src/server/modules/reminders/templates.js';
 import { lisbonDay } from '../../../src/server/modules/dues/today.js';
 import { startResourceServer, type ResourceTestServer } from '../resources/support.js';
+import { seededRandom } from '../../support/seeded-random.js';
 
 // The ledger's one rule for what is owed (owed.ts): an open debt is owed from its due date, a day
 // in Lisbon. A random ledger is made once; then, day after day, every surface that says what a
@@ -21,16 +22,6 @@ const members: number[] = [];
 const cards = new Map<number, { _id: number; code: string; valid_until: string }>();
 const start = Date.now();
 
-/** mulberry32: a small seeded generator, so a failure replays the same sequence. */
-function random(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const dayAt = (ms: number) => lisbonDay(ms);
 const post = (url: string, body: unknown) => server.json('POST', url, staff, body);
 const get = (url: string) => server.json('GET', url, staff);
@@ -60,7 +51,7 @@ beforeAll(async () => {
 
   // A random ledger, made today: debts due from 400 days ago to 400 days ahead, payments dated
   // today or before (so "what stood on a later day" is what stands now), waivers and annulments.
-  const next = random(20261128);
+  const next = seededRandom(20261128);
   for (let i = 0; i < 60; i += 1) {
     const due = dayAt(start + Math.round((next() * 800 - 400)) * DAY);
     const member = members[Math.floor(next() * members.length)]!;
@@ -180,7 +171,7 @@ async function checkSurfaces(label: string) {
 }
 
 it('every surface agrees with one reference computation of what is owed, day after day, and early quotas change nothing until due', { timeout: 240_000 }, async () => {
-  const next = random(7);
+  const next = seededRandom(7);
   await checkSurfaces('the day the ledger was made');
   // Next year's quotas launched today: nothing moves until they fall due.
   const nextYear = Number(dayAt(start).slice(0, 4)) + 1;

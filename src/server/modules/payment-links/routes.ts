@@ -5,10 +5,10 @@ import type { Row } from '../../db/database.js';
 import { coded, invalidRecord, tooManyRequests } from '../../errors.js';
 import { objectBody } from '../../request-body.js';
 import { readSetting } from '../../settings/read.js';
-import { MAX_REFERENCE_CENTS, portugueseMobile } from '../collecting/multibanco.js';
 import type { RequestMethod } from '../collecting/payment-requests.js';
 import { availableMethods, transferOption } from '../collecting/payment-options.js';
-import { currentProvider, openPaymentRequest, quote } from '../collecting/requests.js';
+import { checkPayerChoice } from '../collecting/payer-choice.js';
+import { currentProvider, openPaymentRequest } from '../collecting/requests.js';
 import { OWING } from '../dues/debts.js';
 import { isOwed, owedDay } from '../dues/owed.js';
 import { createRateLimiter } from './rate-limit.js';
@@ -22,8 +22,6 @@ export const PAYMENT_INFO_LIMITS = {
   /** Payment requests made through one link per hour: each may reach the provider. */
   requestsPerToken: { max: 10, windowMs: 3_600_000 },
 } as const;
-
-const MAX_DEBTS = 100;
 
 /** Headers every answer of these routes carries: the page's address holds a secret. */
 function privatePageHeaders(reply: FastifyReply): void {
@@ -125,30 +123,7 @@ export function paymentLinkRoutes(app: FastifyInstance): void {
   app.post<{ Params: { token: string } }>('/payment_info/:token/requests', { onRequest, config: { public: true, openapi: PAYMENT_INFO_REQUEST_DOC } }, async (request, reply) => {
     const link = await open(request, reply);
     const member = Number(link.member);
-    const body = objectBody(request);
-    const errors: Record<string, string> = {};
-    const debts = Array.isArray(body.debts) ? body.debts : null;
-    if (!debts || debts.length === 0) errors.debts = 'Escolha pelo menos uma dívida a pagar.';
-    else if (debts.length > MAX_DEBTS || !debts.every((id) => Number.isSafeInteger(id) && (id as number) > 0) || new Set(debts).size !== debts.length)
-      errors.debts = 'Só pode escolher dívidas em aberto da lista, cada uma uma vez.';
-    const methods = await availableMethods(ctx, db);
-    const method = body.method;
-    if (method !== 'multibanco' && method !== 'mbway') errors.method = 'Escolha Multibanco ou MB WAY.';
-    else if (!methods.includes(method)) errors.method = method === 'mbway' ? 'O pagamento por MB WAY não está disponível: use uma referência Multibanco.' : 'A associação ainda não aceita pagamentos por referência Multibanco: contacte-a.';
-    let phone: string | null = null;
-    if (method === 'mbway') {
-      phone = typeof body.phone === 'string' ? portugueseMobile(body.phone) : null;
-      if (!phone) errors.phone = 'Indique um telemóvel português para o MB WAY: 9 algarismos começados por 91, 92, 93 ou 96.';
-    }
-    let amount = 0;
-    if (!errors.debts) {
-      amount = await quote(db, member, debts as number[]).catch((error: unknown) => {
-        if (error instanceof Error && 'fieldErrors' in error && error.fieldErrors) Object.assign(errors, { debts: 'Só pode escolher dívidas em aberto da lista.' });
-        else throw error;
-        return 0;
-      });
-      if (!errors.debts && method === 'multibanco' && amount > MAX_REFERENCE_CENTS) errors.debts = 'O total excede o máximo de uma referência Multibanco (999 999,99 €): escolha menos dívidas.';
-    }
+    const { errors, debts, method, phone, amount } = await checkPayerChoice(ctx, db, member, objectBody(request));
     if (Object.keys(errors).length > 0) throw invalidRecord(errors);
     const wait = requestsPerToken.hit(hashToken(request.params.token), ctx.now());
     if (wait > 0) throw tooMany(reply, wait);
@@ -156,8 +131,8 @@ export function paymentLinkRoutes(app: FastifyInstance): void {
     const linkId = Number(link._id);
     const saved = await openPaymentRequest(ctx, {
       member,
-      debts: debts as number[],
-      method: method as RequestMethod,
+      debts,
+      method,
       phone,
       amount,
       provider: (await currentProvider(ctx, db))!,
