@@ -1,8 +1,9 @@
 // A destructive command that asks why first (annul a payment, annul a treasury document): a
 // button that opens a dialog with a required reason, and the server's refusal shown in it.
 import { useState, type ReactNode } from 'react';
+import styled from 'styled-components';
 import { isSilentFailure } from '../../core/index.js';
-import { Button, Field, TextArea } from '../../widgets/kit/index.js';
+import { Button, Field, space, TextArea, token } from '../../widgets/kit/index.js';
 import { ConfirmDialog } from '../../widgets/feature-kit/confirm-dialog.js';
 import { Notice } from '../../widgets/feature-kit/layout.js';
 import { describeFailure } from '../../widgets/feature-kit/server-message.js';
@@ -71,5 +72,26 @@ export function ReasonAction({ texts, run, extra }: { texts: ReasonActionTexts; 
         </Field>
       </ConfirmDialog>
     </>
+  );
+}
+
+const Choice = styled.label`
+  display: flex;
+  gap: ${space(1)};
+  align-items: flex-start;
+  margin: 0 0 ${space(2)};
+  color: ${token('color-text')};
+  input {
+    margin-top: 0.2em;
+  }
+`;
+
+/** A box in a reason dialog that takes the other half along (a payment's receipt, a receipt's payment), for the same reason. */
+export function AlsoAnnul({ name, checked, onChange, children }: { name: string; checked: boolean; onChange(checked: boolean): void; children: ReactNode }) {
+  return (
+    <Choice>
+      <input type="checkbox" name={name} checked={checked} onChange={(e) => onChange(e.target.checked)} />
+      <span>{children}</span>
+    </Choice>
   );
 }

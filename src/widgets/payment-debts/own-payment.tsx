@@ -2,7 +2,7 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import { Button, ErrorState, Loading, space, token, useQuery, useRecord } from '../kit/index.js';
 import { useCore } from '../feature-kit/use-core.js';
-import type { InfoRequest, PaymentMethod, RequestState, TransferOption } from '../payment-info/api.js';
+import type { InfoRequest, PaymentMethod, TransferOption } from '../payment-info/api.js';
 import { PaymentChoices } from '../payment-info/payment-choices.js';
 import { RequestDetails } from '../payment-info/request-details.js';
 import { formatMoney } from '../shared/money.js';
@@ -17,17 +17,8 @@ interface PaymentOptions {
   transfer: TransferOption | null;
 }
 
-/** A payment request as the member reads it (GET /api/payment_requests/{id}). */
-interface OwnRequest {
-  _id: number;
-  method: PaymentMethod;
-  state: RequestState;
-  amount: number;
-  entity: string | null;
-  reference: string | null;
-  expires_at: string;
-  paid_at: string | null;
-}
+/** A payment request as the member reads it (GET /api/payment_requests/{id}): the payment page's, keyed by `_id`. */
+type OwnRequest = Omit<InfoRequest, 'id'> & { _id: number };
 
 const Panel = styled.section`
   margin-top: ${space(2)};

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import { LIST_ALL, RESOURCE, type Payment, type PaymentAllocation, type PaymentReceipt, type UnsettledPayment } from '../../../core/index.js';
-import { EmptyState, ErrorState, Loading, space, token, useQuery, useRecord } from '../../../widgets/kit/index.js';
+import { EmptyState, ErrorState, Loading, space, useQuery, useRecord } from '../../../widgets/kit/index.js';
 import { DataTable, TableBox } from '../../../widgets/feature-kit/data-table.js';
 import { Notice } from '../../../widgets/feature-kit/layout.js';
 import { formatDay, periodText } from '../../../widgets/payment-debts/ledger.js';
@@ -10,7 +10,7 @@ import { formatMoney } from '../../../widgets/shared/money.js';
 import { useHost } from '../../context.js';
 import { pathOf, type RouteDef } from '../../routes.js';
 import { Panel, SecondaryRouteLink } from '../../shell/styles.js';
-import { ReasonAction } from '../reason-action.js';
+import { AlsoAnnul, ReasonAction } from '../reason-action.js';
 import { PaymentReceiptPart, usePaymentReceipt } from './payment-receipt.js';
 import { PAYMENTS_TEXTS as T } from './texts.js';
 
@@ -80,17 +80,6 @@ function Allocations({ paymentId, memberId }: { paymentId: string; memberId: num
 
 const ANNUL_TEXTS = { action: T.annul, title: T.annulTitle, body: T.annulBody, reason: T.reason, reasonRequired: T.reasonRequired };
 
-const Choice = styled.label`
-  display: flex;
-  gap: ${space(1)};
-  align-items: flex-start;
-  margin: 0 0 ${space(2)};
-  color: ${token('color-text')};
-  input {
-    margin-top: 0.2em;
-  }
-`;
-
 /**
  * "Anular pagamento" with its required reason, asked in a dialog; a payment whose receipt stands
  * offers to annul the receipt too (checked: a valid receipt for money not received misleads).
@@ -100,10 +89,9 @@ function AnnulPayment({ paymentId, receipt }: { paymentId: string; receipt: Paym
   const [withReceipt, setWithReceipt] = useState(true);
   const offered = receipt !== null && receipt.annulledBy === null;
   const extra = offered ? (
-    <Choice>
-      <input type="checkbox" name="annul_receipt" checked={withReceipt} onChange={(e) => setWithReceipt(e.target.checked)} />
-      <span>{T.annulWithReceipt(receipt.number)}</span>
-    </Choice>
+    <AlsoAnnul name="annul_receipt" checked={withReceipt} onChange={setWithReceipt}>
+      {T.annulWithReceipt(receipt.number)}
+    </AlsoAnnul>
   ) : null;
   const run = (reason: string) =>
     core.queries.action(`payments/${encodeURIComponent(paymentId)}/annul`, { reason, ...(offered && withReceipt ? { annul_receipt: true } : {}) }, { invalidates: [...LEDGER_RESOURCES, DOCS] });

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import type { StatementLine } from '../../../core/index.js';
-import { space, token } from '../../../widgets/kit/index.js';
+import { space } from '../../../widgets/kit/index.js';
 import { Notice } from '../../../widgets/feature-kit/layout.js';
 import { formatDay } from '../../../widgets/payment-debts/ledger.js';
 import { LEDGER_RESOURCES } from '../../../widgets/payment-debts/use-member-debts.js';
@@ -12,20 +12,9 @@ import { useHost } from '../../context.js';
 import { pathOf, type RouteDef } from '../../routes.js';
 import { SecondaryRouteLink } from '../../shell/styles.js';
 import { useStatement } from '../payments/queries.js';
-import { ReasonAction } from '../reason-action.js';
+import { AlsoAnnul, ReasonAction } from '../reason-action.js';
 import { DOCS } from './api.js';
 import { TREASURY_TEXTS as T } from './texts.js';
-
-const Choice = styled.label`
-  display: flex;
-  gap: ${space(1)};
-  align-items: flex-start;
-  margin: 0 0 ${space(2)};
-  color: ${token('color-text')};
-  input {
-    margin-top: 0.2em;
-  }
-`;
 
 const Paid = styled.p`
   display: flex;
@@ -65,10 +54,9 @@ export function AnnulDoc({ docId, payment }: { docId: number; payment: Statement
       <Notice tone="warning">
         <p>{T.paymentStands(formatMoney(payment.credit), formatDay(payment.date))}</p>
       </Notice>
-      <Choice>
-        <input type="checkbox" name="annul_payment" checked={withPayment} onChange={(e) => setWithPayment(e.target.checked)} />
-        <span>{T.annulWithPayment}</span>
-      </Choice>
+      <AlsoAnnul name="annul_payment" checked={withPayment} onChange={setWithPayment}>
+        {T.annulWithPayment}
+      </AlsoAnnul>
     </>
   ) : null;
   const run = (reason: string) =>
