@@ -29,7 +29,7 @@ export const balances = defineResource({
   defaultSort: 'number',
   access: { list: [...STAFF_ROLES, 'own'], read: [...STAFF_ROLES, 'own'], create: [], update: [], delete: [] },
   scope: { column: 'member', equals: 'callerMember' },
-  beforeRead: bringBalancesToToday,
+  beforeRead: async (db, now) => void (await bringBalancesToToday(db, now)),
   // The figures are NOT NULL columns: `required` tells the list so, and PostgreSQL then sorts
   // them by their index instead of sorting every match for NULLS LAST (332 ms instead of well
   // under 1 ms for the unpaid list's first page at 100,000 members).
@@ -147,10 +147,12 @@ export async function refreshBalances(db: Db, now: number, members?: readonly nu
  * Brings the balance rows up to the Lisbon day of `now` before they are read: the rows a due
  * date reached since they were written (next_due <= today) are computed again, in one
  * statement. Usually none (one index seek says so); the first read after a year's quotas fall
- * due rewrites them all once.
+ * due rewrites them all once (the job dues.balances_today does it just after midnight). Answers
+ * whether any row moved.
  */
-export async function bringBalancesToToday(db: Db, now: number): Promise<void> {
+export async function bringBalancesToToday(db: Db, now: number): Promise<boolean> {
   const today = lisbonDay(now);
   const stale = await db.selectFrom('member_balances').select('_id').where(staleRows(today)).limit(1).executeTakeFirst();
   if (stale) await refreshBalances(db, now, 'stale');
+  return Boolean(stale);
 }

@@ -7,7 +7,7 @@ import { debts } from './debts.js';
 import { DUES_SETTINGS } from './dues-settings.js';
 import { feeCategories } from './fee-categories.js';
 import { feeSchedules } from './fee-schedules.js';
-import { compactTotalsJob, generateAction, generateJob } from './jobs.js';
+import { balancesTodayJob, compactTotalsJob, generateAction, generateJob } from './jobs.js';
 import { duesMigration } from './migration.js';
 import { allocations, payments } from './payments.js';
 import { receiptTotalsMigration } from './receipt-totals-migration.js';
@@ -18,7 +18,7 @@ export const duesModule = defineModule({
   name: 'dues',
   resources: [feeCategories, feeSchedules, debts, payments, allocations, balances],
   actions: [...LEDGER_ACTIONS, generateAction],
-  jobs: [generateJob, compactTotalsJob],
+  jobs: [generateJob, compactTotalsJob, balancesTodayJob],
   settings: DUES_SETTINGS,
   migrations: [duesMigration, receiptTotalsMigration, balancesOwedMigration],
   extends: { members: memberLedgerHooks },

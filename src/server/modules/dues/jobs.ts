@@ -2,6 +2,8 @@ import { DUES_YEARS, STAFF_ROLES } from '../../../core/contract.js';
 import type { JobDefinition } from '../../jobs/types.js';
 import { defineAction } from '../../resources/actions.js';
 import { readSetting } from '../../settings/read.js';
+import { publishChange } from '../../resources/events.js';
+import { balances, bringBalancesToToday } from './balances.js';
 import { generateYear, tidyAfterBulk } from './generation.js';
 import { compactReceiptTotals } from './receipt-totals.js';
 import { lisbonYear } from './today.js';
@@ -45,6 +47,23 @@ export const compactTotalsJob: JobDefinition = {
   schedule: '40 3 * * *',
   async run({ ctx }) {
     return { merged: await compactReceiptTotals(ctx.database) };
+  },
+};
+
+/**
+ * Just after midnight in Lisbon: the balance rows a due date reached overnight are brought to the
+ * new day (bringBalancesToToday), so the first person to open the unpaid list after a year's
+ * quotas fall due does not wait for every member's row to be rewritten. Reads do the same
+ * whenever this has not run (a server stopped overnight): the figures never depend on it.
+ */
+export const balancesTodayJob: JobDefinition = {
+  name: 'dues.balances_today',
+  label: 'Saldos dos sócios ao dia',
+  schedule: '5 0 * * *',
+  async run({ db, ctx }) {
+    const moved = await bringBalancesToToday(db, ctx.now());
+    if (moved) await publishChange(ctx.bus, balances, { action: 'updated', id: 0 }, []);
+    return { moved };
   },
 };
 
