@@ -72,10 +72,11 @@ const CORE_SOURCES = ['src/core/', 'src/widgets/kit/index.ts', 'src/widgets/kit/
 // page with one element fetches four files, not nine. Elements that need none of it (the
 // banner, future public verifiers) never load it.
 const WIDGET_SOURCES = ['src/widgets/shared/', 'src/widgets/feature-kit/'];
-// Shared parts only pages loaded on demand use (a member's files, treasury documents) and the
+// Shared parts only pages loaded on demand use (a member's files, treasury documents, a card's
+// standing) and the
 // public application form (moving its photo in the frame): left where rollup puts them, beside
 // those pages, not on every page through the widgets chunk.
-const ON_DEMAND_SHARED_SOURCES = ['photo-upload.tsx', 'photo-pan.ts', 'document-upload.tsx', 'upload-progress.tsx', 'upload-texts.ts', 'treasury-download.ts'].map((file) => `src/widgets/shared/${file}`);
+const ON_DEMAND_SHARED_SOURCES = ['photo-upload.tsx', 'photo-pan.ts', 'document-upload.tsx', 'upload-progress.tsx', 'upload-texts.ts', 'treasury-download.ts', 'card-standing.tsx'].map((file) => `src/widgets/shared/${file}`);
 
 function packageOf(id) {
   const match = /[\\/]node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)/.exec(id);

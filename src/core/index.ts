@@ -36,7 +36,6 @@ export type { CardVerification, CardVerificationState } from './modules/cards.js
 export { cardCodeFrom, checkCard, formatCardCode } from './modules/card-check.js';
 export type { CardCheck, CardStatus, VerifiedCard } from './modules/card-check.js';
 export { hasEnoughData, readPaymentAdvice } from './modules/payments.js';
-export { isDueBy, lisbonDayOf } from './modules/owed.js';
 export type { PaymentAdviceQuery } from './modules/payments.js';
 export { jobProgressOf } from './modules/jobs.js';
 export { portugalFirst, referenceLists } from './modules/reference.js';

@@ -1,11 +1,11 @@
 import { useEffect, useRef } from 'react';
 import styled from 'styled-components';
-import { isDueBy, lisbonDayOf, type UnsettledPayment } from '../../core/index.js';
+import type { UnsettledPayment } from '../../core/index.js';
 import { useCore } from '../feature-kit/use-core.js';
 import { space, token } from '../kit/index.js';
 import { DataTable, TableBox } from '../feature-kit/data-table.js';
 import { formatMoney } from '../shared/money.js';
-import { formatDay, openAmount, periodText, totalOpen } from './ledger.js';
+import { formatDay, isDueBy, lisbonDayOf, openAmount, periodText, totalOpen } from './ledger.js';
 import { PAYMENT_DEBTS_TEXTS as T } from './texts.js';
 
 // Amounts line up on the right, digits of equal width, whatever the generic table says.
