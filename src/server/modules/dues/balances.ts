@@ -98,7 +98,8 @@ const staleRows = (today: string) => sql<boolean>`(next_due <= ${today} OR as_of
  * Rewrites the balance rows of these members (all members: undefined; 'stale': those the
  * calendar moved) from the ledger rows as they stand on the Lisbon day of `now`, in the caller's
  * transaction. One statement whatever the number of members, so a year's generation refreshes
- * 100,000 balances at once.
+ * 100,000 balances at once. Rows are written in member order, so two instances bringing the
+ * same rows to today on PostgreSQL lock them in the same order: one waits, neither deadlocks.
  */
 export async function refreshBalances(db: Db, now: number, members?: readonly number[] | 'stale'): Promise<void> {
   if (Array.isArray(members) && members.length === 0) return;
@@ -133,6 +134,7 @@ export async function refreshBalances(db: Db, now: number, members?: readonly nu
       FROM payments WHERE annulled_at IS NULL ${only('member')} GROUP BY member
     ) p ON p.member = m._id
     WHERE (d.member IS NOT NULL OR p.member IS NOT NULL OR EXISTS (SELECT 1 FROM member_balances b WHERE b._id = m._id)) ${only('m._id')}
+    ORDER BY m._id
     ON CONFLICT (_id) DO UPDATE SET
       number = excluded.number, name = excluded.name, category = excluded.category,
       open_total = excluded.open_total, open_debts = excluded.open_debts, years_owed = excluded.years_owed,
