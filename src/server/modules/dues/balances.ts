@@ -3,7 +3,7 @@ import { DUES_YEARS, STAFF_ROLES } from '../../../core/contract.js';
 import type { Db } from '../../db/database.js';
 import { defineResource } from '../../resources/define.js';
 import { OWING } from './debts.js';
-import { owedSql, upcomingSql } from './owed.js';
+import { fallenDueSql, hasFallenDue, owedSql, upcomingSql } from './owed.js';
 import { lisbonDay } from './today.js';
 
 export const STANDINGS = [
@@ -55,9 +55,9 @@ export const balances = defineResource({
       where(value, now) {
         const today = lisbonDay(now.getTime());
         // oldest_due is the oldest owed debt's due date (rows brought to today before any read).
-        if (value === 'em_atraso') return sql<boolean>`oldest_due <= ${today}`;
+        if (value === 'em_atraso') return fallenDueSql('oldest_due', today);
         if (value === 'isento') return sql<boolean>`category IN ${exemptCategories}`;
-        return sql<boolean>`(oldest_due IS NULL OR oldest_due > ${today}) AND (category IS NULL OR category NOT IN ${exemptCategories})`;
+        return sql<boolean>`(oldest_due IS NULL OR NOT ${fallenDueSql('oldest_due', today)}) AND (category IS NULL OR category NOT IN ${exemptCategories})`;
       },
     },
     {
@@ -73,7 +73,7 @@ export const balances = defineResource({
 
 /** The standing of one member today from the due date of their oldest open debt (owed.ts's rule: owed from that day). */
 export function standingOf(row: { oldest_due: unknown; exempt: boolean }, now: number): Standing {
-  if (row.oldest_due && String(row.oldest_due) <= lisbonDay(now)) return 'em_atraso';
+  if (hasFallenDue(row.oldest_due, lisbonDay(now))) return 'em_atraso';
   return row.exempt ? 'isento' : 'em_dia';
 }
 

@@ -8,6 +8,7 @@ import { readSetting } from '../../settings/read.js';
 import { DEBT_KINDS, OWING } from './debts.js';
 import { ADVICE_DOC, OVERVIEW_DOC, STATEMENT_DOC } from './route-docs.js';
 import { bringBalancesToToday } from './balances.js';
+import { fallenDueSql } from './owed.js';
 import { readStatement } from './statement.js';
 import { lisbonDay } from './today.js';
 
@@ -88,7 +89,7 @@ export function duesRoutes(app: FastifyInstance): void {
         sql<number>`COALESCE(SUM(open_total), 0)`.as('owed'),
         sql<number>`COALESCE(SUM(upcoming_total), 0)`.as('upcoming'),
         // oldest_due is the oldest owed debt's (standingOf's rule).
-        sql<number>`COUNT(CASE WHEN oldest_due <= ${today} THEN 1 END)`.as('arrears'),
+        sql<number>`COUNT(CASE WHEN ${fallenDueSql('oldest_due', today)} THEN 1 END)`.as('arrears'),
       ])
       .executeTakeFirstOrThrow();
     const month = sql<string>`substr(date, 1, 7)`;
