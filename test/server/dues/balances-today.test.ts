@@ -1,3 +1,4 @@
+import { CompiledQuery, sql, type KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { bringBalancesToToday } from '../../../src/server/modules/dues/balances.js';
 import { startResourceServer, type ResourceTestServer } from '../resources/support.js';
@@ -45,4 +46,40 @@ it('rewrites a stale row whose only change is a date becoming empty, once (the m
   expect(await stored()).toMatchObject({ open_total: 1500, upcoming_total: 0, next_due: null });
   // Nothing is stale any more: the next reads rewrite nothing.
   expect(await bringBalancesToToday(server.database.db, now)).toBe(false);
+});
+
+it('finds stale rows by index seeks, never by scanning every balance, with statistics like a real ledger', async () => {
+  const { db } = server.database;
+  // Many members with settled ledgers: next_due empty and as_of alike on nearly every row, as at
+  // scale, where SQLite's planner scanned the table for an OR of the two conditions.
+  const stamp = new Date(now).toISOString();
+  const today = '2026-11-29';
+  const state = await server.stateId('Ativo');
+  const rows = Array.from({ length: 3000 }, (_, i) => ({ name: `Sócio ${i}`, number: 10_000 + i, state, created_at: stamp, updated_at: stamp }));
+  for (let i = 0; i < rows.length; i += 500) await db.insertInto('members').values(rows.slice(i, i + 500)).execute();
+  await sql`INSERT INTO member_balances (_id, member, number, name, open_total, open_debts, years_owed, upcoming_total, upcoming_debts, credit, as_of, created_at, updated_at)
+    SELECT _id, _id, number, name, 0, 0, 0, 0, 0, 0, ${today}, ${stamp}, ${stamp} FROM members WHERE number >= 10000`.execute(db);
+  await sql`ANALYZE`.execute(db);
+  const statements: CompiledQuery[] = [];
+  const executor = db.getExecutor();
+  const spy: KyselyPlugin = {
+    transformQuery: ({ node, queryId }) => {
+      statements.push(executor.compileQuery(node, queryId));
+      return node;
+    },
+    transformResult: async ({ result }) => result,
+  };
+  expect(await bringBalancesToToday(db.withPlugin(spy), now)).toBe(false);
+  const checks = statements.filter((s) => /from "?member_balances"?/i.test(s.sql));
+  expect(checks.length).toBeGreaterThan(0);
+  for (const check of checks) {
+    const explain = (prefix: string) => CompiledQuery.raw(`${prefix} ${check.sql}`, [...check.parameters]);
+    const plan = await db.transaction().execute(async (trx) => {
+      if (server.database.engine === 'sqlite') return (await trx.executeQuery<{ detail: string }>(explain('EXPLAIN QUERY PLAN'))).rows.map((r) => r.detail).join('\n');
+      await sql`SET LOCAL enable_seqscan = off`.execute(trx);
+      return (await trx.executeQuery<{ 'QUERY PLAN': string }>(explain('EXPLAIN'))).rows.map((r) => r['QUERY PLAN']).join('\n');
+    });
+    expect(plan, check.sql).toMatch(/member_balances_(next_due_keyset|as_of)/);
+    expect(plan, check.sql).not.toMatch(/^SCAN member_balances$|Seq Scan/m);
+  }
 });

@@ -94,8 +94,14 @@ const nullSafeDiffers = (column: string) => sql`member_balances.${sql.ref(column
 const FIGURES = ['number', 'name', 'category', 'open_total', 'open_debts', 'years_owed', 'oldest_due', 'upcoming_total', 'upcoming_debts', 'next_due', 'credit'] as const;
 const changed = sql.join([...FIGURES.map(nullSafeDiffers), sql`member_balances.as_of > excluded.as_of`], sql` OR `);
 
-/** Rows whose figures the calendar moved since they were written: a debt fell due, or the clock went back. */
-const staleRows = (today: string) => sql<boolean>`(next_due <= ${today} OR as_of > ${today})`;
+/**
+ * Rows whose figures the calendar moved since they were written: a debt fell due, or the clock
+ * went back. Two conditions read apart, each through its own index: joined by OR, SQLite's
+ * planner scanned the whole table once ANALYZE saw next_due empty and as_of alike on nearly every
+ * row (0.95 ms a check at 20,000 members; 0.002 ms each apart).
+ */
+const STALE_CONDITIONS = [(today: string) => sql<boolean>`next_due <= ${today}`, (today: string) => sql<boolean>`as_of > ${today}`];
+const staleIds = (today: string) => sql.join(STALE_CONDITIONS.map((when) => sql`SELECT _id FROM member_balances WHERE ${when(today)}`), sql` UNION `);
 
 /**
  * Rewrites the balance rows of these members (all members: undefined; 'stale': those the
@@ -110,7 +116,7 @@ export async function refreshBalances(db: Db, now: number, members?: readonly nu
   const today = lisbonDay(now);
   const owing = sql.join(OWING.map((s) => sql.lit(s)));
   const which =
-    members === undefined ? null : members === 'stale' ? sql`(SELECT b._id FROM member_balances b WHERE ${staleRows(today)})` : sql`(${sql.join(members.map(Number))})`;
+    members === undefined ? null : members === 'stale' ? sql`(${staleIds(today)})` : sql`(${sql.join(members.map(Number))})`;
   const only = (column: string) => (which ? sql`AND ${sql.ref(column)} IN ${which}` : sql``);
   const owed = owedSql(today);
   const upcoming = upcomingSql(today);
@@ -157,7 +163,10 @@ export async function refreshBalances(db: Db, now: number, members?: readonly nu
  */
 export async function bringBalancesToToday(db: Db, now: number): Promise<boolean> {
   const today = lisbonDay(now);
-  const stale = await db.selectFrom('member_balances').select('_id').where(staleRows(today)).limit(1).executeTakeFirst();
+  let stale = false;
+  for (const when of STALE_CONDITIONS) {
+    stale ||= Boolean(await db.selectFrom('member_balances').select('_id').where(when(today)).limit(1).executeTakeFirst());
+  }
   if (stale) await refreshBalances(db, now, 'stale');
-  return Boolean(stale);
+  return stale;
 }
