@@ -10,12 +10,12 @@ import { listedUpTo, reminderContent, reminderMember, sendApproved } from './sen
 import { renderHtml, renderText } from './templates.js';
 
 const PLAN_JOB = 'reminders.plan';
+const SEND_JOB = 'reminders.send';
 /** What a preview is for: a stage's reminder (the default) or a notice to many members (notify). */
 const PREVIEW_PURPOSES = [
   { value: 'reminder', label: 'Aviso da fase' },
   { value: 'notify', label: 'Notificação de vários sócios' },
 ] as const;
-const SEND_JOB = 'reminders.send';
 
 const dayOf = (payload: unknown, now: number): string => {
   const day = (payload as { day?: unknown } | null)?.day;
