@@ -121,9 +121,16 @@ describe('reconciliation review', () => {
     expect(reviewed.body.data).toMatchObject({ matched: 3, matchedAmount: 5700, unmatched: 2 });
     expect(await s.counts()).toEqual(before);
 
+    const announced: number[] = [];
+    const stop = s.server.ctx.bus.subscribe((event) => {
+      if (event.topic === 'treasury_docs changed') announced.push((event.payload as { id: number }).id);
+    });
     const confirmed = await s.json('POST', '/api/reconciliation_imports/confirm', { file, decisions });
+    stop();
     expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
     const answer = confirmed.body.data;
+    // Each receipt is announced after the commit, so treasury lists and members' receipts refresh.
+    expect([...announced].sort()).toEqual(answer.receipts.map((r: any) => r._id).sort());
     expect(answer.import).toMatchObject({ lines: 5, recorded: 3, recorded_amount: 5700, unmatched: 2 });
     expect(answer.payments).toHaveLength(3);
     expect(answer.receipts).toHaveLength(3);

@@ -202,17 +202,25 @@ describe('confirming and rejecting', () => {
     const [anaItem] = await itemsOf(batch);
     const payments = await count('payments');
     expect((await setSetting('hasTreasury', 'true')).status).toBe(200);
+    const announced: number[] = [];
+    const stop = server.ctx.bus.subscribe((event) => {
+      if (event.topic === 'treasury_docs changed') announced.push((event.payload as { id: number }).id);
+    });
     for (let i = 0; i < 3; i += 1) {
       const answer = await post(`/api/direct_debit_items/${anaItem!._id}/confirm`, {});
       expect(answer.status, JSON.stringify(answer.body)).toBe(200);
       expect(answer.body.data.state).toBe('confirmed');
     }
+    stop();
     expect((await setSetting('hasTreasury', 'false')).status).toBe(200);
     expect(await count('payments')).toBe(payments + 1);
     const paid = (await get(`/api/payments?_member=${members.ana}`)).body.data as Record<string, any>[];
     expect(paid.map((p) => [p.method, p.amount, p.allocated, p.date])).toEqual([['debito_direto', 3000, 3000, COLLECTION]]);
     const receipts = await server.database.db.selectFrom('treasury_doc_payments as p').innerJoin('treasury_docs as d', 'd._id', 'p.doc').select(['d.total', 'd.payer_name']).where('p.payment', '=', Number(paid[0]!._id)).execute();
     expect(receipts.map((r) => [Number(r.total), r.payer_name])).toEqual([[3000, 'Ana Lopes']]);
+    // The receipt was announced once, after the commit (treasury lists and the member's receipts refresh).
+    const [doc] = await server.database.db.selectFrom('treasury_doc_payments').select('doc').where('payment', '=', Number(paid[0]!._id)).execute();
+    expect(announced).toEqual([Number(doc!.doc)]);
     expect(await debt(debts.ana)).toMatchObject({ status: 'paid', paid: 3000 });
     const item = (await get(`/api/direct_debit_items/${anaItem!._id}`)).body.data;
     expect(item.payment).toBe(paid[0]!._id);

@@ -11,9 +11,9 @@ import { refreshBalances } from '../dues/balances.js';
 import { OWING } from '../dues/debts.js';
 import { lockMember, recordPayment, type Allocation } from '../dues/ledger.js';
 import { lisbonDay } from '../dues/today.js';
-import { treasuryDocs } from '../treasury/resources.js';
 import { paymentRequests } from './payment-requests.js';
 import type { VerifiedCallback } from './provider.js';
+import { announceReceipt } from '../treasury/announce-receipt.js';
 
 export type CallbackOutcome =
   | { kind: 'recorded'; request: number; payment: number }
@@ -81,8 +81,7 @@ export async function payRequest(hook: { ctx: ServerContext; db: Db; afterCommit
   ]);
   afterCommit(async () => publishChange(ctx.bus, paymentRequests, { action: 'updated', id }, await owningUsers(ctx.database.db, paymentRequests, [after])));
   // The receipt the ledger issued in this transaction: the member's receipts list shows it live.
-  const { receipt } = result;
-  if (receipt) afterCommit(async () => publishChange(ctx.bus, treasuryDocs, { action: 'created', id: Number(receipt._id) }, await owningUsers(ctx.database.db, treasuryDocs, [receipt])));
+  announceReceipt({ ctx, afterCommit }, result.receipt);
   return { payment: result.payment, member, allocations: result.allocations };
 }
 

@@ -25,6 +25,7 @@ import { parseStatement, type Statement } from './reconciliation-csv.js';
 import { matchStatement, UNMATCHED_REASONS, type LineOutcome } from './reconciliation-match.js';
 import { alreadyImported, reconciliationImportLines, refuseReimport, storeLineResults } from './reconciliation-results.js';
 import { earlierImport, namedParties, readDecisions, receiptsOf } from './reconciliation-review.js';
+import { announceReceipt } from '../treasury/announce-receipt.js';
 
 /**
  * Reconciliation imports: staff upload a statement of received payments (POST /api/files?kind=statement),
@@ -201,6 +202,7 @@ export const confirmImport = defineAction({
         { resource: 'payment_allocations', id: match.member },
         { resource: 'member_balances', id: match.member },
       ]);
+      announceReceipt({ ctx, afterCommit }, result.receipt);
     }
     await storeLineResults(db, id, lines, paymentOfLine, stamp);
     const row = (await readRow(db, reconciliationImports, id))!;

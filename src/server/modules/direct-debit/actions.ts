@@ -14,6 +14,7 @@ import { lisbonDay } from '../dues/today.js';
 import { batches, items } from './batches.js';
 import { readCreditor } from './creditor.js';
 import { mandates } from './mandates.js';
+import { announceReceipt } from '../treasury/announce-receipt.js';
 
 const iso = (now: number) => new Date(now).toISOString();
 const userOf = (caller: Caller): number | null => (caller.kind === 'user' ? caller.id : null);
@@ -231,6 +232,7 @@ async function confirmItem(context: ActionContext, item: Row, date: string | nul
       { resource: 'payment_allocations', id: member },
       { resource: 'member_balances', id: member },
     ]);
+    announceReceipt(context, result.receipt);
   }
   const stamp = iso(ctx.now());
   await db

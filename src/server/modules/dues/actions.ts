@@ -1,7 +1,6 @@
 import { DUES_YEARS, STAFF_ROLES, type PaymentRecorded } from '../../../core/contract.js';
 import { invalidRecord, notFound } from '../../errors.js';
 import { defineAction } from '../../resources/actions.js';
-import { owningUsers, publishChange } from '../../resources/events.js';
 import type { FieldDefinition } from '../../resources/define.js';
 import { readRow, toRecord } from '../../resources/records.js';
 import { annulReceiptOfPayment } from '../treasury/annul.js';
@@ -11,6 +10,7 @@ import { DEBT_KINDS, debts } from './debts.js';
 import { allocateCredit, applyCredit, raiseDebt, recordPayment, resolveDebt } from './ledger.js';
 import { annulLedgerPayment, lockLedger, settle, userOf } from './ledger-action.js';
 import { PAYMENT_METHODS, payments } from './payments.js';
+import { announceReceipt } from '../treasury/announce-receipt.js';
 
 const REASON: FieldDefinition = { name: 'reason', type: 'string', label: 'Motivo', validation: { required: true, maxLength: 500 } };
 const POSITIVE_MONEY = { required: true, min: 1 } as const;
@@ -53,11 +53,7 @@ const recordPaymentAction = defineAction({
     await settle(context, member, [{ resource: 'payments', id: result.payment, action: 'created' }], result.allocations);
     // The receipt was numbered by recordPayment in this same transaction (treasury on, auto-issue on).
     const { receipt } = result;
-    if (receipt) {
-      context.afterCommit(async () => {
-        await publishChange(ctx.bus, treasuryDocs, { action: 'created', id: Number(receipt._id) }, await owningUsers(ctx.database.db, treasuryDocs, [receipt]));
-      });
-    }
+    announceReceipt(context, receipt);
     const row = await readRow(db, payments, result.payment);
     const answer: PaymentRecorded = {
       payment: toRecord(payments, row!, caller),
