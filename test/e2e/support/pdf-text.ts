@@ -15,7 +15,11 @@ function decode(hexOrLiteral: string): string {
 /** Every line of text in the PDF, in drawing order. */
 export function pdfText(pdf: Buffer): string[] {
   const lines: string[] = [];
-  const streams = /stream\r?\n([\s\S]*?)\r?\nendstream/g;
+  // Only the line feed before `endstream` is taken off: a deflated stream's last byte is a
+  // checksum byte, a carriage return once in 256 streams, and taking it too left the stream one
+  // byte short, uninflatable, its text unread (a receipt read as empty now and then). A carriage
+  // return left over by a writer that ends lines with CR LF is trailing data inflate ignores.
+  const streams = /stream\r?\n([\s\S]*?)\nendstream/g;
   const raw = pdf.toString('latin1');
   for (let match = streams.exec(raw); match; match = streams.exec(raw)) {
     const bytes = Buffer.from(match[1]!, 'latin1');
