@@ -53,7 +53,7 @@ describe('a member on their home corrects their data, sees their card and downlo
     await ready;
     await core.explainer.load();
     const element = place('associa-member-home');
-    await waitForText(element, 'Expirado');
+    await waitUntil(() => all(element, '[data-card-standing="expired"]').length === 1, 'the expired standing was not shown', { timeout: 4000 });
     const badge = all(element, '[data-card-standing]')[0]!;
     expect(badge.dataset.cardStanding).to.equal('expired');
     expect(all(element, '[data-card-state]')[0]!.textContent).to.equal('Expirado');
@@ -68,7 +68,8 @@ describe('a member on their home corrects their data, sees their card and downlo
     await valid.ready;
     await valid.core.explainer.load();
     const other = valid.place('associa-member-home');
-    await waitForText(other, 'Válido');
+    // 'Válido até' is on the card before its standing arrives: wait for the badge itself.
+    await waitUntil(() => all(other, '[data-card-standing="valid"]').length === 1, 'the valid standing was not shown', { timeout: 4000 });
     expect(all(other, '[data-card-valid-until]')[0]!.textContent).to.equal('31/12/2026');
     expect(getComputedStyle(all(other, '[data-card-standing]')[0]!).backgroundColor).to.not.equal(expiredColour);
   });
