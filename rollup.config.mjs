@@ -28,12 +28,26 @@ const outDir = process.env.ASSOCIA_WEB_DIR ? path.resolve(process.env.ASSOCIA_WE
 const widgetsDir = path.join(root, 'src/widgets');
 const hostEntry = path.join(root, 'src/host/main.tsx');
 
-/** Each src/widgets/{feature}/element.ts is an entry, named after the tag it defines. */
+/**
+ * Each element.ts of a feature folder is an entry, named after the tag it defines: a feature
+ * at the top (src/widgets/{feature}/element.ts) or inside its domain's folder
+ * (src/widgets/{domain}/{feature}/element.ts).
+ */
+function elementFiles(dir = widgetsDir, depth = 0) {
+  const files = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (!entry.isDirectory()) continue;
+    const folder = path.join(dir, entry.name);
+    const file = path.join(folder, 'element.ts');
+    if (existsSync(file)) files.push(file);
+    else if (depth === 0) files.push(...elementFiles(folder, 1));
+  }
+  return files;
+}
+
 function elementEntries() {
   const entries = {};
-  for (const feature of readdirSync(widgetsDir, { withFileTypes: true })) {
-    const file = path.join(widgetsDir, feature.name, 'element.ts');
-    if (!feature.isDirectory() || !existsSync(file)) continue;
+  for (const file of elementFiles()) {
     const tag = /defineElement\(\s*['"](associa-[a-z0-9-]+)['"]/.exec(readFileSync(file, 'utf8'))?.[1];
     if (!tag) throw new Error(`${path.relative(root, file)} must call defineElement('associa-...', ...)`);
     if (entries[`elements/${tag}`]) throw new Error(`Two elements define <${tag}>`);

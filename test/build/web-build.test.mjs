@@ -25,10 +25,16 @@ const REACT_MARKER = '__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UP
 const STYLED_MARKER = 'data-styled';
 
 describe('web build layout', () => {
-  it('has one module per src/widgets/*/element.ts, at elements/{tag}.js', () => {
-    const features = readdirSync(path.join(root, 'src/widgets'), { withFileTypes: true }).filter(
-      (entry) => entry.isDirectory() && existsSync(path.join(root, 'src/widgets', entry.name, 'element.ts')),
-    );
+  it('has one module per element.ts of a feature folder (src/widgets/*/ or src/widgets/*/*/), at elements/{tag}.js', () => {
+    const folders = (dir, depth) =>
+      readdirSync(dir, { withFileTypes: true })
+        .filter((entry) => entry.isDirectory())
+        .flatMap((entry) => {
+          const folder = path.join(dir, entry.name);
+          if (existsSync(path.join(folder, 'element.ts'))) return [folder];
+          return depth === 0 ? folders(folder, 1) : [];
+        });
+    const features = folders(path.join(root, 'src/widgets'), 0);
     assert.equal(Object.keys(manifest.elements).length, features.length);
     for (const [tag, file] of Object.entries(manifest.elements)) {
       assert.match(tag, /^associa-[a-z0-9-]+$/);
