@@ -494,6 +494,85 @@ export interface Statement {
   lines: StatementLine[];
 }
 
+/** `POST /api/direct_debit_batches/prepare`: the batch made, its collections and total (cents), and the debts left out with why. */
+export interface DirectDebitPrepared {
+  batch: { _id: number };
+  items: number;
+  total: number;
+  /** `reason` is the pt-PT sentence staff read. */
+  excluded: { debt: number; member: number; code: string; reason: string; fallback: 'multibanco' | null }[];
+}
+
+/** A reviewer's word on one statement line (by its line number in the file): not recorded, or paid by this member for these debts. */
+export type ReconciliationDecision = { line: number; reject: true } | { line: number; member: number; debts: number[] };
+
+/** How a statement line's match was found: a payment request's reference, a member named in the description, or chosen by hand. */
+export type ReconciliationConfidence = 'reference' | 'member' | 'manual';
+
+/** One line of a bank statement as the reconciliation preview and confirm answer it (money in cents). */
+export interface ReconciliationLine {
+  line: number;
+  date: string;
+  amount: number;
+  entity: string | null;
+  reference: string | null;
+  description: string | null;
+  transactionId: string | null;
+  match: { kind: 'payment_request' | 'member'; member: number; debts: { debt: number; amount: number }[] } | null;
+  confidence: ReconciliationConfidence | null;
+  /** Cents no debt takes (the member's credit); 0 without a match. */
+  credit: number;
+  /** Why the line pays nothing (`no_member`, `already_recorded`...), null when it pays. */
+  reason: string | null;
+  /** The server's pt-PT explanation of the match or of the reason. */
+  message: string;
+  /** Confirm only: the payment the line recorded and its receipt. */
+  payment?: number | null;
+  receipt?: { _id: number; number: string } | null;
+}
+
+/** A member as a statement review names them. */
+export interface ReconciliationMember {
+  _id: number;
+  number: number | null;
+  name: string;
+}
+
+/** A debt as a statement review names it. */
+export interface ReconciliationDebt {
+  _id: number;
+  member: number;
+  description: string;
+  due_date: string;
+  amount: number;
+}
+
+/** `POST /api/reconciliation_imports/preview`: a statement's lines with their matches under the reviewer's decisions. */
+export interface ReconciliationReview {
+  file: number;
+  file_name: string;
+  source: 'multibanco' | 'bank';
+  /** The import a statement with the same bytes was confirmed in, if any. */
+  imported: { _id: number; file_name: string; created_at: string } | null;
+  lines: number;
+  matched: number;
+  matchedAmount: number;
+  unmatched: number;
+  results: ReconciliationLine[];
+  members: ReconciliationMember[];
+  debts: ReconciliationDebt[];
+}
+
+/** `POST /api/reconciliation_imports/confirm`: the import saved, the payments and receipts it recorded, line by line. */
+export interface ReconciliationConfirmed {
+  import: { _id: number; recorded: number; recorded_amount: number; lines: number; unmatched: number };
+  payments: number[];
+  receipts: { _id: number; number: string; payment: number }[];
+  results: ReconciliationLine[];
+  members: ReconciliationMember[];
+  debts: ReconciliationDebt[];
+}
+
 /** `GET /api/payments_overview` (staff): the payments landing's figures, in cents. */
 export interface PaymentsOverview {
   /** Cents owed today: open debts due by today (the ledger's one rule). */
