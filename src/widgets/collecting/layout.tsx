@@ -1,10 +1,7 @@
-// Small pieces the collecting elements share: a row of buttons, a small form, a group of
-// filters and a progress notice for a server job.
+// Small pieces the collecting elements share: a row of buttons, a small form and a group of
+// filters (a job's progress notice is feature-kit/job-notice.tsx, for every domain).
 import styled from 'styled-components';
 import { space, token } from '../kit/index.js';
-import { Notice } from '../feature-kit/layout.js';
-import type { JobView } from '../shared/use-job.js';
-import { COLLECTING_TEXTS as T } from './texts.js';
 
 export const Buttons = styled.div`
   display: flex;
@@ -47,37 +44,3 @@ export const FilterGroup = styled.fieldset`
     min-width: min(10rem, 100%);
   }
 `;
-
-/** A server job's progress (indeterminate until its total is known). */
-export const ProgressBar = styled.progress`
-  display: block;
-  width: 100%;
-  max-width: 28rem;
-  height: 0.75rem;
-  margin: ${space(1)} 0 0;
-  accent-color: ${token('color-primary')};
-`;
-
-interface JobNoticeProps {
-  view: JobView;
-  texts: { queued: string; running: string; done: string; failed: string };
-  connected: boolean;
-}
-
-/** Where a job started from this element has got to. */
-export function JobNotice({ view, texts, connected }: JobNoticeProps) {
-  if (view.phase === 'idle') return null;
-  if (view.phase === 'done') return <Notice tone="success"><p>{texts.done}</p></Notice>;
-  if (view.phase === 'failed') return <Notice tone="error"><p>{texts.failed}</p></Notice>;
-  const running = view.phase === 'running' && view.state === 'running';
-  const total = view.phase === 'running' ? view.total : null;
-  const done = view.phase === 'running' ? Math.min(view.progress, total ?? 0) : 0;
-  return (
-    <Notice tone="info">
-      <p>{running ? texts.running : texts.queued}</p>
-      {total ? <ProgressBar aria-label={T.progressLabel} value={done} max={total} /> : <ProgressBar aria-label={T.progressLabel} />}
-      {total ? <p data-progress-count>{T.counted(done, total)}</p> : null}
-      {!connected && <p>{T.offline}</p>}
-    </Notice>
-  );
-}

@@ -23,9 +23,6 @@ export const COLLECTING_TEXTS = {
   sendDone: 'Avisos aprovados enviados para a caixa de saída.',
   sendFailed: 'O envio dos avisos aprovados falhou.',
   startFailed: 'Não foi possível contactar o servidor.',
-  progressLabel: 'Progresso',
-  counted: (done: number, total: number) => `${done} de ${total}`,
-  offline: 'Sem ligação em tempo real: o progresso volta a aparecer quando a ligação regressar.',
 
   preview: 'Pré-visualizar',
   previewTitle: 'Pré-visualização para um sócio',
