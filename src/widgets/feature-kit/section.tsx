@@ -50,6 +50,29 @@ export const PrimaryNavLink = styled(NavLink)`
   }
 `;
 
+/** A route link drawn as a secondary button ("Mandatos" beside a list). */
+export const SecondaryNavLink = styled(NavLink)`
+  display: inline-flex;
+  align-items: center;
+  gap: ${space(1)};
+  padding: ${space(1)} ${space(2)};
+  border-radius: ${token('radius')};
+  font: inherit;
+  font-weight: 600;
+  text-decoration: none;
+  color: ${token('color-primary')};
+  background: ${token('color-background')};
+  border: 1px solid ${token('color-border')};
+  cursor: pointer;
+  &:hover {
+    text-decoration: none;
+  }
+  ${focusRing}
+  @media print {
+    display: none;
+  }
+`;
+
 export interface SectionProps {
   title: string;
   /** A link beside the heading: `path` is a back-office path the host's router opens. */
