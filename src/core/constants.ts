@@ -1,4 +1,4 @@
-// Business constants and limits of SPEC.md section 9, in one place.
+// Business constants and limits of SPEC 9 (docs/requirements.md section 9), in one place.
 // The list limits live in contract.ts because the server shares them; they are re-exported here.
 export { LIST_DEFAULT_LIMIT, LIST_MAX_LIMIT, LIST_ALL, DEFAULT_SORT, PAGE_ADDRESS_HEADER } from './contract.js';
 

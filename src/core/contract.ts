@@ -626,7 +626,7 @@ export interface MembershipsPerYearReport extends ReportFrame {
   rows: { year: number; admissions: number; endings: number; activeAtYearEnd: number; netChange: number }[];
 }
 
-// Constants of the contract (SPEC.md section 9).
+// Constants of the contract (SPEC 9: docs/requirements.md section 9).
 export const LIST_DEFAULT_LIMIT = 100;
 export const LIST_MAX_LIMIT = 500;
 export const LIST_ALL = -1;

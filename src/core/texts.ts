@@ -1,4 +1,4 @@
-// Words the user sees (pt-PT, quoted from SPEC.md) and the error messages the spec names.
+// Words the user sees (pt-PT, quoted from docs/requirements.md) and the error messages the spec names.
 
 export const TEXTS = Object.freeze({
   reconnected: 'Contacto Reestabelicido',

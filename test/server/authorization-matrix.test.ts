@@ -9,7 +9,7 @@ import { startTestServer, type TestServer } from './support/server.js';
 
 /**
  * Every route the server has, called by every kind of caller, with the status each must get.
- * The table is written by hand from the product's rules (SPEC.md section 6, the platform
+ * The table is written by hand from the product's rules (SPEC 6: docs/requirements.md section 6, the platform
  * issue), not derived from the resource definitions, so a wrong definition fails here.
  */
 

@@ -110,7 +110,7 @@ const RANGE_KEY = /^(_.+)_(gte|lte)$/;
 
 /**
  * Reads `_page` or `_after`, `_limit`, `_sort`, `_search`, `_{field}` filters, `_{field}_gte`/`_{field}_lte`
- * bounds and the resource's declared filters (ARCHITECTURE.md contract). `now` is the request's
+ * bounds and the resource's declared filters (docs/api.md, Lists). `now` is the request's
  * time (ctx.now()); callers that have none fall back to the wall clock.
  */
 export function parseListParams(resource: Resource, query: Query, now = Date.now()): ListParams {
