@@ -2,7 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { Database, Db, Engine } from '../src/server/db/database.js';
 import { refreshBalances } from '../src/server/modules/dues/balances.js';
 import { rebuildReceiptTotals } from '../src/server/modules/dues/receipt-totals.js';
-import { lisbonDay } from '../src/server/modules/dues/today.js';
+import { lisbonDay } from '../src/core/days.js';
 
 /** Years of quotas in the data set, the current one included. */
 const YEARS = 7;

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Database } from '../src/server/db/database.js';
 import { vacuumAnalyze } from '../src/server/db/vacuum.js';
 import { planReminders } from '../src/server/modules/reminders/planning.js';
-import { lisbonDay } from '../src/server/modules/dues/today.js';
+import { lisbonDay } from '../src/core/days.js';
 
 export interface PlanningTimes {
   /** Decisions one run took (every stage, every member reached). */

@@ -2,7 +2,7 @@ import type { Database } from '../src/server/db/database.js';
 import { REPORTS } from '../src/server/modules/reports/definitions.js';
 import { parseReportParams } from '../src/server/modules/reports/params.js';
 import { runReport } from '../src/server/modules/reports/run.js';
-import { lisbonDay } from '../src/server/modules/dues/today.js';
+import { lisbonDay } from '../src/core/days.js';
 
 /** Sequential runs of each report's query; the median is its bare time. */
 const BARE_RUNS = 9;

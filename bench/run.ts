@@ -20,7 +20,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openDatabase, type Engine } from '../src/server/db/database.js';
-import { lisbonDay } from '../src/server/modules/dues/today.js';
+import { lisbonDay } from '../src/core/days.js';
 import { generate, RARE_COUNT, RARE_SURNAME, type Generated } from './generate.js';
 import { timeGeneration, type GenerationTimes } from './generation.js';
 import { timePlanning, type PlanningTimes } from './reminders.js';

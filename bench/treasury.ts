@@ -13,7 +13,7 @@ import type { ServerContext } from '../src/server/context.js';
 import { openDatabase } from '../src/server/db/database.js';
 import { migrate } from '../src/server/db/migrate.js';
 import { appMigrations } from '../src/server/modules/migrations.js';
-import { lisbonDay } from '../src/server/modules/dues/today.js';
+import { lisbonDay } from '../src/core/days.js';
 import { writeDownloadZip } from '../src/server/modules/treasury/download.js';
 import { issueTreasuryDocument } from '../src/server/modules/treasury/issue.js';
 import { createBus } from '../src/server/realtime/create-bus.js';

@@ -51,11 +51,10 @@ const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
  * - field-checks.ts: the field validations the forms apply before sending and the server after;
  * - audit.ts: how an audit entry's changes are written and read;
  * - csv.ts: the CSV writer of the browser's exports and of a member's own-data export;
- * - application-states.ts: an application's states and which are still open (the applications
- *   domain and member files both ask; the applications page shows them).
+ * - days.ts: the calendar day in Portugal ('YYYY-MM-DD'), what "due today" means on both sides.
  */
 const PLAIN_SHARED = new Set(
-  ['contract', 'records', 'two-factor', 'settings-schema', 'field-checks', 'audit', 'csv', 'application-states'].map((name) => `src/core/${name}.ts`),
+  ['contract', 'records', 'two-factor', 'settings-schema', 'field-checks', 'audit', 'csv', 'days'].map((name) => `src/core/${name}.ts`),
 );
 
 /** The widget folders every layer above may use whole. */

@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { JOBS_TOPIC, type JobProgress } from '../../src/core/contract.js';
 import type { JobDefinition } from '../../src/server/jobs/types.js';
 import { appModules } from '../../src/server/modules/index.js';
-import { lisbonDay, lisbonYear } from '../../src/server/modules/dues/today.js';
+import { lisbonDay, lisbonYear } from '../../src/core/days.js';
 import { prepareFirstStart } from '../../src/server/seed/first-start.js';
 import { loadConfig } from '../../src/server/config.js';
 import { startTestServer, testEngine, type TestServer } from './support/server.js';

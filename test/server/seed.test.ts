@@ -7,7 +7,7 @@ import { prepareFirstStart } from '../../src/server/seed/first-start.js';
 import { DEMO_MEMBERS } from '../../src/server/seed/demo.js';
 import { ensureReferenceData } from '../../src/server/resources/reference-data.js';
 import { isValidNif } from '../../src/server/resources/checks.js';
-import { lisbonDay } from '../../src/server/modules/dues/today.js';
+import { lisbonDay } from '../../src/core/days.js';
 import { DEMO_DUES_YEARS } from '../../src/server/seed/demo-fees.js';
 import { normalisePhone } from '../../src/server/fields/phone.js';
 

@@ -1,6 +1,6 @@
 import type { Db } from '../db/database.js';
 import { refreshBalances } from '../modules/dues/balances.js';
-import { lisbonDay } from '../modules/dues/today.js';
+import { lisbonDay } from '../../core/days.js';
 import { seedFees } from './demo-fees.js';
 import { seedPaymentHistory } from './demo-ledger.js';
 

@@ -1,6 +1,6 @@
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
-import { lisbonYear } from '../modules/dues/today.js';
+import { lisbonYear } from '../../core/days.js';
 import { issueDonationReceipt } from '../modules/treasury/donations/receipt.js';
 import { issueReceiptForPayment } from '../modules/treasury/on-payment.js';
 import { insertInBatches } from './batches.js';

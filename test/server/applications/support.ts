@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { deliverableBody } from '../../../src/server/messages/message-secrets.js';
-import { lisbonYear } from '../../../src/server/modules/dues/today.js';
+import { lisbonYear } from '../../../src/core/days.js';
 import { ensureReferenceData } from '../../../src/server/resources/reference-data.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lisbonDay, lisbonYear } from '../../../src/server/modules/dues/today.js';
+import { lisbonDay, lisbonYear } from '../../../src/core/days.js';
 import { ensureReferenceData } from '../../../src/server/resources/reference-data.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 

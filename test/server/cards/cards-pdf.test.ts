@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatCardCode, newCardCode } from '../../../src/server/modules/cards/codes.js';
 import { PRINT_INLINE_MAX } from '../../../src/server/modules/cards/print.js';
 import { insertInBatches } from '../../../src/server/seed/batches.js';
-import { lisbonYear } from '../../../src/server/modules/dues/today.js';
+import { lisbonYear } from '../../../src/core/days.js';
 import { ensureReferenceData } from '../../../src/server/resources/reference-data.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { pageCount, pageSizeMm, readPdf } from './pdf-support.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CARD_VERIFY_LIMIT } from '../../../src/server/modules/cards/routes.js';
-import { lisbonYear } from '../../../src/server/modules/dues/today.js';
+import { lisbonYear } from '../../../src/core/days.js';
 import { ensureReferenceData } from '../../../src/server/resources/reference-data.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { cardStandingOf } from '../../../src/server/modules/cards/card-state.js';
 import { owedSql } from '../../../src/server/modules/dues/owed.js';
-import { lisbonDay } from '../../../src/server/modules/dues/today.js';
+import { lisbonDay } from '../../../src/core/days.js';
 import { startDemoServer, type TestServer } from '../support/server.js';
 
 let server: TestServer;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { generateYear } from '../../../src/server/modules/dues/generation.js';
 import { formatEuros } from '../../../src/server/modules/reminders/templates.js';
-import { lisbonDay } from '../../../src/server/modules/dues/today.js';
+import { lisbonDay } from '../../../src/core/days.js';
 import { startResourceServer, type ResourceTestServer } from '../resources/support.js';
 import { seededRandom } from '../../support/seeded-random.js';
 

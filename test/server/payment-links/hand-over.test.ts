@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { deliverableBody, HIDDEN_LINK } from '../../../src/server/messages/message-secrets.js';
-import { lisbonDay } from '../../../src/server/modules/dues/today.js';
+import { lisbonDay } from '../../../src/core/days.js';
 import { hashToken } from '../../../src/server/modules/payment-links/tokens.js';
 import { ensureReferenceData } from '../../../src/server/resources/reference-data.js';
 import { seedDemoCollecting } from '../../../src/server/seed/demo-collecting.js';

@@ -5,7 +5,7 @@ import { PAYMENT_INFO_LIMITS } from '../../../src/server/modules/payment-links/r
 import { hashToken } from '../../../src/server/modules/payment-links/tokens.js';
 import { planReminders } from '../../../src/server/modules/reminders/planning.js';
 import { sendApproved } from '../../../src/server/modules/reminders/sending.js';
-import { lisbonDay } from '../../../src/server/modules/dues/today.js';
+import { lisbonDay } from '../../../src/core/days.js';
 import { ensureReferenceData } from '../../../src/server/resources/reference-data.js';
 import { DEMO_MULTIBANCO, seedDemoCollecting } from '../../../src/server/seed/demo-collecting.js';
 import { upsertSetting } from '../../../src/server/seed/settings.js';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startResourceServer, type ResourceTestServer } from '../resources/support.js';
 import { planReminders } from '../../../src/server/modules/reminders/planning.js';
 import { sendApproved } from '../../../src/server/modules/reminders/sending.js';
-import { lisbonDay } from '../../../src/server/modules/dues/today.js';
+import { lisbonDay } from '../../../src/core/days.js';
 import { formatEuros as euros } from '../../../src/server/modules/reminders/templates.js';
 
 // What staff preview is what the member receives: the reminder is rendered when it is queued, by

@@ -6,7 +6,7 @@ import { startResourceServer, type ResourceTestServer } from '../resources/suppo
 import { FAKE_ENTITY, startFakeIfthenpay, type FakeIfthenpay } from '../../../src/server/modules/collecting/fake-ifthenpay.js';
 import { HIDDEN_LINK, loadMessageKey, unseal } from '../../../src/server/messages/message-secrets.js';
 import { isValidReference } from '../../../src/server/modules/collecting/multibanco.js';
-import { lisbonDay } from '../../../src/server/modules/dues/today.js';
+import { lisbonDay } from '../../../src/core/days.js';
 import { planReminders } from '../../../src/server/modules/reminders/planning.js';
 import { reminderOrderId, reminderReference } from '../../../src/server/modules/reminders/reference.js';
 import { sendApproved } from '../../../src/server/modules/reminders/sending.js';

@@ -3,7 +3,7 @@ import { startResourceServer, type ResourceTestServer } from '../resources/suppo
 import { planReminders } from '../../../src/server/modules/reminders/planning.js';
 import { sendApproved } from '../../../src/server/modules/reminders/sending.js';
 import { formatEuros, renderHtml, renderText, templateProblem } from '../../../src/server/modules/reminders/templates.js';
-import { lisbonDay } from '../../../src/server/modules/dues/today.js';
+import { lisbonDay } from '../../../src/core/days.js';
 
 let server: ResourceTestServer;
 let staff: string;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rebuildReceiptTotals } from '../../../src/server/modules/dues/receipt-totals.js';
-import { lisbonDay } from '../../../src/server/modules/dues/today.js';
+import { lisbonDay } from '../../../src/core/days.js';
 import { startResourceServer, type ResourceTestServer } from '../resources/support.js';
 
 // A known data set written row by row into the tables the reports read (members, their state

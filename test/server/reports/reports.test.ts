@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lisbonDay } from '../../../src/server/modules/dues/today.js';
+import { lisbonDay } from '../../../src/core/days.js';
 import { startResourceServer, type ResourceTestServer } from '../resources/support.js';
 
 // A small ledger and membership built through the API, with every figure worked out by hand

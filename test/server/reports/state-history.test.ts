@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { loadConfig } from '../../../src/server/config.js';
 import { migrate } from '../../../src/server/db/migrate.js';
-import { lisbonDay } from '../../../src/server/modules/dues/today.js';
+import { lisbonDay } from '../../../src/core/days.js';
 import { memberStateHistoryMigration } from '../../../src/server/modules/reports/migration.js';
 import { prepareFirstStart } from '../../../src/server/seed/first-start.js';
 import { startResourceServer, type ResourceTestServer } from '../resources/support.js';

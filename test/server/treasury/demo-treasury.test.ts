@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../src/server/config.js';
-import { lisbonYear } from '../../../src/server/modules/dues/today.js';
+import { lisbonYear } from '../../../src/core/days.js';
 import { ensureReferenceData } from '../../../src/server/resources/reference-data.js';
 import { DEMO_DOCUMENT_STATUSES } from '../../../src/server/seed/demo-treasury.js';
 import { prepareFirstStart } from '../../../src/server/seed/first-start.js';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Writable, PassThrough } from 'node:stream';
 import { issueTreasuryDocument } from '../../../src/server/modules/treasury/issue.js';
 import { writeDownloadZip } from '../../../src/server/modules/treasury/download.js';
-import { lisbonDay } from '../../../src/server/modules/dues/today.js';
+import { lisbonDay } from '../../../src/core/days.js';
 import { startResourceServer, type ResourceTestServer } from '../resources/support.js';
 
 // A zip of 1,000 documents is streamed: the stored PDFs pass through a page of rows at a time and

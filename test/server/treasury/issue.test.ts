@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { unzipSync } from 'fflate';
 import { issueTreasuryDocument } from '../../../src/server/modules/treasury/issue.js';
-import { lisbonDay } from '../../../src/server/modules/dues/today.js';
+import { lisbonDay } from '../../../src/core/days.js';
 import { nifCheckDigit } from '../../../src/server/resources/checks.js';
 import { pageCount, readPdf } from '../cards/pdf-support.js';
 import { startResourceServer, type ResourceTestServer } from '../resources/support.js';

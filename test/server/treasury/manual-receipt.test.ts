@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lisbonDay } from '../../../src/server/modules/dues/today.js';
+import { lisbonDay } from '../../../src/core/days.js';
 import { nifCheckDigit } from '../../../src/server/resources/checks.js';
 import { startResourceServer, type ResourceTestServer } from '../resources/support.js';
 

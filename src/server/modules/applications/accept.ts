@@ -9,7 +9,7 @@ import { readRow } from '../../resources/records.js';
 import { readSetting } from '../../settings/read.js';
 import { issueCard } from '../cards/issue.js';
 import { cardValidity, newcomerValidity } from '../cards/validity.js';
-import { lisbonDay } from '../dues/today.js';
+import { lisbonDay } from '../../../core/days.js';
 import { moveApplicationFilesToMember } from '../member-files/move.js';
 import { issuePaymentLink } from '../payment-links/index.js';
 import { APPLICANT_FIELDS } from './applicant-fields.js';

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { STAFF_ROLES } from '../../../core/contract.js';
 import { defineResource, type FieldDefinition } from '../../resources/define.js';
-import { lisbonDay } from '../dues/today.js';
+import { lisbonDay } from '../../../core/days.js';
 import { applicantFieldDefinitions, APPLICANT_FIELDS } from './applicant-fields.js';
 import { hasDuplicateSql } from './duplicates-sql.js';
 import { applicationErrors } from './form-rules.js';

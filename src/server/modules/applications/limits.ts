@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { addressKey } from '../../auth/throttle.js';
 import type { ServerContext } from '../../context.js';
 import { tooManyRequests } from '../../errors.js';
-import { createRateLimiter, type RateLimiter, type WindowLimit } from '../payment-links/rate-limit.js';
+import { createRateLimiter, type RateLimiter, type WindowLimit } from '../../edges/rate-limit.js';
 
 /** Applications per address and hour: a family applying together stays far below it, a script does not. */
 export const APPLY_LIMIT = { max: 10, windowMs: 3_600_000 } as const;

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { owedSql } from '../dues/owed.js';
-import { lisbonDay } from '../dues/today.js';
+import { lisbonDay } from '../../../core/days.js';
 
 /**
  * What a card is worth today, in the words staff, the member and the public page all read. Only

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { STAFF_ROLES } from '../../../core/contract.js';
 import { defineResource } from '../../resources/define.js';
 import { owedSql } from '../dues/owed.js';
-import { lisbonDay } from '../dues/today.js';
+import { lisbonDay } from '../../../core/days.js';
 
 // What the actions wrote: the member's current card is 'Em uso', not 'Ativo', since whether it is
 // valid today is its standing, judged when read (card-state.ts), which a stored word cannot say.

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db, Row } from '../../db/database.js';
 import { invalidRecord } from '../../errors.js';
-import { lisbonDay } from '../dues/today.js';
+import { lisbonDay } from '../../../core/days.js';
 import { newCardCode } from './codes.js';
 import { cardValidity, type Validity } from './validity.js';
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { addressKey } from '../../auth/throttle.js';
 import { coded, tooManyRequests } from '../../errors.js';
-import { createRateLimiter } from '../payment-links/rate-limit.js';
+import { createRateLimiter } from '../../edges/rate-limit.js';
 import { cardPdfRoutes } from './pdf-routes.js';
 import { CARD_VERIFY_DOC } from './route-docs.js';
 import { cardStandingRoute } from './standing-route.js';

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { coded } from '../../errors.js';
 import { parseId } from '../../resources/handlers.js';
 import { authorize, inScope } from '../../resources/permissions.js';
-import { lisbonDay } from '../dues/today.js';
+import { lisbonDay } from '../../../core/days.js';
 import { CARD_STANDINGS, cardFacts, cardStandingOf, pastValidity } from './card-state.js';
 import { membershipCards } from './cards.js';
 import { CARD_STANDING_DOC } from './route-docs.js';

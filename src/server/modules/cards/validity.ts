@@ -2,7 +2,7 @@ import type { Db } from '../../db/database.js';
 import { readSetting } from '../../settings/read.js';
 import { OWING } from '../dues/debts.js';
 import { periodsOf, PERIODICITIES, type Periodicity } from '../dues/periods.js';
-import { lisbonDay } from '../dues/today.js';
+import { lisbonDay } from '../../../core/days.js';
 
 const addYears = (day: string, years: number): string => {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import type { Db } from '../../db/database.js';
 import { serverKey } from '../../db/sealing.js';
 import { readSetting } from '../../settings/read.js';
-import { lisbonDay } from '../dues/today.js';
+import { lisbonDay } from '../../../core/days.js';
 import { cardFacts, cardStandingOf, pastValidity, type CardStanding } from './card-state.js';
 import { formatCardCode, normaliseCardCode } from './codes.js';
 

@@ -10,7 +10,7 @@ import { announceLedger, type LedgerChange } from '../dues/announce.js';
 import { refreshBalances } from '../dues/balances.js';
 import { OWING } from '../dues/debts.js';
 import { lockMember, recordPayment, type Allocation } from '../dues/ledger.js';
-import { lisbonDay } from '../dues/today.js';
+import { lisbonDay } from '../../../core/days.js';
 import { paymentRequests } from './payment-requests.js';
 import type { VerifiedCallback } from './provider.js';
 import { announceReceipt } from '../treasury/announce-receipt.js';

@@ -3,7 +3,7 @@ import { isStaff } from '../../auth/caller.js';
 import { forbidden, invalidRecord, tooManyRequests, unauthorized } from '../../errors.js';
 import { objectBody } from '../../request-body.js';
 import { toRecord } from '../../resources/records.js';
-import { createRateLimiter } from '../payment-links/rate-limit.js';
+import { createRateLimiter } from '../../edges/rate-limit.js';
 import { checkPayerChoice } from './payer-choice.js';
 import { availableMethods, transferOption } from './payment-options.js';
 import { paymentRequests } from './payment-requests.js';

@@ -10,7 +10,7 @@ import { announceLedger } from '../dues/announce.js';
 import { refreshBalances } from '../dues/balances.js';
 import { OWING } from '../dues/debts.js';
 import { lockMember, recordPayment } from '../dues/ledger.js';
-import { lisbonDay } from '../dues/today.js';
+import { lisbonDay } from '../../../core/days.js';
 import { batches, items } from './batches.js';
 import { readCreditor } from './creditor.js';
 import { mandates } from './mandates.js';

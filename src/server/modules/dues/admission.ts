@@ -6,7 +6,7 @@ import { refreshBalances } from './balances.js';
 import { announceLedger } from './announce.js';
 import { applyCredit, raiseDebt } from './ledger.js';
 import { firstQuotaAmount, periodsOf, type Periodicity } from './periods.js';
-import { lisbonDay } from './today.js';
+import { lisbonDay } from '../../../core/days.js';
 
 interface Schedule {
   _id: number;

@@ -4,7 +4,7 @@ import type { Db } from '../../db/database.js';
 import { defineResource } from '../../resources/define.js';
 import { OWING } from './debts.js';
 import { fallenDueSql, hasFallenDue, owedSql, upcomingSql } from './owed.js';
-import { lisbonDay } from './today.js';
+import { lisbonDay } from '../../../core/days.js';
 
 export const STANDINGS = [
   { value: 'em_dia', label: 'Em dia' },

@@ -6,7 +6,7 @@ import { publishChange } from '../../resources/events.js';
 import { balances, bringBalancesToToday } from './balances.js';
 import { generateYear, tidyAfterBulk } from './generation.js';
 import { compactReceiptTotals } from './receipt-totals.js';
-import { lisbonYear } from './today.js';
+import { lisbonYear } from '../../../core/days.js';
 
 const GENERATE_JOB = 'dues.generate';
 

@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import { OWING, type DebtStatus } from './debts.js';
-import { lisbonDay } from './today.js';
+import { lisbonDay } from '../../../core/days.js';
 
 /**
  * The ledger's one rule for what is owed. A debt that still owes something (open or paid in

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Database, Db } from '../../db/database.js';
 import { INSERT_BATCH_ROWS } from '../../seed/batches.js';
-import { lisbonDay } from './today.js';
+import { lisbonDay } from '../../../core/days.js';
 
 // What payments brought in, summed by the ledger as it writes (migration 035): the reports'
 // receipts per year read these few thousand rows instead of every payment and allocation.

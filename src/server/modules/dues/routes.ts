@@ -10,7 +10,7 @@ import { ADVICE_DOC, OVERVIEW_DOC, STATEMENT_DOC } from './route-docs.js';
 import { bringBalancesToToday } from './balances.js';
 import { fallenDueSql } from './owed.js';
 import { readStatement } from './statement.js';
-import { lisbonDay } from './today.js';
+import { lisbonDay } from '../../../core/days.js';
 
 type Query = Record<string, string | string[] | undefined>;
 const one = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);

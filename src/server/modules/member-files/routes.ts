@@ -9,7 +9,7 @@ import { signFileUrl } from '../../files/signed-urls.js';
 import { fileStore } from '../../files/store.js';
 import { owningUsers, publishChange } from '../../resources/events.js';
 import { parseId } from '../../resources/handlers.js';
-import { createRateLimiter } from '../payment-links/rate-limit.js';
+import { createRateLimiter } from '../../edges/rate-limit.js';
 import { mayTryWrite, readerFor, UPLOAD_TOKEN_HEADER, writerFor, type Uploader } from './access.js';
 import { findMemberFile, listFiles, parentOf, parentResource, type MemberFileRow, type Parent } from './records.js';
 import { DOCS } from './route-docs.js';

@@ -5,7 +5,7 @@ import { invalidRecord } from '../../errors.js';
 import { announceMessage, enqueueMessage } from '../../messages/outbox.js';
 import { defineAction } from '../../resources/actions.js';
 import { readSetting } from '../../settings/read.js';
-import { lisbonDay } from '../dues/today.js';
+import { lisbonDay } from '../../../core/days.js';
 import { reminderMessage } from '../reminders/reminder-message.js';
 import { formatEuros } from '../reminders/templates.js';
 import { issuePaymentLink } from './tokens.js';

@@ -11,7 +11,7 @@ import { checkPayerChoice } from '../collecting/payer-choice.js';
 import { currentProvider, openPaymentRequest } from '../collecting/requests.js';
 import { OWING } from '../dues/debts.js';
 import { isOwed, owedDay } from '../dues/owed.js';
-import { createRateLimiter } from './rate-limit.js';
+import { createRateLimiter } from '../../edges/rate-limit.js';
 import { PAYMENT_INFO_DOC, PAYMENT_INFO_REQUEST_DOC, PAYMENT_INFO_REQUEST_STATE_DOC } from './route-docs.js';
 import { hashToken, liveLink } from './tokens.js';
 

@@ -3,7 +3,7 @@ import type { JobDefinition } from '../../jobs/types.js';
 import { defineAction } from '../../resources/actions.js';
 import { publishChange } from '../../resources/events.js';
 import { invalidRecord } from '../../errors.js';
-import { lisbonDay } from '../dues/today.js';
+import { lisbonDay } from '../../../core/days.js';
 import { reminderDecisions } from './decisions.js';
 import { planReminders } from './planning.js';
 import { listedUpTo, reminderContent, reminderMember, sendApproved } from './sending.js';

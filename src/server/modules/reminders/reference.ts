@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { ServerContext } from '../../context.js';
 import type { Db } from '../../db/database.js';
-import { lisbonDay } from '../dues/today.js';
+import { lisbonDay } from '../../../core/days.js';
 import { MAX_REFERENCE_CENTS } from '../collecting/multibanco.js';
 import { ProviderError, type IssuedReference, type PaymentProvider } from '../collecting/provider.js';
 import { currentProvider, requestExpiry, storePaymentRequest } from '../collecting/requests.js';

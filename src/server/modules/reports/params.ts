@@ -1,6 +1,6 @@
 import { DUES_YEARS } from '../../../core/contract.js';
 import { badRequest } from '../../errors.js';
-import { lisbonDay } from '../dues/today.js';
+import { lisbonDay } from '../../../core/days.js';
 
 /** The longest year range a report answers (the limit). */
 export const MAX_REPORT_YEARS = 50;

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database.js';
 import type { HookContext, WriteHooks } from '../../resources/define.js';
-import { lisbonDay } from '../dues/today.js';
+import { lisbonDay } from '../../../core/days.js';
 
 interface Entry {
   member: number;

@@ -6,7 +6,7 @@ import type { ActionContext } from '../../resources/actions.js';
 import { owningUsers, publishChange } from '../../resources/events.js';
 import { readRow } from '../../resources/records.js';
 import { readSettings } from '../../settings/read.js';
-import { lisbonDay } from '../dues/today.js';
+import { lisbonDay } from '../../../core/days.js';
 import { TREASURY_SWITCH } from './enabled.js';
 import { issueTreasuryDocument } from './issue.js';
 import { noteNumber, receiptRowOfPayment } from './payment-receipts.js';

@@ -10,7 +10,7 @@ import { forbidden, invalidRecord, unauthorized } from '../../errors.js';
 import { objectBody } from '../../request-body.js';
 import { owningUsers, publishChange } from '../../resources/events.js';
 import { toRecord } from '../../resources/records.js';
-import { lisbonDay } from '../dues/today.js';
+import { lisbonDay } from '../../../core/days.js';
 import { issueTreasuryDocument, type PayerInput } from './issue.js';
 import { treasuryDocs } from './resources.js';
 import { TREASURY_MANUAL_DOC } from './route-docs.js';

@@ -1,7 +1,7 @@
 import type { ServerContext } from '../../context.js';
 import type { Db, Row } from '../../db/database.js';
 import { readSettings } from '../../settings/read.js';
-import { lisbonDay } from '../dues/today.js';
+import { lisbonDay } from '../../../core/days.js';
 import { TREASURY_SWITCH } from './enabled.js';
 import { issueTreasuryDocument } from './issue.js';
 import type { DocLine, TreasuryDocType } from './types.js';

@@ -6,7 +6,7 @@ import { recordAudit } from '../../audit/record.js';
 import type { Db } from '../../db/database.js';
 import { badRequest, conflict, forbidden, invalidRecord, unauthorized } from '../../errors.js';
 import { readSetting } from '../../settings/read.js';
-import { lisbonDay } from '../dues/today.js';
+import { lisbonDay } from '../../../core/days.js';
 import { PREFIX_SETTING } from './issue.js';
 import { TREASURY_SERIES_DOC, TREASURY_SERIES_NEXT_DOC } from './route-docs.js';
 import { TREASURY_DOC_TYPES, type TreasuryDocType } from './types.js';

@@ -1,7 +1,7 @@
 import { STAFF_ROLES } from '../../../../core/contract.js';
 import type { Db, Row } from '../../../db/database.js';
 import { defineResource } from '../../../resources/define.js';
-import { lisbonDay } from '../../dues/today.js';
+import { lisbonDay } from '../../../../core/days.js';
 import { issueDonationReceipt } from './receipt.js';
 
 const DONATION_KINDS = [

@@ -1,7 +1,7 @@
 import type { ServerContext } from '../../../context.js';
 import type { Db, Row } from '../../../db/database.js';
 import { readSetting } from '../../../settings/read.js';
-import { lisbonDay } from '../../dues/today.js';
+import { lisbonDay } from '../../../../core/days.js';
 import { issueTreasuryDocument, type PayerInput } from '../issue.js';
 import type { DocLine } from '../types.js';
 

@@ -1,8 +1,9 @@
 /**
- * Fixed-window request counters for the public payment-information routes, per key (a token's
- * hash, a client address). In memory, per server instance: these routes are read by one member
- * at a time, and a token has 256 bits, so the limits only have to stop a script hammering the
- * page or the provider (each request for a reference reaches it), not a distributed guess.
+ * Fixed-window request counters for public routes, per key (a token's hash, a client address):
+ * the payment-information page, card verification, applications and their files, a member's
+ * own payment requests. In memory, per server instance: these routes are read by one person
+ * at a time, and their tokens are long, so the limits only have to stop a script hammering a
+ * page or the payment provider (each request for a reference reaches it), not a distributed guess.
  * Several instances each allow the limit; keys seen last in an old window are dropped so the
  * map stays small.
  */
