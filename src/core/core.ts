@@ -1,5 +1,5 @@
-import { computed, type ReadonlySignal } from '@preact/signals-core';
-import { TOPIC, type ApiRecord } from './contract.js';
+import { computed, signal, type ReadonlySignal } from '@preact/signals-core';
+import { TOPIC, type ApiRecord, type HealthResponse } from './contract.js';
 import { DEFAULT_API, DEFAULT_TIMINGS, LIST_ALL, type Timings } from './constants.js';
 import { realClock, type Clock } from './clock.js';
 import { browserEnv, type CoreEnv } from './env.js';
@@ -79,6 +79,10 @@ export interface Core {
   flash: Flash;
   /** Settings and explainer loaded, or a public page opened without login. */
   ready: ReadonlySignal<boolean>;
+  /** From the health check: a server in test mode (its banner says so). */
+  testMode: ReadonlySignal<boolean>;
+  /** Asks the health check once for the server's mode. */
+  loadHealth(): Promise<void>;
   /** The one store of a resource; `initialQuery` only counts when the store is first made. */
   list<T extends ApiRecord = ApiRecord>(resource: string, initialQuery?: Partial<ListQuery>): ListStore<T>;
   /** The one store of a reference resource, read whole; it never changes the user's chosen list size. */
@@ -233,6 +237,16 @@ export function createCore(options: CoreOptions = {}): Core {
     void loadSessionData();
   }
 
+  const testMode = signal(false);
+  async function loadHealth() {
+    try {
+      const res = await http.get<HealthResponse>('');
+      testMode.value = res.data?.mode === 'test';
+    } catch {
+      // Unreachable: the overlay says so and the page reloads when the server is back.
+    }
+  }
+
   return {
     api,
     env,
@@ -254,6 +268,8 @@ export function createCore(options: CoreOptions = {}): Core {
     toast: realtime.toast,
     flash: createFlash(),
     ready,
+    testMode,
+    loadHealth,
     list,
     referenceList,
     prepare,

@@ -14,7 +14,7 @@ const core = getCore(DEFAULT_API);
 
 // SPEC 4 startup order: preparation, routing and state, error reporting, mounting, socket.
 void core.start<HostState>({
-  prepare: () => createHostStateOnce().loadHealth(),
+  prepare: () => core.loadHealth(),
   createRouting: () => createHostStateOnce(),
   mount(host) {
     const root = document.getElementById('root');

@@ -4,8 +4,6 @@ import { space } from '../../widgets/kit/index.js';
 import { useHost, useValue } from '../context.js';
 import { ElementSlot } from '../elements/element-slot.js';
 import { Panel } from '../shell/styles.js';
-import { ListPage } from './parts.js';
-import type { Page } from './types.js';
 
 const Spaced = styled.div`
   margin-top: ${space(3)};
@@ -29,6 +27,3 @@ export function RecordHistorySlot({ resource, id }: { resource: string; id: stri
     </Spaced>
   );
 }
-
-/** /auditoria: every audit entry, newest first, with the list's filters (administrators). */
-export const AuditLogPage: Page = ({ route }) => <ListPage title={route.title} resource={RESOURCE.auditLog} />;

@@ -22,25 +22,31 @@ export function Heading({ title, action }: { title: string; action?: { href: str
   );
 }
 
+/** One list element in its panel, the toolbar wired to it. */
+export function ListBox({ title, resource, editPath, columns, filters, selectable, attrs }: { title: string; resource: string; editPath?: string; columns?: string; filters?: ReactNode; selectable?: boolean; attrs?: Record<string, string | undefined> }) {
+  useDeclareList(resource);
+  return (
+    <Panel>
+      {filters}
+      <ElementSlot tag="associa-resource-list" attrs={{ resource, 'edit-path': editPath, label: title, columns, 'external-actions': 'true', ...(selectable ? { selectable: 'true' } : {}), ...attrs }} />
+    </Panel>
+  );
+}
+
 /** A page around one list element: heading, optional "new" action, the toolbar wired to it. */
 export function ListPage({ title, resource, editPath, action, columns, filters, selectable }: { title: string; resource: string; editPath?: string; action?: { href: string; label: string }; columns?: string; filters?: ReactNode; selectable?: boolean }) {
-  useDeclareList(resource);
   const { core } = useHost();
   // "Novo ..." only for callers the server lets create.
   const mayCreate = mayIn(useValue(core.explainer.resources)[resource], 'create');
   return (
     <>
       <Heading title={title} action={mayCreate ? action : undefined} />
-      <Panel>
-        {filters}
-        <ElementSlot tag="associa-resource-list" attrs={{ resource, 'edit-path': editPath, label: title, columns, 'external-actions': 'true', ...(selectable ? { selectable: 'true' } : {}) }} />
-      </Panel>
+      <ListBox title={title} resource={resource} editPath={editPath} columns={columns} filters={filters} selectable={selectable} />
     </>
   );
 }
 
-interface FormPageProps {
-  title: string;
+interface FormBoxProps {
   resource: string;
   id?: string;
   /** '/socios/:id': where a newly created record opens. */
@@ -49,11 +55,15 @@ interface FormPageProps {
   listPath?: string;
   /** More attributes of the form element, e.g. `hidden-fields`, `no-delete`. */
   formAttrs?: Record<string, string | undefined>;
+}
+
+interface FormPageProps extends FormBoxProps {
+  title: string;
   children?: ReactNode;
 }
 
-/** A page around one record form: a created record opens in its edit page, a deleted one returns to the list. */
-export function FormPage({ title, resource, id, editPath, listPath, formAttrs, children }: FormPageProps) {
+/** One record form in its panel: a created record opens in its edit page, a deleted one returns to the list. */
+export function FormBox({ resource, id, editPath, listPath, formAttrs }: FormBoxProps) {
   const [, navigate] = useLocation();
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -73,11 +83,18 @@ export function FormPage({ title, resource, id, editPath, listPath, formAttrs, c
     };
   }, [id, editPath, listPath, navigate]);
   return (
+    <Panel ref={box}>
+      <ElementSlot tag="associa-resource-form" attrs={{ ...formAttrs, resource, 'record-id': id }} />
+    </Panel>
+  );
+}
+
+/** A page around one record form: heading, the form, then what the page adds below it. */
+export function FormPage({ title, children, ...box }: FormPageProps) {
+  return (
     <>
       <Heading title={title} />
-      <Panel ref={box}>
-        <ElementSlot tag="associa-resource-form" attrs={{ ...formAttrs, resource, 'record-id': id }} />
-      </Panel>
+      <FormBox {...box} />
       {children}
     </>
   );

@@ -9,9 +9,10 @@ import { Panel } from '../shell/styles.js';
  * `off`, the module is offered but turned off by a setting: that statement, and nothing asked of
  * the server.
  */
-export function Served({ title, resource, off, children }: { title: string; resource: string; off?: string; children: ReactNode }) {
+export function Served({ title, resource, off, children }: { title: string; resource?: string; off?: string; children: ReactNode }) {
   const { core } = useHost();
-  const offered = Boolean(useValue(core.explainer.resources)[resource]);
+  const served = useValue(core.explainer.resources);
+  const offered = resource === undefined || Boolean(served[resource]);
   if (offered && !off) return <>{children}</>;
   return (
     <>

@@ -6,7 +6,7 @@ import { Panel, SecondaryRouteLink } from '../shell/styles.js';
 import { MESSAGE_TEXTS } from './messages/texts.js';
 import { ElementSlot } from '../elements/element-slot.js';
 import type { Page } from './types.js';
-import { SeriesPanel } from './treasury/series-panel.js';
+import { useHost, useValue } from '../context.js';
 import type { SettingsPage } from '../../widgets/settings-form/pages.js';
 
 /** A settings page: the settings form over that page's settings. */
@@ -14,18 +14,22 @@ const settingsPage =
   (section: SettingsPage): Page =>
   ({ route }) => <ElementPage title={route.title} tag="associa-settings-form" attrs={{ page: section }} />;
 
-export const MemberSettingsPage = settingsPage('members');
-export const CardSettingsPage = settingsPage('cards');
-export const ApplicationSettingsPage = settingsPage('applications');
 const TreasurySettingsForm = settingsPage('treasury');
 
-/** /configuracaoTesouraria: the treasury's settings, then each series' next number. */
-export const TreasurySettingsPage: Page = (props) => (
-  <>
-    <TreasurySettingsForm {...props} />
-    <SeriesPanel />
-  </>
-);
+/** /configuracaoTesouraria: the treasury's settings, then (while it is on) each series' next number. */
+export const TreasurySettingsPage: Page = (props) => {
+  const on = useValue(useHost().core.settings.hasTreasury);
+  return (
+    <>
+      <TreasurySettingsForm {...props} />
+      {on && (
+        <Panel>
+          <ElementSlot tag="associa-treasury-series" />
+        </Panel>
+      )}
+    </>
+  );
+};
 
 const Links = styled.p`
   display: flex;
@@ -55,19 +59,3 @@ const Hint = styled.span`
   color: ${token('color-text-muted')};
   font-size: 0.875rem;
 `;
-
-// The element brings the way to a new key and the link to the API reference: the page adds none of its own.
-export const DevelopersPage: Page = ({ route }) => (
-  <>
-    <Heading title={route.title} />
-    <Panel>
-      <ElementSlot tag="associa-api-keys" />
-    </Panel>
-  </>
-);
-
-export const ApiSecretNewPage: Page = ({ route }) => <ElementPage title={route.title} tag="associa-api-key-form" />;
-
-export const ApiSecretEditPage: Page = ({ route, params }) => (
-  <ElementPage title={route.title} tag="associa-api-key-form" attrs={{ 'record-id': params.id }} />
-);

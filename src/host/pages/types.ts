@@ -10,4 +10,4 @@ export interface PageProps {
 }
 
 export type Page = (props: PageProps) => ReactNode;
-export type PageTable = Record<Exclude<RouteName, 'root' | 'adminHome'>, Page>;
+export type PageTable = Partial<Record<RouteName, Page>>;

@@ -1,8 +1,12 @@
+import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { Link } from 'wouter';
+import type { MenuEntry } from '../../core/client-module.js';
+import { changedTopic } from '../../core/index.js';
 import { focusRing, space, token } from '../../widgets/kit/index.js';
+import { CLIENT_MODULES } from '../../widgets/modules.js';
 import { useHost, useValue } from '../context.js';
-import { existsFor, pathOf, routeNamed, type RouteName } from '../routes.js';
+import { existsFor, FALLBACK_TERMINOLOGY, pathOf, routeNamed, type RouteName } from '../routes.js';
 import { Dropdown } from './dropdown.js';
 import { SHELL_TEXTS } from './texts.js';
 
@@ -47,86 +51,91 @@ const Badge = styled.span`
   background: ${token('color-primary-contrast')};
 `;
 
+type Entry = MenuEntry & { enabledBy?: string };
+
+/** Every module's menu entries, left to right. */
+const ENTRIES: readonly Entry[] = CLIENT_MODULES.flatMap((module) => (module.menu ?? []).map((entry) => ({ ...entry, enabledBy: module.enabledBy }))).sort((a, b) => a.order - b.order);
+
+/** A count beside an entry's label, asked when the entry shows and again whenever its resource changes. */
+function EntryBadge({ badge }: { badge: NonNullable<MenuEntry['badge']> }) {
+  const { core } = useHost();
+  const served = useValue(core.explainer.resources);
+  const onServer = badge.resource in served;
+  const [count, setCount] = useState(0);
+  useEffect(() => {
+    // A server without the resource has nothing to count: asking would be a 404.
+    if (!onServer) return;
+    let live = true;
+    const load = () =>
+      badge.count(core.http).then(
+        (n) => live && setCount(n),
+        () => live && setCount(0),
+      );
+    void load();
+    const unsubscribe = core.realtime.subscribe(changedTopic(badge.resource), () => void load());
+    return () => {
+      live = false;
+      unsubscribe();
+    };
+  }, [badge, core, onServer]);
+  if (!onServer || count === 0) return null;
+  return <Badge aria-label={badge.label(count)}>{count}</Badge>;
+}
+
 /**
- * SPEC 2 main menu, for admin and editor: applications (when enabled, with the pending
- * badge), members, membership payments (Pagamentos, Dívidas, Extrato bancário), cards (Criar, Verificar),
- * treasury (when enabled), reports (associations only), messages.
+ * SPEC 2 main menu, for admin and editor, from the client modules' entries: applications (when
+ * enabled, with the pending badge), members, membership payments (Pagamentos, Dívidas, Extrato
+ * bancário), cards (Criar, Verificar), treasury (when enabled), reports (associations only), messages.
  */
 export function MainMenu({ current }: { current: string }) {
   const host = useHost();
   const { settings, terminology } = host.core;
   const routes = useValue(host.routes);
-  const hasApplications = useValue(settings.hasMemberApplication);
-  const hasTreasury = useValue(settings.hasTreasury);
+  // Read for its changes: a module's switch shows or hides its entries at once.
+  useValue(settings.items);
   const orgType = useValue(settings.orgType);
-  const pending = useValue(host.pendingApplications);
-  const words = useValue(terminology.terminology);
-  const to = (name: RouteName) => pathOf(routes, name);
+  const words = useValue(terminology.terminology) ?? FALLBACK_TERMINOLOGY;
+  const to = (name: string) => pathOf(routes, name as RouteName);
   // The page itself, or a page inside its section (a member's edit page under the member list).
-  const here = (name: RouteName) => {
+  const here = (name: string) => {
     const path = to(name);
     if (current === path) return 'page' as const;
     return current.startsWith(`${path}/`) ? ('location' as const) : undefined;
   };
+  const shown = ENTRIES.filter(
+    (entry) =>
+      (!entry.enabledBy || settings.get(entry.enabledBy) === 'true') &&
+      // A page of the other kind of organisation (reports in a cooperative) is off the menu.
+      [entry.route, ...(entry.items ?? []).map((item) => item.route)].every((name) => name === undefined || existsFor(routeNamed(routes, name as RouteName), orgType)),
+  );
 
   return (
     <nav aria-label={SHELL_TEXTS.mainMenu}>
       <List>
-        {hasApplications && (
-          <li>
-            <NavLink href={to('memberApplicationsList')} aria-current={here('memberApplicationsList')} data-menu="applications">
-              {SHELL_TEXTS.applications}
-              {pending !== 0 && <Badge aria-label={SHELL_TEXTS.pendingApplications(pending)}>{pending}</Badge>}
-            </NavLink>
-          </li>
-        )}
-        <li>
-          <NavLink href={to('membersList')} aria-current={here('membersList')} data-menu="members">
-            {words?.memberPlural ?? routes.find((r) => r.name === 'membersList')?.title}
-          </NavLink>
-        </li>
-        <li data-menu="payments">
-          <Dropdown label={words?.membershipPayments ?? routes.find((r) => r.name === 'PaymentsC')?.title}>
-            <li>
-              <Link href={to('paymentsList')}>{SHELL_TEXTS.payments}</Link>
+        {shown.map((entry) => {
+          const label = typeof entry.label === 'function' ? entry.label(words) : entry.label;
+          if (entry.items) {
+            return (
+              <li key={entry.key} data-menu={entry.key}>
+                <Dropdown label={label}>
+                  {entry.items.map((item) => (
+                    <li key={item.route}>
+                      <Link href={to(item.route)}>{item.label}</Link>
+                    </li>
+                  ))}
+                </Dropdown>
+              </li>
+            );
+          }
+          return (
+            <li key={entry.key}>
+              <NavLink href={to(entry.route!)} aria-current={here(entry.route!)} data-menu={entry.key}>
+                {label}
+                {entry.badge && <EntryBadge badge={entry.badge} />}
+              </NavLink>
             </li>
-            <li>
-              <Link href={to('unpaid')}>{SHELL_TEXTS.debts}</Link>
-            </li>
-            <li>
-              <Link href={to('reconciliation')}>{SHELL_TEXTS.bankStatement}</Link>
-            </li>
-          </Dropdown>
-        </li>
-        <li data-menu="cards">
-          <Dropdown label={SHELL_TEXTS.cards}>
-            <li>
-              <Link href={to('membershipCardList')}>{SHELL_TEXTS.cardsCreate}</Link>
-            </li>
-            <li>
-              <Link href={to('membershipCardVerifyMultiple')}>{SHELL_TEXTS.cardsVerify}</Link>
-            </li>
-          </Dropdown>
-        </li>
-        {hasTreasury && (
-          <li>
-            <NavLink href={to('treasuryDocList')} aria-current={here('treasuryDocList')} data-menu="treasury">
-              {SHELL_TEXTS.treasury}
-            </NavLink>
-          </li>
-        )}
-        {existsFor(routeNamed(routes, 'reportOverview'), orgType) && (
-          <li>
-            <NavLink href={to('reportOverview')} aria-current={here('reportOverview')} data-menu="reports">
-              {SHELL_TEXTS.reports}
-            </NavLink>
-          </li>
-        )}
-        <li>
-          <NavLink href={to('messageList')} aria-current={here('messageList')} data-menu="messages">
-            {SHELL_TEXTS.messages}
-          </NavLink>
-        </li>
+          );
+        })}
       </List>
     </nav>
   );

@@ -1,23 +1,12 @@
 import styled from 'styled-components';
 import { Link } from 'wouter';
 import { focusRing, space, token } from '../../widgets/kit/index.js';
+import { CLIENT_MODULES } from '../../widgets/modules.js';
 import { useHost, useValue } from '../context.js';
-import { mayOpen, pathOf, routeNamed, type RouteName } from '../routes.js';
+import { FALLBACK_TERMINOLOGY, mayOpen, pathOf, routeNamed, type RouteName } from '../routes.js';
 
-const SETTINGS: ReadonlyArray<[RouteName, (plural: string) => string]> = [
-  ['userSettings', () => 'Utilizadores'],
-  ['memberSettings', (plural) => plural],
-  ['feeSettings', () => 'Quotas'],
-  ['membershipCardSettings', () => 'Cartões'],
-  ['memberApplicationSettings', () => 'Candidaturas'],
-  ['messageSettings', () => 'Mensagens'],
-  ['treasurySettings', () => 'Tesouraria'],
-  ['developers', () => 'Programadores'],
-  ['auditLog', () => 'Auditoria'],
-  ['jobs', () => 'Tarefas'],
-];
-
-export const SETTINGS_ROUTES = new Set<RouteName>([...SETTINGS.map(([name]) => name), 'usersNew', 'apiSecretsNew', 'apiSecretsEdit', 'feeCategoriesNew', 'feeCategoriesEdit', 'feeSchedulesNew', 'feeSchedulesEdit']);
+/** Every module's settings tabs, in their order. */
+const SETTINGS = CLIENT_MODULES.flatMap((module) => module.settings ?? []).sort((a, b) => a.order - b.order);
 
 const Tabs = styled.ul`
   display: flex;
@@ -47,21 +36,21 @@ const Tab = styled(Link)`
   ${focusRing}
 `;
 
-/** SPEC 2 settings submenu: users, members, cards, applications, messages, treasury, developers; and the audit trail and the background jobs (administrators). */
+/** SPEC 2 settings submenu, from the client modules' tabs: users, members, fees, cards, applications, messages, treasury, developers; and the audit trail and the background jobs (administrators). */
 export function SettingsTabs({ current }: { current: RouteName }) {
   const host = useHost();
   const routes = useValue(host.routes);
-  const words = useValue(host.core.terminology.terminology);
+  const words = useValue(host.core.terminology.terminology) ?? FALLBACK_TERMINOLOGY;
   const role = useValue(host.role);
   // Tabs a role may not open (the audit trail, for editors) are not offered.
-  const tabs = SETTINGS.filter(([name]) => mayOpen(routeNamed(routes, name), role));
+  const tabs = SETTINGS.filter((tab) => mayOpen(routeNamed(routes, tab.route as RouteName), role));
   return (
     <nav aria-label="Configurações">
       <Tabs>
-        {tabs.map(([name, label]) => (
-          <li key={name}>
-            <Tab href={pathOf(routes, name)} aria-current={current === name ? 'page' : undefined}>
-              {label(words?.memberPlural ?? 'Sócios')}
+        {tabs.map((tab) => (
+          <li key={tab.route}>
+            <Tab href={pathOf(routes, tab.route as RouteName)} aria-current={current === tab.route ? 'page' : undefined}>
+              {typeof tab.label === 'function' ? tab.label(words) : tab.label}
             </Tab>
           </li>
         ))}

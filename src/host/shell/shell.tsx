@@ -1,12 +1,13 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { useLocation } from 'wouter';
-import { changedTopic, isStaffRole, RESOURCE } from '../../core/index.js';
+import { isStaffRole } from '../../core/index.js';
 import { Loading, space } from '../../widgets/kit/index.js';
 import { useHost, useValue } from '../context.js';
 import { ForbiddenPage, NotFoundPage, PAGES } from '../pages/index.js';
+import { PlacedPage } from '../pages/placed.js';
 import { Replace } from '../routing/redirect.js';
-import { documentTitle, existsFor, FALLBACK_TERMINOLOGY, landingPath, matchRoute, mayOpen, mayUse, NOT_FOUND_TITLE, pathOf, type RouteDef } from '../routes.js';
+import { documentTitle, existsFor, FALLBACK_TERMINOLOGY, landingPath, matchRoute, mayOpen, mayUse, NOT_FOUND_TITLE, pathOf, type RouteDef, type RouteName } from '../routes.js';
 import { Banners } from './banners.js';
 import { Breadcrumbs } from './breadcrumbs.js';
 import { useRootFontSize } from './font-size.js';
@@ -15,7 +16,7 @@ import { ListOnPageProvider } from './list-on-page.js';
 import { DebugToast } from './debug-toast.js';
 import { DebugOverlay, ServerLostOverlay } from './overlays.js';
 import { RouteAnnouncer, useRouteFocus } from './route-focus.js';
-import { SETTINGS_ROUTES, SettingsTabs } from './settings-tabs.js';
+import { SettingsTabs } from './settings-tabs.js';
 import { SkipLink } from './skip-link.js';
 import { Content, Frame, GlobalStyle } from './styles.js';
 import { Toolbar } from './toolbar.js';
@@ -54,8 +55,9 @@ function useOutcome(location: string): Outcome {
   const { route, params } = match;
   const home = landingPath(routes, role);
   const login = pathOf(routes, 'login');
+  // '/' goes home (or to the login); other redirects to their route, once logged in.
   if (route.redirect === 'login') return { kind: 'redirect', to: loggedIn ? home : login };
-  if (route.redirect === 'membersList') return { kind: 'redirect', to: loggedIn ? pathOf(routes, 'membersList') : login };
+  if (route.redirect) return { kind: 'redirect', to: loggedIn ? pathOf(routes, route.redirect as RouteName) : login };
   // Someone logged in has no business on the login forms: their home instead.
   if (loggedIn && (route.name === 'login' || route.name === 'forgot')) return { kind: 'redirect', to: home };
   if (route.public) return { kind: 'page', route, params };
@@ -80,16 +82,6 @@ function useTitle(outcome: Outcome): string | null {
   return title;
 }
 
-/** Keeps the applications badge current while the menu shows it. */
-function usePendingApplications(enabled: boolean) {
-  const host = useHost();
-  useEffect(() => {
-    if (!enabled) return;
-    void host.loadPendingApplications();
-    return host.core.realtime.subscribe(changedTopic(RESOURCE.memberApplications), () => void host.loadPendingApplications());
-  }, [enabled, host]);
-}
-
 /** The whole page: banners, top navigation, breadcrumbs and toolbar, the route's page, footer, overlays. */
 export function Shell() {
   const host = useHost();
@@ -100,15 +92,10 @@ export function Shell() {
   const loggedIn = useValue(core.session.loggedIn);
   const role = useValue(host.role);
   const words = useValue(core.terminology.terminology) ?? FALLBACK_TERMINOLOGY;
-  const hasApplications = useValue(core.settings.hasMemberApplication);
-  const served = useValue(core.explainer.resources);
-  // A server without the applications module has no list to count: asking would be a 404.
-  const applicationsOnServer = RESOURCE.memberApplications in served;
   useRootFontSize();
   const title = useTitle(outcome);
   const main = useRef<HTMLElement>(null);
   const announcement = useRouteFocus(main, location, title);
-  usePendingApplications(loggedIn && hasApplications && applicationsOnServer && isStaffRole(role));
 
   const bare = outcome.kind !== 'notFound' && outcome.kind !== 'redirect' && outcome.route.bare === true;
   const withNavigation = loggedIn && !bare;
@@ -129,13 +116,14 @@ export function Shell() {
       page = <Loading />;
       break;
     case 'page': {
-      const name = outcome.route.name;
-      const Page = name === 'root' || name === 'adminHome' ? null : PAGES[name];
-      page = Page ? <Page route={outcome.route} params={outcome.params} routes={routes} words={words} /> : null;
-      if (SETTINGS_ROUTES.has(name) && isStaffRole(role)) {
+      const { route, params } = outcome;
+      const Page = PAGES[route.name];
+      const props = { route, params, routes, words };
+      page = route.page ? <PlacedPage {...props} spec={route.page} /> : Page ? <Page {...props} /> : null;
+      if (route.settings && isStaffRole(role)) {
         page = (
           <>
-            <SettingsTabs current={name} />
+            <SettingsTabs current={route.name} />
             {page}
           </>
         );

@@ -1,0 +1,47 @@
+// Membership applications: the staff's list and pages, their settings, and the public e-mail confirmation.
+import { defineClientModule } from '../../core/client-module.js';
+import { RESOURCE, STAFF_ROLES } from '../../core/index.js';
+
+interface PendingCount {
+  data: { count: number };
+}
+
+export const APPLICATIONS_MODULE = defineClientModule({
+  name: 'applications',
+  enabledBy: 'hasMemberApplication',
+  routes: () => [
+    { name: 'memberApplicationsList', path: '/candidaturas', title: 'Candidaturas', access: STAFF_ROLES },
+    { name: 'memberApplicationsNew', path: '/candidaturas/nova', title: 'Nova Candidatura', access: STAFF_ROLES },
+    { name: 'memberApplicationsEdit', path: '/candidaturas/:id', title: 'Candidatura', access: STAFF_ROLES },
+    {
+      name: 'memberApplicationSettings',
+      path: '/configuracaoCandidaturas',
+      title: 'Configuração de Candidaturas',
+      access: STAFF_ROLES,
+      settings: true,
+      page: { parts: [{ element: 'associa-settings-form', attrs: { page: 'applications' } }] },
+    },
+    {
+      name: 'applicationEmailVerification',
+      path: '/inscricao/confirmacao/:verificationCode',
+      title: 'Confirmação de e-mail',
+      public: true,
+      page: { parts: [{ element: 'associa-application-confirmation', attrs: ({ params }) => ({ 'verification-code': params.verificationCode }) }] },
+    },
+  ],
+  menu: [
+    {
+      order: 10,
+      key: 'applications',
+      label: 'Candidaturas',
+      route: 'memberApplicationsList',
+      badge: {
+        resource: RESOURCE.memberApplications,
+        // Confirmed and undecided (or submitted too, where review needs no confirmation): the server's own count.
+        count: async (http) => Number((await http.get<PendingCount>(`${RESOURCE.memberApplications}/pending_count`, { quiet: true })).data?.data?.count ?? 0) || 0,
+        label: (n) => `${n} ${n === 1 ? 'candidatura pendente' : 'candidaturas pendentes'}`,
+      },
+    },
+  ],
+  settings: [{ order: 50, route: 'memberApplicationSettings', label: 'Candidaturas' }],
+});

@@ -1,0 +1,31 @@
+// The members: their list, a new member, a member's page, and the members' settings.
+import { defineClientModule } from '../../core/client-module.js';
+import { RESOURCE, STAFF_ROLES } from '../../core/index.js';
+
+export const MEMBERS_MODULE = defineClientModule({
+  name: 'members',
+  routes: (t) => {
+    const members = '/' + t.memberURLPlural;
+    return [
+      {
+        name: 'membersList',
+        path: members,
+        title: t.memberPlural,
+        access: STAFF_ROLES,
+        page: { action: { route: 'membersNew', label: (w) => `Novo ${w.memberSingular}`, when: { resource: RESOURCE.members, operation: 'create' } }, parts: [{ list: RESOURCE.members, edit: 'membersEdit' }] },
+      },
+      { name: 'membersNew', path: `${members}/novo`, title: `Novo ${t.memberSingular}`, access: STAFF_ROLES, page: { parts: [{ form: RESOURCE.members, edit: 'membersEdit', back: 'membersList' }] } },
+      { name: 'membersEdit', path: `${members}/:id`, title: `Editar ${t.memberSingular}`, access: STAFF_ROLES },
+      {
+        name: 'memberSettings',
+        path: '/configuracao' + t.memberPlural,
+        title: `Configuração de ${t.memberPlural}`,
+        access: STAFF_ROLES,
+        settings: true,
+        page: { parts: [{ element: 'associa-settings-form', attrs: { page: 'members' } }] },
+      },
+    ];
+  },
+  menu: [{ order: 20, key: 'members', label: (w) => w.memberPlural, route: 'membersList' }],
+  settings: [{ order: 20, route: 'memberSettings', label: (w) => w.memberPlural }],
+});

@@ -1,0 +1,30 @@
+// The client modules, in the order their routes are listed: the one place a domain is added on the client.
+import { ACCOUNT_MODULE } from './account/module.js';
+import { APPLICATIONS_MODULE } from './applications/module.js';
+import { AUDIT_MODULE } from './audit/module.js';
+import { CARDS_MODULE } from './cards/module.js';
+import { COLLECTING_MODULE } from './collecting/module.js';
+import { DUES_MODULE } from './dues/module.js';
+import { JOBS_MODULE } from './jobs/module.js';
+import { MEMBERS_MODULE } from './members/module.js';
+import { MESSAGES_MODULE } from './messages/module.js';
+import { PAYMENTS_MODULE } from './payments/module.js';
+import { REPORTS_MODULE } from './reports/module.js';
+import { TREASURY_MODULE } from './treasury/module.js';
+import { USERS_MODULE } from './users/module.js';
+
+export const CLIENT_MODULES = [
+  ACCOUNT_MODULE,
+  MEMBERS_MODULE,
+  DUES_MODULE,
+  APPLICATIONS_MODULE,
+  CARDS_MODULE,
+  PAYMENTS_MODULE,
+  COLLECTING_MODULE,
+  USERS_MODULE,
+  REPORTS_MODULE,
+  MESSAGES_MODULE,
+  TREASURY_MODULE,
+  AUDIT_MODULE,
+  JOBS_MODULE,
+] as const;

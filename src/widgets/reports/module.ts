@@ -1,0 +1,9 @@
+// The reports page (associations only: a cooperative's reports differ and are not built).
+import { defineClientModule } from '../../core/client-module.js';
+import { STAFF_ROLES } from '../../core/index.js';
+
+export const REPORTS_MODULE = defineClientModule({
+  name: 'reports',
+  routes: () => [{ name: 'reportOverview', path: '/relatorios', title: 'Relatórios', access: STAFF_ROLES, orgType: 'association' }],
+  menu: [{ order: 60, key: 'reports', label: 'Relatórios', route: 'reportOverview' }],
+});
