@@ -1,34 +1,45 @@
 // The payments routes of SPEC 2 under the terminology's payments base: the landing, the
-// payments list and its records, a new payment, the unpaid list and a member's statement.
+// payments list and its records, a new payment, the unpaid list and a member's statement. The
+// pages place the payments elements (src/widgets/payments) and hand them their routes' paths.
 import styled from 'styled-components';
 import { space } from '../../widgets/kit/index.js';
 import { ElementSlot } from '../elements/element-slot.js';
 import { pathOf, patternOf } from '../routes.js';
-import { Panel } from '../shell/styles.js';
-import { HandOverPayment } from './collecting/hand-over.js';
+import { Panel, SecondaryRouteLink } from '../shell/styles.js';
 import { RequestPayment } from './collecting/payment-request.js';
-import { FormPage, Heading, ListPage } from './parts.js';
-import { NewPaymentPage } from './payments/new-payment.js';
-import { PaymentsLandingPage } from './payments/overview.js';
-import { PaymentDetail } from './payments/payment-detail.js';
-import { RecordedNotice } from './payments/payment-receipt.js';
-import { ListFilters, type RangeFilter, type ToggleFilter } from './payments/list-filters.js';
-import { MemberStatement } from './payments/statement.js';
-import { PAYMENTS_TEXTS as T } from './payments/texts.js';
+import { ElementPage, FormPage, Heading, ListPage } from './parts.js';
 import type { Page, PageTable } from './types.js';
 
 const Spaced = styled.div`
   margin-top: ${space(3)};
 `;
 
-const PAYMENT_RANGES: readonly RangeFilter[] = [{ field: 'date', type: 'date', from: T.dateFrom, to: T.dateTo }];
-// Every member with a ledger has a balance row; the unpaid list starts with those who owe today
-// (debts due by today); unticked, it also shows who has only debts not yet due (A vencer).
-const OWING: readonly ToggleFilter[] = [{ name: 'open_total_gte', value: '1', label: T.onlyOwing }];
-const BALANCE_RANGES: readonly RangeFilter[] = [
-  { field: 'years_owed', type: 'integer', from: T.yearsOwedFrom, to: T.yearsOwedTo },
-  { field: 'oldest_due', type: 'date', from: T.oldestDueFrom, to: T.oldestDueTo },
-];
+const Links = styled.nav`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${space(1.5)};
+  margin-top: ${space(2)};
+`;
+
+const NEW_PAYMENT = 'Novo Pagamento';
+
+/** The figures and the month chart, then the ways to the payments' other pages. */
+const PaymentsLandingPage: Page = ({ route, routes, words }) => (
+  <>
+    <Heading title={route.title} action={{ href: pathOf(routes, 'paymentsNew'), label: NEW_PAYMENT }} />
+    <ElementSlot tag="associa-payments-overview" />
+    <Links aria-label={route.title}>
+      <SecondaryRouteLink href={pathOf(routes, 'paymentsList')}>Pagamentos</SecondaryRouteLink>
+      <SecondaryRouteLink href={pathOf(routes, 'unpaid')}>Dívidas</SecondaryRouteLink>
+      {/* The collecting pages (issue 11). */}
+      <SecondaryRouteLink href={pathOf(routes, 'paymentRequests')}>Pedidos de pagamento</SecondaryRouteLink>
+      <SecondaryRouteLink href={pathOf(routes, 'reconciliation')}>Extrato bancário</SecondaryRouteLink>
+      <SecondaryRouteLink href={pathOf(routes, 'directDebit')}>Débito direto</SecondaryRouteLink>
+      <SecondaryRouteLink href={pathOf(routes, 'paymentReminders')}>Avisos de dívida</SecondaryRouteLink>
+      <SecondaryRouteLink href={pathOf(routes, 'paymentsNotifyMultiple')}>{`Notificar ${words.memberPlural}`}</SecondaryRouteLink>
+    </Links>
+  </>
+);
 
 /** Method and member filter in the list's own panel; the date range above it. */
 const PaymentsListPage: Page = ({ route, routes }) => (
@@ -36,21 +47,31 @@ const PaymentsListPage: Page = ({ route, routes }) => (
     title={route.title}
     resource="payments"
     editPath={patternOf(routes, 'paymentsEdit')}
-    action={{ href: pathOf(routes, 'paymentsNew'), label: T.newPayment }}
-    filters={<ListFilters resource="payments" legend={T.filters} ranges={PAYMENT_RANGES} />}
+    action={{ href: pathOf(routes, 'paymentsNew'), label: NEW_PAYMENT }}
+    filters={<ElementSlot tag="associa-list-filters" attrs={{ resource: 'payments' }} />}
   />
 );
 
+/** paymentsNew: choose the member, tick their debts, record; the new payment then opens, saying so with its receipt. */
+const NewPaymentPage: Page = ({ route, routes }) => <ElementPage title={route.title} tag="associa-new-payment" attrs={{ 'payment-path': patternOf(routes, 'paymentsEdit') }} />;
+
 /** Only the reference and the notes change in place; the rest moves through the ledger's actions (credit and annulment are told below). */
-const PaymentEditPage: Page = ({ route, params, routes }) => (
-  <>
-    {/* Right after recording: what was recorded and its receipt, first thing on the page. */}
-    {params.id && <RecordedNotice paymentId={params.id} />}
-    <FormPage title={route.title} resource="payments" id={params.id} formAttrs={{ fields: 'member,date,amount,allocated,method,reference,notes,recorded_by', 'no-delete': 'true' }}>
-      {params.id && <PaymentDetail paymentId={params.id} routes={routes} />}
-    </FormPage>
-  </>
-);
+const PaymentEditPage: Page = ({ route, params, routes }) => {
+  const receiptPath = patternOf(routes, 'treasuryDocsEdit');
+  return (
+    <>
+      {/* Right after recording: what was recorded and its receipt, first thing on the page. */}
+      <ElementSlot tag="associa-payment-recorded" attrs={{ 'payment-id': params.id, 'receipt-path': receiptPath }} />
+      <FormPage title={route.title} resource="payments" id={params.id} formAttrs={{ fields: 'member,date,amount,allocated,method,reference,notes,recorded_by', 'no-delete': 'true' }}>
+        <Spaced>
+          <Panel>
+            <ElementSlot tag="associa-payment-detail" attrs={{ 'payment-id': params.id, 'statement-path': patternOf(routes, 'unpaidByMember'), 'receipt-path': receiptPath }} />
+          </Panel>
+        </Spaced>
+      </FormPage>
+    </>
+  );
+};
 
 const UnpaidPage: Page = ({ route, routes }) => (
   // A balance row's id is its member's: the row opens that member's statement.
@@ -59,15 +80,16 @@ const UnpaidPage: Page = ({ route, routes }) => (
     resource="member_balances"
     editPath={patternOf(routes, 'unpaidByMember').replace(':memberId', ':id')}
     columns="number,name,years_owed,open_total,oldest_due,upcoming_total"
-    filters={<ListFilters resource="member_balances" legend={T.filters} ranges={BALANCE_RANGES} toggles={OWING} />}
+    filters={<ElementSlot tag="associa-list-filters" attrs={{ resource: 'member_balances' }} />}
   />
 );
 
-const UnpaidByMemberPage: Page = ({ route, params, words }) => (
+/** The statement (printable alone), then the ways to have the member pay, left off paper. */
+const UnpaidByMemberPage: Page = ({ route, params, routes }) => (
   <>
     <Heading title={route.title} />
     <Panel>
-      <MemberStatement memberId={params.memberId ?? ''} singular={words.memberSingular} />
+      <ElementSlot tag="associa-member-statement" attrs={{ 'member-id': params.memberId, 'receipt-path': patternOf(routes, 'treasuryDocsEdit') }} />
     </Panel>
     {/* "Pedir pagamento": a Multibanco reference for chosen debts (the collecting module). */}
     <Spaced data-no-print>
@@ -77,7 +99,7 @@ const UnpaidByMemberPage: Page = ({ route, params, words }) => (
     </Spaced>
     <Spaced data-no-print>
       <Panel>
-        <HandOverPayment memberId={params.memberId ?? ''} />
+        <ElementSlot tag="associa-hand-over" attrs={{ member: params.memberId }} />
       </Panel>
     </Spaced>
     <Spaced data-no-print>

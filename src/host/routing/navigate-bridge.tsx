@@ -11,12 +11,12 @@ export function NavigateBridge() {
   const [location, navigate] = useLocation();
   const scrollOnArrival = useRef(false);
   useEffect(() => {
-    const onNavigate = (event: CustomEvent<{ path: string; replace?: boolean }>) => {
+    const onNavigate = (event: CustomEvent<{ path: string; replace?: boolean; state?: Record<string, unknown> }>) => {
       const path = event.detail?.path;
       if (typeof path !== 'string' || !path.startsWith('/')) return;
       event.preventDefault();
       scrollOnArrival.current = true;
-      navigate(path, { replace: event.detail.replace === true });
+      navigate(path, { replace: event.detail.replace === true, state: event.detail.state });
     };
     document.addEventListener('associa-navigate', onNavigate);
     return () => document.removeEventListener('associa-navigate', onNavigate);

@@ -7,9 +7,9 @@ import { appHref } from './paths.js';
  * Asks the page to go to `path` with an `associa-navigate` event.
  * @returns true when a listener (the host's router) handled it.
  */
-export function useNavigate(): (path: string, replace?: boolean) => boolean {
+export function useNavigate(): (path: string, replace?: boolean, state?: Record<string, unknown>) => boolean {
   const dispatch = useElementEvents();
-  return useCallback((path, replace) => !dispatch('associa-navigate', replace ? { path, replace } : { path }), [dispatch]);
+  return useCallback((path, replace, state) => !dispatch('associa-navigate', { path, ...(replace ? { replace } : {}), ...(state ? { state } : {}) }), [dispatch]);
 }
 
 const Anchor = styled.a`

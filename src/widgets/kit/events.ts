@@ -8,7 +8,8 @@
  */
 export interface AssociaEventMap {
   /** The element asks its page to go to another address (the host routes it; a plain page may ignore it). */
-  'associa-navigate': { path: string; replace?: boolean };
+  /** `state`: kept with the new history entry (the page opened says what just happened there). */
+  'associa-navigate': { path: string; replace?: boolean; state?: Record<string, unknown> };
   /** A record was created or updated on the server. */
   'associa-saved': { resource: string; id: string };
   /** A record was deleted on the server. */

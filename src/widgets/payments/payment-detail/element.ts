@@ -1,0 +1,14 @@
+// The kit's modules by their own paths, not its index, which would load the whole core.
+import { defineElement } from '../../kit/define-element.js';
+import { PaymentDetail } from './payment-detail.js';
+
+/**
+ * `<associa-payment-detail payment-id="12" statement-path="/quotas/dividas/:memberId"
+ * receipt-path="/tesoouraria/:id">`: for staff, below a payment's form: the debts it paid and how
+ * much went to each, its receipt (link and PDF) or that it has none, the credit it left, whether
+ * it was annulled and why, a link to the member's statement, and *Anular pagamento* with a
+ * required reason (and, ticked, its receipt too: POST payments/{id}/annul).
+ */
+export const PaymentDetailElement = defineElement('associa-payment-detail', PaymentDetail, {
+  attributes: { paymentId: 'string', statementPath: 'string', receiptPath: 'string' },
+});
