@@ -8,7 +8,6 @@ import type { ReactNode } from 'react';
 import type { Core, ExplainerField, ExplainerResource } from '../../src/core/index.js';
 import { HostProvider } from '../../src/host/context.js';
 import { COLLECTING_PAGES } from '../../src/host/pages/collecting.js';
-import { DECISION_COLUMNS, STAGE_COLUMNS } from '../../src/host/pages/collecting/reminders.js';
 import { MemberMandate } from '../../src/host/pages/collecting/direct-debit.js';
 import { RequestPayment } from '../../src/host/pages/collecting/payment-request.js';
 import { buildRoutes, FALLBACK_TERMINOLOGY, routeNamed, type RouteName } from '../../src/host/routes.js';
@@ -21,6 +20,8 @@ import { type } from './feature-support/elements.js';
 // The generic list and form are their elements' own business (their tests): bare stand-ins here.
 customElements.define('associa-resource-list', class extends HTMLElement {});
 customElements.define('associa-resource-form', class extends HTMLElement {});
+// The collecting elements are theirs too (feature-reminders, feature-notify-members): stand-ins.
+for (const tag of ['associa-reminders', 'associa-reminder-preview', 'associa-notify-members']) customElements.define(tag, class extends HTMLElement {});
 
 const field = (name: string, options?: { value: string; label: string }[]): ExplainerField =>
   ({ name, type: options ? 'enum' : 'string', validation: {}, label: name, group: '', inputType: 'text', sortable: false, filterable: true, searchable: false, readOnly: true, ...(options ? { options } : {}) });
@@ -45,9 +46,6 @@ function explainer({ collecting = true } = {}) {
   return { body: { data } };
 }
 
-const NO_DECISIONS = { body: { data: [], meta: { total: 0 } } };
-const STAGE_LIST = { body: { data: [{ _id: 3, name: 'Lembrete 15 dias' }, { _id: 4, name: 'Último aviso' }], meta: { total: 2 } } };
-const jobEvent = (id: number, state: string, done: number, total: number | null) => ({ topic: 'jobs', payload: { id, name: 'reminders.plan', state, progress: done, total } });
 
 let container: HTMLElement;
 let root: Root;
@@ -97,90 +95,34 @@ afterEach(() => {
   cleanup();
 });
 
+// The reminders pages place their elements (test/browser/feature-reminders.test.tsx) with the
+// route table's paths; the host still tells when the server has no reminders module.
 describe('reminders (/quotas/avisos)', () => {
-  it('shows the stages and the decisions log, filters the log by stage and decision, with a "new stage" action', async () => {
-    const { core } = await mountPage('paymentReminders', {}, { rules: { 'GET /reminder_stages': STAGE_LIST, 'GET /reminder_decisions': NO_DECISIONS } });
+  it('places <associa-reminders> with the stage routes, and declares the decisions log as the page\'s list', async () => {
+    await mountPage('paymentReminders', {}, { realtime: false });
     expect(container.querySelector('h1')!.textContent).to.equal('Avisos de Dívida');
-    const lists = [...container.querySelectorAll('associa-resource-list')].map((l) => [l.getAttribute('resource'), l.getAttribute('edit-path'), l.getAttribute('columns')]);
-    expect(lists).to.deep.equal([
-      ['reminder_stages', '/quotas/avisos/etapas/:id', STAGE_COLUMNS],
-      ['reminder_decisions', null, DECISION_COLUMNS],
-    ]);
-    expect(core.list('reminder_stages').query.value.sort).to.equal('offset_days');
-    expect(core.list('reminder_decisions').query.value.sort).to.equal('-created_at');
-    expect(container.querySelector('a[data-action="new"]')!.getAttribute('href')).to.equal('/quotas/avisos/etapas/novo');
-    await waitUntil(() => byLabel<HTMLSelectElement>('Etapa')?.options.length === 3, 'the stages never filled the filter');
-    setValue(byLabel<HTMLSelectElement>('Etapa')!, '4');
-    setValue(byLabel<HTMLSelectElement>('Decisão')!, 'awaiting');
-    await waitUntil(() => core.list('reminder_decisions').query.value.constraints.decision === 'awaiting');
-    expect(core.list('reminder_decisions').query.value.constraints).to.deep.equal({ stage: '4', decision: 'awaiting' });
-    expect([...byLabel<HTMLSelectElement>('Decisão')!.options].map((o) => o.textContent)).to.deep.equal(['Todas', 'A aguardar aprovação', 'Enviado']);
-  });
-
-  it('"Planear agora" queues the planning and follows it to the end', async () => {
-    const { f } = await mountPage('paymentReminders', {}, { rules: { 'GET /reminder_stages': STAGE_LIST, 'POST /reminder_decisions/plan': { body: { data: { job: { _id: 7, state: 'queued', name: 'reminders.plan' } } } } } });
-    button('Planear agora')!.click();
-    await waitUntil(() => text().includes('Planeamento dos avisos em espera…'), 'no waiting notice');
-    expect(button('Planear agora')!.disabled).to.equal(true);
-    await f.wsSend(jobEvent(7, 'running', 1, 2));
-    await waitUntil(() => text().includes('A planear os avisos de hoje…'));
-    expect(container.querySelector('[data-progress-count]')!.textContent).to.equal('1 de 2');
-    await f.wsSend(jobEvent(7, 'done', 2, 2));
-    await waitUntil(() => text().includes('Planeamento concluído'), 'the end was never told');
-    expect(button('Planear agora')!.disabled).to.equal(false);
-    expect((await f.requests('POST', '/reminder_decisions/plan')).length).to.equal(1);
-  });
-
-  it('"Aprovar" approves what awaits (the filtered stage only), follows the sending, and says when nothing awaits', async () => {
-    const { core, f } = await mountPage('paymentReminders', {}, {
-      rules: {
-        'GET /reminder_stages': STAGE_LIST,
-        'GET /reminder_decisions': NO_DECISIONS,
-        'POST /reminder_decisions/approve': [{ body: { data: { approved: 0, job: null } } }, { body: { data: { approved: 3, job: { _id: 8, state: 'queued', name: 'reminders.send' } } } }],
-      },
-    });
-    button('Aprovar')!.click();
-    await waitUntil(() => text().includes('Não há avisos a aguardar aprovação.'), 'no "nothing awaits"');
-    await core.list('reminder_decisions').setConstraints({ stage: '3' });
-    button('Aprovar')!.click();
-    await waitUntil(() => text().includes('3 avisos aprovados: a enviar…'), 'the approval was not told');
-    const posts = await f.requests('POST', '/reminder_decisions/approve');
-    expect(posts.map((p) => p.body)).to.deep.equal([{}, { stage: 3 }]);
-    await f.wsSend(jobEvent(8, 'done', 3, 3));
-    await waitUntil(() => text().includes('Avisos aprovados enviados para a caixa de saída.'));
+    const element = container.querySelector('associa-reminders')!;
+    expect([element.getAttribute('stage-edit-path'), element.getAttribute('new-stage-path')]).to.deep.equal(['/quotas/avisos/etapas/:id', '/quotas/avisos/etapas/novo']);
   });
 
   it('says so when the server has no reminders module', async () => {
     await mountPage('paymentReminders', {}, { collecting: false, realtime: false });
     expect(text()).to.contain('O módulo “Avisos de Dívida” ainda não está disponível neste servidor.');
-    expect(container.querySelectorAll('associa-resource-list')).to.have.length(0);
+    expect(container.querySelectorAll('associa-reminders')).to.have.length(0);
   });
 });
 
 describe('a reminder stage (/quotas/avisos/etapas/:id)', () => {
-  it('previews the saved stage for a member picked by number, as the server renders it', async () => {
-    const { f } = await mountPage('reminderStagesEdit', { id: '3' }, {
-      realtime: false,
-      rules: {
-        'GET /members': { body: { data: [{ _id: 21, number: 12, name: 'Ana Lopes' }], meta: { total: 1 } } },
-        'POST /reminder_stages/3/preview': { body: { data: { recipient: 'ana@exemplo.pt', subject: 'Quotas em atraso', text: 'Olá Ana,\nDeve 27,00 €', html: '' } } },
-      },
-    });
+  it("places the stage's form and, below it, <associa-reminder-preview> for the saved stage", async () => {
+    await mountPage('reminderStagesEdit', { id: '3' }, { realtime: false });
     expect(container.querySelector('associa-resource-form')!.getAttribute('record-id')).to.equal('3');
-    const search = container.querySelector<HTMLInputElement>('[data-stage-preview] input[type="search"]')!;
-    setValue(search, '12');
-    await waitUntil(() => button('12 — Ana Lopes') ?? [...container.querySelectorAll('[data-member-picker] button')][0], 'no member found', { timeout: 3000 });
-    [...container.querySelectorAll<HTMLButtonElement>('[data-member-picker] button')][0]!.click();
-    await waitUntil(() => container.querySelector('[data-preview-subject]'), 'no preview');
-    expect(container.querySelector('[data-preview-recipient]')!.textContent).to.equal('ana@exemplo.pt');
-    expect(container.querySelector('[data-preview-subject]')!.textContent).to.equal('Quotas em atraso');
-    expect(container.querySelector('[data-preview-text]')!.textContent).to.equal('Olá Ana,\nDeve 27,00 €');
-    expect((await f.requests('POST', '/reminder_stages/3/preview'))[0]!.body).to.deep.equal({ member: 21 });
+    const preview = container.querySelector('associa-reminder-preview')!;
+    expect([preview.getAttribute('stage-id'), preview.getAttribute('singular')]).to.deep.equal(['3', FALLBACK_TERMINOLOGY.memberSingular]);
   });
 
-  it('asks to save a new stage before previewing it', async () => {
+  it('places the preview without a stage on a new stage\'s form (it asks to save first)', async () => {
     await mountPage('reminderStagesNew', {}, { realtime: false });
-    expect(text()).to.contain('Guarde a etapa para a poder pré-visualizar.');
+    expect(container.querySelector('associa-reminder-preview')!.hasAttribute('stage-id')).to.equal(false);
   });
 });
 
@@ -355,59 +297,9 @@ describe('"Pedir pagamento" on a member\'s statement', () => {
 });
 
 describe('notify many (/quotas/notificarSócios)', () => {
-  it('counts the members the filters choose, previews the message for the first and sends to all once confirmed', async () => {
-    const { f } = await mountPage('paymentsNotifyMultiple', {}, {
-      realtime: false,
-      rules: {
-        'GET /reminder_stages': STAGE_LIST,
-        'GET /fee_categories': { body: { data: [{ _id: 2, name: 'Efetivo' }], meta: { total: 1 } } },
-        'GET /member_balances': { body: { data: [{ member: 21, number: 12, name: 'Ana Lopes' }], meta: { total: 17 } } },
-        'POST /reminder_stages/4/preview': { body: { data: { recipient: 'ana@exemplo.pt', subject: 'Último aviso', text: 'Olá Ana', html: '' } } },
-        'POST /reminder_stages/4/notify': { body: { data: { members: 17, queued: 15, skipped: 2, job: null } } },
-        'GET /saved_filters': { body: { data: [], meta: { total: 0 } } },
-      },
-    });
-    await waitUntil(() => text().includes('17 sócios escolhidos.'), 'no count');
-    const first = await f.requests('GET', '/member_balances');
-    expect(first[0]!.query).to.include({ _standing: 'em_atraso', _open_total_gte: '1' });
-    await waitUntil(() => byLabel<HTMLSelectElement>('Categoria de quota')?.options.length === 2);
-    setValue(byLabel<HTMLSelectElement>('Categoria de quota')!, '2');
-    setValue(byLabel<HTMLInputElement>('Anos em dívida, desde')!, '2');
-    await waitUntil(async () => (await f.requests('GET', '/member_balances')).some((r) => r.query._years_owed_gte === '2' && r.query._category === '2'), 'the filters were not applied');
-    await waitUntil(() => byLabel<HTMLSelectElement>('Mensagem (etapa de aviso)')?.options.length === 3);
-    setValue(byLabel<HTMLSelectElement>('Mensagem (etapa de aviso)')!, '4');
-    button('Pré-visualizar para o primeiro')!.click();
-    await waitUntil(() => container.querySelector('[data-notify-preview]'), 'no preview');
-    expect(text()).to.contain('Pré-visualização para 12 Ana Lopes');
-    expect(text()).to.contain('Olá Ana');
-    expect((await f.requests('POST', '/reminder_stages/4/preview'))[0]!.body).to.deep.equal({ member: 21, purpose: 'notify' });
-    button('Enviar a todos')!.click();
-    await waitUntil(() => text().includes('A mensagem vai ser enviada a 17 destinatários. Confirma?'));
-    button('Confirmar envio')!.click();
-    await waitUntil(() => text().includes('15 mensagens na caixa de saída. 2 ficaram de fora'), 'the outcome was not told');
-    const [post] = await f.requests('POST', '/reminder_stages/4/notify');
-    const body = post!.body as Record<string, unknown>;
-    expect(body).to.include({ standing: 'em_atraso', category: 2, years_owed_gte: 2 });
-    expect(String(body.batch_key)).to.match(/^[A-Za-z0-9_-]{8,64}$/);
-  });
-
-  it("takes its audience from a saved filter of the unpaid list, and says which of the filter's criteria it cannot use", async () => {
-    const { f } = await mountPage('paymentsNotifyMultiple', {}, {
-      realtime: false,
-      rules: {
-        'GET /reminder_stages': STAGE_LIST,
-        'GET /fee_categories': { body: { data: [{ _id: 2, name: 'Efetivo' }], meta: { total: 1 } } },
-        'GET /member_balances': { body: { data: [{ member: 21, number: 12, name: 'Ana Lopes' }], meta: { total: 5 } } },
-        'GET /saved_filters': { body: { data: [{ _id: 9, name: 'Efetivos com 3 anos', query: '_standing=em_atraso&_category=2&_years_owed_gte=3&_search=lopes' }], meta: { total: 1 } } },
-      },
-    });
-    await waitUntil(() => byLabel<HTMLSelectElement>('Filtro guardado')?.options.length === 2, 'no saved filters offered');
-    expect((await f.requests('GET', '/saved_filters'))[0]!.query).to.include({ _resource: 'member_balances' });
-    await waitUntil(() => byLabel<HTMLSelectElement>('Categoria de quota')?.options.length === 2);
-    setValue(byLabel<HTMLSelectElement>('Filtro guardado')!, '9');
-    await waitUntil(async () => (await f.requests('GET', '/member_balances')).some((r) => r.query._years_owed_gte === '3' && r.query._category === '2' && r.query._standing === 'em_atraso'), 'the saved filter was not applied');
-    expect(byLabel<HTMLSelectElement>('Categoria de quota')!.value).to.equal('2');
-    expect(byLabel<HTMLInputElement>('Anos em dívida, desde')!.value).to.equal('3');
-    expect(text()).to.contain('Critérios do filtro que o envio não usa: search.');
+  it('places <associa-notify-members> with the terminology\'s plural and the messages list\'s route', async () => {
+    await mountPage('paymentsNotifyMultiple', {}, { realtime: false });
+    const element = container.querySelector('associa-notify-members')!;
+    expect([element.getAttribute('plural'), element.getAttribute('messages-path')]).to.deep.equal([FALLBACK_TERMINOLOGY.memberPlural, '/mensagens']);
   });
 });

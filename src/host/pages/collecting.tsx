@@ -8,17 +8,28 @@ import { Panel } from '../shell/styles.js';
 import { BatchPanel, DirectDebitPanels, MANDATE_COLUMNS, MANDATES } from './collecting/direct-debit.js';
 import { REQUEST_COLUMNS, REQUESTS } from './collecting/payment-request.js';
 import { ReconciliationPanel } from './collecting/reconciliation.js';
-import { NotifyMany } from './collecting/notify.js';
-import { RemindersPanels, StagePreview, STAGES } from './collecting/reminders.js';
+import { ElementSlot } from '../elements/element-slot.js';
+import { useDeclareList } from '../shell/list-on-page.js';
 import { COLLECTING_TEXTS as T } from './collecting/texts.js';
 import { Heading, ListPage, ModuleFormPage } from './parts.js';
 import { Served } from './served.js';
 import type { Page, PageTable } from './types.js';
 
+const STAGES = 'reminder_stages';
+
+/** The decisions log is the page's list: the toolbar's export and columns act on it. */
+function DecisionsOnPage() {
+  useDeclareList('reminder_decisions');
+  return null;
+}
+
 const RemindersPage: Page = ({ route, routes }) => (
   <Served title={route.title} resource={STAGES}>
     <Heading title={route.title} />
-    <RemindersPanels stageEditPath={patternOf(routes, 'reminderStagesEdit')} newStagePath={pathOf(routes, 'reminderStagesNew')} />
+    <DecisionsOnPage />
+    <Panel>
+      <ElementSlot tag="associa-reminders" attrs={{ 'stage-edit-path': patternOf(routes, 'reminderStagesEdit'), 'new-stage-path': pathOf(routes, 'reminderStagesNew') }} />
+    </Panel>
   </Served>
 );
 
@@ -32,7 +43,9 @@ const StagePage: Page = ({ route, params, routes, words }) => (
     editPath={patternOf(routes, 'reminderStagesEdit')}
     listPath={pathOf(routes, 'paymentReminders')}
   >
-    <StagePreview key={params.id ?? 'new'} stageId={params.id} singular={words.memberSingular} />
+    <Panel>
+      <ElementSlot key={params.id ?? 'new'} tag="associa-reminder-preview" attrs={{ 'stage-id': params.id, singular: words.memberSingular }} />
+    </Panel>
   </ModuleFormPage>
 );
 
@@ -85,7 +98,7 @@ const NotifyPage: Page = ({ route, routes, words }) => (
   <Served title={route.title} resource={STAGES}>
     <Heading title={route.title} />
     <Panel>
-      <NotifyMany plural={words.memberPlural} messagesPath={pathOf(routes, 'messageList')} />
+      <ElementSlot tag="associa-notify-members" attrs={{ plural: words.memberPlural, 'messages-path': pathOf(routes, 'messageList') }} />
     </Panel>
   </Served>
 );

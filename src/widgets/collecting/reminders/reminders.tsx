@@ -9,6 +9,7 @@ import { ResourceListSlot } from '../../feature-kit/resource-list-slot.js';
 import { Section } from '../../feature-kit/section.js';
 import { describeFailure } from '../../feature-kit/server-message.js';
 import { useCore } from '../../feature-kit/use-core.js';
+import { useExplainerResource } from '../../shared/use-explainer.js';
 import { useJob } from '../../shared/use-job.js';
 import { Buttons, FilterGroup } from '../layout.js';
 import { DECISIONS, STAGES, useStages, type QueuedJob } from '../stages.js';
@@ -22,7 +23,7 @@ function DecisionFilters() {
   const core = useCore();
   const store = core.list(DECISIONS);
   const query = useSignalValue(store.query);
-  const fields = useSignalValue(core.explainer.resources)[DECISIONS]?.fields ?? [];
+  const fields = useExplainerResource(core, DECISIONS).entry?.fields ?? [];
   const decisions = fields.find((field) => field.name === 'decision')?.options ?? [];
   const stages = useStages();
   const id = useId();
@@ -144,7 +145,8 @@ export function Reminders({ stageEditPath, newStagePath }: RemindersProps) {
   // Stages in the order they come into play; the log newest first (the resource's default).
   useState(() => core.list(STAGES, { sort: core.preferences.sortOrder(STAGES) ?? 'offset_days' }));
   useState(() => core.list(DECISIONS, { sort: core.preferences.sortOrder(DECISIONS) ?? '-created_at' }));
-  const mayAct = (useSignalValue(core.explainer.resources)[DECISIONS]?.actions ?? []).some((action) => action.name === 'plan');
+  // The explainer lists the actions this caller may take: the buttons only where they are some.
+  const mayAct = (useExplainerResource(core, DECISIONS).entry?.actions ?? []).some((action) => action.name === 'plan');
   return (
     <div data-reminders>
       <Section title={T.stages} action={newStagePath ? { path: newStagePath, label: T.newStage } : undefined} data-collecting-list={STAGES}>

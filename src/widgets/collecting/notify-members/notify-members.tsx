@@ -1,21 +1,21 @@
-// Notify many (paymentsNotifyMultiple): members chosen by the unpaid list's filters (standing,
-// fee category, years owed), a reminder stage's message previewed for the first of them, then
-// sent to all (POST reminder_stages/{id}/notify), followed on the jobs topic when it is large.
+// Notify many: members chosen by the unpaid list's filters (standing, fee category, years
+// owed), a reminder stage's message previewed for the first of them, then sent to all
+// (POST reminder_stages/{id}/notify), followed on the jobs topic when it is large.
 import { useId, useRef, useState } from 'react';
 import styled from 'styled-components';
-import { Button, EmptyState, Input, Label, Select, space, token, useQuery } from '../../../widgets/kit/index.js';
-import { Notice } from '../../../widgets/feature-kit/layout.js';
-import { describeFailure } from '../../../widgets/feature-kit/server-message.js';
-import { useDebounced } from '../../../widgets/shared/use-debounced.js';
-import { Link } from 'wouter';
-import { useHost, useValue } from '../../context.js';
-import { FilterGroup } from '../../shell/styles.js';
-import { Buttons, JobNotice } from './layout.js';
+import type { FeeCategory, MemberBalance } from '../../../core/records.js';
+import { Button, EmptyState, Input, Label, Select, space, token, useQuery, useSignalValue } from '../../kit/index.js';
+import { JobNotice } from '../../feature-kit/job-notice.js';
+import { Notice } from '../../feature-kit/layout.js';
+import { NavLink } from '../../feature-kit/navigation.js';
+import { describeFailure } from '../../feature-kit/server-message.js';
+import { useCore } from '../../feature-kit/use-core.js';
+import { useDebounced } from '../../shared/use-debounced.js';
+import { useJob } from '../../shared/use-job.js';
+import { Buttons, FilterGroup } from '../layout.js';
+import { previewStage, STAGES, useStages, type QueuedJob, type RenderedMessage } from '../stages.js';
+import { COLLECTING_TEXTS as T } from '../texts.js';
 import { SavedAudience } from './saved-audience.js';
-import { STAGES, useStages } from './reminders.js';
-import { COLLECTING_TEXTS as T } from './texts.js';
-import { useJob } from './use-job.js';
-
 
 const Actions = styled(Buttons)`
   margin-top: ${space(2)};
@@ -31,56 +31,46 @@ const Pre = styled.pre`
   border-radius: ${token('radius')};
 `;
 
-interface Category {
-  _id: number;
-  name: string;
-}
-
-interface Balance {
-  member: number;
-  number: number | null;
-  name: string;
-}
-
-interface Rendered {
-  recipient: string | null;
-  subject: string;
-  text: string;
-}
-
 interface NotifyAnswer {
   members: number;
   queued: number | null;
   skipped: number | null;
-  job: { _id: number; state: 'queued' | 'running' | 'done' | 'failed' } | null;
+  job: QueuedJob;
 }
 
 const batchKey = () => (typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`);
 
-export function NotifyMany({ plural, messagesPath }: { plural: string; messagesPath: string }) {
-  const { core } = useHost();
+export interface NotifyMembersProps {
+  /** The terminology's word for members ("Sócios"). */
+  plural?: string;
+  /** The messages list's route (`/mensagens`): "Ver as mensagens" after sending. */
+  messagesPath?: string;
+}
+
+export function NotifyMembers({ plural = 'Sócios', messagesPath }: NotifyMembersProps) {
+  const core = useCore();
   const id = useId();
-  const connected = useValue(core.realtime.connected);
+  const connected = useSignalValue(core.realtime.connected);
   const [standing, setStanding] = useState('em_atraso');
   const [category, setCategory] = useState('');
   const [years, setYears] = useState('');
   const [yearsApplied, setYearsApplied] = useState('');
   const applyYears = useDebounced(setYearsApplied, 400);
   const [stage, setStage] = useState('');
-  const [preview, setPreview] = useState<(Rendered & { who: string }) | null>(null);
+  const [preview, setPreview] = useState<(RenderedMessage & { who: string }) | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [outcome, setOutcome] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const [pending, setPending] = useState(false);
   const key = useRef<string | null>(null);
   const job = useJob(core);
   const stages = useStages();
-  const categoriesView = useQuery<Category[]>(core.queries, { path: 'fee_categories', params: { _page: 1, _limit: -1, _sort: 'name' }, resources: ['fee_categories'] });
+  const categoriesView = useQuery<FeeCategory[]>(core.queries, { path: 'fee_categories', params: { _page: 1, _limit: -1, _sort: 'name' }, resources: ['fee_categories'] });
   const categories = Array.isArray(categoriesView.data) ? categoriesView.data : [];
   const params: Record<string, string | number> = { _page: 1, _limit: 1, _sort: 'number', _open_total_gte: 1 };
   if (standing) params._standing = standing;
   if (category) params._category = category;
   if (/^\d+$/.test(yearsApplied)) params._years_owed_gte = Number(yearsApplied);
-  const matchedView = useQuery<Balance[]>(core.queries, { path: 'member_balances', params, resources: ['member_balances'] });
+  const matchedView = useQuery<MemberBalance[]>(core.queries, { path: 'member_balances', params, resources: ['member_balances'] });
   const total = matchedView.meta?.total ?? null;
   const first = Array.isArray(matchedView.data) ? matchedView.data[0] : undefined;
 
@@ -96,8 +86,8 @@ export function NotifyMany({ plural, messagesPath }: { plural: string; messagesP
     if (!first || !stage) return;
     setOutcome(null);
     try {
-      const res = await core.http.post<{ data: Rendered }>(`${STAGES}/${encodeURIComponent(stage)}/preview`, { member: first.member, purpose: 'notify' });
-      setPreview({ ...res.data.data, who: `${first.number ?? ''} ${first.name}`.trim() });
+      const rendered = await previewStage(core, stage, Number(first.member), 'notify');
+      setPreview({ ...rendered, who: `${first.number ?? ''} ${first.name ?? ''}`.trim() });
     } catch (e) {
       setOutcome({ tone: 'error', text: describeFailure(e, T.previewFailed) });
     }
@@ -239,9 +229,9 @@ export function NotifyMany({ plural, messagesPath }: { plural: string; messagesP
       {outcome && (
         <Notice tone={outcome.tone}>
           <p>{outcome.text}</p>
-          {outcome.tone === 'success' && (
+          {outcome.tone === 'success' && messagesPath && (
             <p>
-              <Link href={messagesPath}>{T.seeMessages}</Link>
+              <NavLink path={messagesPath}>{T.seeMessages}</NavLink>
             </p>
           )}
         </Notice>

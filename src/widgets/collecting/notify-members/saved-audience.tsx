@@ -1,11 +1,11 @@
 // A saved filter of the unpaid list (member_balances) as the audience of notify many: its
-// standing, category and years owed fill the page's own choices.
+// standing, category and years owed fill the element's own choices.
 import { useId, useState } from 'react';
 import { listQueryFromString } from '../../../core/index.js';
-import { Label, Select, useQuery } from '../../../widgets/kit/index.js';
-import { useHost } from '../../context.js';
-import { COLLECTING_TEXTS as T } from './texts.js';
 import type { SavedFilter } from '../../../core/records.js';
+import { Label, Select, useQuery } from '../../kit/index.js';
+import { useCore } from '../../feature-kit/use-core.js';
+import { COLLECTING_TEXTS as T } from '../texts.js';
 
 /** What notify many can choose by (POST reminder_stages/{id}/notify); the owing toggle is implied. */
 const USED = ['standing', 'category', 'years_owed_gte', 'open_total_gte'];
@@ -18,7 +18,7 @@ export interface Audience {
 
 /** 'Filtro guardado': picks one of the person's saved filters of the unpaid list; says what of it cannot be used. */
 export function SavedAudience({ onPick }: { onPick(audience: Audience): void }) {
-  const { core } = useHost();
+  const core = useCore();
   const id = useId();
   const [chosen, setChosen] = useState('');
   const [ignored, setIgnored] = useState<string[]>([]);
