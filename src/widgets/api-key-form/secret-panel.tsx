@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import styled from 'styled-components';
 import { Button, Field, Input, space, token } from '../kit/index.js';
 import { Actions, Heading, Notice, Panel } from '../feature-kit/layout.js';
-import { copyText } from './copy.js';
+import { copyText } from '../shared/copy.js';
 import { API_KEY_FORM_TEXTS as T } from './texts.js';
 
 const SecretRow = styled.div`

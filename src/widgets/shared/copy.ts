@@ -1,3 +1,4 @@
+// Shared by the elements that hand over a text to paste elsewhere (an API secret, a payment link).
 /**
  * Copies text to the clipboard. The async Clipboard API needs a secure context and the
  * page's permission; the older selection copy covers plain-HTTP installations.
