@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { ServerContext } from './context.js';
 import { errorHandler, notFoundHandler, withErrorCode } from './error-handler.js';
 import { recordRoutes } from './route-list.js';
+import { validateDocumentedBodies } from './openapi/body-validation.js';
 import { moduleSwitches, switchModuleRoutes } from './modules/module-switch.js';
 import { authPlugin } from './auth/plugin.js';
 import { authRoutes } from './auth/routes.js';
@@ -48,7 +49,9 @@ export async function buildApp(ctx: ServerContext, options: AppOptions = {}): Pr
     // X-Forwarded-For is believed only from the proxies ASSOCIA_TRUST_PROXY names.
     trustProxy: ctx.config.trustProxy.length > 0 ? [...ctx.config.trustProxy] : false,
     // Query strings like `_page=abc` are checked by our own code with pt-PT messages.
-    ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false } },
+    // Route bodies are validated by the schema that documents them (openapi/body-validation.ts),
+    // as sent: no coercion, nothing removed; verbose for the schema's own words in messages.
+    ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false, verbose: true } },
   });
   app.decorate('ctx', ctx);
   app.decorate('registry', createRegistry(options.modules ?? appModules));
@@ -58,6 +61,7 @@ export async function buildApp(ctx: ServerContext, options: AppOptions = {}): Pr
   // A reverse proxy carries every client's connections: only the total cap applies to it.
   limitConnections(app.server, limits, proxyMatcher(ctx.config.trustProxy));
   recordRoutes(app);
+  validateDocumentedBodies(app);
   // Before any route: optional modules' routes answer 404 while their setting is off.
   moduleSwitches(app, app.registry.modules);
   app.setErrorHandler(errorHandler);

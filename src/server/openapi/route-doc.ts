@@ -15,7 +15,7 @@ interface ResponseDoc {
 /**
  * How a route describes itself in the OpenAPI document: `config: { openapi: {...} }` where it
  * is registered. Kept in the route's config rather than Fastify's `schema`, which would also
- * validate bodies and filter answers, so describing a route never changes what it does.
+ * filter answers; the JSON body's schema alone is handed to Fastify to validate the body with.
  * Path parameters (`:id`) are documented from the URL; `security` comes from `config.public`.
  */
 export interface RouteDoc {
@@ -24,8 +24,13 @@ export interface RouteDoc {
   /** pt-PT: who may call it, what it reads and answers, what to know before using it. */
   description: string;
   tags: readonly string[];
-  /** A JSON body (or the type given) the route reads. */
-  body?: { schema: JsonSchema; type?: string; required?: boolean; description?: string };
+  /**
+   * A JSON body (or the type given) the route reads. A JSON body's schema is also the one
+   * Fastify validates it with (body-validation.ts); `invalid: 'fields'` answers a body that
+   * breaks it with a 422 naming the field, as routes that check records field by field do,
+   * instead of a 400.
+   */
+  body?: { schema: JsonSchema; type?: string; required?: boolean; description?: string; invalid?: 'fields' };
   /** Query parameters. */
   query?: Record<string, JsonSchema & { description?: string }>;
   /** Answers that are not errors, by status. */
