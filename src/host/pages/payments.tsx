@@ -99,7 +99,7 @@ const UnpaidByMemberPage: Page = ({ route, params, routes }) => (
     </Spaced>
     <Spaced data-no-print>
       <Panel>
-        <ElementSlot tag="associa-hand-over" attrs={{ member: params.memberId }} />
+        <ElementSlot tag="associa-hand-over" attrs={{ 'member-id': params.memberId }} />
       </Panel>
     </Spaced>
     <Spaced data-no-print>
