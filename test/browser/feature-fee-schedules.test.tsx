@@ -3,7 +3,7 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import '../../src/widgets/resource-form/element.js';
 import '../../src/widgets/resource-list/element.js';
-import { FEE_SCHEDULE_COLUMNS } from '../../src/host/pages/fee-settings.js';
+import { FEE_SCHEDULE_COLUMNS } from '../../src/widgets/dues/fee-settings/fee-settings.js';
 import { place, removePlaced, shadowOf } from './kit/fixtures.js';
 import { all, buttonNamed, disposeCores, field, freshFault, pageReply, text, typeInto, waitForButton } from './resource-fixtures.js';
 import { expectAccessible } from './support/axe.js';

@@ -1,7 +1,7 @@
 // Shared by the feature elements' browser tests: a fault-server namespace per test, the page's
 // core for it, elements placed with that API base, and the navigations they asked for.
 import { waitUntil } from '@open-wc/testing';
-import { getCore, type Core } from '../../../src/core/index.js';
+import { getCore, type Clock, type Core } from '../../../src/core/index.js';
 import { fault, tokenPair, type Fault } from '../support/fault.js';
 
 export interface FeatureFixture {
@@ -21,10 +21,11 @@ const listeners: (() => void)[] = [];
 
 /**
  * @param handleNavigation like the host's router: call preventDefault() on `associa-navigate`.
+ * @param clock the core's clock (the real one when absent), for what an element dates by "today".
  */
-export function featureFixture({ handleNavigation = true } = {}): FeatureFixture {
+export function featureFixture({ handleNavigation = true, clock }: { handleNavigation?: boolean; clock?: Clock } = {}): FeatureFixture {
   const f = fault();
-  const core = getCore(f.api);
+  const core = getCore(f.api, clock ? { clock } : {});
   cores.push(core);
   const navigations: string[] = [];
   const onNavigate = (event: Event) => {

@@ -1,11 +1,11 @@
-// The year's quota generation as the back office follows it: one POST queues the server's job,
+// The year's quota generation as the fee settings element follows it: one POST queues the server's job,
 // then the job follower (useJob, the realtime `jobs` topic) tells how far it went until it is
 // done or has failed.
 import { useCallback, useEffect, useState } from 'react';
 import { ApiError, isSilentFailure, type Core, type JobProgress, type ValidationErrorResponse } from '../../../core/index.js';
-import { describeFailure } from '../../../widgets/feature-kit/server-message.js';
-import { useJob, type JobView } from '../../../widgets/shared/use-job.js';
-import { FEE_TEXTS as T } from './texts.js';
+import { describeFailure } from '../../feature-kit/server-message.js';
+import { useJob, type JobView } from '../../shared/use-job.js';
+import { FEE_TEXTS as T } from '../texts.js';
 
 /** POST {api}/unsettled_payments/generate (the dues module's collection action). */
 const GENERATE_PATH = 'unsettled_payments/generate';

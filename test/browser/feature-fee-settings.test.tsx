@@ -1,76 +1,76 @@
-// The host's fee settings page (/configuracaoQuotas): its two lists and their "new" actions,
-// and the year's quota generation followed on the realtime `jobs` topic, against the fault server.
+// <associa-fee-settings> against the fault server: its two lists and their "new" actions, and
+// the year's quota generation followed on the realtime `jobs` topic.
 import { expect, waitUntil } from '@open-wc/testing';
-import { createRoot, type Root } from 'react-dom/client';
 import type { Core, ExplainerResource } from '../../src/core/index.js';
-import { HostProvider } from '../../src/host/context.js';
-import { FEE_CATEGORY_COLUMNS, FEE_PAGES, FEE_SCHEDULE_COLUMNS } from '../../src/host/pages/fee-settings.js';
-import { buildRoutes, FALLBACK_TERMINOLOGY, routeNamed } from '../../src/host/routes.js';
-import { createHostState } from '../../src/host/state.js';
+import '../../src/widgets/dues/fee-settings/element.js';
+import { FEE_CATEGORY_COLUMNS, FEE_SCHEDULE_COLUMNS } from '../../src/widgets/dues/fee-settings/fee-settings.js';
 import { manualClock } from '../support/manual-clock.js';
-import { cleanup, testCore } from './support/core.js';
-import { tokenPair, type Fault } from './support/fault.js';
+import { cleanupFeatures, featureFixture } from './feature-support/elements.js';
+import { expectAccessible } from './support/axe.js';
+import type { Fault } from './support/fault.js';
 
 // The lists are the resource-list element's own business (its tests): here a bare stand-in
-// shows which list the page asks for, without the element's requests.
-customElements.define('associa-resource-list', class extends HTMLElement {});
+// shows which list the element asks for, without the element's requests.
+if (!customElements.get('associa-resource-list')) customElements.define('associa-resource-list', class extends HTMLElement {});
 
 const JOB = 41;
 const resource = (label: string, extra: Partial<ExplainerResource> = {}): ExplainerResource => ({ label, fields: [], ...extra });
 const generateAction = { name: 'generate', label: 'Lançar as quotas do ano', on: 'collection' as const, fields: [] };
 
-function explainer({ generate = true, dues = true } = {}) {
-  const data: Record<string, ExplainerResource> = { members: resource('Sócios') };
-  if (dues) {
-    data.fee_categories = resource('Categorias de quota');
-    data.fee_schedules = resource('Tabelas de quotas');
-    data.unsettled_payments = resource('Dívidas', generate ? { actions: [generateAction] } : {});
-  }
+function explainer({ generate = true } = {}) {
+  const data: Record<string, ExplainerResource> = {
+    members: resource('Sócios'),
+    fee_categories: resource('Categorias de quota'),
+    fee_schedules: resource('Tabelas de quotas'),
+    unsettled_payments: resource('Dívidas', generate ? { actions: [generateAction] } : {}),
+  };
   return { body: { data } };
 }
 
 const queued = { status: 200, body: { data: { job: { _id: JOB, state: 'queued', name: 'dues.generate' } } } };
 const progress = (state: string, done: number, total: number | null, id = JOB) => ({ topic: 'jobs', payload: { id, name: 'dues.generate', state, progress: done, total } });
 
-let container: HTMLElement;
-let root: Root;
+const PATHS = {
+  'category-path': '/configuracaoQuotas/categorias/:id',
+  'new-category-path': '/configuracaoQuotas/categorias/novo',
+  'schedule-path': '/configuracaoQuotas/tabelas/:id',
+  'new-schedule-path': '/configuracaoQuotas/tabelas/novo',
+};
+
+let element: HTMLElement;
 
 interface Mounted {
   core: Core;
   f: Fault;
+  navigations: string[];
 }
 
-/** The page as the shell would show it, for `role`, the core's clock in mid-2031. */
-async function mount({ role = 'admin', generate = true, dues = true, realtime = true } = {}): Promise<Mounted> {
-  const { core, f } = testCore({ clock: manualClock(Date.UTC(2031, 5, 1, 12)) });
-  await f.script({ 'GET /explainer': explainer({ generate, dues }) });
-  core.tokens.set(tokenPair(1, role === 'admin' ? 'Ana Admin' : 'Rui Editor', role));
-  await core.explainer.load();
+/** The element as the fee settings page places it, for `role`, the core's clock in mid-2031. */
+async function mount({ role = 'admin', generate = true, realtime = true } = {}): Promise<Mounted> {
+  const { core, f, place, logIn, navigations } = featureFixture({ clock: manualClock(Date.UTC(2031, 5, 1, 12)) });
+  await f.script({ 'GET /explainer': explainer({ generate }) });
+  logIn(1, role === 'admin' ? 'Ana Admin' : 'Rui Editor', role);
   if (realtime) {
     core.realtime.start();
     await waitUntil(() => core.realtime.connected.value, 'the realtime socket never connected');
   }
-  const routes = buildRoutes(FALLBACK_TERMINOLOGY);
-  const Page = FEE_PAGES.feeSettings;
-  container = document.body.appendChild(document.createElement('div'));
-  root = createRoot(container);
-  root.render(
-    <HostProvider value={createHostState(core)}>
-      <Page route={routeNamed(routes, 'feeSettings')} params={{}} routes={routes} words={FALLBACK_TERMINOLOGY} />
-    </HostProvider>,
-  );
-  await waitUntil(() => container.querySelector('h1'), 'the page never rendered');
-  return { core, f };
+  element = place('associa-fee-settings', PATHS);
+  await waitUntil(() => element.shadowRoot?.querySelectorAll('associa-resource-list').length === 2, 'the lists never rendered');
+  await waitUntil(() => core.explainer.loaded.value, 'the explainer was never read');
+  // One frame for React to draw what the explainer says.
+  await new Promise(requestAnimationFrame);
+  return { core, f, navigations };
 }
 
-const text = () => container.textContent ?? '';
-const button = (name: string) => [...container.querySelectorAll('button')].find((b) => b.textContent?.trim() === name);
-const link = (name: string) => [...container.querySelectorAll('a')].find((a) => a.textContent?.replace('+', '').trim() === name);
+const root = () => element.shadowRoot!;
+const text = () => root().textContent ?? '';
+const button = (name: string) => [...root().querySelectorAll('button')].find((b) => b.textContent?.trim() === name);
+const link = (name: string) => [...root().querySelectorAll('a')].find((a) => a.textContent?.replace('+', '').trim() === name);
 const yearInput = () => {
-  const label = [...container.querySelectorAll('label')].find((l) => l.textContent?.startsWith('Ano'));
-  return label ? container.querySelector<HTMLInputElement>(`#${CSS.escape(label.htmlFor)}`) : null;
+  const label = [...root().querySelectorAll('label')].find((l) => l.textContent?.startsWith('Ano'));
+  return label ? root().querySelector<HTMLInputElement>(`#${CSS.escape(label.htmlFor)}`) : null;
 };
-const bar = () => container.querySelector('progress');
+const bar = () => root().querySelector('progress');
 
 function typeYear(value: string) {
   const input = yearInput()!;
@@ -85,18 +85,13 @@ async function askAndStart(year?: string) {
   button('Lançar')!.click();
 }
 
-describe('the fee settings page (/configuracaoQuotas)', () => {
-  afterEach(() => {
-    root.unmount();
-    container.remove();
-    cleanup();
-  });
+describe('<associa-fee-settings>', () => {
+  afterEach(cleanupFeatures);
 
   it('shows the categories and the schedules, each list with its columns, rows opening their form and a "new" action', async () => {
-    const { core } = await mount();
-    expect(container.querySelector('h1')!.textContent).to.equal('Configuração de Quotas');
-    expect([...container.querySelectorAll('h2')].map((h) => h.textContent)).to.deep.equal(['Categorias de quota', 'Tabelas de quotas']);
-    const lists = [...container.querySelectorAll('associa-resource-list')].map((list) => ({
+    const { core, f, navigations } = await mount();
+    expect([...root().querySelectorAll('h2')].map((h) => h.textContent)).to.deep.equal(['Categorias de quota', 'Tabelas de quotas']);
+    const lists = [...root().querySelectorAll('associa-resource-list')].map((list) => ({
       resource: list.getAttribute('resource'),
       editPath: list.getAttribute('edit-path'),
       columns: list.getAttribute('columns'),
@@ -104,8 +99,8 @@ describe('the fee settings page (/configuracaoQuotas)', () => {
       api: list.getAttribute('api'),
     }));
     expect(lists).to.deep.equal([
-      { resource: 'fee_categories', editPath: '/configuracaoQuotas/categorias/:id', columns: FEE_CATEGORY_COLUMNS, label: 'Categorias de quota', api: '/api' },
-      { resource: 'fee_schedules', editPath: '/configuracaoQuotas/tabelas/:id', columns: FEE_SCHEDULE_COLUMNS, label: 'Tabelas de quotas', api: '/api' },
+      { resource: 'fee_categories', editPath: '/configuracaoQuotas/categorias/:id', columns: FEE_CATEGORY_COLUMNS, label: 'Categorias de quota', api: f.api },
+      { resource: 'fee_schedules', editPath: '/configuracaoQuotas/tabelas/:id', columns: FEE_SCHEDULE_COLUMNS, label: 'Tabelas de quotas', api: f.api },
     ]);
     expect(FEE_SCHEDULE_COLUMNS).to.equal('year,category,amount,periodicity,due_day,joining_fee,capital');
     // The lists' stores (which the elements share through the core) start newest year first, categories by name.
@@ -113,9 +108,13 @@ describe('the fee settings page (/configuracaoQuotas)', () => {
     expect(core.list('fee_categories').query.value.sort).to.equal('name');
     expect(link('Nova categoria')!.getAttribute('href')).to.equal('/configuracaoQuotas/categorias/novo');
     expect(link('Nova tabela')!.getAttribute('href')).to.equal('/configuracaoQuotas/tabelas/novo');
+    // The host's router opens them.
+    link('Nova tabela')!.click();
+    expect(navigations).to.deep.equal(['/configuracaoQuotas/tabelas/novo']);
     // The generation sits with the schedules it reads.
-    expect(container.querySelector('[data-fee-list="fee_schedules"] [data-generate-dues]')).to.not.equal(null);
+    expect(root().querySelector('[data-fee-list="fee_schedules"] [data-generate-dues]')).to.not.equal(null);
     expect(button('Lançar quotas do ano')!.disabled).to.equal(false);
+    await expectAccessible(element);
   });
 
   it('keeps a sort the user chose for the schedules', async () => {
@@ -124,24 +123,15 @@ describe('the fee settings page (/configuracaoQuotas)', () => {
     expect(core.list('fee_schedules').query.value.sort).to.equal('amount');
   });
 
-  it('offers no generation to a caller the server does not give the action, and says so when the server has no dues module', async () => {
+  it('offers no generation to a caller the server does not give the action', async () => {
     await mount({ role: 'editor', generate: false });
-    expect(container.querySelectorAll('associa-resource-list')).to.have.length(2);
+    expect(root().querySelectorAll('associa-resource-list')).to.have.length(2);
     expect(button('Lançar quotas do ano')).to.equal(undefined);
-    root.unmount();
-    container.remove();
-    await mount({ dues: false });
-    expect(container.querySelectorAll('associa-resource-list')).to.have.length(0);
-    expect(text()).to.contain('O módulo “Configuração de Quotas” ainda não está disponível neste servidor.');
   });
 });
 
 describe("launching the year's quotas", () => {
-  afterEach(() => {
-    root.unmount();
-    container.remove();
-    cleanup();
-  });
+  afterEach(cleanupFeatures);
 
   it("asks the year (this year by the core's clock), queues the run and follows its progress to the end", async () => {
     const { f } = await mount();
@@ -167,13 +157,13 @@ describe("launching the year's quotas", () => {
     await f.wsSend(progress('done', 5, 5, 99));
     await f.wsSend(progress('running', 120, 200));
     await waitUntil(() => bar()?.value === 120, 'the bar did not move');
-    expect(container.querySelector('[data-progress-count]')!.textContent).to.equal('120 de 200');
+    expect(root().querySelector('[data-progress-count]')!.textContent).to.equal('120 de 200');
     expect(text()).to.not.contain('Quotas lançadas.');
 
     await f.wsSend(progress('done', 200, 200));
     await waitUntil(() => text().includes('Quotas lançadas.'), 'the end was never told');
     expect(bar()).to.equal(null);
-    expect(container.querySelector('[role="status"]')!.textContent).to.equal('Quotas lançadas.');
+    expect(root().querySelector('[role="status"]')!.textContent).to.equal('Quotas lançadas.');
     expect(button('Lançar quotas do ano')!.disabled).to.equal(false);
   });
 
@@ -197,13 +187,13 @@ describe("launching the year's quotas", () => {
     expect((await f.requests('POST', '/unsettled_payments/generate'))[0]!.body).to.deep.equal({ year: 2030 });
     await f.wsSend(progress('failed', 3, 10));
     await waitUntil(() => text().includes('Erro: Não há tabela de quotas para 2030.'), 'the error was never shown');
-    const alert = container.querySelector('[role="alert"]')!;
+    const alert = root().querySelector('[role="alert"]')!;
     expect(alert.textContent).to.contain('O lançamento das quotas de 2030 falhou.');
     expect(bar()).to.equal(null);
     // Asking again clears the old outcome.
     button('Lançar quotas do ano')!.click();
     await waitUntil(() => yearInput());
-    expect(container.querySelector('[role="alert"]')).to.equal(null);
+    expect(root().querySelector('[role="alert"]')).to.equal(null);
   });
 
   it('tells an editor a run failed without reading the jobs table, which is for administrators', async () => {
@@ -214,7 +204,7 @@ describe("launching the year's quotas", () => {
     await f.wsSend(progress('failed', 0, null));
     await waitUntil(() => text().includes('O lançamento das quotas de 2031 falhou.'), 'the failure was never shown');
     expect(await f.requests('GET', `/jobs/${JOB}`)).to.have.length(0);
-    expect(container.querySelector('[data-job-error]')).to.equal(null);
+    expect(root().querySelector('[data-job-error]')).to.equal(null);
   });
 
   it('refuses a year out of range before asking, and shows the server refusal in the form', async () => {

@@ -1,11 +1,13 @@
-// Words of the fee settings page and of the year's quota generation (pt-PT).
-import { DUES_YEARS } from '../../../core/index.js';
+// Words of the fee settings element and of the year's quota generation (pt-PT).
+import { DUES_YEARS } from '../../core/index.js';
 
 export const FEE_TEXTS = {
   categories: 'Categorias de quota',
   newCategory: 'Nova categoria',
   schedules: 'Tabelas de quotas',
   newSchedule: 'Nova tabela',
+  /** The association's word for a member until its terminology has loaded. */
+  defaultSingular: 'Sócio',
 
   generate: 'Lançar quotas do ano',
   generateHint: (singular: string) =>

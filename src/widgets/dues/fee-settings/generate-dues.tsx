@@ -1,11 +1,13 @@
+// 'Lançar quotas do ano' beside the fee schedules: the year asked, the server's job queued and
+// followed to its end on the realtime `jobs` topic.
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { DUES_YEARS, ROLE } from '../../../core/index.js';
-import { Button, Field, Input, space, token } from '../../../widgets/kit/index.js';
-import { Notice } from '../../../widgets/feature-kit/layout.js';
-import { ProgressBar } from '../../shell/styles.js';
-import { useHost, useValue } from '../../context.js';
-import { FEE_TEXTS as T } from './texts.js';
+import { Button, Field, Input, space, token, useSignalValue } from '../../kit/index.js';
+import { ProgressBar } from '../../feature-kit/job-notice.js';
+import { Notice } from '../../feature-kit/layout.js';
+import { useCore } from '../../feature-kit/use-core.js';
+import { FEE_TEXTS as T } from '../texts.js';
 import { useDuesGeneration, type Generation } from './use-dues-generation.js';
 
 const { min: YEAR_MIN, max: YEAR_MAX } = DUES_YEARS;
@@ -84,9 +86,9 @@ function YearForm({ hint, typed, error, onType, onSubmit, onCancel }: YearFormPr
 
 /** 'Lançar quotas do ano': asks the year (this year by the core's clock), queues the run and follows it. */
 export function GenerateDues({ memberSingular }: { memberSingular: string }) {
-  const { core, role } = useHost();
-  const isAdmin = useValue(role) === ROLE.admin;
-  const connected = useValue(core.realtime.connected);
+  const core = useCore();
+  const isAdmin = useSignalValue(core.session.claims)?.Role === ROLE.admin;
+  const connected = useSignalValue(core.realtime.connected);
   const { generation, start, dismiss } = useDuesGeneration(core, isAdmin);
   const [asking, setAsking] = useState(false);
   const [typed, setTyped] = useState('');
