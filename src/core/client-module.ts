@@ -149,3 +149,13 @@ export function routeTable<Name extends string>(modules: readonly ClientModule<N
   }
   return table;
 }
+
+/** Every module's main-menu entries, left to right, each with its module's switch. */
+export function menuOf(modules: readonly ClientModule[]): (MenuEntry & { enabledBy?: string })[] {
+  return modules.flatMap((module) => (module.menu ?? []).map((entry) => ({ ...entry, enabledBy: module.enabledBy }))).sort((a, b) => a.order - b.order);
+}
+
+/** Every module's settings tabs, in their order. */
+export function settingsTabsOf(modules: readonly ClientModule[]): SettingsTab[] {
+  return modules.flatMap((module) => module.settings ?? []).sort((a, b) => a.order - b.order);
+}

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { Link } from 'wouter';
-import type { MenuEntry } from '../../core/client-module.js';
+import { menuOf, type MenuEntry } from '../../core/client-module.js';
 import { changedTopic } from '../../core/index.js';
 import { focusRing, space, token } from '../../widgets/kit/index.js';
 import { CLIENT_MODULES } from '../../widgets/modules.js';
@@ -51,10 +51,7 @@ const Badge = styled.span`
   background: ${token('color-primary-contrast')};
 `;
 
-type Entry = MenuEntry & { enabledBy?: string };
-
-/** Every module's menu entries, left to right. */
-const ENTRIES: readonly Entry[] = CLIENT_MODULES.flatMap((module) => (module.menu ?? []).map((entry) => ({ ...entry, enabledBy: module.enabledBy }))).sort((a, b) => a.order - b.order);
+const ENTRIES = menuOf(CLIENT_MODULES);
 
 /** A count beside an entry's label, asked when the entry shows and again whenever its resource changes. */
 function EntryBadge({ badge }: { badge: NonNullable<MenuEntry['badge']> }) {

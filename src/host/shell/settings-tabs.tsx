@@ -1,12 +1,12 @@
 import styled from 'styled-components';
 import { Link } from 'wouter';
 import { focusRing, space, token } from '../../widgets/kit/index.js';
+import { settingsTabsOf } from '../../core/client-module.js';
 import { CLIENT_MODULES } from '../../widgets/modules.js';
 import { useHost, useValue } from '../context.js';
 import { FALLBACK_TERMINOLOGY, mayOpen, pathOf, routeNamed, type RouteName } from '../routes.js';
 
-/** Every module's settings tabs, in their order. */
-const SETTINGS = CLIENT_MODULES.flatMap((module) => module.settings ?? []).sort((a, b) => a.order - b.order);
+const SETTINGS = settingsTabsOf(CLIENT_MODULES);
 
 const Tabs = styled.ul`
   display: flex;
