@@ -11,7 +11,6 @@ import type { Page } from './types.js';
 // small, and they show their own loading state anyway.
 const MemberMandate = lazy(async () => ({ default: (await import('./collecting/direct-debit.js')).MemberMandate }));
 // The photo and documents (crop canvas, upload parts) come with their own chunk, below the form.
-const HandOverPayment = lazy(async () => ({ default: (await import('./collecting/hand-over.js')).HandOverPayment }));
 const MemberFiles = lazy(async () => ({ default: (await import('./member-files.js')).MemberFiles }));
 
 export const MembersEditPage: Page = ({ route, params, routes }) => (
@@ -26,7 +25,7 @@ export const MembersEditPage: Page = ({ route, params, routes }) => (
     <Suspense fallback={null}>
       {params.id && (
         <Panel data-no-print>
-          <HandOverPayment memberId={params.id} />
+          <ElementSlot tag="associa-hand-over" attrs={{ 'member-id': params.id }} />
         </Panel>
       )}
       <MemberFiles memberId={params.id} />

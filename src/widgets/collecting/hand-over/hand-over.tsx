@@ -1,21 +1,30 @@
 // "Entregar forma de pagamento" on a member's statement and record: staff copy a new payment
 // link with a ready text for an SMS or WhatsApp, or have it e-mailed to the member, whose link
 // then reaches only them (POST /api/payment_links/hand_over; audited, never shown in the outbox).
-import { useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import styled from 'styled-components';
-import { Button, space, token } from '../../../widgets/kit/index.js';
-import { copyText } from '../../../widgets/api-key-form/copy.js';
-import { Notice } from '../../../widgets/feature-kit/layout.js';
-import { describeFailure } from '../../../widgets/feature-kit/server-message.js';
 import { ApiError, type ValidationErrorResponse } from '../../../core/index.js';
-import { formatDay, lisbonDayOf } from '../../../widgets/payment-debts/ledger.js';
-import { useHost } from '../../context.js';
-import { Buttons } from './layout.js';
-import { COLLECTING_TEXTS } from './texts.js';
+import { Button, space, token } from '../../kit/index.js';
+import { Notice } from '../../feature-kit/layout.js';
+import { describeFailure } from '../../feature-kit/server-message.js';
+import { useCore } from '../../feature-kit/use-core.js';
+import { formatDay, lisbonDayOf } from '../../payment-debts/ledger.js';
+import { copyText } from '../../shared/copy.js';
+import { Buttons } from '../layout.js';
+import { COLLECTING_TEXTS } from '../texts.js';
 
 const T = COLLECTING_TEXTS.handOver;
 
 type Answer = { way: 'copy'; url: string; expires_at: string; text: string } | { way: 'email'; recipient: string; message: number };
+
+const Box = styled.section`
+  max-width: 48rem;
+  h2 {
+    margin: 0 0 ${space(1)};
+    font-size: 1.2rem;
+    font-weight: 650;
+  }
+`;
 
 const Labelled = styled.label`
   display: block;
@@ -50,8 +59,14 @@ const Link = styled.input`
   border-radius: ${token('radius')};
 `;
 
-export function HandOverPayment({ memberId }: { memberId: string }) {
-  const { core } = useHost();
+export interface HandOverProps {
+  /** The member whose payment page the link opens. */
+  memberId?: string;
+}
+
+export function HandOver({ memberId }: HandOverProps) {
+  const core = useCore();
+  const headingId = useId();
   const [answer, setAnswer] = useState<Answer | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [copied, setCopied] = useState<'link' | 'text' | null>(null);
@@ -60,6 +75,7 @@ export function HandOverPayment({ memberId }: { memberId: string }) {
   const textInput = useRef<HTMLTextAreaElement>(null);
 
   async function handOver(way: 'copy' | 'email') {
+    if (!memberId) return;
     setPending(true);
     setError(null);
     setCopied(null);
@@ -83,14 +99,14 @@ export function HandOverPayment({ memberId }: { memberId: string }) {
   }
 
   return (
-    <section aria-labelledby={`hand-over-${memberId}`} data-hand-over>
-      <h2 id={`hand-over-${memberId}`}>{T.title}</h2>
+    <Box aria-labelledby={headingId} data-hand-over>
+      <h2 id={headingId}>{T.title}</h2>
       <p>{T.intro}</p>
       <Buttons>
-        <Button type="button" disabled={pending} onClick={() => void handOver('copy')}>
+        <Button type="button" disabled={pending || !memberId} onClick={() => void handOver('copy')}>
           {T.copyLink}
         </Button>
-        <Button type="button" variant="secondary" disabled={pending} onClick={() => void handOver('email')}>
+        <Button type="button" variant="secondary" disabled={pending || !memberId} onClick={() => void handOver('email')}>
           {T.email}
         </Button>
       </Buttons>
@@ -123,6 +139,6 @@ export function HandOverPayment({ memberId }: { memberId: string }) {
           </Buttons>
         </div>
       )}
-    </section>
+    </Box>
   );
 }
