@@ -2,11 +2,27 @@
 import { defineClientModule } from '../../core/client-module.js';
 import { RESOURCE, STAFF_ROLES } from '../../core/index.js';
 
+/** The outbox fields staff read in a message's form: who, what, and how delivery went. */
+export const MESSAGE_FIELDS = 'recipient,subject,status,attempts,last_error,sent_at,body';
+
 export const MESSAGES_MODULE = defineClientModule({
   name: 'messages',
   routes: () => [
     { name: 'messageList', path: '/mensagens', title: 'Mensagens', access: STAFF_ROLES, page: { served: RESOURCE.messages, parts: [{ list: RESOURCE.messages, edit: 'messagesEdit' }] } },
-    { name: 'messagesEdit', path: '/mensagens/:id', title: 'Mensagem', access: STAFF_ROLES },
+    {
+      name: 'messagesEdit',
+      path: '/mensagens/:id',
+      title: 'Mensagem',
+      access: STAFF_ROLES,
+      // The outbox row read-only (state, attempts, last error, text), then its HTML and "Reenviar".
+      page: {
+        served: RESOURCE.messages,
+        parts: [
+          { form: RESOURCE.messages, attrs: { fields: MESSAGE_FIELDS, 'no-delete': 'true' } },
+          { element: 'associa-message', panel: false, attrs: ({ params, pattern }) => ({ 'message-id': params.id, 'message-path': pattern('messagesEdit') }) },
+        ],
+      },
+    },
     { name: 'messageSettings', path: '/configuracaoMensagens', title: 'Configuração de Mensagens', access: STAFF_ROLES, settings: true },
   ],
   menu: [{ order: 70, key: 'messages', label: 'Mensagens', route: 'messageList' }],

@@ -1,4 +1,4 @@
-// What the message pages say (pt-PT).
+// What a message's element says (pt-PT).
 export const MESSAGE_TEXTS = {
   html: 'Versão HTML',
   htmlHint: 'Como o destinatário a vê no programa de e-mail. As ligações pessoais aparecem ocultas.',
@@ -8,6 +8,4 @@ export const MESSAGE_TEXTS = {
   resendBody: (recipient: string) =>
     `Uma cópia desta mensagem volta à fila de envio para ${recipient}. Esta mensagem fica como está, com as suas tentativas e o último erro.`,
   resent: 'A cópia foi posta na fila de envio.',
-  templatesLink: 'Modelos de avisos',
-  templatesHint: 'Os textos dos avisos de dívida e das notificações de pagamento estão nas etapas de aviso.',
 } as const;
