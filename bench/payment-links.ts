@@ -1,5 +1,5 @@
 import type { Database } from '../src/server/db/database.js';
-import { issuePaymentLink } from '../src/server/modules/payment-links/index.js';
+import { issuePaymentLink } from '../src/server/modules/payment-links/public.js';
 import { timeOneByOne, type OneByOneTimes } from './measure.js';
 
 /** Under the public routes' per-address limit (120 a minute), so no answer is a 429. */

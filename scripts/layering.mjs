@@ -51,10 +51,12 @@ const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
  * - field-checks.ts: the field validations the forms apply before sending and the server after;
  * - audit.ts: how an audit entry's changes are written and read;
  * - csv.ts: the CSV writer of the browser's exports and of a member's own-data export;
- * - days.ts: the calendar day in Portugal ('YYYY-MM-DD'), what "due today" means on both sides.
+ * - days.ts: the calendar day in Portugal ('YYYY-MM-DD'), what "due today" means on both sides;
+ * - application-states.ts: an application's states and which are still open (the applications
+ *   domain decides with them, member files ask, the applications page shows them).
  */
 const PLAIN_SHARED = new Set(
-  ['contract', 'records', 'two-factor', 'settings-schema', 'field-checks', 'audit', 'csv', 'days'].map((name) => `src/core/${name}.ts`),
+  ['contract', 'records', 'two-factor', 'settings-schema', 'field-checks', 'audit', 'csv', 'days', 'application-states'].map((name) => `src/core/${name}.ts`),
 );
 
 /** The widget folders every layer above may use whole. */

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../../src/core/contract.js';
 import { recordAudit } from '../../src/server/audit/record.js';
 import { enqueueJob } from '../../src/server/jobs/store.js';
-import { issuePaymentLink } from '../../src/server/modules/payment-links/index.js';
+import { issuePaymentLink } from '../../src/server/modules/payment-links/public.js';
 import { ensureReferenceData } from '../../src/server/resources/reference-data.js';
 import { startTestServer, type TestServer } from './support/server.js';
 

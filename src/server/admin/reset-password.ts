@@ -5,7 +5,7 @@ import { reauthenticate } from '../realtime/topics.js';
 import { hashPassword } from '../auth/passwords.js';
 import { AUDIT_TABLE, diffRecords, recordAudit, type AuditActor } from '../audit/record.js';
 import { publishChange } from '../resources/events.js';
-import { users } from '../modules/users/users.js';
+import { users } from '../modules/users/public.js';
 import { tableColumns } from './table-columns.js';
 
 export interface ResetResult {

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db, Engine } from '../db/database.js';
-import { SESSION_MAX_DAYS } from '../modules/settings/organisation-settings.js';
+import { SESSION_MAX_DAYS } from '../modules/settings/public.js';
 import { readSetting } from '../settings/read.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -1,6 +1,6 @@
 import type { Db } from '../db/database.js';
 import type { EventBus } from '../realtime/bus.js';
-import { messages } from '../modules/messages/messages.js';
+import { messages } from '../modules/messages/public.js';
 import { publishChange } from '../resources/events.js';
 import { escapeHtml } from './escape-html.js';
 import { fillTemplate, loadMessageKey, seal } from './message-secrets.js';

@@ -1,6 +1,6 @@
 import type { Db } from '../db/database.js';
 import { HttpError } from '../errors.js';
-import { issueCard } from '../modules/cards/issue.js';
+import { issueCard } from '../modules/cards/public.js';
 
 /** One member in this many has had their card reissued, so the demo shows superseded codes. */
 const REISSUED_EVERY = 9;

@@ -1,5 +1,5 @@
 import type { Db } from '../db/database.js';
-import { refreshBalances } from '../modules/dues/balances.js';
+import { refreshBalances } from '../modules/dues/public.js';
 import { lisbonDay } from '../../core/days.js';
 import { seedFees } from './demo-fees.js';
 import { seedPaymentHistory } from './demo-ledger.js';

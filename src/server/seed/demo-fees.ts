@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
 import type { Db, Row } from '../db/database.js';
-import { dedupeKey } from '../modules/dues/ledger.js';
-import { firstQuotaAmount, periodsOf, type Periodicity } from '../modules/dues/periods.js';
+import { dedupeKey, firstQuotaAmount, type Periodicity, periodsOf } from '../modules/dues/public.js';
 import { insertInBatches } from './batches.js';
 import { seededRandom } from './random.js';
 

@@ -1,8 +1,7 @@
 import { sql } from 'kysely';
 import { ROLE } from '../../core/contract.js';
 import type { Db } from '../db/database.js';
-import { annulPayment, resolveDebt } from '../modules/dues/ledger.js';
-import { rebuildReceiptTotals } from '../modules/dues/receipt-totals.js';
+import { annulPayment, rebuildReceiptTotals, resolveDebt } from '../modules/dues/public.js';
 import { INSERT_BATCH_ROWS, insertInBatches } from './batches.js';
 import { planPayments, type Debt, type Op } from './demo-payments.js';
 

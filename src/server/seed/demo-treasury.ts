@@ -1,8 +1,7 @@
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import { lisbonYear } from '../../core/days.js';
-import { issueDonationReceipt } from '../modules/treasury/donations/receipt.js';
-import { issueReceiptForPayment } from '../modules/treasury/on-payment.js';
+import { issueDonationReceipt, issueReceiptForPayment } from '../modules/treasury/public.js';
 import { insertInBatches } from './batches.js';
 import { generateNif } from './nif.js';
 import { seededRandom } from './random.js';

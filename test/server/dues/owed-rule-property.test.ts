@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { generateYear } from '../../../src/server/modules/dues/generation.js';
-import { formatEuros } from '../../../src/server/modules/reminders/templates.js';
+import { formatEuros } from '../../../src/server/messages/format.js';
 import { lisbonDay } from '../../../src/core/days.js';
 import { startResourceServer, type ResourceTestServer } from '../resources/support.js';
 import { seededRandom } from '../../support/seeded-random.js';

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { issueUploadToken, UPLOAD_TOKEN_LIFETIME_MS } from '../../../src/server/modules/applications/upload-token.js';
+import { issueUploadToken, UPLOAD_TOKEN_LIFETIME_MS } from '../../../src/server/modules/member-files/upload-token.js';
 import { moveApplicationFilesToMember } from '../../../src/server/modules/member-files/move.js';
 import { ensureReferenceData } from '../../../src/server/resources/reference-data.js';
 import type { BusEvent } from '../../../src/server/realtime/bus.js';

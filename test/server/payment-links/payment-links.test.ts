@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliverableBody, HIDDEN_LINK } from '../../../src/server/messages/message-secrets.js';
-import { issuePaymentLink } from '../../../src/server/modules/payment-links/index.js';
+import { issuePaymentLink } from '../../../src/server/modules/payment-links/public.js';
 import { PAYMENT_INFO_LIMITS } from '../../../src/server/modules/payment-links/routes.js';
 import { hashToken } from '../../../src/server/modules/payment-links/tokens.js';
 import { planReminders } from '../../../src/server/modules/reminders/planning.js';

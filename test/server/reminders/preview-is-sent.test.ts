@@ -3,7 +3,7 @@ import { startResourceServer, type ResourceTestServer } from '../resources/suppo
 import { planReminders } from '../../../src/server/modules/reminders/planning.js';
 import { sendApproved } from '../../../src/server/modules/reminders/sending.js';
 import { lisbonDay } from '../../../src/core/days.js';
-import { formatEuros as euros } from '../../../src/server/modules/reminders/templates.js';
+import { formatEuros as euros } from '../../../src/server/messages/format.js';
 
 // What staff preview is what the member receives: the reminder is rendered when it is queued, by
 // the code that renders the preview, for the same day. A payment recorded between the preview and

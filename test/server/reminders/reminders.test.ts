@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startResourceServer, type ResourceTestServer } from '../resources/support.js';
 import { planReminders } from '../../../src/server/modules/reminders/planning.js';
 import { sendApproved } from '../../../src/server/modules/reminders/sending.js';
-import { formatEuros, renderHtml, renderText, templateProblem } from '../../../src/server/modules/reminders/templates.js';
+import { formatEuros } from '../../../src/server/messages/format.js';
+import { renderHtml, renderText, templateProblem } from '../../../src/server/modules/reminders/templates.js';
 import { lisbonDay } from '../../../src/core/days.js';
 
 let server: ResourceTestServer;

@@ -1,5 +1,5 @@
 import type { FieldDefinition } from '../../resources/define.js';
-import { members } from '../members/members.js';
+import { members } from '../members/public.js';
 
 /**
  * The member fields an application may carry, in form order: the same definitions as the member

@@ -2,7 +2,7 @@ import type { ServerContext } from '../../context.js';
 import type { Db, Row } from '../../db/database.js';
 import { enqueueMessage } from '../../messages/outbox.js';
 import { readSetting } from '../../settings/read.js';
-import { htmlEmail } from '../reminders/templates.js';
+import { htmlEmail } from '../../messages/format.js';
 import { firstName, renderTemplate } from './message-templates.js';
 
 type Template = { subject: string; body: string };

@@ -12,7 +12,7 @@ import { addressLimit, APPLY_LIMIT } from './limits.js';
 import { queueConfirmation } from './messages.js';
 import { PUBLIC_CREATE_DOC } from './route-docs.js';
 import { formTokenProblem, type FormTokenProblem } from './signed-tokens.js';
-import { issueUploadToken } from './upload-token.js';
+import { issueUploadToken } from '../member-files/public.js';
 import { newVerificationCode } from './verification.js';
 
 const RESOURCE = 'member_applications';

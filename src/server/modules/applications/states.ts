@@ -1,17 +1,7 @@
-/** An application's life: submitted → e-mail confirmed → accepted or rejected; withdrawn from either open state. */
-export const APPLICATION_STATES = [
-  { value: 'submitted', label: 'Submetida' },
-  { value: 'email_confirmed', label: 'E-mail confirmado' },
-  { value: 'accepted', label: 'Aceite' },
-  { value: 'rejected', label: 'Recusada' },
-  { value: 'withdrawn', label: 'Desistência' },
-] as const;
-export type ApplicationState = (typeof APPLICATION_STATES)[number]['value'];
+import { APPLICATION_STATES } from '../../../core/application-states.js';
 
-/** States an application may still be decided in. */
-const OPEN_STATES: readonly ApplicationState[] = ['submitted', 'email_confirmed'];
-
-export const isOpen = (state: unknown): boolean => OPEN_STATES.includes(state as ApplicationState);
+// The states themselves are plain and shared (member files ask whether an application is open).
+export { APPLICATION_STATES, isOpen, type ApplicationState } from '../../../core/application-states.js';
 
 /** Why a decision cannot be taken on an application in `state` (pt-PT), for a 409. */
 export function decidedMessage(state: unknown): string {

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
-import { owedSql } from '../dues/owed.js';
+import { owedSql } from '../dues/public.js';
 import { lisbonDay } from '../../../core/days.js';
 
 /**

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { STAFF_ROLES } from '../../../core/contract.js';
 import { defineResource } from '../../resources/define.js';
-import { owedSql } from '../dues/owed.js';
+import { owedSql } from '../dues/public.js';
 import { lisbonDay } from '../../../core/days.js';
 
 // What the actions wrote: the member's current card is 'Em uso', not 'Ativo', since whether it is

@@ -1,7 +1,7 @@
 import type { Db, Row } from '../../db/database.js';
 import { readTerminology } from '../../resources/terminology.js';
 import { readSetting } from '../../settings/read.js';
-import { memberPhotoThumbs } from '../member-files/card-photos.js';
+import { memberPhotoThumbs } from '../member-files/public.js';
 import { formatCardCode } from './codes.js';
 import type { CardFace } from './pdf/card-face.js';
 import type { CardLayout, Offsets } from './pdf/layout.js';

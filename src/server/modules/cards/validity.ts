@@ -1,7 +1,6 @@
 import type { Db } from '../../db/database.js';
 import { readSetting } from '../../settings/read.js';
-import { OWING } from '../dues/debts.js';
-import { periodsOf, PERIODICITIES, type Periodicity } from '../dues/periods.js';
+import { OWING, PERIODICITIES, type Periodicity, periodsOf } from '../dues/public.js';
 import { lisbonDay } from '../../../core/days.js';
 
 const addYears = (day: string, years: number): string => {

@@ -6,14 +6,10 @@ import { isUniqueViolation } from '../../resources/db-errors.js';
 import { owningUsers, publishChange } from '../../resources/events.js';
 import { commitQueue } from '../../resources/handlers.js';
 import { readRow } from '../../resources/records.js';
-import { announceLedger, type LedgerChange } from '../dues/announce.js';
-import { refreshBalances } from '../dues/balances.js';
-import { OWING } from '../dues/debts.js';
-import { lockMember, recordPayment, type Allocation } from '../dues/ledger.js';
+import { type Allocation, announceLedger, announceReceipt, type LedgerChange, lockMember, OWING, recordPayment, refreshBalances } from '../dues/public.js';
 import { lisbonDay } from '../../../core/days.js';
 import { paymentRequests } from './payment-requests.js';
 import type { VerifiedCallback } from './provider.js';
-import { announceReceipt } from '../treasury/announce-receipt.js';
 
 export type CallbackOutcome =
   | { kind: 'recorded'; request: number; payment: number }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db, Row } from '../../db/database.js';
 import { invalidRecord } from '../../errors.js';
-import { OWING } from '../dues/debts.js';
+import { OWING } from '../dues/public.js';
 import type { StatementLine, StatementSource } from './reconciliation-csv.js';
 
 /** Why a statement line pays nothing: the short label lists show, the message the import explains it with. */

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database.js';
 import { invalidRecord } from '../../errors.js';
-import { OWING } from '../dues/debts.js';
+import { OWING } from '../dues/public.js';
 import type { StatementLine } from './reconciliation-csv.js';
 import type { LineDecision, LineOutcome } from './reconciliation-match.js';
 

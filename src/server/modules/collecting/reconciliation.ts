@@ -16,16 +16,12 @@ import { defineResource } from '../../resources/define.js';
 import { publishChange } from '../../resources/events.js';
 import { authorize } from '../../resources/permissions.js';
 import { readRow, toRecord } from '../../resources/records.js';
-import { announceLedger } from '../dues/announce.js';
-import { refreshBalances } from '../dues/balances.js';
-import { tidyAfterBulk } from '../dues/generation.js';
-import { lockMember, recordPayment } from '../dues/ledger.js';
+import { announceLedger, announceReceipt, lockMember, recordPayment, refreshBalances, tidyAfterBulk } from '../dues/public.js';
 import { payRequest } from './callbacks.js';
 import { parseStatement, type Statement } from './reconciliation-csv.js';
 import { matchStatement, UNMATCHED_REASONS, type LineOutcome } from './reconciliation-match.js';
 import { alreadyImported, reconciliationImportLines, refuseReimport, storeLineResults } from './reconciliation-results.js';
 import { earlierImport, namedParties, readDecisions, receiptsOf } from './reconciliation-review.js';
-import { announceReceipt } from '../treasury/announce-receipt.js';
 
 /**
  * Reconciliation imports: staff upload a statement of received payments (POST /api/files?kind=statement),

@@ -6,15 +6,11 @@ import { coded, invalidRecord } from '../../errors.js';
 import { defineAction, type ActionContext } from '../../resources/actions.js';
 import { publishChange } from '../../resources/events.js';
 import { readRow, toRecord } from '../../resources/records.js';
-import { announceLedger } from '../dues/announce.js';
-import { refreshBalances } from '../dues/balances.js';
-import { OWING } from '../dues/debts.js';
-import { lockMember, recordPayment } from '../dues/ledger.js';
+import { announceLedger, announceReceipt, lockMember, OWING, recordPayment, refreshBalances } from '../dues/public.js';
 import { lisbonDay } from '../../../core/days.js';
 import { batches, items } from './batches.js';
 import { readCreditor } from './creditor.js';
 import { mandates } from './mandates.js';
-import { announceReceipt } from '../treasury/announce-receipt.js';
 
 const iso = (now: number) => new Date(now).toISOString();
 const userOf = (caller: Caller): number | null => (caller.kind === 'user' ? caller.id : null);

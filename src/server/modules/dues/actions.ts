@@ -3,14 +3,11 @@ import { invalidRecord, notFound } from '../../errors.js';
 import { defineAction } from '../../resources/actions.js';
 import type { FieldDefinition } from '../../resources/define.js';
 import { readRow, toRecord } from '../../resources/records.js';
-import { annulReceiptOfPayment } from '../treasury/annul.js';
-import { paymentReceipt } from '../treasury/payment-receipts.js';
-import { treasuryDocs } from '../treasury/resources.js';
 import { DEBT_KINDS, debts } from './debts.js';
 import { allocateCredit, applyCredit, raiseDebt, recordPayment, resolveDebt } from './ledger.js';
 import { annulLedgerPayment, lockLedger, settle, userOf } from './ledger-action.js';
+import { announceReceipt, paymentReceipts } from './payment-receipts-port.js';
 import { PAYMENT_METHODS, payments } from './payments.js';
-import { announceReceipt } from '../treasury/announce-receipt.js';
 
 const REASON: FieldDefinition = { name: 'reason', type: 'string', label: 'Motivo', validation: { required: true, maxLength: 500 } };
 const POSITIVE_MONEY = { required: true, min: 1 } as const;
@@ -60,7 +57,7 @@ const recordPaymentAction = defineAction({
       allocations: result.allocations,
       credit: result.credit,
       // The receipt's record as the treasury answers it, with its PDF's path.
-      receipt: receipt ? { ...toRecord(treasuryDocs, receipt, caller), ...paymentReceipt(Number(receipt._id), String(receipt.number), null) } : null,
+      receipt: receipt ? paymentReceipts.use().answer(receipt, caller) : null,
     };
     return answer;
   },
@@ -83,7 +80,7 @@ const annulPaymentAction = defineAction({
     const id = Number(record!._id);
     const reason = String(input.reason);
     await annulLedgerPayment(context, id, reason);
-    if (input.annul_receipt === 1) await annulReceiptOfPayment(context, id, reason);
+    if (input.annul_receipt === 1) await paymentReceipts.use().annulOfPayment(context, id, reason);
     return undefined;
   },
 });

@@ -2,8 +2,8 @@ import { sql } from 'kysely';
 import type { Db, Row } from '../../db/database.js';
 import { coded, invalidRecord } from '../../errors.js';
 import type { ServerContext } from '../../context.js';
-import { issueReceiptOnPayment } from '../treasury/on-payment.js';
 import { OWING, type DebtKind, type DebtStatus } from './debts.js';
+import { paymentReceipts } from './payment-receipts-port.js';
 import { addReceiptTotals, annulledFrom } from './receipt-totals.js';
 
 // The ledger's writes. Every function takes the caller's transaction; none commits. Debts'
@@ -164,7 +164,7 @@ export async function recordPayment(db: Db, input: RecordPayment, ctx: Pick<Serv
   const from = { _id: payment, method: input.method, date: input.date };
   const allocations = await spread(db, from, targets ?? (await owingDebts(db, input.member)), input.amount, now);
   const allocated = allocations.reduce((sum, a) => sum + a.amount, 0);
-  const receipt = await issueReceiptOnPayment(db, ctx, payment, input.recordedBy);
+  const receipt = await paymentReceipts.use().issueOnPayment(db, ctx, payment, input.recordedBy);
   return { payment, allocations, credit: input.amount - allocated, receipt };
 }
 

@@ -1,9 +1,7 @@
 import type { StatementLine } from '../../../core/contract.js';
 import type { Db, Row } from '../../db/database.js';
-import { readSettings } from '../../settings/read.js';
-import { TREASURY_SWITCH } from '../treasury/enabled.js';
-import { receiptsOfMember } from '../treasury/payment-receipts.js';
 import { DEBT_KINDS } from './debts.js';
+import { paymentReceipts } from './payment-receipts-port.js';
 import { PAYMENT_METHODS } from './payments.js';
 
 type StatementEntry = Omit<StatementLine, 'balance'>;
@@ -103,8 +101,7 @@ function paymentLines(p: Row, receipts: ReadonlyMap<number, NonNullable<Statemen
  * longer owes) and annulment of a payment (debit back), each annulment after what it cancels.
  */
 export async function statementEntries(db: Db, member: number, debtRows: readonly Row[], paymentRows: readonly Row[]): Promise<StatementEntry[]> {
-  const treasury = await readSettings(db, [TREASURY_SWITCH.setting]);
-  const receipts = treasury[TREASURY_SWITCH.setting] === true ? await receiptsOfMember(db, member) : new Map();
+  const receipts = await paymentReceipts.use().ofMember(db, member);
   const placed = [...debtRows.flatMap(debtLines), ...paymentRows.flatMap((p) => paymentLines(p, receipts))];
   return placed.sort(compare).map((p) => p.entry);
 }

@@ -1,8 +1,8 @@
 import { isStaff, type Caller } from '../../auth/caller.js';
 import type { Db } from '../../db/database.js';
 import { conflict, forbidden, notFound, unauthorized } from '../../errors.js';
-import { isOpen } from '../applications/states.js';
-import { verifyUploadToken } from '../applications/upload-token.js';
+import { isOpen } from '../../../core/application-states.js';
+import { verifyUploadToken } from './upload-token.js';
 import type { Parent } from './records.js';
 
 /** The header with which the browser that sent an application proves it (POST member_applications answers it). */

@@ -6,8 +6,8 @@ import { announceMessage, enqueueMessage } from '../../messages/outbox.js';
 import { defineAction } from '../../resources/actions.js';
 import { readSetting } from '../../settings/read.js';
 import { lisbonDay } from '../../../core/days.js';
-import { reminderMessage } from '../reminders/reminder-message.js';
-import { formatEuros } from '../reminders/templates.js';
+import { formatEuros } from '../../messages/format.js';
+import { linkMail } from './link-mail-port.js';
 import { issuePaymentLink } from './tokens.js';
 
 const DAY_MS = 86_400_000;
@@ -68,12 +68,11 @@ export const handOverPaymentLink = defineAction({
     const firstName = String(person.name).trim().split(/\s+/)[0] ?? '';
     if (input.way === 'email') {
       if (!person.email) throw invalidRecord({ way: 'Este sócio não tem e-mail: copie a ligação e envie-a por SMS ou WhatsApp.' });
-      const outgoing = await reminderMessage(ctx, db, {
+      const outgoing = await linkMail.use()(ctx, db, {
         member,
         email: String(person.email),
         template: EMAIL,
         data: { name: String(person.name), number: person.number === null ? null : Number(person.number), association, debts: [] },
-        debts: [],
         dedupeKey: purpose,
       });
       const message = await enqueueMessage(db, now, outgoing);

@@ -5,8 +5,6 @@ import { handOverPaymentLink } from './hand-over.js';
 import { paymentLinks, revokePaymentLink } from './payment-links.js';
 import { paymentLinkRoutes } from './routes.js';
 
-export { issuePaymentLink } from './tokens.js';
-
 /**
  * Payment links: the secret links to the public payment-information page
  * (/informacaoDePagamento/{token}) that messages carry, stored only as hashes, expiring and

@@ -1,10 +1,15 @@
 import { defineModule } from '../define-module.js';
+import { linkMail } from '../payment-links/public.js';
 import { reminderDecisions } from './decisions.js';
 import { approveAction, planAction, planJob, previewAction, sendJob } from './jobs.js';
 import { remindersMigration } from './migration.js';
 import { notifyAction, notifyJob } from './notify.js';
 import { REMINDER_SETTINGS } from './reminder-settings.js';
+import { reminderMessage } from './reminder-message.js';
 import { feeCategoryHooks, reminderStages } from './stages.js';
+
+// Hand-over's e-mail (payment-links) is written by the reminders' composer (payment-links/link-mail-port.ts).
+linkMail.provide((ctx, trx, mail) => reminderMessage(ctx, trx, { ...mail, debts: [] }));
 
 /**
  * Staged payment reminders: stages staff define (when, to whom, what), a daily planner that

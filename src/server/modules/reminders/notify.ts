@@ -5,7 +5,7 @@ import { invalidRecord } from '../../errors.js';
 import type { JobDefinition } from '../../jobs/types.js';
 import { announceMessage, enqueueMessage } from '../../messages/outbox.js';
 import { defineAction } from '../../resources/actions.js';
-import { balances, bringBalancesToToday, STANDINGS } from '../dues/balances.js';
+import { balances, bringBalancesToToday, STANDINGS } from '../dues/public.js';
 import { lisbonDay } from '../../../core/days.js';
 import { listedUpTo, reminderContent, reminderMember } from './sending.js';
 import { reminderMessage } from './reminder-message.js';

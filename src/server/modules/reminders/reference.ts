@@ -2,9 +2,7 @@ import { createHash } from 'node:crypto';
 import type { ServerContext } from '../../context.js';
 import type { Db } from '../../db/database.js';
 import { lisbonDay } from '../../../core/days.js';
-import { MAX_REFERENCE_CENTS } from '../collecting/multibanco.js';
-import { ProviderError, type IssuedReference, type PaymentProvider } from '../collecting/provider.js';
-import { currentProvider, requestExpiry, storePaymentRequest } from '../collecting/requests.js';
+import { currentProvider, type IssuedReference, MAX_REFERENCE_CENTS, type PaymentProvider, ProviderError, requestExpiry, storePaymentRequest } from '../collecting/public.js';
 import type { MultibancoDetails } from './templates.js';
 
 /** A reminder's debts and the key the outbox knows it by. */

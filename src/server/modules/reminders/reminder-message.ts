@@ -2,9 +2,10 @@ import type { ServerContext } from '../../context.js';
 import type { Db } from '../../db/database.js';
 import { HIDDEN_LINK } from '../../messages/message-secrets.js';
 import type { OutgoingMessage } from '../../messages/outbox.js';
-import { issuePaymentLink } from '../payment-links/index.js';
+import { issuePaymentLink } from '../payment-links/public.js';
 import { reminderReference, type IssuedAhead } from './reference.js';
-import { htmlEmail, renderHtml, renderText, type ReminderData } from './templates.js';
+import { htmlEmail } from '../../messages/format.js';
+import { renderHtml, renderText, type ReminderData } from './templates.js';
 
 export interface ReminderToQueue {
   member: number;

@@ -4,7 +4,7 @@ import type { Db } from '../../db/database.js';
 import { announceMessage, enqueueMessage } from '../../messages/outbox.js';
 import { readSetting } from '../../settings/read.js';
 import type { Reason } from './decisions.js';
-import { OWING } from '../dues/debts.js';
+import { OWING } from '../dues/public.js';
 import { stageCutoff } from './planning.js';
 import { issueAhead, remoteProvider, type IssuedAhead } from './reference.js';
 import { reminderMessage } from './reminder-message.js';

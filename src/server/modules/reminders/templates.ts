@@ -2,6 +2,7 @@
 // placeholder is refused then, never discovered at send time) and rendered as text and HTML.
 
 import { escapeHtml } from '../../messages/escape-html.js';
+import { formatEuros } from '../../messages/format.js';
 
 /** The placeholders a reminder's subject and body may use, with what each stands for (pt-PT, shown to staff). */
 export const PLACEHOLDERS = {
@@ -71,8 +72,6 @@ export const NO_REFERENCE = 'Para pagar por Multibanco, use a ligação de pagam
 /** {link_pagamento} in a preview: each message gets its own secret link when it is sent. */
 const PREVIEW_LINK = '[ligação de pagamento]';
 
-const EUROS = new Intl.NumberFormat('pt-PT', { style: 'currency', currency: 'EUR' });
-export const formatEuros = (cents: number): string => EUROS.format(cents / 100);
 const formatDay = (day: string): string => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
 
 
@@ -151,8 +150,3 @@ export function renderHtml(template: string, data: ReminderData): string {
   }
   return html + escapeHtml(template.slice(last)).replace(/\r?\n/g, '<br>\n');
 }
-
-/** A rendered body as a whole HTML e-mail (language, encoding, a width that reads on a phone). */
-export const htmlEmail = (subject: string, body: string): string =>
-  `<!doctype html>\n<html lang="pt-PT"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(subject)}</title></head>` +
-  `<body style="font-family: sans-serif; line-height: 1.5; max-width: 40em">\n${body}\n</body></html>\n`;

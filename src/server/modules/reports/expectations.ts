@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { QuotaExpectationsReport } from '../../../core/contract.js';
 import type { Db } from '../../db/database.js';
-import { PERIODICITIES, periodsPerYear } from '../dues/periods.js';
+import { PERIODICITIES, periodsPerYear } from '../dues/public.js';
 import { yearCutoffs, type ReportParams } from './params.js';
 import { moveOf, numbers, stateSets } from './sql-parts.js';
 

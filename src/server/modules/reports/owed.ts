@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { OwedPerYearReport } from '../../../core/contract.js';
 import type { Db } from '../../db/database.js';
-import { OWING, type DebtStatus } from '../dues/debts.js';
+import { type DebtStatus, OWING } from '../dues/public.js';
 import { afterDay, type ReportParams } from './params.js';
 import { numbers } from './sql-parts.js';
 

@@ -4,7 +4,7 @@ import { enqueueMessage } from '../../messages/outbox.js';
 import { defineAction } from '../../resources/actions.js';
 import { owningUsers, publishChange } from '../../resources/events.js';
 import { toRecord } from '../../resources/records.js';
-import { annulLedgerPayment } from '../dues/ledger-action.js';
+import { annulLedgerPayment } from '../dues/public.js';
 import { annulTreasuryDocument } from './annul.js';
 import { paymentsOfDoc } from './payment-receipts.js';
 import { euros } from './pdf/render.js';

@@ -1,13 +1,18 @@
 import { treasuryOrderIndexesMigration } from './order-indexes-migration.js';
 import { TREASURY_SWITCH } from './enabled.js';
 import { defineModule } from '../define-module.js';
+import { paymentReceipts } from '../dues/public.js';
 import { TREASURY_ACTIONS } from './actions.js';
 import { downloadJob } from './download-job.js';
 import { treasuryMigration } from './migration.js';
 import { documentStatuses, treasuryDocs } from './resources.js';
 import { treasuryRoutes } from './routes.js';
 import { treasurySeriesJumpsMigration } from './series-jumps-migration.js';
+import { receiptsProvider } from './receipts-provider.js';
 import { TREASURY_DOC_SETTINGS } from './treasury-settings.js';
+
+// Dues records payments; their receipts are the treasury's (dues/payment-receipts-port.ts).
+paymentReceipts.provide(receiptsProvider);
 
 /**
  * Treasury documents (when hasTreasury is on): non-fiscal receipts issued from payments and

@@ -1,0 +1,9 @@
+// What other domains use of collecting: payment requests (opening, storing, their expiry), the
+// payment provider and the methods a payer may choose. Imported from outside collecting
+// through this file only.
+export { MAX_REFERENCE_CENTS } from './multibanco.js';
+export { checkPayerChoice } from './payer-choice.js';
+export { availableMethods, transferOption } from './payment-options.js';
+export type { RequestMethod } from './payment-requests.js';
+export { ProviderError, type IssuedReference, type PaymentProvider } from './provider.js';
+export { currentProvider, openPaymentRequest, requestExpiry, storePaymentRequest } from './requests.js';

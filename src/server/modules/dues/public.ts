@@ -1,0 +1,14 @@
+// What other domains use of dues: the ledger (recording and annulling payments, raising and
+// resolving debts), the owed rule, balances and standing, fee periods, and the port through
+// which the treasury documents payments. The layering test (scripts/layering.mjs) lets other
+// domains and server code import this file only.
+export { announceLedger, type LedgerChange } from './announce.js';
+export { balances, bringBalancesToToday, refreshBalances, STANDINGS } from './balances.js';
+export { OWING, type DebtStatus } from './debts.js';
+export { tidyAfterBulk } from './generation.js';
+export { annulPayment, dedupeKey, lockMember, recordPayment, resolveDebt, type Allocation } from './ledger.js';
+export { annulLedgerPayment } from './ledger-action.js';
+export { isOwed, owedDay, owedSql } from './owed.js';
+export { announceReceipt, paymentReceipts, type PaymentReceipts } from './payment-receipts-port.js';
+export { firstQuotaAmount, PERIODICITIES, periodsOf, periodsPerYear, type Periodicity } from './periods.js';
+export { rebuildReceiptTotals } from './receipt-totals.js';
