@@ -10,7 +10,7 @@ import { NavLink } from '../../feature-kit/navigation.js';
 import { pathWith } from '../../feature-kit/route-path.js';
 import { describeFailure } from '../../feature-kit/server-message.js';
 import { useCore } from '../../feature-kit/use-core.js';
-import { formatDay } from '../../payment-debts/ledger.js';
+import { formatDay } from '../../payment-debts/index.js';
 import { downloadTreasuryPdf } from '../../shared/treasury-download.js';
 import { DOCS, type StatusChange } from '../api.js';
 import { TREASURY_TEXTS as T } from '../texts.js';

@@ -1,0 +1,3 @@
+// The public entry of the payments domain for other domains' elements: a member's statement,
+// read through the core's queries (the treasury's document page finds a receipt's payment on it).
+export { useStatement } from './queries.js';
