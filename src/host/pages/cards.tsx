@@ -1,19 +1,16 @@
-// The membership cards pages of SPEC 2: the list with print selection, a card with its
+// The membership cards pages of SPEC 2: the list with its print selection, a card with its
 // actions, its cover letter, and verify multiple (the public /v/{code} page is public.tsx's,
-// the settings settings.tsx's).
+// the settings settings.tsx's). The features are the cards elements (src/widgets/cards).
+import { ElementSlot } from '../elements/element-slot.js';
 import { Heading, ListPage, ModuleFormPage } from './parts.js';
 import { Panel } from '../shell/styles.js';
 import { pathOf, patternOf, routeNamed } from '../routes.js';
-import { CardActions } from './cards/card-actions.js';
-import { CardLetter } from './cards/letter.js';
-import { PrintSelection } from './cards/print.js';
-import { CARDS_TEXTS as T } from './cards/texts.js';
-import { VerifyMultiple } from './cards/verify-multiple.js';
 import { Served } from './served.js';
 import type { Page, PageTable } from './types.js';
 
 const CARDS = 'membership_cards';
 const CARD_COLUMNS = 'member,code,state,issued_at,valid_until';
+const VERIFY_MANY = 'Verificar vários';
 
 const CardListPage: Page = ({ route, routes }) => (
   <Served title={route.title} resource={CARDS}>
@@ -22,8 +19,8 @@ const CardListPage: Page = ({ route, routes }) => (
       resource={CARDS}
       columns={CARD_COLUMNS}
       editPath={patternOf(routes, 'membershipCardSingle')}
-      action={{ href: pathOf(routes, 'membershipCardVerifyMultiple'), label: T.verifyMany }}
-      filters={<PrintSelection />}
+      action={{ href: pathOf(routes, 'membershipCardVerifyMultiple'), label: VERIFY_MANY }}
+      filters={<ElementSlot tag="associa-card-print" />}
       selectable
     />
   </Served>
@@ -34,7 +31,15 @@ const CardPage: Page = ({ route, params, routes }) => (
   <ModuleFormPage title={route.title} moduleTitle={routeNamed(routes, 'membershipCardList').title} resource={CARDS} id={params.id} formAttrs={{ 'no-delete': 'true' }}>
     {params.id && (
       <Panel>
-        <CardActions cardId={params.id} routes={routes} />
+        <ElementSlot
+          tag="associa-card-actions"
+          attrs={{
+            'card-id': params.id,
+            'card-path': patternOf(routes, 'membershipCardSingle'),
+            'letter-path': patternOf(routes, 'membershipCardLettersSingle'),
+            'verify-path': patternOf(routes, 'membershipCardVerify'),
+          }}
+        />
       </Panel>
     )}
   </ModuleFormPage>
@@ -43,7 +48,7 @@ const CardPage: Page = ({ route, params, routes }) => (
 const VerifyMultiplePage: Page = ({ route, params, routes }) => (
   <Served title={route.title} resource={CARDS}>
     <Heading title={route.title} />
-    <VerifyMultiple sessionId={params.id} routes={routes} />
+    <ElementSlot tag="associa-card-check-in" attrs={{ 'session-id': params.id, 'session-path': patternOf(routes, 'membershipCardVerifyMultiple') }} />
   </Served>
 );
 
@@ -51,7 +56,7 @@ const CardLetterPage: Page = ({ route, params, routes }) => (
   <Served title={route.title} resource={CARDS}>
     <Heading title={route.title} />
     <Panel>
-      <CardLetter cardId={params.id!} routes={routes} />
+      <ElementSlot tag="associa-card-letter" attrs={{ 'card-id': params.id, 'card-path': patternOf(routes, 'membershipCardSingle'), 'member-path': patternOf(routes, 'membersEdit') }} />
     </Panel>
   </Served>
 );

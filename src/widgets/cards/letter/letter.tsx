@@ -4,17 +4,22 @@
 // address gets the server's words naming what is missing, and a way to the member's form.
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
-import { Link } from 'wouter';
 import { ApiError, RESOURCE } from '../../../core/index.js';
 import type { MembershipCard } from '../../../core/records.js';
-import { space, token, useRecord } from '../../../widgets/kit/index.js';
-import { Notice } from '../../../widgets/feature-kit/layout.js';
-import { describeFailure } from '../../../widgets/feature-kit/server-message.js';
-import { useHost } from '../../context.js';
-import { pathOf, type RouteDef } from '../../routes.js';
-import { Buttons } from '../collecting/layout.js';
-import { fetchPdf } from './pdf.js';
-import { CARDS_TEXTS as T } from './texts.js';
+import { space, token, useRecord } from '../../kit/index.js';
+import { Notice } from '../../feature-kit/layout.js';
+import { NavLink } from '../../feature-kit/navigation.js';
+import { pathWith } from '../../feature-kit/route-path.js';
+import { describeFailure } from '../../feature-kit/server-message.js';
+import { useCore } from '../../feature-kit/use-core.js';
+import { fetchPdf } from '../../shared/download.js';
+import { Buttons } from '../layout.js';
+import { CARDS_TEXTS as T } from '../texts.js';
+
+const Download = styled.a`
+  color: ${token('color-primary')};
+  font-weight: 600;
+`;
 
 const Frame = styled.iframe`
   display: block;
@@ -34,12 +39,21 @@ function missingAddress(error: unknown): string | null {
   return typeof errors?.member === 'string' ? errors.member : null;
 }
 
-export function CardLetter({ cardId, routes }: { cardId: string; routes: readonly RouteDef[] }) {
-  const { core } = useHost();
-  const card = useRecord<MembershipCard>(core.queries, RESOURCE.membershipCards, cardId);
+export interface CardLetterProps {
+  cardId?: string;
+  /** The card's address, '/cartoessocio/:id' (the way back). */
+  cardPath?: string;
+  /** A member's form, '/socios/:id', where a missing address is completed. */
+  memberPath?: string;
+}
+
+export function CardLetter({ cardId, cardPath, memberPath }: CardLetterProps) {
+  const core = useCore();
+  const card = useRecord<MembershipCard>(core.queries, RESOURCE.membershipCards, cardId ?? null);
   const [letter, setLetter] = useState<Letter>({ phase: 'loading' });
 
   useEffect(() => {
+    if (!cardId) return undefined;
     let live = true;
     let href: string | null = null;
     setLetter({ phase: 'loading' });
@@ -65,13 +79,15 @@ export function CardLetter({ cardId, routes }: { cardId: string; routes: readonl
   return (
     <div data-card-letter={letter.phase}>
       <Buttons>
-        <Link href={pathOf(routes, 'membershipCardSingle', { id: cardId })} data-card-link>
-          {T.letterBack}
-        </Link>
+        {cardPath && cardId && (
+          <NavLink path={pathWith(cardPath, { id: cardId })} data-card-link>
+            {T.letterBack}
+          </NavLink>
+        )}
         {letter.phase === 'ready' && (
-          <a href={letter.href} download={`carta-cartao-${card.record?.code ?? cardId}.pdf`} data-letter-download>
+          <Download href={letter.href} download={`carta-cartao-${card.record?.code ?? cardId}.pdf`} data-letter-download>
             {T.letterDownload}
-          </a>
+          </Download>
         )}
       </Buttons>
       {letter.phase === 'loading' && <p>{T.letterLoading}</p>}
@@ -79,11 +95,11 @@ export function CardLetter({ cardId, routes }: { cardId: string; routes: readonl
       {letter.phase === 'missing' && (
         <Notice tone="error">
           <p>{letter.text}</p>
-          {member != null && (
+          {member != null && memberPath && (
             <p>
-              <Link href={pathOf(routes, 'membersEdit', { id: member })} data-member-link>
+              <NavLink path={pathWith(memberPath, { id: member })} data-member-link>
                 {T.letterMemberLink}
-              </Link>
+              </NavLink>
             </p>
           )}
         </Notice>

@@ -1,25 +1,28 @@
 // Verify multiple without a session: start one (named and dated, for the minutes) or reopen
 // one of the latest, which the server keeps (card_checkins).
 import { useState, type FormEvent } from 'react';
-import { Link, useLocation } from 'wouter';
-import { Button, Field, Input, useQuery } from '../../../widgets/kit/index.js';
-import { Notice } from '../../../widgets/feature-kit/layout.js';
-import { describeFailure } from '../../../widgets/feature-kit/server-message.js';
-import type { CardCheckin } from '../../../core/records.js';
 import { RESOURCE } from '../../../core/index.js';
-import { useHost } from '../../context.js';
-import { pathOf, type RouteDef } from '../../routes.js';
-import { Panel } from '../../shell/styles.js';
-import { Buttons } from '../collecting/layout.js';
+import type { CardCheckin } from '../../../core/records.js';
+import { Button, Field, Input, useQuery } from '../../kit/index.js';
+import { Notice } from '../../feature-kit/layout.js';
+import { NavLink, useNavigate } from '../../feature-kit/navigation.js';
+import { pathWith } from '../../feature-kit/route-path.js';
+import { describeFailure } from '../../feature-kit/server-message.js';
+import { useCore } from '../../feature-kit/use-core.js';
+import { Box, Buttons } from '../layout.js';
+import { CARDS_TEXTS as T } from '../texts.js';
 import { shownDay } from './session.js';
-import { CARDS_TEXTS as T } from './texts.js';
 
 /** YYYY-MM-DD in Lisbon, as the date field and the server keep days. */
 const isoDay = (at: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Lisbon' }).format(at);
 
-export function StartSession({ routes }: { routes: readonly RouteDef[] }) {
-  const { core } = useHost();
-  const [, navigate] = useLocation();
+/**
+ * `sessionPath`: a session's address, '/cartoessocio/verificarVarios/:id?'; without it, or where
+ * no router takes the navigation (a page of the association's own site), `onOpen` opens it in place.
+ */
+export function StartSession({ sessionPath, onOpen }: { sessionPath: string | undefined; onOpen(id: string): void }) {
+  const core = useCore();
+  const navigate = useNavigate();
   const [today] = useState(() => isoDay(new Date()));
   const [name, setName] = useState(() => T.sessionDefaultName(shownDay(today)));
   const [date, setDate] = useState(today);
@@ -38,7 +41,7 @@ export function StartSession({ routes }: { routes: readonly RouteDef[] }) {
     setFailure(null);
     try {
       const created = await core.queries.action<CardCheckin>(RESOURCE.cardCheckins, { name: name.trim(), date });
-      navigate(pathOf(routes, 'membershipCardVerifyMultiple', { id: created._id }));
+      if (!sessionPath || !navigate(pathWith(sessionPath, { id: created._id }))) onOpen(String(created._id));
     } catch (e) {
       setFailure(describeFailure(e, T.sessionFailed));
       setBusy(false);
@@ -47,7 +50,7 @@ export function StartSession({ routes }: { routes: readonly RouteDef[] }) {
 
   return (
     <>
-      <Panel>
+      <Box>
         <form onSubmit={(e) => void start(e)} noValidate data-start-session>
           <h2>{T.sessionStart}</h2>
           <Field label={T.sessionName} error={errors.name ?? null} required>
@@ -67,18 +70,24 @@ export function StartSession({ routes }: { routes: readonly RouteDef[] }) {
             </Notice>
           )}
         </form>
-      </Panel>
-      <Panel data-recent-sessions>
+      </Box>
+      <Box data-recent-sessions>
         <h2>{T.sessionsRecent}</h2>
         {recent.status === 'loaded' && sessions.length === 0 && <p>{T.sessionsNone}</p>}
         <ul>
           {sessions.map((session) => (
             <li key={session._id}>
-              <Link href={pathOf(routes, 'membershipCardVerifyMultiple', { id: session._id })}>{T.sessionOf(session.name ?? '', session.date ? shownDay(session.date) : '')}</Link>
+              {sessionPath ? (
+                <NavLink path={pathWith(sessionPath, { id: session._id })}>{T.sessionOf(session.name ?? '', session.date ? shownDay(session.date) : '')}</NavLink>
+              ) : (
+                <Button variant="secondary" onClick={() => onOpen(String(session._id))}>
+                  {T.sessionOf(session.name ?? '', session.date ? shownDay(session.date) : '')}
+                </Button>
+              )}
             </li>
           ))}
         </ul>
-      </Panel>
+      </Box>
     </>
   );
 }

@@ -1,20 +1,30 @@
 // "Imprimir seleção" on the cards list: one PDF of the active cards, all or a fee category's,
 // through SPEC 7's GET membership_cards?type. A large selection is a server job with a progress bar.
 import { useEffect, useId, useState } from 'react';
-import { Button, Select, useQuery } from '../../../widgets/kit/index.js';
-import { Notice } from '../../../widgets/feature-kit/layout.js';
-import { describeFailure } from '../../../widgets/feature-kit/server-message.js';
-import { useHost, useValue } from '../../context.js';
-import { FilterGroup } from '../../shell/styles.js';
-import { Buttons, JobNotice } from '../collecting/layout.js';
-import { useJob } from '../collecting/use-job.js';
-import { openPdf, type PrintAnswer, type SignedPdf } from './pdf.js';
-import { CARDS_TEXTS as T } from './texts.js';
+import { RESOURCE } from '../../../core/index.js';
+import type { FeeCategory } from '../../../core/records.js';
+import { Button, Select, useQuery, useSignalValue } from '../../kit/index.js';
+import { JobNotice } from '../../feature-kit/job-notice.js';
+import { Notice } from '../../feature-kit/layout.js';
+import { describeFailure } from '../../feature-kit/server-message.js';
+import { useCore } from '../../feature-kit/use-core.js';
+import { openPdf } from '../../shared/download.js';
+import { useJob } from '../../shared/use-job.js';
+import { Buttons, FilterGroup } from '../layout.js';
+import { CARDS_TEXTS as T } from '../texts.js';
 
-interface Category {
-  _id: number;
-  name: string;
+/** A PDF of cards at a short-lived address (SPEC 7's GET membership_cards?type, or its job's answer). */
+interface SignedPdf {
+  url: string;
+  expiresAt: string;
+  count?: number;
 }
+
+/** A small selection answers its PDF at once; a large one, the job preparing it. */
+type PrintAnswer = { data: SignedPdf & { count: number } } | { data: { job: { _id: number; state: 'queued' | 'running' | 'done' | 'failed'; name: string }; count: number } };
+
+const CARDS = RESOURCE.membershipCards;
+const FEE_CATEGORIES = 'fee_categories';
 
 /** The option of the rows picked in the list below (its `associa-selection` events). */
 const PICKED = 'picked';
@@ -24,7 +34,7 @@ function usePickedCards(): number[] {
   useEffect(() => {
     // "Every match" is no list of cards: the other choices print those.
     const onSelection = (event: CustomEvent<{ resource: string; ids: number[]; all: boolean }>) => {
-      if (event.detail.resource === 'membership_cards') setPicked(event.detail.all ? [] : event.detail.ids);
+      if (event.detail.resource === CARDS) setPicked(event.detail.all ? [] : event.detail.ids);
     };
     document.addEventListener('associa-selection', onSelection);
     return () => document.removeEventListener('associa-selection', onSelection);
@@ -34,16 +44,17 @@ function usePickedCards(): number[] {
 
 const PRINT_JOB_TEXTS = { queued: T.printing, running: T.printing, done: T.printing, failed: T.printFailed };
 
-export function PrintSelection() {
-  const { core } = useHost();
+/** "Imprimir seleção": above the cards list, whose picked rows it offers to print. */
+export function CardPrint() {
+  const core = useCore();
   const id = useId();
-  const connected = useValue(core.realtime.connected);
+  const connected = useSignalValue(core.realtime.connected);
   const [category, setCategory] = useState('');
   const [busy, setBusy] = useState(false);
   const [ready, setReady] = useState<SignedPdf | null>(null);
   const [error, setError] = useState<string | null>(null);
   const job = useJob(core);
-  const categoriesView = useQuery<Category[]>(core.queries, { path: 'fee_categories', params: { _page: 1, _limit: -1, _sort: 'name' }, resources: ['fee_categories'] });
+  const categoriesView = useQuery<FeeCategory[]>(core.queries, { path: FEE_CATEGORIES, params: { _page: 1, _limit: -1, _sort: 'name' }, resources: [FEE_CATEGORIES] });
   const categories = Array.isArray(categoriesView.data) ? categoriesView.data : [];
   const picked = usePickedCards();
   // The picked cards' choice goes when nothing is picked any more.
@@ -60,7 +71,7 @@ export function PrintSelection() {
   const doneJob = job.view.phase === 'done' ? job.view.job : null;
   useEffect(() => {
     if (doneJob === null) return;
-    core.http.get<{ data: SignedPdf & { state: string } }>(`membership_cards/print/${doneJob}`).then(
+    core.http.get<{ data: SignedPdf & { state: string } }>(`${CARDS}/print/${doneJob}`).then(
       (res) => {
         job.reset();
         show(res.data.data);
@@ -76,7 +87,7 @@ export function PrintSelection() {
     setReady(null);
     const params = category === PICKED ? { type: 'ids', ids: picked.join(',') } : category ? { type: 'category', category } : { type: 'active' };
     try {
-      const res = await core.http.get<PrintAnswer>('membership_cards', { params });
+      const res = await core.http.get<PrintAnswer>(CARDS, { params });
       const data = res.data.data;
       if ('job' in data) {
         job.starting();

@@ -1,9 +1,9 @@
-// A check-in session of the verify-multiple page as the server keeps it (card_checkins and
+// A check-in session of verify multiple as the server keeps it (card_checkins and
 // their card_checkin_scans): the readings in order, each as it was answered, duplicates
 // flagged by the server; here the counts for the minutes, the words and the CSV.
 import type { CardCheckinScan } from '../../../core/records.js';
-import { csvTable } from '../../../widgets/resource-list/csv.js';
-import { CARDS_TEXTS as T } from './texts.js';
+import { csvTable } from '../../../core/index.js';
+import { CARDS_TEXTS as T } from '../texts.js';
 
 export type Scan = Pick<CardCheckinScan, '_id' | 'position' | 'at' | 'input' | 'code' | 'member' | 'status' | 'state' | 'holder' | 'number' | 'category' | 'duplicate_of'>;
 

@@ -1,5 +1,5 @@
-// Every word of the cards pages (list, card, verify multiple), in pt-PT.
-import type { CardStatus } from '../../../core/index.js';
+// Every word of the cards elements (print selection, a card's actions and letter, verify multiple), in pt-PT.
+import type { CardStatus } from '../../core/index.js';
 
 export const CARDS_TEXTS = {
   // Verify multiple
@@ -54,7 +54,6 @@ export const CARDS_TEXTS = {
   printReady: (count: number) => `PDF pronto com ${count === 1 ? '1 cartão' : `${count.toLocaleString('pt-PT')} cartões`}.`,
   printOpen: 'Abrir o PDF',
   printFailed: 'Não foi possível preparar o PDF.',
-  verifyMany: 'Verificar vários',
   issue: 'Emitir cartão',
   reissue: 'Reemitir cartão',
   reissueConfirm: 'Reemitir o cartão? O cartão atual deixa de ser válido: quem o verificar vê «Substituído».',

@@ -3,9 +3,9 @@
 // page, an old browser) the page says so and the keyboard-wedge scanner or typing remains.
 import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
-import { Button, space, token } from '../../../widgets/kit/index.js';
+import { Button, space, token } from '../../kit/index.js';
 import { frameReader, hasCamera } from './qr-frames.js';
-import { CARDS_TEXTS as T } from './texts.js';
+import { CARDS_TEXTS as T } from '../texts.js';
 
 /** How often a frame is read, and how long the same code held in front of the camera counts once. */
 const FRAME_MS = 250;

@@ -1,7 +1,7 @@
 // Reading a QR code from the camera's frames. The browser's own BarcodeDetector where it
 // exists (Chrome and Edge on Android, ChromeOS, macOS); elsewhere jsQR decoding each frame
-// drawn on a canvas, imported only when the camera is started on this page, so no other
-// page (and no element) ever downloads it.
+// drawn on a canvas, imported only when the camera is started, so no other element (and no
+// check-in without the camera) ever downloads it.
 
 /** The text of a QR code in the video's current frame, or null. */
 export type FrameReader = (video: HTMLVideoElement) => Promise<string | null>;

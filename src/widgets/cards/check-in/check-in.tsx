@@ -5,20 +5,20 @@
 // members present and in full rights, and the whole session as a CSV for the minutes.
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { Link } from 'wouter';
 import { RESOURCE } from '../../../core/index.js';
 import type { CardCheckin } from '../../../core/records.js';
-import { Button, Field, Input, space, token, useRecord } from '../../../widgets/kit/index.js';
-import { DataTable, TableBox } from '../../../widgets/feature-kit/data-table.js';
-import { Notice } from '../../../widgets/feature-kit/layout.js';
-import { downloadBlob } from '../../../widgets/shared/download.js';
-import { useHost } from '../../context.js';
-import { pathOf, type RouteDef } from '../../routes.js';
-import { Panel } from '../../shell/styles.js';
+import { Button, Field, Input, space, token, useRecord } from '../../kit/index.js';
+import { DataTable, TableBox } from '../../feature-kit/data-table.js';
+import { Notice } from '../../feature-kit/layout.js';
+import { NavLink } from '../../feature-kit/navigation.js';
+import { pathWith } from '../../feature-kit/route-path.js';
+import { useCore } from '../../feature-kit/use-core.js';
+import { downloadBlob } from '../../shared/download.js';
+import { Box } from '../layout.js';
+import { CARDS_TEXTS as T } from '../texts.js';
 import { CameraScanner } from './camera.js';
 import { counts, scanState, scanTime, sessionCsv, shownDay, type PendingScan, type Scan } from './session.js';
 import { StartSession } from './start-session.js';
-import { CARDS_TEXTS as T } from './texts.js';
 
 const Counters = styled.dl`
   display: flex;
@@ -68,13 +68,28 @@ const Flag = styled.strong`
   color: ${token('color-warning-text')};
 `;
 
-/** Without an id, start a session or reopen one; with one, that session. */
-export function VerifyMultiple({ sessionId, routes }: { sessionId?: string; routes: readonly RouteDef[] }) {
-  return sessionId ? <CheckinSession key={sessionId} id={sessionId} routes={routes} /> : <StartSession routes={routes} />;
+export interface CardCheckInProps {
+  /** The session to show; without it, a new session is started or a recent one reopened. */
+  sessionId?: string;
+  /**
+   * A session's address in the back office, its id optional: '/cartoessocio/verificarVarios/:id?'.
+   * Without it (a page of the association's own site) sessions open in place.
+   */
+  sessionPath?: string;
 }
 
-function CheckinSession({ id, routes }: { id: string; routes: readonly RouteDef[] }) {
-  const { core } = useHost();
+/** Without an id, start a session or reopen one; with one, that session. */
+export function CardCheckIn({ sessionId, sessionPath }: CardCheckInProps) {
+  // A session opened (or left) in place where no router took the navigation; a new
+  // session-id attribute wins over it.
+  const [local, setLocal] = useState<{ id: string | null; for: string | undefined } | null>(null);
+  const id = local && local.for === sessionId ? local.id : (sessionId ?? null);
+  const open = (next: string | null) => setLocal({ id: next, for: sessionId });
+  return id ? <CheckinSession key={id} id={id} sessionPath={sessionPath} onNew={() => open(null)} /> : <StartSession sessionPath={sessionPath} onOpen={open} />;
+}
+
+function CheckinSession({ id, sessionPath, onNew }: { id: string; sessionPath: string | undefined; onNew(): void }) {
+  const core = useCore();
   const session = useRecord<CardCheckin>(core.queries, RESOURCE.cardCheckins, id);
   const [scans, setScans] = useState<Scan[]>([]);
   const [loaded, setLoaded] = useState<'loading' | 'loaded' | 'failed'>('loading');
@@ -91,7 +106,10 @@ function CheckinSession({ id, routes }: { id: string; routes: readonly RouteDef[
     core.http.get<{ data: Scan[] }>(`${RESOURCE.cardCheckins}/${encodeURIComponent(id)}/card_checkin_scans`, { params: { _page: 1, _limit: -1, _sort: 'position' } }).then(
       (res) => {
         if (!live) return;
-        setScans(res.data.data);
+        // Readings answered while the saved ones were on their way stay, after them.
+        const saved = res.data.data;
+        const known = new Set(saved.map((scan) => scan._id));
+        setScans((current) => [...saved, ...current.filter((scan) => !known.has(scan._id))]);
         setLoaded('loaded');
       },
       () => live && setLoaded('failed'),
@@ -163,7 +181,7 @@ function CheckinSession({ id, routes }: { id: string; routes: readonly RouteDef[
 
   return (
     <>
-      <Panel>
+      <Box>
         {session.record && <h2 data-session-name>{T.sessionOf(session.record.name ?? '', session.record.date ? shownDay(session.record.date) : '')}</h2>}
         <Counters aria-live="polite" data-counts>
           <div>
@@ -204,14 +222,20 @@ function CheckinSession({ id, routes }: { id: string; routes: readonly RouteDef[
           <Button variant="secondary" onClick={() => downloadBlob(new Blob([sessionCsv(scans)], { type: 'text/csv;charset=utf-8' }), T.csvName(day))} disabled={scans.length === 0}>
             {T.exportCsv}
           </Button>
-          <Link href={pathOf(routes, 'membershipCardVerifyMultiple')} data-new-session>
-            {T.clear}
-          </Link>
+          {sessionPath ? (
+            <NavLink path={pathWith(sessionPath)} data-new-session>
+              {T.clear}
+            </NavLink>
+          ) : (
+            <Button variant="secondary" onClick={onNew} data-new-session>
+              {T.clear}
+            </Button>
+          )}
         </Row>
         <Muted>{T.savedOnServer}</Muted>
-      </Panel>
+      </Box>
       <Scans>
-        <Panel>
+        <Box>
           {loaded === 'loaded' && scans.length === 0 && pending.length === 0 ? (
             <Muted>{T.empty}</Muted>
           ) : (
@@ -261,7 +285,7 @@ function CheckinSession({ id, routes }: { id: string; routes: readonly RouteDef[
               </DataTable>
             </TableBox>
           )}
-        </Panel>
+        </Box>
       </Scans>
     </>
   );

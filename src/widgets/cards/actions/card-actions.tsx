@@ -1,37 +1,47 @@
 // A card's actions on its page: the PDF, reissue (the old code then answers 'Substituído'),
 // revoke with a reason (it answers 'Inválido'), its cover letter, and the public page its QR code opens.
 import { useState } from 'react';
-import { Link, useLocation } from 'wouter';
-import { Button, Field, TextArea, useRecord } from '../../../widgets/kit/index.js';
-import { ConfirmDialog } from '../../../widgets/feature-kit/confirm-dialog.js';
-import { Notice } from '../../../widgets/feature-kit/layout.js';
-import { describeFailure } from '../../../widgets/feature-kit/server-message.js';
-import { CardStandingBadge, useCardStanding } from '../../../widgets/shared/card-standing.js';
-import { useHost } from '../../context.js';
-import { pathOf, type RouteDef } from '../../routes.js';
-import { Buttons } from '../collecting/layout.js';
-import { openPdf } from './pdf.js';
-import { CARDS_TEXTS as T } from './texts.js';
+import { RESOURCE } from '../../../core/index.js';
+import type { MembershipCard } from '../../../core/records.js';
+import { Button, Field, TextArea, useApiBase, useRecord } from '../../kit/index.js';
+import { ConfirmDialog } from '../../feature-kit/confirm-dialog.js';
+import { Notice } from '../../feature-kit/layout.js';
+import { ExternalLink, NavLink, useNavigate } from '../../feature-kit/navigation.js';
+import { appHref } from '../../feature-kit/paths.js';
+import { pathWith } from '../../feature-kit/route-path.js';
+import { describeFailure } from '../../feature-kit/server-message.js';
+import { useCore } from '../../feature-kit/use-core.js';
+import { CardStandingBadge, useCardStanding } from '../../shared/card-standing.js';
+import { openPdf } from '../../shared/download.js';
+import { Buttons } from '../layout.js';
+import { CARDS_TEXTS as T } from '../texts.js';
 
-const CARDS = 'membership_cards';
+const CARDS = RESOURCE.membershipCards;
 
 /** 'AAAA-MM-DD' as a Portuguese reader writes it. */
 const day = (iso: string): string => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
 
-interface Card {
-  _id: number;
-  member: number;
-  code: string;
-  state: 'active' | 'superseded' | 'revoked';
+export interface CardActionsProps {
+  cardId?: string;
+  /** A card's address, '/cartoessocio/:id': where a reissued card opens. */
+  cardPath?: string;
+  /** The card's cover letter, '/cartaCartoessocio/:id'. */
+  letterPath?: string;
+  /** The public page the card's QR code opens, '/v/:id' (the id is the card's code). */
+  verifyPath?: string;
 }
 
 type Asking = null | 'reissue' | 'revoke';
 
-export function CardActions({ cardId, routes }: { cardId: string; routes: readonly RouteDef[] }) {
-  const { core } = useHost();
-  const [, navigate] = useLocation();
-  const view = useRecord<Card>(core.queries, CARDS, cardId);
-  const standing = useCardStanding(core.queries, cardId);
+export function CardActions({ cardId, cardPath, letterPath, verifyPath }: CardActionsProps) {
+  const core = useCore();
+  const api = useApiBase();
+  const navigate = useNavigate();
+  // A reissued card opened in place where no router took the navigation; a new card-id attribute wins.
+  const [reissued, setReissued] = useState<{ id: string; for: string | undefined } | null>(null);
+  const shownId = reissued && reissued.for === cardId ? reissued.id : cardId;
+  const view = useRecord<MembershipCard>(core.queries, CARDS, shownId ?? null);
+  const standing = useCardStanding(core.queries, shownId);
   const [asking, setAsking] = useState<Asking>(null);
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | null>(null);
@@ -55,8 +65,8 @@ export function CardActions({ cardId, routes }: { cardId: string; routes: readon
 
   const reissue = () =>
     run(async () => {
-      const fresh = await core.queries.action<Card>(`${CARDS}/issue`, { member: card.member }, { invalidates: [CARDS] });
-      navigate(pathOf(routes, 'membershipCardSingle', { id: fresh._id }));
+      const fresh = await core.queries.action<MembershipCard>(`${CARDS}/issue`, { member: card.member }, { invalidates: [CARDS] });
+      if (!cardPath || !navigate(pathWith(cardPath, { id: fresh._id }))) setReissued({ id: String(fresh._id), for: cardId });
       setOutcome({ tone: 'success', text: T.newCardOpened });
     });
 
@@ -74,7 +84,7 @@ export function CardActions({ cardId, routes }: { cardId: string; routes: readon
   };
 
   // SPEC 7: GET membership_cards/{id} asked for a PDF redirects to the card's file.
-  const download = () => run(() => openPdf(core, `${core.api}/${CARDS}/${card._id}`, `cartao-${card.code}.pdf`));
+  const download = () => run(() => openPdf(core, `${core.api}/${CARDS}/${card._id}`, `cartao-${card.code ?? card._id}.pdf`));
 
   return (
     <div data-card-actions>
@@ -96,12 +106,16 @@ export function CardActions({ cardId, routes }: { cardId: string; routes: readon
             {T.revoke}
           </Button>
         )}
-        <Link href={pathOf(routes, 'membershipCardLettersSingle', { id: card._id })} data-letter-link>
-          {T.letterLink}
-        </Link>
-        <a href={`/v/${encodeURIComponent(card.code)}`} target="_blank" rel="noopener" data-verify-link>
-          {T.verifyLink}
-        </a>
+        {letterPath && (
+          <NavLink path={pathWith(letterPath, { id: card._id })} data-letter-link>
+            {T.letterLink}
+          </NavLink>
+        )}
+        {verifyPath && card.code && (
+          <ExternalLink href={appHref(api, pathWith(verifyPath, { id: card.code }))} data-verify-link>
+            {T.verifyLink}
+          </ExternalLink>
+        )}
       </Buttons>
       {asking === 'revoke' && (
         <form
