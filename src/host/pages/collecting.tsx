@@ -5,13 +5,11 @@
 // message settings page is the messages' own settings form.
 import { pathOf, patternOf, routeNamed } from '../routes.js';
 import { Panel } from '../shell/styles.js';
-import { BatchPanel, DirectDebitPanels, MANDATE_COLUMNS, MANDATES } from './collecting/direct-debit.js';
 import { REQUEST_COLUMNS, REQUESTS } from './collecting/payment-request.js';
-import { ReconciliationPanel } from './collecting/reconciliation.js';
 import { ElementSlot } from '../elements/element-slot.js';
 import { useDeclareList } from '../shell/list-on-page.js';
 import { COLLECTING_TEXTS as T } from './collecting/texts.js';
-import { Heading, ListPage, ModuleFormPage } from './parts.js';
+import { ElementPage, Heading, ListPage, ModuleFormPage } from './parts.js';
 import { Served } from './served.js';
 import type { Page, PageTable } from './types.js';
 
@@ -49,10 +47,22 @@ const StagePage: Page = ({ route, params, routes, words }) => (
   </ModuleFormPage>
 );
 
+const MANDATES = 'sepa_mandates';
+const MANDATE_COLUMNS = 'member,reference,iban,signature_date,max_amount,sequence,state';
+
+/** The batches are the page's list: the toolbar's export and columns act on them. */
+function BatchesOnPage() {
+  useDeclareList('direct_debit_batches');
+  return null;
+}
+
 const DirectDebitPage: Page = ({ route, routes }) => (
   <Served title={route.title} resource={MANDATES}>
     <Heading title={route.title} />
-    <DirectDebitPanels batchPattern={patternOf(routes, 'directDebitBatch')} mandatesPath={pathOf(routes, 'sepaMandatesList')} />
+    <BatchesOnPage />
+    <Panel>
+      <ElementSlot tag="associa-direct-debit" attrs={{ 'batch-path': patternOf(routes, 'directDebitBatch'), 'mandates-path': pathOf(routes, 'sepaMandatesList') }} />
+    </Panel>
   </Served>
 );
 
@@ -82,8 +92,7 @@ const MandatePage: Page = ({ route, params, routes }) => (
 
 const BatchPage: Page = ({ route, params }) => (
   <Served title={route.title} resource={MANDATES}>
-    <Heading title={route.title} />
-    <BatchPanel batchId={params.id ?? ''} />
+    <ElementPage title={route.title} tag="associa-direct-debit-batch" attrs={{ 'batch-id': params.id }} />
   </Served>
 );
 
@@ -104,12 +113,13 @@ const NotifyPage: Page = ({ route, routes, words }) => (
 );
 
 /** Bank-statement reconciliation: a statement's lines reviewed, then recorded as payments. */
-const ReconciliationPage: Page = ({ route, words }) => (
+const ReconciliationPage: Page = ({ route, routes, words }) => (
   <Served title={route.title} resource="reconciliation_imports">
-    <Heading title={route.title} />
-    <Panel>
-      <ReconciliationPanel singular={words.memberSingular} />
-    </Panel>
+    <ElementPage
+      title={route.title}
+      tag="associa-reconciliation"
+      attrs={{ singular: words.memberSingular, 'payment-path': patternOf(routes, 'paymentsEdit'), 'receipt-path': patternOf(routes, 'treasuryDocsEdit') }}
+    />
   </Served>
 );
 
