@@ -16,6 +16,8 @@ export interface PageContext {
   /** The logged-in user's role and id (null when no one is). */
   role: string | null;
   userId: string | null;
+  /** A setting's value as the settings store holds it. */
+  setting(name: string): string | undefined;
   /** The literal path of a route, parameters filled in. */
   path(name: string, params?: Record<string, string | number>): string;
   /** A route's own pattern, its ':id' left for an element to fill in. */
@@ -48,8 +50,8 @@ export type PagePart = (
   | { form: string; param?: string; edit?: string; back?: string; attrs?: AttributesOf }
   /** Any element of the kit, in a panel of its own (none: `panel: false`), under an h2 when `section` names one; `print: false` leaves it off paper. */
   | { element: ElementTag; attrs?: AttributesOf; panel?: boolean; section?: string; print?: boolean }
-  /** A link to another route (with this page's parameters). */
-  | { link: string; label: string }
+  /** A link to another route (with this page's parameters), a hint beside it; `key` is its `data-link`. */
+  | { link: string; label: string; hint?: string; key?: string }
 ) & { when?: (page: PageContext) => boolean };
 
 /** What a route's page shows: its heading (the route's title), an optional main action, and its parts. */
@@ -86,6 +88,8 @@ export interface RouteSpec<Name extends string = string> {
   orgType?: OrgType;
   /** Shown under the settings submenu. */
   settings?: boolean;
+  /** Opens while its module is switched off (the settings page that turns it on). */
+  openWhenOff?: boolean;
   /** What the page places. Absent on a redirect, and on the few pages the host draws itself (login, errors). */
   page?: PageSpec;
 }
@@ -144,7 +148,7 @@ export function routeTable<Name extends string>(modules: readonly ClientModule<N
     for (const route of module.routes(words)) {
       if (seen.has(route.name)) throw new Error(`Two routes are named ${route.name}`);
       seen.add(route.name);
-      table.push({ ...route, module: module.name, enabledBy: module.enabledBy, offMessage: module.offMessage });
+      table.push({ ...route, module: module.name, enabledBy: module.enabledBy, offMessage: route.openWhenOff ? undefined : module.offMessage });
     }
   }
   return table;
@@ -158,4 +162,14 @@ export function menuOf(modules: readonly ClientModule[]): (MenuEntry & { enabled
 /** Every module's settings tabs, in their order. */
 export function settingsTabsOf(modules: readonly ClientModule[]): SettingsTab[] {
   return modules.flatMap((module) => module.settings ?? []).sort((a, b) => a.order - b.order);
+}
+
+/** The settings pages the modules' routes place (`<associa-settings-form page="…">`). */
+export function settingsPagesOf(modules: readonly ClientModule[], words: Terminology): string[] {
+  const pages = modules.flatMap((module) =>
+    module.routes(words).flatMap((route) =>
+      (route.page?.parts ?? []).flatMap((part) => ('element' in part && part.element === 'associa-settings-form' && part.attrs && typeof part.attrs !== 'function' && part.attrs.page ? [part.attrs.page] : [])),
+    ),
+  );
+  return [...new Set(pages)];
 }

@@ -3,9 +3,12 @@
 // settings (src/server/settings/catalogue.ts); this file holds only shapes and the one check
 // both sides run on a value. Plain code without imports, so the server may import it.
 
-/** The settings pages of the back office (SPEC 2); the host shows one form per page. */
-export const SETTINGS_PAGES = ['members', 'applications', 'cards', 'messages', 'treasury', 'organisation'] as const;
-export type SettingsPage = (typeof SETTINGS_PAGES)[number];
+/**
+ * A settings page of the back office (SPEC 2): a client module's route places the settings form
+ * with this name (`<associa-settings-form page="members">`), the server's declarations say which
+ * settings it shows. A new domain brings its own page without a list to extend.
+ */
+export type SettingsPage = string;
 
 export type SettingKind = 'boolean' | 'integer' | 'decimal' | 'text' | 'enum' | 'email' | 'url';
 

@@ -1,7 +1,10 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import '../../src/widgets/settings-form/element.js';
-import { SETTINGS_PAGES, type SettingsSchemaResponse } from '../../src/core/settings-schema.js';
-import { SETTINGS } from '../../src/server/settings/catalogue.js';
+import { settingsPagesOf } from '../../src/core/client-module.js';
+import { TERMINOLOGY_DEFAULTS } from '../../src/core/contract.js';
+import type { SettingsSchemaResponse } from '../../src/core/settings-schema.js';
+import { CLIENT_MODULES } from '../../src/widgets/modules.js';
+import { SETTINGS_SCHEMA } from './support/settings-schema.js';
 import { all, button, cleanupFeatures, control, featureFixture, find, text, type, waitForText } from './feature-support/elements.js';
 import { expectAccessible } from './support/axe.js';
 
@@ -11,7 +14,7 @@ function settingsBody(values: Record<string, string>) {
   return { body: { data, meta: { total: data.length } } };
 }
 /** What GET /api/settings/schema answers: the server's own declarations, as it serves them. */
-const SCHEMA: { body: SettingsSchemaResponse } = { body: { data: { settings: SETTINGS.schema() } } };
+const SCHEMA: { body: SettingsSchemaResponse } = { body: { data: { settings: SETTINGS_SCHEMA } } };
 const INITIAL = { SendMessages: 'false', automatedMemberPayments: 'true', orgEmail: 'geral@exemplo.pt', hasTreasury: 'false' };
 
 describe('<associa-settings-form>', () => {
@@ -211,9 +214,11 @@ describe('settings from the served schema', () => {
     expect((await control(element, 'custom_note')).value).to.equal('livre');
   });
 
-  it('has settings on every page of the back office, none unknown', () => {
-    const pages = new Set(SETTINGS.all.map((s) => s.page));
-    expect([...SETTINGS_PAGES].every((page) => pages.has(page))).to.equal(true);
-    expect([...pages].filter((page) => page !== null && !(SETTINGS_PAGES as readonly string[]).includes(page))).to.deep.equal([]);
+  it('has settings on every settings page the client modules place, and none on a page no route shows', () => {
+    const placed = settingsPagesOf(CLIENT_MODULES, TERMINOLOGY_DEFAULTS.association);
+    const pages = new Set(SETTINGS_SCHEMA.map((s) => s.page));
+    expect(placed.length).to.be.greaterThan(5);
+    expect(placed.filter((page) => !pages.has(page))).to.deep.equal([]);
+    expect([...pages].filter((page) => page !== null && !placed.includes(page))).to.deep.equal([]);
   });
 });

@@ -70,6 +70,7 @@ describe('client modules', () => {
       words: FALLBACK_TERMINOLOGY,
       role: null,
       userId: null,
+      setting: () => undefined,
       path: (name, values) => pathOf(routes, name as RouteName, values),
       pattern: (name) => pathOf(routes, name as RouteName),
       title: (name) => name,

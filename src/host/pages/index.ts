@@ -1,15 +1,10 @@
 import { ForgotPage, LoginPage, LogoutPage, RecoverPage } from './auth.js';
 import { MembersEditPage } from './members.js';
-import { MODULE_PAGES } from './modules.js';
 import { lazyPages } from './lazy.js';
 import type { PageTable } from './types.js';
 
 // The domain pages come in their own chunks, loaded when first opened (see lazy.tsx); so do
 // the users and settings pages, which no one opens first.
-const SETTINGS_PAGES = lazyPages(async () => {
-  const settings = await import('./settings.js');
-  return { messageSettings: settings.MessageSettingsPage, treasurySettings: settings.TreasurySettingsPage };
-}, ['messageSettings', 'treasurySettings']);
 const { jobs: JobsPage } = lazyPages(async () => ({ jobs: (await import('./jobs.js')).JobsPage }), ['jobs']);
 const CARD_PAGES = lazyPages(async () => (await import('./cards.js')).CARD_PAGES, [
   'membershipCardList',
@@ -48,9 +43,7 @@ export const PAGES: PageTable = {
   recover: RecoverPage,
   logout: LogoutPage,
   membersEdit: MembersEditPage,
-  ...SETTINGS_PAGES,
   jobs: JobsPage,
-  ...MODULE_PAGES,
   ...APPLICATION_PAGES,
   ...PAYMENT_PAGES,
   ...COLLECTING_PAGES,

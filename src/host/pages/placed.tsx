@@ -4,7 +4,7 @@ import { Fragment, useMemo } from 'react';
 import styled from 'styled-components';
 import type { AttributesOf, PageContext, PagePart, PageSpec, RouteAction } from '../../core/client-module.js';
 import { mayIn, type Terminology } from '../../core/index.js';
-import { space } from '../../widgets/kit/index.js';
+import { space, token } from '../../widgets/kit/index.js';
 import { useHost, useValue } from '../context.js';
 import { ElementSlot } from '../elements/element-slot.js';
 import { pathOf, patternOf, routeNamed, type RouteDef, type RouteName } from '../routes.js';
@@ -19,6 +19,19 @@ const Spaced = styled.div`
   }
 `;
 
+const Links = styled.p`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${space(2)};
+  align-items: center;
+  margin: ${space(2)} 0 0;
+`;
+
+const Hint = styled.span`
+  color: ${token('color-text-muted')};
+  font-size: 0.875rem;
+`;
+
 const Section = styled.section`
   h2 {
     margin: 0 0 ${space(2)};
@@ -31,6 +44,7 @@ function usePageContext({ params, routes, words }: PageProps): PageContext {
   const host = useHost();
   const role = useValue(host.role);
   const claims = useValue(host.core.session.claims);
+  const settings = useValue(host.core.settings.items);
   const userId = claims ? String(claims.ID) : null;
   return useMemo(
     () => ({
@@ -38,11 +52,12 @@ function usePageContext({ params, routes, words }: PageProps): PageContext {
       words,
       role,
       userId,
+      setting: (name) => settings.find((setting) => setting.name === name)?.value,
       path: (name, values) => pathOf(routes, name as RouteName, values),
       pattern: (name) => patternOf(routes, name as RouteName),
       title: (name) => routeNamed(routes, name as RouteName).title,
     }),
-    [params, words, role, userId, routes],
+    [params, words, role, userId, routes, settings],
   );
 }
 
@@ -76,9 +91,12 @@ function Part({ part, page, route }: { part: PagePart; page: PageContext; route:
   }
   if ('link' in part) {
     return (
-      <Spaced>
-        <SecondaryRouteLink href={page.path(part.link, page.params)}>{part.label}</SecondaryRouteLink>
-      </Spaced>
+      <Links>
+        <SecondaryRouteLink href={page.path(part.link, page.params)} data-link={part.key}>
+          {part.label}
+        </SecondaryRouteLink>
+        {part.hint && <Hint>{part.hint}</Hint>}
+      </Links>
     );
   }
   const slot = <ElementSlot tag={part.element} attrs={attributesOf(part.attrs, page)} />;
@@ -109,10 +127,8 @@ function useAction(action: RouteAction | undefined, page: PageContext) {
 export function PlacedPage(props: PageProps & { spec: PageSpec }) {
   const { route, spec } = props;
   const page = usePageContext(props);
-  const { core } = useHost();
-  const settings = useValue(core.settings.items);
   const action = useAction(spec.action, page);
-  const off = route.enabledBy && route.offMessage && settings.find((setting) => setting.name === route.enabledBy)?.value !== 'true' ? route.offMessage : undefined;
+  const off = route.enabledBy && route.offMessage && page.setting(route.enabledBy) !== 'true' ? route.offMessage : undefined;
   const parts = spec.parts.filter((part) => !part.when || part.when(page));
   const body = (
     <>

@@ -23,7 +23,21 @@ export const MESSAGES_MODULE = defineClientModule({
         ],
       },
     },
-    { name: 'messageSettings', path: '/configuracaoMensagens', title: 'Configuração de Mensagens', access: STAFF_ROLES, settings: true },
+    // The messages' settings (sending at all, automatic payment messages, the sender's name and
+    // reply-to address...) and the way to the reminder templates, which live with their stages under the payments.
+    {
+      name: 'messageSettings',
+      path: '/configuracaoMensagens',
+      title: 'Configuração de Mensagens',
+      access: STAFF_ROLES,
+      settings: true,
+      page: {
+        parts: [
+          { element: 'associa-settings-form', attrs: { page: 'messages' } },
+          { link: 'paymentReminders', key: 'reminder-templates', label: 'Modelos de avisos', hint: 'Os textos dos avisos de dívida e das notificações de pagamento estão nas etapas de aviso.' },
+        ],
+      },
+    },
   ],
   menu: [{ order: 70, key: 'messages', label: 'Mensagens', route: 'messageList' }],
   settings: [{ order: 60, route: 'messageSettings', label: 'Mensagens' }],
