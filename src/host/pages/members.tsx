@@ -7,9 +7,6 @@ import { lazy, Suspense } from 'react';
 import { Panel } from '../shell/styles.js';
 import type { Page } from './types.js';
 
-// The dues panels come with the payments and collecting chunks (lazy.tsx): the first page stays
-// small, and they show their own loading state anyway.
-const MemberMandate = lazy(async () => ({ default: (await import('./collecting/direct-debit.js')).MemberMandate }));
 // The photo and documents (crop canvas, upload parts) come with their own chunk, below the form.
 const MemberFiles = lazy(async () => ({ default: (await import('./member-files.js')).MemberFiles }));
 
@@ -17,7 +14,9 @@ export const MembersEditPage: Page = ({ route, params, routes }) => (
   <>
     <Suspense fallback={null}>
       <ElementSlot tag="associa-member-standing" attrs={{ 'member-id': params.id, 'statement-path': patternOf(routes, 'unpaidByMember') }} />
-      <MemberMandate memberId={params.id} editPattern={patternOf(routes, 'sepaMandatesEdit')} newPath={pathOf(routes, 'sepaMandatesNew')} />
+      {params.id && (
+        <ElementSlot tag="associa-member-mandate" attrs={{ 'member-id': params.id, 'mandate-path': patternOf(routes, 'sepaMandatesEdit'), 'new-path': pathOf(routes, 'sepaMandatesNew') }} />
+      )}
     </Suspense>
     <FormPage title={route.title} resource={RESOURCE.members} id={params.id} listPath={pathOf(routes, 'membersList')}>
       <RecordHistorySlot resource={RESOURCE.members} id={params.id} />
