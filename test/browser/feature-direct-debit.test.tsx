@@ -1,10 +1,12 @@
 // The direct-debit elements against the fault server: <associa-direct-debit> (the batches' list,
 // "Preparar lote" for a collection date and due date, what went in and what stayed out) and
-// <associa-direct-debit-batch> (a batch's collections confirmed or returned, its pain.008 files).
+// <associa-direct-debit-batch> (a batch's collections confirmed or returned, its pain.008 files)
+// and <associa-member-mandate> (a member's active mandate above their record).
 import { expect, waitUntil } from '@open-wc/testing';
 import type { ExplainerField, ExplainerResource } from '../../src/core/index.js';
 import '../../src/widgets/collecting/direct-debit/element.js';
 import '../../src/widgets/collecting/direct-debit-batch/element.js';
+import '../../src/widgets/collecting/member-mandate/element.js';
 import { all, button, cleanupFeatures, control, featureFixture, find, link, text, type, waitForText } from './feature-support/elements.js';
 import { expectAccessible } from './support/axe.js';
 
@@ -152,5 +154,44 @@ describe('<associa-direct-debit-batch>', () => {
     await f.script({ 'GET /explainer': explainer(), 'GET /direct_debit_batches/77': { status: 404, body: { code: 'not_found', message: 'Registo não encontrado.' } }, 'GET /direct_debit_items': { body: { data: [], meta: { total: 0 } } } });
     const element = place('associa-direct-debit-batch', { 'batch-id': '77' });
     await waitForText(element, 'Lote não encontrado.');
+  });
+});
+
+describe('<associa-member-mandate>', () => {
+  afterEach(cleanupFeatures);
+
+  const MANDATE_PATH = '/quotas/debitoDireto/mandatos/:id';
+  const NEW_PATH = '/quotas/debitoDireto/mandatos/novo';
+
+  it('shows the active mandate with a link to it, or the way to create one', async () => {
+    const { f, place, logIn, navigations } = featureFixture();
+    logIn(1, 'Rui Editor', 'editor');
+    await f.script({
+      'GET /explainer': explainer(),
+      'GET /sepa_mandates': [{ body: { data: [{ _id: 8, reference: 'ANA-1', iban: 'PT50000201231234567890154' }], meta: { total: 1 } } }, { body: { data: [], meta: { total: 0 } } }],
+    });
+    const withMandate = place('associa-member-mandate', { 'member-id': '21', 'mandate-path': MANDATE_PATH, 'new-path': NEW_PATH });
+    await waitForText(withMandate, 'Mandato ativo ANA-1, IBAN PT50 0002 0123 1234 5678 9015 4');
+    expect((await f.requests('GET', '/sepa_mandates'))[0]!.query).to.include({ _member: '21', _state: 'active' });
+    await expectAccessible(withMandate);
+    (await link(withMandate, 'Ver mandato')).click();
+    expect(navigations).to.deep.equal(['/quotas/debitoDireto/mandatos/8']);
+
+    const without = place('associa-member-mandate', { 'member-id': '22', 'mandate-path': MANDATE_PATH, 'new-path': NEW_PATH });
+    await waitForText(without, 'Sem mandato ativo.');
+    expect((await f.requests('GET', '/sepa_mandates'))[1]!.query).to.include({ _member: '22', _state: 'active' });
+    (await link(without, 'Novo mandato')).click();
+    expect(navigations).to.deep.equal(['/quotas/debitoDireto/mandatos/8', NEW_PATH]);
+  });
+
+  it('shows nothing where the server has no direct debit', async () => {
+    const { f, core, place, logIn } = featureFixture();
+    logIn(1, 'Rui Editor', 'editor');
+    await f.script({ 'GET /explainer': { body: { data: { members: res('Sócios') } } } });
+    const element = place('associa-member-mandate', { 'member-id': '21', 'mandate-path': MANDATE_PATH, 'new-path': NEW_PATH });
+    await waitUntil(() => core.explainer.loaded.value, 'the explainer was never read');
+    await new Promise(requestAnimationFrame);
+    expect(text(element)).to.equal('');
+    expect(await f.requests('GET', '/sepa_mandates')).to.have.length(0);
   });
 });
