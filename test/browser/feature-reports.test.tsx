@@ -1,7 +1,8 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import '../../src/widgets/reports/element.js';
 import type { CancelationsPerYearReport, MembershipsPerYearReport, OwedPerYearReport, PaymentsPerYearReport, QuotaExpectationsReport } from '../../src/core/index.js';
-import { all, button, cleanupFeatures, control, featureFixture, type, waitForText } from './feature-support/elements.js';
+import { manualClock } from '../support/manual-clock.js';
+import { all, button, cleanupFeatures, control, featureFixture, find, type, waitForText } from './feature-support/elements.js';
 import { expectAccessible } from './support/axe.js';
 
 const frame = (from: number, to: number, basis: string) => ({ asOf: '2026-11-26', from, to, basis });
@@ -157,6 +158,27 @@ describe('<associa-reports>', () => {
     const drawn = patterns.map((fill) => chart.querySelector(`pattern#${/url\(#(.+)\)/.exec(fill!)![1]}`)!.lastElementChild!.localName);
     expect(drawn).to.deep.equal(['rect', 'path']);
     await expectAccessible(element);
+  });
+
+  it("prints as an A4 annex: 'Imprimir', the organisation and the day on top of the paper only", async () => {
+    const { f, core, place, logIn } = featureFixture({ clock: manualClock(Date.UTC(2026, 10, 26, 12)) });
+    logIn();
+    await f.script({ ...ANSWERS, 'GET /terminology': { body: { data: { data: { name: 'Associação Recreativa do Vale', memberSingular: 'Sócio', memberPlural: 'Sócios' } } } } });
+    await core.terminology.load();
+    const paperRules = () => document.adoptedStyleSheets.flatMap((sheet) => [...sheet.cssRules].map((rule) => rule.cssText)).filter((rule) => rule.includes('@page'));
+    expect(paperRules()).to.deep.equal([]);
+    const element = place('associa-reports', { report: 'owedPerYear' });
+    await loaded(element, 1);
+    expect((await button(element, 'Imprimir')).getAttribute('type')).to.equal('button');
+    const annex = await find(element, '[data-annex]');
+    expect(annex.textContent).to.equal('Associação Recreativa do Vale · Anexo ao relatório anual · 26 de novembro de 2026');
+    // Paper only.
+    expect(getComputedStyle(annex).display).to.equal('none');
+    // A shadow root's @page rule counts for nothing: the page's own sheet carries the A4 paper while the element is there.
+    expect(paperRules()).to.have.length(1);
+    expect(paperRules()[0]).to.match(/@page \{ size: a4; margin: 16mm 15mm 18mm; \}/i);
+    element.remove();
+    await waitUntil(() => paperRules().length === 0, 'the A4 paper stayed after the reports left');
   });
 
   it('with report="…" shows that report only and asks for it alone', async () => {

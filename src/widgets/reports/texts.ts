@@ -12,6 +12,8 @@ export const REPORT_TITLES: Record<ReportName, string> = {
 
 export const REPORTS_TEXTS = {
   title: 'Relatórios',
+  print: 'Imprimir',
+  annex: (organisation: string, day: string) => `${organisation} · Anexo ao relatório anual · ${day}`,
   controls: 'Parâmetros dos relatórios',
   asOf: 'Data de referência',
   from: 'Desde o ano',
