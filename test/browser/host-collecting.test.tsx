@@ -8,8 +8,6 @@ import type { ReactNode } from 'react';
 import type { Core, ExplainerField, ExplainerResource } from '../../src/core/index.js';
 import { HostProvider } from '../../src/host/context.js';
 import { COLLECTING_PAGES } from '../../src/host/pages/collecting.js';
-import { MemberMandate } from '../../src/host/pages/collecting/direct-debit.js';
-import { RequestPayment } from '../../src/host/pages/collecting/payment-request.js';
 import { buildRoutes, FALLBACK_TERMINOLOGY, routeNamed, type RouteName } from '../../src/host/routes.js';
 import { createHostState } from '../../src/host/state.js';
 import { manualClock } from '../support/manual-clock.js';
@@ -22,6 +20,8 @@ customElements.define('associa-resource-list', class extends HTMLElement {});
 customElements.define('associa-resource-form', class extends HTMLElement {});
 // The collecting elements are theirs too (feature-reminders, feature-notify-members): stand-ins.
 for (const tag of ['associa-reminders', 'associa-reminder-preview', 'associa-notify-members']) customElements.define(tag, class extends HTMLElement {});
+// And the direct-debit and reconciliation elements (feature-direct-debit, feature-reconciliation).
+for (const tag of ['associa-direct-debit', 'associa-direct-debit-batch', 'associa-reconciliation']) customElements.define(tag, class extends HTMLElement {});
 
 const field = (name: string, options?: { value: string; label: string }[]): ExplainerField =>
   ({ name, type: options ? 'enum' : 'string', validation: {}, label: name, group: '', inputType: 'text', sortable: false, filterable: true, searchable: false, readOnly: true, ...(options ? { options } : {}) });
@@ -42,6 +42,7 @@ function explainer({ collecting = true } = {}) {
       fields: [field('state', [{ value: 'pending', label: 'Pendente' }, { value: 'confirmed', label: 'Cobrado' }]), field('sequence_type', [{ value: 'FRST', label: 'Primeira cobrança' }])],
     });
     data.payment_requests = res('Pedidos');
+    data.reconciliation_imports = res('Importações');
   }
   return { body: { data } };
 }
@@ -79,15 +80,6 @@ async function mountPage(name: RouteName & keyof typeof COLLECTING_PAGES, params
 
 const text = () => (container.textContent ?? '').replace(/\s+/g, ' ');
 const button = (name: string) => [...container.querySelectorAll('button')].find((b) => b.textContent?.trim() === name);
-const byLabel = <T extends HTMLElement>(name: string) => {
-  const label = [...container.querySelectorAll('label')].find((l) => l.textContent?.replace('*', '').trim() === name);
-  return label ? container.querySelector<T>(`#${CSS.escape(label.htmlFor)}`) : null;
-};
-function setValue(element: HTMLInputElement | HTMLSelectElement, value: string) {
-  const proto = element instanceof HTMLSelectElement ? HTMLSelectElement.prototype : HTMLInputElement.prototype;
-  Object.getOwnPropertyDescriptor(proto, 'value')!.set!.call(element, value);
-  element.dispatchEvent(new Event(element instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }));
-}
 
 afterEach(() => {
   root?.unmount();
@@ -126,173 +118,34 @@ describe('a reminder stage (/quotas/avisos/etapas/:id)', () => {
   });
 });
 
-describe('direct debit', () => {
-  it('prepares a batch for a collection date and due date, and tells what went in and what stayed out', async () => {
-    const { f } = await mountPage('directDebit', {}, {
-      realtime: false,
-      rules: {
-        'POST /direct_debit_batches/prepare': [
-          { status: 422, body: { code: 'invalid_record', message: 'O registo tem erros de validação.', errors: { collection_date: 'A data de cobrança não pode ser anterior a hoje.' } } },
-          { body: { data: { batch: { _id: 5 }, items: 2, total: 4500, excluded: [{ debt: 9, member: 2, reason: 'O valor excede o máximo do mandato: usa referência Multibanco.' }] } } },
-        ],
-      },
-    });
-    expect(container.querySelector('associa-resource-list')!.getAttribute('edit-path')).to.equal('/quotas/debitoDireto/lotes/:id');
-    expect([...container.querySelectorAll('a')].find((a) => a.textContent === 'Mandatos')!.getAttribute('href')).to.equal('/quotas/debitoDireto/mandatos');
-    button('Preparar lote')!.click();
-    await waitUntil(() => byLabel('Data de cobrança'));
-    expect(byLabel<HTMLInputElement>('Data de cobrança')!.value).to.equal('2031-06-01');
-    setValue(byLabel<HTMLInputElement>('Data de cobrança')!, '2031-05-01');
-    setValue(byLabel<HTMLInputElement>('Dívidas vencidas até')!, '2031-05-31');
-    button('Preparar')!.click();
-    await waitUntil(() => text().includes('A data de cobrança não pode ser anterior a hoje.'), 'the refusal was not shown');
-    expect(byLabel('Data de cobrança')!.getAttribute('aria-invalid')).to.equal('true');
-    setValue(byLabel<HTMLInputElement>('Data de cobrança')!, '2031-06-10');
-    button('Preparar')!.click();
-    await waitUntil(() => text().includes('Lote preparado: 2 cobranças, total 45,00'), 'the batch was not told');
-    expect(text()).to.contain('O valor excede o máximo do mandato');
-    expect([...container.querySelectorAll('a')].find((a) => a.textContent === 'Abrir o lote')!.getAttribute('href')).to.equal('/quotas/debitoDireto/lotes/5');
-    const posts = await f.requests('POST', '/direct_debit_batches/prepare');
-    expect(posts.map((p) => p.body)).to.deep.equal([
-      { collection_date: '2031-05-01', due_until: '2031-05-31' },
-      { collection_date: '2031-06-10', due_until: '2031-05-31' },
-    ]);
+// The direct-debit pages place their elements (test/browser/feature-direct-debit.test.tsx) with
+// the route table's paths.
+describe('direct debit (/quotas/debitoDireto)', () => {
+  it('places <associa-direct-debit> with the batch and mandates routes', async () => {
+    await mountPage('directDebit', {}, { realtime: false });
+    expect(container.querySelector('h1')!.textContent).to.equal('Débito Direto');
+    const element = container.querySelector('associa-direct-debit')!;
+    expect([element.getAttribute('batch-path'), element.getAttribute('mandates-path')]).to.deep.equal(['/quotas/debitoDireto/lotes/:id', '/quotas/debitoDireto/mandatos']);
   });
 
-  it("lists a batch's collections, confirms one, asks a reason before a return, and downloads both pain.008 versions", async () => {
-    const item = (id: number, member: number, state: string) => ({ _id: id, member, debt: 100 + id, amount: 2250, sequence_type: 'FRST', state, reason: null });
-    const { f } = await mountPage('directDebitBatch', { id: '5' }, {
-      realtime: false,
-      rules: {
-        'GET /direct_debit_batches/5': { body: { data: { _id: 5, collection_date: '2031-06-10', state: 'open', item_count: 2, total: 4500 } } },
-        'GET /direct_debit_items': [{ body: { data: [item(1, 21, 'pending'), item(2, 22, 'pending')], meta: { total: 2 } } }, { body: { data: [item(1, 21, 'confirmed'), item(2, 22, 'pending')], meta: { total: 2 } } }],
-        'GET /members/21': { body: { data: { _id: 21, number: 12, name: 'Ana Lopes' } } },
-        'GET /members/22': { body: { data: { _id: 22, number: 13, name: 'Rui Sá' } } },
-        'POST /direct_debit_items/1/confirm': { body: { data: null } },
-        'POST /direct_debit_items/2/reject': { body: { data: null } },
-        'GET /direct_debit_batches/5/pain008.xml': { body: '<Document/>' },
-      },
-    });
-    await waitUntil(() => container.querySelectorAll('tbody tr').length === 2, 'no collections');
-    await waitUntil(() => text().includes('12 Ana Lopes') && text().includes('13 Rui Sá'));
-    expect(text()).to.contain('Primeira cobrança');
-    expect(text()).to.contain('Pendente');
-    const row = (id: number) => container.querySelector(`tr[data-item="${id}"]`)!;
-    const confirm1 = [...row(1).querySelectorAll('button')].find((b) => b.textContent === 'Confirmar')!;
-    expect(container.querySelector(`#${CSS.escape(confirm1.getAttribute('aria-describedby')!)}`)!.textContent).to.equal('12 Ana Lopes');
-    confirm1.click();
-    await waitUntil(() => text().includes('Cobrança confirmada.'), 'no confirmation');
-    await waitUntil(() => row(1).getAttribute('data-state') === 'confirmed', 'the list was not read again');
-    expect(row(1).querySelectorAll('button')).to.have.length(0);
+  it("places <associa-direct-debit-batch> for the address's batch", async () => {
+    await mountPage('directDebitBatch', { id: '5' }, { realtime: false });
+    expect(container.querySelector('associa-direct-debit-batch')!.getAttribute('batch-id')).to.equal('5');
+  });
 
-    [...row(2).querySelectorAll('button')].find((b) => b.textContent === 'Devolução')!.click();
-    await waitUntil(() => text().includes('Indique o motivo da devolução.'));
-    expect(document.activeElement).to.equal(byLabel('Motivo da devolução'));
-    expect(await f.requests('POST', '/direct_debit_items/2/reject')).to.have.length(0);
-    setValue(byLabel<HTMLInputElement>('Motivo da devolução')!, 'AM04');
-    [...row(2).querySelectorAll('button')].find((b) => b.textContent === 'Devolução')!.click();
-    await waitUntil(async () => (await f.requests('POST', '/direct_debit_items/2/reject')).length === 1);
-    expect((await f.requests('POST', '/direct_debit_items/2/reject'))[0]!.body).to.deep.equal({ reason: 'AM04' });
-
-    button('Descarregar pain.008.001.02')!.click();
-    button('Descarregar pain.008.001.08')!.click();
-    await waitUntil(async () => (await f.requests('GET', '/direct_debit_batches/5/pain008.xml')).length === 2);
-    expect((await f.requests('GET', '/direct_debit_batches/5/pain008.xml')).map((r) => r.query.version)).to.deep.equal(['pain.008.001.02', 'pain.008.001.08']);
+  it('says so when the server has no direct debit', async () => {
+    await mountPage('directDebit', {}, { collecting: false, realtime: false });
+    expect(container.querySelectorAll('associa-direct-debit')).to.have.length(0);
   });
 });
 
-describe("a member's mandate above their record", () => {
-  it('shows the active mandate with a link to it, or the way to create one', async () => {
-    const { core, f } = await start({
-      realtime: false,
-      rules: { 'GET /sepa_mandates': [{ body: { data: [{ _id: 8, reference: 'ANA-1', iban: 'PT50000201231234567890154' }], meta: { total: 1 } } }, { body: { data: [], meta: { total: 0 } } }] },
-    });
-    render(core, <MemberMandate memberId="21" editPattern="/quotas/debitoDireto/mandatos/:id" newPath="/quotas/debitoDireto/mandatos/novo" />);
-    await waitUntil(() => container.querySelector('[data-member-mandate] a'), 'no mandate line');
-    expect(text()).to.contain('Mandato ativo ANA-1, IBAN PT50 0002 0123 1234 5678 9015 4');
-    expect(container.querySelector('a')!.getAttribute('href')).to.equal('/quotas/debitoDireto/mandatos/8');
-    expect((await f.requests('GET', '/sepa_mandates'))[0]!.query).to.include({ _member: '21', _state: 'active' });
-    root.unmount();
-    container.remove();
-    render(core, <MemberMandate memberId="22" editPattern="/quotas/debitoDireto/mandatos/:id" newPath="/quotas/debitoDireto/mandatos/novo" />);
-    await waitUntil(() => text().includes('Sem mandato ativo.'), 'no "no mandate"');
-    expect(container.querySelector('a')!.getAttribute('href')).to.equal('/quotas/debitoDireto/mandatos/novo');
-  });
-});
-
-describe('"Pedir pagamento" on a member\'s statement', () => {
-  it('creates a Multibanco reference for the ticked debts and shows entity, reference and amount', async () => {
-    const { core, f } = await start({
-      realtime: false,
-      rules: {
-        'GET /unsettled_payments': {
-          body: {
-            data: [
-              { _id: 31, description: 'Quota 2030', due_date: '2030-12-31', status: 'open', open_amount: 2400 },
-              { _id: 32, description: 'Quota 2031', due_date: '2031-03-31', status: 'partial', open_amount: 1000 },
-              { _id: 33, description: 'Quota 2029', due_date: '2029-12-31', status: 'paid', open_amount: 0 },
-            ],
-            meta: { total: 3 },
-          },
-        },
-        'GET /payment_options': { body: { data: { methods: ['multibanco'], transfer: null } } },
-        'POST /payment_requests': { status: 201, body: { data: { _id: 1, method: 'multibanco', entity: '99999', reference: '999000123', amount: 3400, state: 'pending', expires_at: '2031-06-30T23:59:59Z' } } },
-      },
-    });
-    render(core, <RequestPayment memberId="21" />);
-    await waitUntil(() => button('Pedir pagamento'));
-    button('Pedir pagamento')!.click();
-    await waitUntil(() => container.querySelectorAll('input[type="checkbox"]').length === 2, 'the open debts were not listed');
-    button('Gerar referência Multibanco')!.click();
-    await waitUntil(() => text().includes('Escolha pelo menos uma dívida.'));
-    for (const box of container.querySelectorAll<HTMLInputElement>('input[type="checkbox"]')) box.click();
-    await waitUntil(() => text().includes('Total escolhido: 34,00'));
-    button('Gerar referência Multibanco')!.click();
-    await waitUntil(() => container.querySelector('[data-reference]'), 'no reference shown');
-    expect(container.querySelector('[data-entity]')!.textContent).to.equal('99999');
-    expect(container.querySelector('[data-ref]')!.textContent).to.equal('999 000 123');
-    expect(container.querySelector('[data-reference] [data-amount]')!.textContent).to.equal('34,00\u00a0€');
-    expect((await f.requests('POST', '/payment_requests'))[0]!.body).to.deep.equal({ member: 21, debts: [31, 32], method: 'multibanco' });
-    expect((await f.requests('GET', '/unsettled_payments'))[0]!.query).to.include({ _member: '21' });
-    // Multibanco is all the association takes: no choice of method, no MB WAY mentioned.
-    expect(container.querySelectorAll('input[type="radio"]')).to.have.length(0);
-    expect(text()).to.not.contain('MB WAY');
-  });
-
-  it('sends an MB WAY request to the member\'s mobile when the provider takes it, and follows its state live', async () => {
-    const pushed = { _id: 2, method: 'mbway', entity: null, reference: null, phone: '912345678', amount: 2400, state: 'pending', expires_at: '2031-06-30T10:05:00Z' };
-    const { core, f } = await start({
-      rules: {
-        'GET /unsettled_payments': { body: { data: [{ _id: 31, description: 'Quota 2030', due_date: '2030-12-31', status: 'open', open_amount: 2400 }], meta: { total: 1 } } },
-        'GET /payment_options': { body: { data: { methods: ['multibanco', 'mbway'], transfer: null } } },
-        'POST /payment_requests': [
-          { status: 422, body: { message: 'Dados inválidos.', code: 'validation_failed', errors: { phone: 'Indique um telemóvel português para o MB WAY: 9 algarismos começados por 91, 92, 93 ou 96.' } } },
-          { status: 201, body: { data: pushed } },
-        ],
-        'GET /payment_requests/2': [{ body: { data: pushed } }, { body: { data: { ...pushed, state: 'paid' } } }],
-      },
-    });
-    render(core, <RequestPayment memberId="21" />);
-    await waitUntil(() => button('Pedir pagamento'));
-    button('Pedir pagamento')!.click();
-    await waitUntil(() => container.querySelectorAll('input[type="radio"]').length === 2, 'no choice of method');
-    container.querySelector<HTMLInputElement>('input[type="checkbox"]')!.click();
-    container.querySelector<HTMLInputElement>('input[type="radio"][value="mbway"]')!.click();
-    await waitUntil(() => button('Enviar pedido MB WAY'));
-    const phone = [...container.querySelectorAll<HTMLInputElement>('input[type="tel"]')][0]!;
-    type(phone, '212345678');
-    button('Enviar pedido MB WAY')!.click();
-    await waitUntil(() => text().includes('Indique um telemóvel português para o MB WAY'), 'the phone refused was not shown');
-    type(phone, '912 345 678');
-    button('Enviar pedido MB WAY')!.click();
-    await waitUntil(() => text().includes('Pedido MB WAY enviado para 912 345 678'), 'no MB WAY request shown');
-    expect((await f.requests('POST', '/payment_requests')).map((r) => r.body)).to.deep.equal([
-      { member: 21, debts: [31], method: 'mbway', phone: '212345678' },
-      { member: 21, debts: [31], method: 'mbway', phone: '912 345 678' },
-    ]);
-    await waitUntil(() => container.querySelector('[data-state="pending"]'), 'no state shown');
-    await f.wsSend({ topic: 'payment_requests changed', payload: { resource: 'payment_requests', action: 'updated', id: 2 } });
-    await waitUntil(() => container.querySelector('[data-state="paid"]')?.textContent === 'Pago', 'the state did not follow the realtime event');
+// Reconciliation is <associa-reconciliation> (test/browser/feature-reconciliation.test.tsx).
+describe('bank-statement reconciliation (/quotas/extratoBancario)', () => {
+  it("places <associa-reconciliation> with the terminology's singular and the payment and receipt routes", async () => {
+    await mountPage('reconciliation', {}, { realtime: false });
+    expect(container.querySelector('h1')!.textContent).to.equal('Extrato Bancário');
+    const element = container.querySelector('associa-reconciliation')!;
+    expect(['singular', 'payment-path', 'receipt-path'].map((name) => element.getAttribute(name))).to.deep.equal([FALLBACK_TERMINOLOGY.memberSingular, '/pagamentos/:id', '/tesoouraria/:id']);
   });
 });
 
