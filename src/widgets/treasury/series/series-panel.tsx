@@ -1,7 +1,7 @@
 // On /configuracaoTesouraria, below the settings: each series' next number this year, which an
 // administrator may move forward (to carry on from a paper receipt book); never back to or below
 // a number already issued, which the server refuses in pt-PT.
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { ROLE } from '../../../core/index.js';
 import { Button, ErrorState, Input, Loading, space, useQuery, useSignalValue } from '../../kit/index.js';
@@ -74,6 +74,10 @@ export function SeriesPanel() {
   const core = useCore();
   const isAdmin = useSignalValue(core.session.claims)?.Role === ROLE.admin;
   const on = useSignalValue(core.settings.hasTreasury);
+  // On a page without the host (which reads them at start), the settings are read here.
+  useEffect(() => {
+    core.settings.ensure().catch(() => undefined);
+  }, [core]);
   const view = useQuery<SeriesState[]>(core.queries, on ? { path: SERIES, resources: [SERIES] } : null);
   if (!on) return null;
   return (
