@@ -3,12 +3,12 @@
 import { expect } from '@open-wc/testing';
 import '../../src/widgets/settings-form/element.js';
 import type { SettingsSchemaResponse } from '../../src/core/settings-schema.js';
-import { SETTINGS } from '../../src/server/settings/catalogue.js';
+import { SETTINGS_SCHEMA } from './support/settings-schema.js';
 import { all, button, cleanupFeatures, control, featureFixture, text, type, waitForText } from './feature-support/elements.js';
 import { expectAccessible } from './support/axe.js';
 
 const at = '2031-01-01T00:00:00Z';
-const SCHEMA: { body: SettingsSchemaResponse } = { body: { data: { settings: SETTINGS.schema() } } };
+const SCHEMA: { body: SettingsSchemaResponse } = { body: { data: { settings: SETTINGS_SCHEMA } } };
 const VALUES = { SendMessages: 'false', automatedMemberPayments: 'false', messageSenderName: '', messageReplyTo: '' };
 function settingsBody(values: Record<string, string>) {
   const data = Object.entries(values).map(([name, value], i) => ({ _id: i + 1, name, value, created_at: at }));

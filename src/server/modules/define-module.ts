@@ -17,8 +17,8 @@ export interface ModuleDefinition {
   resources: readonly Resource[];
   actions?: readonly ActionDefinition[];
   /**
-   * Settings the module reads, typed. The catalogue (src/server/settings/catalogue.ts) imports
-   * the same lists, since the settings resource checks writes against it.
+   * Settings the module reads, declared here only: the catalogue (src/server/settings/catalogue.ts)
+   * is every module's, and their names and kinds type readSetting.
    */
   settings?: readonly SettingDeclaration[];
   migrations?: readonly Migration[];
@@ -49,6 +49,12 @@ export interface ModuleSwitch {
 
 export type Module = Required<Pick<ModuleDefinition, 'actions' | 'settings' | 'migrations' | 'jobs'>> & ModuleDefinition;
 
-export function defineModule(definition: ModuleDefinition): Module {
-  return { actions: [], settings: [], migrations: [], jobs: [], ...definition };
+/**
+ * A module. Its settings keep their literal names and kinds, which type the catalogue's readers;
+ * its resources their names and fields, from which every record type is derived (record-types.ts).
+ */
+export function defineModule<const Settings extends readonly SettingDeclaration[] = readonly [], const Resources extends readonly Resource[] = readonly Resource[]>(
+  definition: ModuleDefinition & { settings?: Settings; resources: Resources },
+): Module & { settings: Settings; resources: Resources } {
+  return { actions: [], settings: [] as unknown as Settings, migrations: [], jobs: [], ...definition };
 }

@@ -1,17 +1,7 @@
 import type { OrgType } from '../../core/contract.js';
 import type { SettingSchema } from '../../core/settings-schema.js';
-import { MEMBERSHIP_SETTINGS } from '../modules/members/member-settings.js';
-import { MESSAGE_SETTINGS } from '../modules/messages/message-settings.js';
-import { DUES_SETTINGS } from '../modules/dues/dues-settings.js';
-import { REMINDER_SETTINGS } from '../modules/reminders/reminder-settings.js';
-import { DIRECT_DEBIT_SETTINGS } from '../modules/direct-debit/direct-debit-settings.js';
-import { COLLECTING_SETTINGS } from '../modules/collecting/collecting-settings.js';
-import { PAYMENT_LINK_SETTINGS } from '../modules/payment-links/payment-link-settings.js';
-import { CARD_SETTINGS } from '../modules/cards/card-settings.js';
-import { APPLICATION_SETTINGS } from '../modules/applications/application-settings.js';
-import { TREASURY_DOC_SETTINGS } from '../modules/treasury/treasury-settings.js';
-import { DONATION_SETTINGS } from '../modules/treasury/donations/donation-settings.js';
-import { ORGANISATION_SETTINGS, SECURITY_SETTINGS, TREASURY_SETTINGS } from '../modules/settings/organisation-settings.js';
+import type { appModules } from '../modules/index.js';
+import type { Module } from '../modules/define-module.js';
 import { defaultOf, type SettingDeclaration } from './declaration.js';
 
 export interface SettingsCatalogue {
@@ -40,15 +30,33 @@ function createSettingsCatalogue(...lists: readonly (readonly SettingDeclaration
   };
 }
 
-// The modules' own lists, imported here rather than read from appModules: the settings resource
-// (a module) checks its writes against this catalogue, so building it from the modules would be
-// an import cycle. test/server/module-settings.test.ts checks both hold the same declarations.
-const CORE_LISTS = [ORGANISATION_SETTINGS, SECURITY_SETTINGS, MEMBERSHIP_SETTINGS, DUES_SETTINGS, COLLECTING_SETTINGS, MESSAGE_SETTINGS, REMINDER_SETTINGS, TREASURY_SETTINGS, DIRECT_DEBIT_SETTINGS, PAYMENT_LINK_SETTINGS, CARD_SETTINGS, TREASURY_DOC_SETTINGS, DONATION_SETTINGS, APPLICATION_SETTINGS] as const;
+// The catalogue is the modules' own settings: the module list (src/server/modules/index.ts)
+// installs it once it is written. It is not built by importing that list here, since the
+// modules' code reads settings through this file: that would be an import cycle.
+let installed: SettingsCatalogue | undefined;
 
-/** The settings of this server. */
-export const SETTINGS = createSettingsCatalogue(...CORE_LISTS);
+/** Makes `modules`' settings the server's catalogue (called by the module list). */
+export function installSettings(modules: readonly Module[]): void {
+  installed = createSettingsCatalogue(...modules.map((module) => module.settings));
+}
 
-type CoreSetting = (typeof CORE_LISTS)[number][number];
+function catalogue(): SettingsCatalogue {
+  if (!installed) throw new Error('Settings read before the modules are listed: import src/server/modules/index.js first');
+  return installed;
+}
+
+/** The settings of this server: every module's, in module order. */
+export const SETTINGS: SettingsCatalogue = {
+  get all() {
+    return catalogue().all;
+  },
+  get: (name) => catalogue().get(name),
+  defaults: (orgType) => catalogue().defaults(orgType),
+  schema: () => catalogue().schema(),
+};
+
+/** Every declared setting, with its literal name and kind, read from the modules' types. */
+type CoreSetting = (typeof appModules)[number]['settings'][number];
 export type CoreSettingName = CoreSetting['name'];
 type ValueOfKind<K> = K extends 'boolean' ? boolean : K extends 'integer' | 'decimal' ? number : string;
 /** The type a reader gets for a declared setting: boolean, number or string by its kind. */

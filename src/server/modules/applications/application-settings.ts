@@ -32,7 +32,7 @@ function fieldSetting<F extends ApplicantField>(field: F) {
 export type ChosenField = Exclude<ApplicantField, 'name' | 'email'>;
 export const CHOSEN_FIELDS = APPLICANT_FIELDS.filter((f): f is ChosenField => !ALWAYS_ASKED.includes(f));
 
-const template = (name: string, label: string, kind: Parameters<typeof templateProblem>[0], value: string, maxLength = 4000) =>
+const template = <const N extends string>(name: N, label: string, kind: Parameters<typeof templateProblem>[0], value: string, maxLength = 4000) =>
   ({ name, kind: 'text', label, hint: placeholderHint(kind), maxLength, check: templateProblem(kind), default: value, page: 'applications', readers: 'authenticated' }) as const;
 
 export const APPLICATION_SETTINGS = [

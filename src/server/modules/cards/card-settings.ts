@@ -4,7 +4,7 @@
 import type { SettingDeclaration } from '../../settings/declaration.js';
 import { LETTER_PLACEHOLDERS, templateProblem } from './letter-template.js';
 
-const offset = (name: string, label: string, hint: string) =>
+const offset = <const N extends string>(name: N, label: string, hint: string) =>
   ({ name, kind: 'decimal', label, hint, min: -20, max: 20, scale: 1, default: '0', page: 'cards', readers: 'authenticated' }) as const;
 
 export const CARD_SETTINGS = [

@@ -3,7 +3,7 @@
 // block merges.
 import type { SettingDeclaration } from '../../settings/declaration.js';
 
-const prefix = (name: string, label: string, value: string) =>
+const prefix = <const N extends string>(name: N, label: string, value: string) =>
   ({
     name, kind: 'text', label, required: true, pattern: '[A-Z]{1,4}', patternMessage: 'Use de uma a quatro letras maiúsculas, por exemplo R.',
     hint: 'Os documentos são numerados por série e ano, por exemplo R 2026/123.', default: value, page: 'treasury', readers: 'authenticated',
