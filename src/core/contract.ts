@@ -141,7 +141,7 @@ export interface ApiRecord {
 
 /** The application's records, field by field, as inferred from the resource definitions (types only). */
 // Setting stays declared below: its value is never null (NOT NULL column), which the definition does not say.
-export type { ApiSecret, AuditEntry, Contact, Country, Member, MemberBalance, MemberState, Message, Payment, PaymentAllocation, Tag, UnsettledPayment, User } from './records.js';
+export type { ApiSecret, AuditLog, Contact, Country, Member, MemberBalance, MemberState, Message, Payment, PaymentAllocation, Tag, UnsettledPayment, User } from './records.js';
 
 /** 422 body. Messages are pt-PT. */
 export interface ValidationErrorResponse {

@@ -2,6 +2,7 @@
 // Records as the API answers them. The types are inferred in src/server/resources/record-types.ts;
 // this copy lets the browser build use them without type-checking server code.
 
+/** A record of members. */
 export type Member = {
   _id: number;
   _version: number;
@@ -24,6 +25,50 @@ export type Member = {
   notes?: string | null;
 };
 
+/** A record of member_states. */
+export type MemberState = {
+  _id: number;
+  _version: number;
+  created_at: string;
+  updated_at: string;
+  name: string;
+  marksEnd: boolean;
+};
+
+/** A record of countries. */
+export type Country = {
+  _id: number;
+  _version: number;
+  created_at: string;
+  updated_at: string;
+  name: string;
+  code: string;
+};
+
+/** A record of tags. */
+export type Tag = {
+  _id: number;
+  _version: number;
+  created_at: string;
+  updated_at: string;
+  name: string;
+  color: string | null;
+};
+
+/** A record of contacts. */
+export type Contact = {
+  _id: number;
+  _version: number;
+  created_at: string;
+  updated_at: string;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  organisation: string | null;
+  notes: string | null;
+};
+
+/** A record of users. */
 export type User = {
   _id: number;
   _version: number;
@@ -37,54 +82,7 @@ export type User = {
   active: boolean;
 };
 
-export type Tag = {
-  _id: number;
-  _version: number;
-  created_at: string;
-  updated_at: string;
-  name: string;
-  color: string | null;
-};
-
-export type Country = {
-  _id: number;
-  _version: number;
-  created_at: string;
-  updated_at: string;
-  name: string;
-  code: string;
-};
-
-export type MemberState = {
-  _id: number;
-  _version: number;
-  created_at: string;
-  updated_at: string;
-  name: string;
-  marksEnd: boolean;
-};
-
-export type Contact = {
-  _id: number;
-  _version: number;
-  created_at: string;
-  updated_at: string;
-  name: string;
-  email: string | null;
-  phone: string | null;
-  organisation: string | null;
-  notes: string | null;
-};
-
-export type Setting = {
-  _id: number;
-  _version: number;
-  created_at: string;
-  updated_at: string;
-  name: string;
-  value: string | null;
-};
-
+/** A record of api_secrets. */
 export type ApiSecret = {
   _id: number;
   _version: number;
@@ -99,6 +97,29 @@ export type ApiSecret = {
   revoked_at: string | null;
 };
 
+/** A record of saved_filters. */
+export type SavedFilter = {
+  _id: number;
+  _version: number;
+  created_at: string;
+  updated_at: string;
+  name: string;
+  resource: string;
+  query: string | null;
+  owner: number | null;
+};
+
+/** A record of settings. */
+export type Setting = {
+  _id: number;
+  _version: number;
+  created_at: string;
+  updated_at: string;
+  name: string;
+  value: string | null;
+};
+
+/** A record of messages. */
 export type Message = {
   _id: number;
   _version: number;
@@ -114,23 +135,7 @@ export type Message = {
   sent_at: string | null;
 };
 
-export type AuditEntry = {
-  _id: number;
-  _version: number;
-  created_at: string;
-  updated_at: string;
-  at: string | null;
-  actor_name: string | null;
-  action: string | null;
-  resource: string | null;
-  record_id: number | null;
-  address: string | null;
-  day: string | null;
-  actor_kind: string | null;
-  actor_id: number | null;
-  changes: string | null;
-};
-
+/** A record of fee_categories. */
 export type FeeCategory = {
   _id: number;
   _version: number;
@@ -141,6 +146,7 @@ export type FeeCategory = {
   notes?: string | null;
 };
 
+/** A record of fee_schedules. */
 export type FeeSchedule = {
   _id: number;
   _version: number;
@@ -155,6 +161,7 @@ export type FeeSchedule = {
   capital: number | null;
 };
 
+/** A record of unsettled_payments. */
 export type UnsettledPayment = {
   _id: number;
   _version: number;
@@ -176,6 +183,7 @@ export type UnsettledPayment = {
   resolved_by?: number | null;
 };
 
+/** A record of payments. */
 export type Payment = {
   _id: number;
   _version: number;
@@ -195,6 +203,7 @@ export type Payment = {
   annulled_by?: number | null;
 };
 
+/** A record of payment_allocations. */
 export type PaymentAllocation = {
   _id: number;
   _version: number;
@@ -206,6 +215,7 @@ export type PaymentAllocation = {
   amount: number | null;
 };
 
+/** A record of member_balances. */
 export type MemberBalance = {
   _id: number;
   _version: number;
@@ -225,6 +235,66 @@ export type MemberBalance = {
   credit: number;
 };
 
+/** A record of payment_requests. */
+export type PaymentRequest = {
+  _id: number;
+  _version: number;
+  created_at: string;
+  updated_at: string;
+  member: number | null;
+  debts: number[];
+  method: string | null;
+  amount: number | null;
+  entity: string | null;
+  reference: string | null;
+  phone: string | null;
+  expires_at: string | null;
+  state: string | null;
+  payment: number | null;
+  paid_at: string | null;
+  provider?: string | null;
+  created_by?: number | null;
+};
+
+/** A record of reconciliation_imports. */
+export type ReconciliationImport = {
+  _id: number;
+  _version: number;
+  created_at: string;
+  updated_at: string;
+  file: number | null;
+  file_name: string | null;
+  source: string | null;
+  lines: number | null;
+  recorded: number | null;
+  recorded_amount: number | null;
+  unmatched: number | null;
+  created_by: number | null;
+  file_sha256: string | null;
+};
+
+/** A record of reconciliation_import_lines. */
+export type ReconciliationImportLine = {
+  _id: number;
+  _version: number;
+  created_at: string;
+  updated_at: string;
+  reconciliation_import: number | null;
+  line: number | null;
+  date: string | null;
+  amount: number | null;
+  entity: string | null;
+  reference: string | null;
+  description: string | null;
+  transaction_id: string | null;
+  member: number | null;
+  payment_request: number | null;
+  payment: number | null;
+  reason: string | null;
+  message: string | null;
+};
+
+/** A record of sepa_mandates. */
 export type SepaMandate = {
   _id: number;
   _version: number;
@@ -240,6 +310,7 @@ export type SepaMandate = {
   state: string | null;
 };
 
+/** A record of direct_debit_batches. */
 export type DirectDebitBatch = {
   _id: number;
   _version: number;
@@ -252,6 +323,7 @@ export type DirectDebitBatch = {
   created_by: number | null;
 };
 
+/** A record of direct_debit_items. */
 export type DirectDebitItem = {
   _id: number;
   _version: number;
@@ -270,6 +342,54 @@ export type DirectDebitItem = {
   resolved_at: string | null;
 };
 
+/** A record of reminder_stages. */
+export type ReminderStage = {
+  _id: number;
+  _version: number;
+  created_at: string;
+  updated_at: string;
+  name: string;
+  category: number | null;
+  offset_days: number;
+  channel: string;
+  subject: string;
+  body: string;
+  active: boolean;
+};
+
+/** A record of reminder_decisions. */
+export type ReminderDecision = {
+  _id: number;
+  _version: number;
+  created_at: string;
+  updated_at: string;
+  member: number | null;
+  stage: number | null;
+  debt_set: string | null;
+  day: string | null;
+  decision: string | null;
+  reason: string | null;
+  debts: number | null;
+  total: number | null;
+  message: number | null;
+  decided_at: string | null;
+};
+
+/** A record of payment_links. */
+export type PaymentLink = {
+  _id: number;
+  _version: number;
+  created_at: string;
+  updated_at: string;
+  member: number | null;
+  purpose: string | null;
+  expires_at: string | null;
+  revoked_at: string | null;
+  revoked_by: number | null;
+  last_used_at: string | null;
+};
+
+/** A record of membership_cards. */
 export type MembershipCard = {
   _id: number;
   _version: number;
@@ -287,6 +407,7 @@ export type MembershipCard = {
   revoke_reason?: string | null;
 };
 
+/** A record of card_checkins. */
 export type CardCheckin = {
   _id: number;
   _version: number;
@@ -296,6 +417,7 @@ export type CardCheckin = {
   date: string;
 };
 
+/** A record of card_checkin_scans. */
 export type CardCheckinScan = {
   _id: number;
   _version: number;
@@ -316,13 +438,147 @@ export type CardCheckinScan = {
   duplicate_of: number | null;
 };
 
-export type SavedFilter = {
+/** A record of member_applications. */
+export type MemberApplication = {
+  [field: string]: null | string | number | false | true | number[];
+  _id: number;
+  _version: number;
+  created_at: string;
+  updated_at: string;
+};
+
+/** A record of document_statuses. */
+export type DocumentStatus = {
   _id: number;
   _version: number;
   created_at: string;
   updated_at: string;
   name: string;
-  resource: string;
-  query: string | null;
-  owner: number | null;
+  color: string;
 };
+
+/** A record of treasury_docs. */
+export type TreasuryDoc = {
+  _id: number;
+  _version: number;
+  created_at: string;
+  updated_at: string;
+  number: string | null;
+  type: string | null;
+  series: number | null;
+  issue_date: string | null;
+  member: number | null;
+  payer_name: string | null;
+  payer_nif: string | null;
+  payer_address: string | null;
+  lines: string | null;
+  total: number | null;
+  vat_wording: string | null;
+  annuls: number | null;
+  annul_reason: string | null;
+  annulled_by_doc: number | null;
+  contact?: number | null;
+  status?: number | null;
+  issued_by?: number | null;
+  pdf_sha256?: string | null;
+  hash?: string | null;
+};
+
+/** A record of donations. */
+export type Donation = {
+  _id: number;
+  _version: number;
+  created_at: string;
+  updated_at: string;
+  date: string;
+  kind: string | null;
+  amount: number;
+  goods: string | null;
+  member: number | null;
+  contact: number | null;
+  donor_name: string | null;
+  donor_nif: string | null;
+  donor_address: string | null;
+  notes: string | null;
+  receipt: number | null;
+};
+
+/** A record of audit_log. */
+export type AuditLog = {
+  _id: number;
+  _version: number;
+  created_at: string;
+  updated_at: string;
+  at: string | null;
+  actor_name: string | null;
+  action: string | null;
+  resource: string | null;
+  record_id: number | null;
+  address: string | null;
+  day: string | null;
+  actor_kind: string | null;
+  actor_id: number | null;
+  changes: string | null;
+};
+
+/** A record of jobs. */
+export type Job = {
+  _id: number;
+  _version: number;
+  created_at: string;
+  updated_at: string;
+  name: string | null;
+  state: string | null;
+  attempts: number | null;
+  percent: string | null;
+  last_error: string | null;
+  run_at: string | null;
+  finished_at: string | null;
+  key: string | null;
+  progress: number | null;
+  total: number | null;
+  max_attempts: number | null;
+  started_at: string | null;
+  lease_until: string | null;
+  requested_by: number | null;
+  payload: string | null;
+  result: string | null;
+};
+
+/** Every resource's record type, by resource name. */
+export interface RecordsByResource {
+  members: Member;
+  member_states: MemberState;
+  countries: Country;
+  tags: Tag;
+  contacts: Contact;
+  users: User;
+  api_secrets: ApiSecret;
+  saved_filters: SavedFilter;
+  settings: Setting;
+  messages: Message;
+  fee_categories: FeeCategory;
+  fee_schedules: FeeSchedule;
+  unsettled_payments: UnsettledPayment;
+  payments: Payment;
+  payment_allocations: PaymentAllocation;
+  member_balances: MemberBalance;
+  payment_requests: PaymentRequest;
+  reconciliation_imports: ReconciliationImport;
+  reconciliation_import_lines: ReconciliationImportLine;
+  sepa_mandates: SepaMandate;
+  direct_debit_batches: DirectDebitBatch;
+  direct_debit_items: DirectDebitItem;
+  reminder_stages: ReminderStage;
+  reminder_decisions: ReminderDecision;
+  payment_links: PaymentLink;
+  membership_cards: MembershipCard;
+  card_checkins: CardCheckin;
+  card_checkin_scans: CardCheckinScan;
+  member_applications: MemberApplication;
+  document_statuses: DocumentStatus;
+  treasury_docs: TreasuryDoc;
+  donations: Donation;
+  audit_log: AuditLog;
+  jobs: Job;
+}

@@ -2,37 +2,39 @@
 // the definitions have the shapes widgets rely on, and the browser's copy is up to date.
 import { expectTypeOf } from 'vitest';
 import type * as Contract from '../../src/core/contract.js';
-import type * as Inferred from '../../src/server/resources/record-types.js';
-import type { RecordOfFields } from '../../src/server/resources/record-types.js';
+import type * as Copy from '../../src/core/records.js';
+import type { RecordOfFields, RecordsByResource as Records } from '../../src/server/resources/record-types.js';
 
 // The browser's copy (src/core/records.ts, through the contract) is the inferred type: after a
 // definition changes, `node scripts/record-types.mjs` brings it back in line.
-expectTypeOf<Contract.Member>().toEqualTypeOf<Inferred.Member>();
-expectTypeOf<Contract.User>().toEqualTypeOf<Inferred.User>();
-expectTypeOf<Contract.Tag>().toEqualTypeOf<Inferred.Tag>();
-expectTypeOf<Contract.Country>().toEqualTypeOf<Inferred.Country>();
-expectTypeOf<Contract.MemberState>().toEqualTypeOf<Inferred.MemberState>();
-expectTypeOf<Contract.Contact>().toEqualTypeOf<Inferred.Contact>();
-expectTypeOf<Contract.ApiSecret>().toEqualTypeOf<Inferred.ApiSecret>();
-expectTypeOf<Contract.Message>().toEqualTypeOf<Inferred.Message>();
-expectTypeOf<Contract.AuditEntry>().toEqualTypeOf<Inferred.AuditEntry>();
+// Every resource, each by its name.
+expectTypeOf<Copy.RecordsByResource>().toEqualTypeOf<Records>();
+expectTypeOf<Contract.Member>().toEqualTypeOf<Records['members']>();
+expectTypeOf<Contract.User>().toEqualTypeOf<Records['users']>();
+expectTypeOf<Contract.Tag>().toEqualTypeOf<Records['tags']>();
+expectTypeOf<Contract.Country>().toEqualTypeOf<Records['countries']>();
+expectTypeOf<Contract.MemberState>().toEqualTypeOf<Records['member_states']>();
+expectTypeOf<Contract.Contact>().toEqualTypeOf<Records['contacts']>();
+expectTypeOf<Contract.ApiSecret>().toEqualTypeOf<Records['api_secrets']>();
+expectTypeOf<Contract.Message>().toEqualTypeOf<Records['messages']>();
+expectTypeOf<Contract.AuditLog>().toEqualTypeOf<Records['audit_log']>();
 
 // Required fields are never null, optional ones may be; references are ids, lists arrays of ids.
-expectTypeOf<Inferred.Member['number']>().toEqualTypeOf<number>();
-expectTypeOf<Inferred.Member['name']>().toEqualTypeOf<string>();
-expectTypeOf<Inferred.Member['email']>().toEqualTypeOf<string | null>();
-expectTypeOf<Inferred.Member['state']>().toEqualTypeOf<number>();
-expectTypeOf<Inferred.Member['country']>().toEqualTypeOf<number | null>();
-expectTypeOf<Inferred.Member['tags']>().toEqualTypeOf<number[]>();
+expectTypeOf<Records['members']['number']>().toEqualTypeOf<number>();
+expectTypeOf<Records['members']['name']>().toEqualTypeOf<string>();
+expectTypeOf<Records['members']['email']>().toEqualTypeOf<string | null>();
+expectTypeOf<Records['members']['state']>().toEqualTypeOf<number>();
+expectTypeOf<Records['members']['country']>().toEqualTypeOf<number | null>();
+expectTypeOf<Records['members']['tags']>().toEqualTypeOf<number[]>();
 // Staff-only notes are absent from what a member reads of their own record.
-expectTypeOf<Inferred.Member>().toHaveProperty('notes');
+expectTypeOf<Records['members']>().toHaveProperty('notes');
 // Booleans come as true/false; write-only passwords are never in a record.
-expectTypeOf<Inferred.User['active']>().toEqualTypeOf<boolean>();
-expectTypeOf<Inferred.User>().not.toHaveProperty('password');
-expectTypeOf<Inferred.User>().not.toHaveProperty('current_password');
+expectTypeOf<Records['users']['active']>().toEqualTypeOf<boolean>();
+expectTypeOf<Records['users']>().not.toHaveProperty('password');
+expectTypeOf<Records['users']>().not.toHaveProperty('current_password');
 // Every record carries its id, version and times.
-expectTypeOf<Inferred.ApiSecret>().toMatchTypeOf<{ _id: number; _version: number; created_at: string; updated_at: string }>();
-expectTypeOf<Inferred.ApiSecret['revoked_at']>().toEqualTypeOf<string | null>();
+expectTypeOf<Records['api_secrets']>().toMatchTypeOf<{ _id: number; _version: number; created_at: string; updated_at: string }>();
+expectTypeOf<Records['api_secrets']['revoked_at']>().toEqualTypeOf<string | null>();
 
 // Field types map to their JSON values.
 type Sample = RecordOfFields<

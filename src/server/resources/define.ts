@@ -159,11 +159,11 @@ export interface Resource extends Omit<ResourceDefinition, 'fields'> {
 
 /** Type-only: no resource holds this key. It keeps the fields as the definition wrote them. */
 declare const declaredFields: unique symbol;
-/** A resource that remembers its declared fields' types, so its record type can be inferred (record-types.ts). */
-export type DefinedResource<F extends readonly FieldDefinition[]> = Resource & { readonly [declaredFields]?: F };
+/** A resource that remembers its name and declared fields' types, so its record type can be inferred and named (record-types.ts). */
+export type DefinedResource<F extends readonly FieldDefinition[], N extends string = string> = Resource & { readonly [declaredFields]?: F; readonly name: N };
 
 /** Fills in defaults (input type from type, flags false, group 'Geral') so consumers never guess. */
-export function defineResource<const F extends readonly FieldDefinition[]>(definition: ResourceDefinition & { fields: F }): DefinedResource<F> {
+export function defineResource<const F extends readonly FieldDefinition[], const N extends string>(definition: ResourceDefinition & { fields: F; name: N }): DefinedResource<F, N> {
   const fields: Field[] = [...definition.fields, ...RECORD_FIELDS].map((f) => ({
     ...f,
     group: f.group ?? 'Geral',

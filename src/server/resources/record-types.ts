@@ -2,26 +2,9 @@
 // field. Types only; the browser reaches them through src/core/records.ts.
 import type { FieldType } from '../../core/contract.js';
 import type { DefinedResource, FieldDefinition } from './define.js';
-import type { apiSecrets } from '../modules/users/api-secrets.js';
+import type { appModules } from '../modules/index.js';
+import type { jobsResource } from '../jobs/resource.js';
 import type { auditLogResource } from './audit-log.js';
-import type { contacts } from '../modules/reference/contacts.js';
-import type { countries } from '../modules/reference/countries.js';
-import type { members } from '../modules/members/members.js';
-import type { memberStates } from '../modules/reference/member-states.js';
-import type { messages } from '../modules/messages/messages.js';
-import type { settings } from '../modules/settings/settings.js';
-import type { tags } from '../modules/reference/tags.js';
-import type { users } from '../modules/users/users.js';
-import type { feeCategories } from '../modules/dues/fee-categories.js';
-import type { feeSchedules } from '../modules/dues/fee-schedules.js';
-import type { debts } from '../modules/dues/debts.js';
-import type { allocations, payments } from '../modules/dues/payments.js';
-import type { balances } from '../modules/dues/balances.js';
-import type { batches, items } from '../modules/direct-debit/batches.js';
-import type { mandates } from '../modules/direct-debit/mandates.js';
-import type { membershipCards } from '../modules/cards/cards.js';
-import type { cardCheckins, cardCheckinScans } from '../modules/cards/checkins.js';
-import type { savedFilters } from '../modules/lists/saved-filters.js';
 
 /** The JSON value of a field type; `never` for types no record carries (passwords). */
 type ValueOf<F extends FieldDefinition> = {
@@ -79,26 +62,11 @@ export type RecordOfFields<Fields extends readonly FieldDefinition[]> = Simplify
 /** The record type of a resource made by defineResource. */
 type RecordOf<R> = R extends DefinedResource<infer Fields> ? RecordOfFields<Fields> : never;
 
-export type Member = RecordOf<typeof members>;
-export type User = RecordOf<typeof users>;
-export type Tag = RecordOf<typeof tags>;
-export type Country = RecordOf<typeof countries>;
-export type MemberState = RecordOf<typeof memberStates>;
-export type Contact = RecordOf<typeof contacts>;
-export type Setting = RecordOf<typeof settings>;
-export type ApiSecret = RecordOf<typeof apiSecrets>;
-export type Message = RecordOf<typeof messages>;
-export type AuditEntry = RecordOf<ReturnType<typeof auditLogResource>>;
-export type FeeCategory = RecordOf<typeof feeCategories>;
-export type FeeSchedule = RecordOf<typeof feeSchedules>;
-export type UnsettledPayment = RecordOf<typeof debts>;
-export type Payment = RecordOf<typeof payments>;
-export type PaymentAllocation = RecordOf<typeof allocations>;
-export type MemberBalance = RecordOf<typeof balances>;
-export type SepaMandate = RecordOf<typeof mandates>;
-export type DirectDebitBatch = RecordOf<typeof batches>;
-export type DirectDebitItem = RecordOf<typeof items>;
-export type MembershipCard = RecordOf<typeof membershipCards>;
-export type CardCheckin = RecordOf<typeof cardCheckins>;
-export type CardCheckinScan = RecordOf<typeof cardCheckinScans>;
-export type SavedFilter = RecordOf<typeof savedFilters>;
+/** Every resource the server serves: its modules', then the engine's own (the audit trail, the jobs). */
+type AppResource = (typeof appModules)[number]['resources'][number] | ReturnType<typeof auditLogResource> | ReturnType<typeof jobsResource>;
+
+/**
+ * Every resource's record type, by resource name. scripts/record-types.mjs writes each out under
+ * the resource's singular name (members: Member, sepa_mandates: SepaMandate) in src/core/records.ts.
+ */
+export type RecordsByResource = { [R in AppResource as R['name']]: RecordOf<R> };
