@@ -1,7 +1,7 @@
 // The route table of SPEC section 2, as data: every client module's routes (src/widgets/modules.ts),
 // built from the organisation's terminology, so member and payment paths follow its words (accents included).
 import { isStaffRole, TERMINOLOGY_DEFAULTS, type ExplainerResource, type OrgType, type Terminology, mayIn } from '../core/index.js';
-import { routeTable, type RouteDef as ModuleRouteDef, type RouteNameOf } from '../core/client-module.js';
+import { routeTable, type ClientModule, type RouteDef as ModuleRouteDef, type RouteNameOf } from '../core/client-module.js';
 import { CLIENT_MODULES } from '../widgets/modules.js';
 import { matchPath } from './routing/paths.js';
 
@@ -14,9 +14,12 @@ export const FALLBACK_TERMINOLOGY: Terminology = TERMINOLOGY_DEFAULTS.associatio
 
 const TITLE_SEPARATOR = ' | ';
 
-/** Every route of every client module, in module order (matching does not depend on it: see matchRoute). */
-export function buildRoutes(t: Terminology): RouteDef[] {
-  return routeTable<RouteName>(CLIENT_MODULES, t);
+/**
+ * Every route of every client module, in module order (matching does not depend on it: see
+ * matchRoute). Other modules than the application's (a test's own domain) bring names of their own.
+ */
+export function buildRoutes(t: Terminology, modules: readonly ClientModule[] = CLIENT_MODULES): RouteDef[] {
+  return routeTable(modules, t) as RouteDef[];
 }
 
 export interface RouteMatch {

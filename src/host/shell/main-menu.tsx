@@ -1,10 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import styled from 'styled-components';
 import { Link } from 'wouter';
 import { menuOf, type MenuEntry } from '../../core/client-module.js';
 import { changedTopic } from '../../core/index.js';
 import { focusRing, space, token } from '../../widgets/kit/index.js';
-import { CLIENT_MODULES } from '../../widgets/modules.js';
 import { useHost, useValue } from '../context.js';
 import { existsFor, FALLBACK_TERMINOLOGY, pathOf, routeNamed, type RouteName } from '../routes.js';
 import { Dropdown } from './dropdown.js';
@@ -51,7 +50,6 @@ const Badge = styled.span`
   background: ${token('color-primary-contrast')};
 `;
 
-const ENTRIES = menuOf(CLIENT_MODULES);
 
 /** A count beside an entry's label, asked when the entry shows and again whenever its resource changes. */
 function EntryBadge({ badge }: { badge: NonNullable<MenuEntry['badge']> }) {
@@ -88,6 +86,7 @@ export function MainMenu({ current }: { current: string }) {
   const host = useHost();
   const { settings, terminology } = host.core;
   const routes = useValue(host.routes);
+  const entries = useMemo(() => menuOf(host.modules), [host.modules]);
   // Read for its changes: a module's switch shows or hides its entries at once.
   useValue(settings.items);
   const orgType = useValue(settings.orgType);
@@ -99,7 +98,7 @@ export function MainMenu({ current }: { current: string }) {
     if (current === path) return 'page' as const;
     return current.startsWith(`${path}/`) ? ('location' as const) : undefined;
   };
-  const shown = ENTRIES.filter(
+  const shown = entries.filter(
     (entry) =>
       (!entry.enabledBy || settings.get(entry.enabledBy) === 'true') &&
       // A page of the other kind of organisation (reports in a cooperative) is off the menu.

@@ -2,11 +2,9 @@ import styled from 'styled-components';
 import { Link } from 'wouter';
 import { focusRing, space, token } from '../../widgets/kit/index.js';
 import { settingsTabsOf } from '../../core/client-module.js';
-import { CLIENT_MODULES } from '../../widgets/modules.js';
 import { useHost, useValue } from '../context.js';
 import { FALLBACK_TERMINOLOGY, mayOpen, pathOf, routeNamed, type RouteName } from '../routes.js';
 
-const SETTINGS = settingsTabsOf(CLIENT_MODULES);
 
 const Tabs = styled.ul`
   display: flex;
@@ -43,7 +41,7 @@ export function SettingsTabs({ current }: { current: RouteName }) {
   const words = useValue(host.core.terminology.terminology) ?? FALLBACK_TERMINOLOGY;
   const role = useValue(host.role);
   // Tabs a role may not open (the audit trail, for editors) are not offered.
-  const tabs = SETTINGS.filter((tab) => mayOpen(routeNamed(routes, tab.route as RouteName), role));
+  const tabs = settingsTabsOf(host.modules).filter((tab) => mayOpen(routeNamed(routes, tab.route as RouteName), role));
   return (
     <nav aria-label="Configurações">
       <Tabs>
