@@ -115,7 +115,7 @@ function Part({ part, page, route }: { part: PagePart; page: PageContext; route:
   );
 }
 
-function useAction(action: RouteAction | undefined, page: PageContext) {
+function usePageAction(action: RouteAction | undefined, page: PageContext) {
   const { core } = useHost();
   const explained = useValue(core.explainer.resources);
   if (!action) return undefined;
@@ -127,7 +127,7 @@ function useAction(action: RouteAction | undefined, page: PageContext) {
 export function PlacedPage(props: PageProps & { spec: PageSpec }) {
   const { route, spec } = props;
   const page = usePageContext(props);
-  const action = useAction(spec.action, page);
+  const action = usePageAction(spec.action, page);
   const off = route.enabledBy && route.offMessage && page.setting(route.enabledBy) !== 'true' ? route.offMessage : undefined;
   const parts = spec.parts.filter((part) => !part.when || part.when(page));
   const body = (
