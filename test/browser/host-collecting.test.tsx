@@ -13,7 +13,6 @@ import { createHostState } from '../../src/host/state.js';
 import { manualClock } from '../support/manual-clock.js';
 import { cleanup, testCore } from './support/core.js';
 import { tokenPair, type Fault } from './support/fault.js';
-import { type } from './feature-support/elements.js';
 
 // The generic list and form are their elements' own business (their tests): bare stand-ins here.
 customElements.define('associa-resource-list', class extends HTMLElement {});
@@ -79,7 +78,6 @@ async function mountPage(name: RouteName & keyof typeof COLLECTING_PAGES, params
 }
 
 const text = () => (container.textContent ?? '').replace(/\s+/g, ' ');
-const button = (name: string) => [...container.querySelectorAll('button')].find((b) => b.textContent?.trim() === name);
 
 afterEach(() => {
   root?.unmount();

@@ -5,7 +5,6 @@
 // message settings page is the messages' own settings form.
 import { pathOf, patternOf, routeNamed } from '../routes.js';
 import { Panel } from '../shell/styles.js';
-import { REQUEST_COLUMNS, REQUESTS } from './collecting/payment-request.js';
 import { ElementSlot } from '../elements/element-slot.js';
 import { useDeclareList } from '../shell/list-on-page.js';
 import { COLLECTING_TEXTS as T } from './collecting/texts.js';
@@ -96,6 +95,10 @@ const BatchPage: Page = ({ route, params }) => (
   </Served>
 );
 
+const REQUESTS = 'payment_requests';
+const REQUEST_COLUMNS = 'created_at,member,method,amount,entity,reference,state,expires_at,paid_at';
+
+/** The payment requests as a list; one is made on a member's statement (<associa-request-payment>). */
 const PaymentRequestsPage: Page = ({ route }) => (
   <Served title={route.title} resource={REQUESTS}>
     <ListPage title={route.title} resource={REQUESTS} columns={REQUEST_COLUMNS} />

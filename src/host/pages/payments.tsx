@@ -6,7 +6,6 @@ import { space } from '../../widgets/kit/index.js';
 import { ElementSlot } from '../elements/element-slot.js';
 import { pathOf, patternOf } from '../routes.js';
 import { Panel, SecondaryRouteLink } from '../shell/styles.js';
-import { RequestPayment } from './collecting/payment-request.js';
 import { ElementPage, FormPage, Heading, ListPage } from './parts.js';
 import type { Page, PageTable } from './types.js';
 
@@ -94,7 +93,7 @@ const UnpaidByMemberPage: Page = ({ route, params, routes }) => (
     {/* "Pedir pagamento": a Multibanco reference for chosen debts (the collecting module). */}
     <Spaced data-no-print>
       <Panel>
-        <RequestPayment memberId={params.memberId ?? ''} />
+        <ElementSlot tag="associa-request-payment" attrs={{ 'member-id': params.memberId }} />
       </Panel>
     </Spaced>
     <Spaced data-no-print>

@@ -4,29 +4,23 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { ApiError, type ValidationErrorResponse } from '../../../core/index.js';
-import { Button, EmptyState, ErrorState, Field, Input, Loading, space, token, useQuery, useRecord, visuallyHidden } from '../../../widgets/kit/index.js';
-import { Notice } from '../../../widgets/feature-kit/layout.js';
-import { describeFailure } from '../../../widgets/feature-kit/server-message.js';
-import { formatDay } from '../../../widgets/payment-debts/ledger.js';
-import { LEDGER_RESOURCES } from '../../../widgets/payment-debts/use-member-debts.js';
-import { formatMoney } from '../../../widgets/shared/money.js';
-import { useHost, useValue } from '../../context.js';
-import { Buttons, SmallForm } from './layout.js';
-import { COLLECTING_TEXTS as T } from './texts.js';
+import type { UnsettledPayment } from '../../../core/records.js';
+import { Button, EmptyState, ErrorState, Field, Input, Loading, space, token, useQuery, useRecord, visuallyHidden } from '../../kit/index.js';
+import { Notice } from '../../feature-kit/layout.js';
+import { describeFailure } from '../../feature-kit/server-message.js';
+import { useCore } from '../../feature-kit/use-core.js';
+import { formatDay } from '../../payment-debts/ledger.js';
+import { LEDGER_RESOURCES } from '../../payment-debts/use-member-debts.js';
+import { formatMoney } from '../../shared/money.js';
+import { useExplainerResource } from '../../shared/use-explainer.js';
+import { Buttons, SmallForm } from '../layout.js';
+import { COLLECTING_TEXTS as T } from '../texts.js';
 
-export const REQUESTS = 'payment_requests';
-export const REQUEST_COLUMNS = 'created_at,member,method,amount,entity,reference,state,expires_at,paid_at';
-
-interface Debt {
-  _id: number;
-  description: string;
-  due_date: string;
-  status: string;
-  open_amount: number;
-}
+const REQUESTS = 'payment_requests';
 
 type Method = 'multibanco' | 'mbway';
 
+/** A payment request as the server answers it (the generated record types do not cover payment_requests yet). */
 interface Request {
   _id: number;
   method: Method;
@@ -87,8 +81,13 @@ const Reference = styled.dl`
 /** '123456789' as '123 456 789', the way the ATM shows it. */
 const grouped = (reference: string) => reference.replace(/(\d{3})(?=\d)/g, '$1 ');
 
-export function RequestPayment({ memberId }: { memberId: string }) {
-  const { core } = useHost();
+export interface RequestPaymentProps {
+  /** The member whose open debts are offered. */
+  memberId?: string;
+}
+
+export function RequestPayment({ memberId }: RequestPaymentProps) {
+  const core = useCore();
   const [open, setOpen] = useState(false);
   const [chosen, setChosen] = useState<ReadonlySet<number>>(new Set());
   const [error, setError] = useState<string | null>(null);
@@ -99,10 +98,11 @@ export function RequestPayment({ memberId }: { memberId: string }) {
   const [phoneError, setPhoneError] = useState<string | null>(null);
   const opener = useRef<HTMLButtonElement>(null);
   const errorId = useId();
-  const served = Boolean(useValue(core.explainer.resources)[REQUESTS]);
-  const debtsView = useQuery<Debt[]>(
+  // Only where the server offers payment requests (the collecting module) to this caller.
+  const served = Boolean(useExplainerResource(core, REQUESTS).entry);
+  const debtsView = useQuery<UnsettledPayment[]>(
     core.queries,
-    open ? { path: 'unsettled_payments', params: { _page: 1, _limit: -1, _member: memberId, _sort: 'due_date' }, resources: [...LEDGER_RESOURCES] } : null,
+    open && memberId ? { path: 'unsettled_payments', params: { _page: 1, _limit: -1, _member: memberId, _sort: 'due_date' }, resources: [...LEDGER_RESOURCES] } : null,
   );
   const optionsView = useQuery<{ methods: Method[] }>(core.queries, open ? { path: 'payment_options', resources: ['settings'] } : null);
   const methods = optionsView.data?.methods ?? [];
@@ -154,7 +154,7 @@ export function RequestPayment({ memberId }: { memberId: string }) {
     }
   }
 
-  if (!served) return null;
+  if (!served || !memberId) return null;
   let body = null;
   if (open && (debtsView.status === 'failed' || optionsView.status === 'failed')) body = <ErrorState message={T.loadFailed} onRetry={debtsView.refresh} />;
   else if (open && (debtsView.status !== 'loaded' || optionsView.status !== 'loaded')) body = <Loading />;
