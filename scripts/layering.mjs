@@ -10,8 +10,9 @@
 //   widgets-upward     src/widgets imports nothing from src/host or src/server.
 //   server-browser     src/server imports from browser code (core, widgets, host) only the plain
 //                      shared core files of PLAIN_SHARED.
-//   plain-shared       a PLAIN_SHARED file imports only other PLAIN_SHARED files, and no package:
-//                      what the server loads from src/core stays framework-free.
+//   plain-shared       a PLAIN_SHARED file imports only other PLAIN_SHARED files, no package, and
+//                      reads no browser global (window, document, fetch...): what the server
+//                      loads from src/core stays framework-free.
 //
 // b. Domain circles on the server:
 //   domain-circle      the graph of src/server/modules/<domain> folders (an edge a → b when a file
@@ -66,11 +67,27 @@ const ENTRY_NAMES = new Set(['element.ts', 'index.ts', 'module.ts']);
 
 const SOURCE = /\.(ts|tsx|mts)$/;
 
-/** Every import of one file: the specifier as written and its line. */
+/** Browser globals a plain shared file must not use: the server has none of them. */
+const BROWSER_GLOBALS = new Set(['window', 'document', 'navigator', 'localStorage', 'sessionStorage', 'location', 'fetch', 'XMLHttpRequest', 'WebSocket', 'customElements', 'HTMLElement', 'indexedDB']);
+
+/** Whether an identifier reads a variable (not a property's or a member's name, not a declaration's). */
+function readsVariable(node) {
+  const parent = node.parent;
+  if ((ts.isPropertyAccessExpression(parent) || ts.isQualifiedName(parent)) && parent.name === node) return false;
+  if ((ts.isPropertyAssignment(parent) || ts.isPropertySignature(parent) || ts.isPropertyDeclaration(parent) || ts.isMethodDeclaration(parent) || ts.isMethodSignature(parent)) && parent.name === node) return false;
+  if ((ts.isVariableDeclaration(parent) || ts.isParameter(parent) || ts.isBindingElement(parent)) && parent.name === node) return false;
+  return true;
+}
+
+/**
+ * Every import of one file (the specifier as written and its line), and the browser globals it
+ * reads (their name and line).
+ */
 function importsOf(file, text) {
   const kind = file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS;
-  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false, kind);
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, kind);
   const found = [];
+  const globals = [];
   const add = (literal) => {
     if (literal && ts.isStringLiteralLike(literal)) found.push({ spec: literal.text, line: source.getLineAndCharacterOfPosition(literal.getStart(source)).line + 1 });
   };
@@ -79,10 +96,13 @@ function importsOf(file, text) {
     else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) add(node.arguments[0]);
     else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument)) add(node.argument.literal);
     else if (ts.isImportEqualsDeclaration(node) && ts.isExternalModuleReference(node.moduleReference)) add(node.moduleReference.expression);
+    else if (ts.isIdentifier(node) && BROWSER_GLOBALS.has(node.text) && readsVariable(node)) {
+      globals.push({ name: node.text, line: source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1 });
+    }
     ts.forEachChild(node, visit);
   };
   visit(source);
-  return found;
+  return { imports: found, globals };
 }
 
 /** The file a relative specifier names, as a path like the keys of `files` (`./x.js` is x.ts or x.tsx). */
@@ -117,7 +137,8 @@ const isWidgetEntry = (target, unit) => path.posix.dirname(target) === unit.fold
 
 /**
  * The checker. `files`: a Map from a path under src/ ('src/core/x.ts') to its text. Answers every
- * violation as { rule, file, line, spec, target, why }, or for a domain circle { rule, circle, edges }.
+ * violation as { rule, file, line, spec, target, why } (a browser global: { rule, file, line, global, why }),
+ * or for a domain circle { rule, circle, edges }.
  */
 export function checkLayering(files) {
   const violations = [];
@@ -126,7 +147,11 @@ export function checkLayering(files) {
   for (const [file, text] of files) {
     const layer = layerOf(file);
     if (!layer) continue;
-    for (const { spec, line } of importsOf(file, text)) {
+    const { imports, globals } = importsOf(file, text);
+    if (PLAIN_SHARED.has(file)) {
+      for (const { name, line } of globals) violations.push({ rule: 'plain-shared', file, line, global: name, why: `a plain shared core file reads the browser global ${name}` });
+    }
+    for (const { spec, line } of imports) {
       const report = (rule, target, why) => violations.push({ rule, file, line, spec, target, why });
       if (!spec.startsWith('.')) {
         if (PLAIN_SHARED.has(file)) report('plain-shared', spec, 'a plain shared core file imports a package');
@@ -224,7 +249,9 @@ function domainCircles(edges) {
 export const describeViolation = (v) =>
   v.rule === 'domain-circle'
     ? `domain-circle: ${v.circle.join(' ⇄ ')}\n${v.edges.map((e) => `    ${e.from} → ${e.to}:\n${e.imports.map((i) => `      ${i}`).join('\n')}`).join('\n')}`
-    : `${v.rule}: ${v.file}:${v.line} imports '${v.spec}' (${v.target}): ${v.why}`;
+    : v.global
+      ? `${v.rule}: ${v.file}:${v.line} ${v.why}`
+      : `${v.rule}: ${v.file}:${v.line} imports '${v.spec}' (${v.target}): ${v.why}`;
 
 /** Every source file under src/ of the repository, by path ('src/core/x.ts'). */
 export function readTree() {

@@ -74,9 +74,12 @@ describe('layering checker, on planted imports', () => {
     assertCaught({ 'src/server/errors.ts': "import { Picker } from '../widgets/feature-kit/picker.js';\nexport { Picker };\n" }, 'server-browser');
   });
 
-  it('a. catches a plain shared core file importing a package or a file that is not plain', () => {
+  it('a. catches a plain shared core file importing a package or a file that is not plain, or reading a browser global', () => {
     assertCaught({ 'src/core/contract.ts': "import { signal } from '@preact/signals-core';\nexport const s = signal(0);\n" }, 'plain-shared', 'src/core/contract.ts');
     assertCaught({ 'src/core/records.ts': "import { q } from './query.js';\nexport type Member = { _id: number; q: typeof q };\n" }, 'plain-shared', 'src/core/records.ts');
+    const global = assertCaught({ 'src/core/records.ts': "export type Member = { _id: number; document: string };\nexport const here = () => window.location.href;\n" }, 'plain-shared', 'src/core/records.ts');
+    assert.equal(global.global, 'window');
+    assert.equal(global.line, 2);
   });
 
   it('b. catches a circle of two domains, and a longer one, naming every import on it', () => {
