@@ -44,14 +44,16 @@ export interface RouteAction {
 
 /** One thing a page shows, top to bottom; `when` leaves it out for some callers or records. */
 export type PagePart = (
-  /** The resource's list element; a row opens `edit` (a route with ':id'). */
-  | { list: string; columns?: string; edit?: string; selectable?: boolean; attrs?: AttributesOf }
+  /** The resource's list element; a row opens `edit` (a route with one parameter); `filters`, an element placed above it in its panel. */
+  | { list: string; columns?: string; edit?: string; selectable?: boolean; attrs?: AttributesOf; filters?: { element: ElementTag; attrs?: AttributesOf } }
   /** The resource's form element on the record the `param` names (none: a new record); a new record opens in `edit`, a deleted one goes to `back`. */
   | { form: string; param?: string; edit?: string; back?: string; attrs?: AttributesOf }
   /** Any element of the kit, in a panel of its own (none: `panel: false`), under an h2 when `section` names one; `print: false` leaves it off paper. */
   | { element: ElementTag; attrs?: AttributesOf; panel?: boolean; section?: string; print?: boolean }
   /** A link to another route (with this page's parameters), a hint beside it; `key` is its `data-link`. */
   | { link: string; label: string; hint?: string; key?: string }
+  /** Ways to other routes, side by side (named by the page's title for screen readers). */
+  | { links: readonly { route: string; label: string | ((words: Terminology) => string) }[] }
 ) & { when?: (page: PageContext) => boolean };
 
 /** What a route's page shows: its heading (the route's title), an optional main action, and its parts. */

@@ -27,6 +27,13 @@ const Links = styled.p`
   margin: ${space(2)} 0 0;
 `;
 
+const LinkRow = styled.nav`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${space(1.5)};
+  margin-top: ${space(2)};
+`;
+
 const Hint = styled.span`
   color: ${token('color-text-muted')};
   font-size: 0.875rem;
@@ -67,15 +74,29 @@ const labelOf = (label: string | ((words: Terminology) => string) | undefined, f
 
 function Part({ part, page, route }: { part: PagePart; page: PageContext; route: RouteDef }) {
   if ('list' in part) {
+    const filters = part.filters && <ElementSlot tag={part.filters.element} attrs={attributesOf(part.filters.attrs, page)} />;
     return (
       <ListBox
         title={route.title}
         resource={part.list}
         columns={part.columns}
-        editPath={part.edit && page.pattern(part.edit)}
+        // The list fills in ':id' with a row's id, whatever the route calls its parameter.
+        editPath={part.edit && page.pattern(part.edit).replace(/:[A-Za-z_][A-Za-z0-9_]*/, ':id')}
         selectable={part.selectable}
+        filters={filters}
         attrs={attributesOf(part.attrs, page)}
       />
+    );
+  }
+  if ('links' in part) {
+    return (
+      <LinkRow aria-label={route.title}>
+        {part.links.map((link) => (
+          <SecondaryRouteLink key={link.route} href={page.path(link.route)}>
+            {labelOf(link.label, page.title(link.route), page.words)}
+          </SecondaryRouteLink>
+        ))}
+      </LinkRow>
     );
   }
   if ('form' in part) {
