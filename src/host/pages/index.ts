@@ -25,7 +25,6 @@ const COLLECTING_PAGES = lazyPages(async () => (await import('./collecting.js'))
   'paymentRequests',
   'reconciliation',
 ]);
-const APPLICATION_PAGES = lazyPages(async () => (await import('./applications.js')).APPLICATION_PAGES, ['memberApplicationsList', 'memberApplicationsNew', 'memberApplicationsEdit']);
 const TREASURY_PAGES = lazyPages(async () => (await import('./treasury.js')).TREASURY_PAGES, ['treasuryDocList', 'treasuryDocsNew', 'treasuryDocsMultiple', 'treasuryDocsEdit']);
 const PAYMENT_PAGES = lazyPages(async () => (await import('./payments.js')).PAYMENT_PAGES, [
   'PaymentsC',
@@ -44,7 +43,6 @@ export const PAGES: PageTable = {
   logout: LogoutPage,
   membersEdit: MembersEditPage,
   jobs: JobsPage,
-  ...APPLICATION_PAGES,
   ...PAYMENT_PAGES,
   ...COLLECTING_PAGES,
   ...CARD_PAGES,

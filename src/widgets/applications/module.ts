@@ -1,6 +1,9 @@
 // Membership applications: the staff's list and pages, their settings, and the public e-mail confirmation.
 import { defineClientModule } from '../../core/client-module.js';
 import { RESOURCE, STAFF_ROLES } from '../../core/index.js';
+import { APPLICATIONS_TEXTS as T } from './texts.js';
+
+const RES = RESOURCE.memberApplications;
 
 interface PendingCount {
   data: { count: number };
@@ -10,9 +13,50 @@ export const APPLICATIONS_MODULE = defineClientModule({
   name: 'applications',
   enabledBy: 'hasMemberApplication',
   routes: () => [
-    { name: 'memberApplicationsList', path: '/candidaturas', title: 'Candidaturas', access: STAFF_ROLES },
-    { name: 'memberApplicationsNew', path: '/candidaturas/nova', title: 'Nova Candidatura', access: STAFF_ROLES },
-    { name: 'memberApplicationsEdit', path: '/candidaturas/:id', title: 'Candidatura', access: STAFF_ROLES },
+    {
+      name: 'memberApplicationsList',
+      path: '/candidaturas',
+      title: 'Candidaturas',
+      access: STAFF_ROLES,
+      // The list with bulk accept: the rows picked in the list are the ones accepted.
+      page: {
+        action: { route: 'memberApplicationsNew', label: T.newApplication, when: { resource: RES, operation: 'create' } },
+        parts: [
+          { element: 'associa-application-accept-selected', panel: false },
+          { list: RES, columns: 'name,email,state,created_at,duplicates', edit: 'memberApplicationsEdit', selectable: true },
+        ],
+      },
+    },
+    {
+      name: 'memberApplicationsNew',
+      path: '/candidaturas/nova',
+      title: 'Nova Candidatura',
+      access: STAFF_ROLES,
+      // A paper application typed in; saved, it opens as its own page, where the photo and documents are added.
+      page: {
+        parts: [
+          { form: RES, edit: 'memberApplicationsEdit', back: 'memberApplicationsList' },
+          { element: 'associa-application-decision', panel: false },
+        ],
+      },
+    },
+    {
+      name: 'memberApplicationsEdit',
+      path: '/candidaturas/:id',
+      title: 'Candidatura',
+      access: STAFF_ROLES,
+      // One application: its data, its decision, photo, documents and possible duplicates. Decided, it is kept (no delete).
+      page: {
+        parts: [
+          { form: RES, back: 'memberApplicationsList', attrs: { 'no-delete': 'true' } },
+          {
+            element: 'associa-application-decision',
+            panel: false,
+            attrs: ({ params, pattern }) => ({ 'application-id': params.id, 'member-path': pattern('membersEdit'), 'application-path': pattern('memberApplicationsEdit') }),
+          },
+        ],
+      },
+    },
     {
       name: 'memberApplicationSettings',
       path: '/configuracaoCandidaturas',

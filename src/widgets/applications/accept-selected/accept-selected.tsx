@@ -1,22 +1,28 @@
 // Above the applications list: accept the applications picked in it, each in its own
 // transaction (accept_many); what the server refuses is listed with its reason.
 import { useEffect, useState } from 'react';
-import { RESOURCE, isSilentFailure } from '../../../core/index.js';
+import { isSilentFailure, RESOURCE } from '../../../core/index.js';
 import { acceptApplications, type AcceptedMany } from '../../../core/modules/applications.js';
-import { Button } from '../../../widgets/kit/index.js';
-import { Notice } from '../../../widgets/feature-kit/layout.js';
-import { describeFailure } from '../../../widgets/feature-kit/server-message.js';
-import { useHost } from '../../context.js';
-import { Buttons } from '../collecting/layout.js';
-import { APPLICATIONS_TEXTS as T } from './texts.js';
+import { Button } from '../../kit/index.js';
+import { Actions, Notice } from '../../feature-kit/layout.js';
+import { describeFailure } from '../../feature-kit/server-message.js';
+import { useCore } from '../../feature-kit/use-core.js';
+import { APPLICATIONS_TEXTS as T } from '../texts.js';
 
-/** The applications picked in the list below (its `associa-selection` events). */
+interface Selection {
+  resource: string;
+  ids: number[];
+  all: boolean;
+}
+
+/** The applications picked in a list of the page (its `associa-selection` events, which cross shadow roots). */
 function usePickedApplications(): number[] {
   const [picked, setPicked] = useState<number[]>([]);
   useEffect(() => {
     // "Every match" is no list of applications to accept one by one.
-    const onSelection = (event: CustomEvent<{ resource: string; ids: number[]; all: boolean }>) => {
-      if (event.detail.resource === RESOURCE.memberApplications) setPicked(event.detail.all ? [] : event.detail.ids);
+    const onSelection = (event: Event) => {
+      const detail = (event as CustomEvent<Selection>).detail;
+      if (detail?.resource === RESOURCE.memberApplications) setPicked(detail.all ? [] : detail.ids);
     };
     document.addEventListener('associa-selection', onSelection);
     return () => document.removeEventListener('associa-selection', onSelection);
@@ -25,7 +31,7 @@ function usePickedApplications(): number[] {
 }
 
 export function AcceptSelected() {
-  const { core } = useHost();
+  const core = useCore();
   const picked = usePickedApplications();
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<AcceptedMany | null>(null);
@@ -37,6 +43,8 @@ export function AcceptSelected() {
     setResult(null);
     try {
       setResult(await acceptApplications(core.http, picked));
+      // The list, its badge and the members: what was accepted changed them all.
+      core.queries.invalidate(RESOURCE.memberApplications);
     } catch (e) {
       if (!isSilentFailure(e)) setError(describeFailure(e, T.failed));
     } finally {
@@ -46,11 +54,11 @@ export function AcceptSelected() {
 
   return (
     <div data-accept-selected>
-      <Buttons>
+      <Actions>
         <Button onClick={() => void accept()} disabled={busy || picked.length === 0} title={picked.length === 0 ? T.acceptSelectedHint : undefined}>
           {T.acceptSelected(picked.length)}
         </Button>
-      </Buttons>
+      </Actions>
       {error && <Notice tone="error">{error}</Notice>}
       {result && result.accepted.length > 0 && <Notice tone="success">{T.acceptedMany(result.accepted.length)}</Notice>}
       {result && result.refused.length > 0 && (

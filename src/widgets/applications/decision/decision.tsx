@@ -1,24 +1,30 @@
-// The application page's decision: Aceitar (then a link to the new member), Rejeitar with a
-// reason, Desistência. Only while the application is open; the server refuses a second decision (409).
+// The application's decision: Aceitar (then a link to the new member), Rejeitar with a reason,
+// Desistência. Only while the application is open; the server refuses a second decision (409).
 import { useState } from 'react';
-import { Link } from 'wouter';
-import { acceptApplication, rejectApplication, withdrawApplication } from '../../../core/modules/applications.js';
 import { isSilentFailure } from '../../../core/index.js';
-import { Button, Field, TextArea } from '../../../widgets/kit/index.js';
-import { ConfirmDialog } from '../../../widgets/feature-kit/confirm-dialog.js';
-import { Notice } from '../../../widgets/feature-kit/layout.js';
-import { describeFailure } from '../../../widgets/feature-kit/server-message.js';
-import { useHost, useValue } from '../../context.js';
-import { pathOf } from '../../routes.js';
-import { Buttons } from '../collecting/layout.js';
-import { APPLICATIONS_TEXTS as T } from './texts.js';
+import { acceptApplication, rejectApplication, withdrawApplication } from '../../../core/modules/applications.js';
+import { Button, Field, TextArea } from '../../kit/index.js';
+import { ConfirmDialog } from '../../feature-kit/confirm-dialog.js';
+import { Actions, Notice } from '../../feature-kit/layout.js';
+import { NavLink } from '../../feature-kit/navigation.js';
+import { pathWith } from '../../feature-kit/route-path.js';
+import { describeFailure } from '../../feature-kit/server-message.js';
+import { useCore } from '../../feature-kit/use-core.js';
+import { APPLICATIONS_TEXTS as T } from '../texts.js';
 
 type Asking = 'accept' | 'reject' | 'withdraw' | null;
 type Outcome = { kind: 'accepted'; member: number; number: number } | { kind: 'rejected' | 'withdrawn' };
 
-export function Decision({ id, open, onDecided }: { id: string; open: boolean; onDecided: () => void }) {
-  const { core, routes } = useHost();
-  const routeTable = useValue(routes);
+export interface DecisionProps {
+  id: string;
+  open: boolean;
+  /** A member's page, its ':id' left in: the member the accept made opens there. */
+  memberPath?: string;
+  onDecided(): void;
+}
+
+export function Decision({ id, open, memberPath, onDecided }: DecisionProps) {
+  const core = useCore();
   const [asking, setAsking] = useState<Asking>(null);
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | null>(null);
@@ -55,15 +61,17 @@ export function Decision({ id, open, onDecided }: { id: string; open: boolean; o
       {outcome?.kind === 'accepted' && (
         <Notice tone="success">
           {T.accepted(outcome.number)}{' '}
-          <Link href={pathOf(routeTable, 'membersEdit', { id: outcome.member })} data-new-member>
-            {T.openMember}
-          </Link>
+          {memberPath && (
+            <NavLink path={pathWith(memberPath, { id: outcome.member })} data-new-member>
+              {T.openMember}
+            </NavLink>
+          )}
         </Notice>
       )}
       {outcome && outcome.kind !== 'accepted' && <Notice tone="success">{outcome.kind === 'rejected' ? T.rejected : T.withdrawn}</Notice>}
       {error && <Notice tone="error">{error}</Notice>}
       {open && !outcome && (
-        <Buttons>
+        <Actions>
           <Button onClick={() => setAsking('accept')} disabled={busy}>
             {T.accept}
           </Button>
@@ -73,7 +81,7 @@ export function Decision({ id, open, onDecided }: { id: string; open: boolean; o
           <Button variant="secondary" onClick={() => setAsking('withdraw')} disabled={busy}>
             {T.withdraw}
           </Button>
-        </Buttons>
+        </Actions>
       )}
       <ConfirmDialog
         open={asking === 'accept'}

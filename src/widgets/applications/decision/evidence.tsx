@@ -1,20 +1,20 @@
 // Beside the application's data: its photo and documents (SPEC 7's lists, short-lived signed
 // addresses) and the members or applications it may repeat, for staff to compare side by side.
 // While the application is under review staff may add, replace and delete its files (the
-// member page's part); once decided they are shown as they were.
-import { lazy, Suspense, useEffect, useState } from 'react';
+// member files element); once decided they are shown as they were.
+import { createElement, useEffect, useState } from 'react';
 import styled from 'styled-components';
-import { Link } from 'wouter';
-import { RESOURCE, type ApiRecord } from '../../../core/index.js';
+import { DEFAULT_API, RESOURCE, type ApiRecord } from '../../../core/index.js';
 import type { ApplicationDuplicate } from '../../../core/modules/applications.js';
-import { Button, space, token, useQuery } from '../../../widgets/kit/index.js';
-import { fetchImage, openPdf } from '../../../widgets/shared/download.js';
-import { useHost, useValue } from '../../context.js';
-import { pathOf } from '../../routes.js';
-import { APPLICATIONS_TEXTS as T } from './texts.js';
+import { Button, space, token, useApiBase, useQuery } from '../../kit/index.js';
+import { NavLink } from '../../feature-kit/navigation.js';
+import { pathWith } from '../../feature-kit/route-path.js';
+import { useCore } from '../../feature-kit/use-core.js';
+import { fetchImage, openPdf } from '../../shared/download.js';
+import { APPLICATIONS_TEXTS as T } from '../texts.js';
 
-// The crop canvas and upload parts come with the member page's chunk, loaded when needed.
-const OwnerFiles = lazy(async () => ({ default: (await import('../member-files.js')).OwnerFiles }));
+const RES = RESOURCE.memberApplications;
+const resources = [RES];
 
 const Columns = styled.div`
   display: grid;
@@ -51,7 +51,7 @@ const list = <T,>(data: unknown): T[] => (Array.isArray(data) ? (data as T[]) : 
 
 /** The photo behind its short-lived address, fetched with the session's token (an <img> cannot send it), as a blob: address. */
 function usePhotoSource(url: string | null | undefined): string | null {
-  const { core } = useHost();
+  const core = useCore();
   const [src, setSrc] = useState<string | null>(null);
   useEffect(() => {
     if (!url) return setSrc(null);
@@ -72,13 +72,25 @@ function usePhotoSource(url: string | null | undefined): string | null {
   return src;
 }
 
-const resources = [RESOURCE.memberApplications];
+/**
+ * The application's files with upload, replace and delete: <associa-member-files> with this
+ * element's `api`, its module loaded from its own entry on first use (the file the host loads
+ * for a member's page), so this element does not carry it in its own bytes.
+ */
+function EditableFiles({ id }: { id: string }) {
+  const api = useApiBase();
+  useEffect(() => {
+    if (!customElements.get('associa-member-files')) void import('../../members/files/element.js');
+  }, []);
+  return createElement('associa-member-files', { resource: RES, 'record-id': id, api: api ?? DEFAULT_API });
+}
 
 /** A decided application's photo and documents, as they were (an accepted one's are its member's now). */
 function StoredFiles({ id }: { id: string }) {
-  const { core } = useHost();
-  const photos = useQuery<PhotoView[]>(core.queries, { path: `${RESOURCE.memberApplications}/${id}/member_application_photos`, resources });
-  const documents = useQuery<DocumentView[]>(core.queries, { path: `${RESOURCE.memberApplications}/${id}/pdf_documents`, resources });
+  const core = useCore();
+  const one = `${RES}/${encodeURIComponent(id)}`;
+  const photos = useQuery<PhotoView[]>(core.queries, { path: `${one}/member_application_photos`, resources });
+  const documents = useQuery<DocumentView[]>(core.queries, { path: `${one}/pdf_documents`, resources });
   const photo = list<PhotoView>(photos.data)[0];
   const photoSrc = usePhotoSource(photo?.thumbUrl ?? photo?.url);
   const docs = list<DocumentView>(documents.data);
@@ -112,24 +124,30 @@ function StoredFiles({ id }: { id: string }) {
   );
 }
 
-/**
- * `open`: under review, its files may change; undefined while the application is loading.
- * `accepted`: its files went to the member the accept made.
- */
-export function Evidence({ id, open, accepted }: { id: string; open: boolean | undefined; accepted: boolean }) {
-  const { core, routes } = useHost();
-  const routeTable = useValue(routes);
-  const duplicates = useQuery<ApplicationDuplicate[]>(core.queries, { path: `${RESOURCE.memberApplications}/${id}/duplicates`, resources });
+export interface EvidenceProps {
+  id: string;
+  /** Under review, its files may change; undefined while the application is loading. */
+  open: boolean | undefined;
+  /** Its files went to the member the accept made. */
+  accepted: boolean;
+  /** A member's page, its ':id' left in. */
+  memberPath?: string;
+  /** An application's page, its ':id' left in. */
+  applicationPath?: string;
+}
+
+export function Evidence({ id, open, accepted, memberPath, applicationPath }: EvidenceProps) {
+  const core = useCore();
+  const duplicates = useQuery<ApplicationDuplicate[]>(core.queries, { path: `${RES}/${encodeURIComponent(id)}/duplicates`, resources });
   const twins = list<ApplicationDuplicate>(duplicates.data);
-  const href = (d: ApplicationDuplicate) => pathOf(routeTable, d.source === 'member' ? 'membersEdit' : 'memberApplicationsEdit', { id: d.id });
+  const pathOf = (d: ApplicationDuplicate) => {
+    const pattern = d.source === 'member' ? memberPath : applicationPath;
+    return pattern ? pathWith(pattern, { id: d.id }) : null;
+  };
 
   return (
     <>
-      {open && (
-        <Suspense fallback={null}>
-          <OwnerFiles of="application" id={id} />
-        </Suspense>
-      )}
+      {open && <EditableFiles id={id} />}
       <Columns>
         {open === false &&
           (accepted ? (
@@ -146,11 +164,15 @@ export function Evidence({ id, open, accepted }: { id: string; open: boolean | u
             <p>{T.noDuplicates}</p>
           ) : (
             <ul>
-              {twins.map((d) => (
-                <li key={`${d.source}-${d.id}-${d.reason}`}>
-                  {T.reasons[d.reason]}: <Link href={href(d)}>{d.name}</Link> ({d.source === 'member' ? T.member(d.number) : `${T.application}${d.state ? `, ${d.state}` : ''}`})
-                </li>
-              ))}
+              {twins.map((d) => {
+                const path = pathOf(d);
+                return (
+                  <li key={`${d.source}-${d.id}-${d.reason}`}>
+                    {T.reasons[d.reason]}: {path ? <NavLink path={path}>{d.name}</NavLink> : d.name} (
+                    {d.source === 'member' ? T.member(d.number) : `${T.application}${d.state ? `, ${d.state}` : ''}`})
+                  </li>
+                );
+              })}
             </ul>
           )}
         </section>

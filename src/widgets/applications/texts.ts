@@ -1,5 +1,5 @@
-// Every word of the staff's application pages, in pt-PT.
-import type { ApplicationDuplicate } from '../../../core/modules/applications.js';
+// Every word of the staff's application elements, in pt-PT.
+import type { ApplicationDuplicate } from '../../core/modules/applications.js';
 
 export const APPLICATIONS_TEXTS = {
   newApplication: 'Nova candidatura',
