@@ -3,12 +3,9 @@ import { pathOf, patternOf } from '../routes.js';
 import { ElementSlot } from '../elements/element-slot.js';
 import { FormPage } from './parts.js';
 import { RecordHistorySlot } from './audit.js';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Panel } from '../shell/styles.js';
 import type { Page } from './types.js';
-
-// The photo and documents (crop canvas, upload parts) come with their own chunk, below the form.
-const MemberFiles = lazy(async () => ({ default: (await import('./member-files.js')).MemberFiles }));
 
 export const MembersEditPage: Page = ({ route, params, routes }) => (
   <>
@@ -27,7 +24,8 @@ export const MembersEditPage: Page = ({ route, params, routes }) => (
           <ElementSlot tag="associa-hand-over" attrs={{ 'member-id': params.id }} />
         </Panel>
       )}
-      <MemberFiles memberId={params.id} />
+      {/* The photo and documents (crop canvas, upload parts): their element, below the form. */}
+      <ElementSlot tag="associa-member-files" attrs={{ resource: RESOURCE.members, 'record-id': params.id }} />
     </Suspense>
   </>
 );

@@ -9,7 +9,8 @@
 //   /fault-control/{ns}/ws         POST {refuse?, handshake?}: socket behaviour
 //   /fault-control/{ns}/ws/send    POST {topic, payload}: message to every open socket
 //   /fault-control/{ns}/ws/close   POST: close every open socket
-// A reply is {status?, body?, delayMs?, drop?}; the last reply of a queue repeats.
+// A reply is {status?, body?, delayMs?, drop?}; the last reply of a queue repeats. The log keeps
+// JSON bodies parsed, a multipart form as {bytes, fields, files}, any other body as {bytes}.
 import { WebSocketServer } from 'ws';
 
 const spaces = new Map();
@@ -32,8 +33,25 @@ function readBody(req) {
   });
 }
 
+/** A multipart form's text fields and file names (an upload's form says whose file it is). */
+function multipart(buffer, contentType) {
+  const boundary = /boundary=(?:"([^"]+)"|([^;]+))/.exec(contentType)?.slice(1).find(Boolean);
+  const fields = {};
+  const files = [];
+  if (!boundary) return { fields, files };
+  for (const part of buffer.toString('latin1').split(`--${boundary}`)) {
+    const head = part.slice(0, part.indexOf('\r\n\r\n'));
+    const name = /name="([^"]*)"/.exec(head)?.[1];
+    const file = /filename="([^"]*)"/.exec(head)?.[1];
+    if (file !== undefined) files.push(Buffer.from(file, 'latin1').toString('utf8'));
+    else if (name !== undefined) fields[name] = Buffer.from(part.slice(head.length + 4, -2), 'latin1').toString('utf8');
+  }
+  return { fields, files };
+}
+
 function parse(buffer, contentType) {
   if (!buffer.length) return null;
+  if (String(contentType ?? '').startsWith('multipart/form-data')) return { bytes: buffer.length, ...multipart(buffer, contentType) };
   if (!String(contentType ?? '').includes('json')) return { bytes: buffer.length };
   try {
     return JSON.parse(buffer.toString('utf8'));
