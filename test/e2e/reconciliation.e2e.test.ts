@@ -94,7 +94,8 @@ describe('bank-statement reconciliation (/quotas/extratoBancario)', () => {
 
     await page.getByRole('button', { name: 'Confirmar e registar 2 pagamentos' }).click();
     const created = page.locator('[data-created] tbody tr');
-    await expect.poll(() => created.count()).toBe(2);
+    // Confirming records the payments and issues their receipts: over a second on a busy machine (poll's default).
+    await expect.poll(() => created.count(), { timeout: 15_000 }).toBe(2);
     await page.getByRole('status').filter({ hasText: 'Importação concluída: 2 pagamentos registados (40,50 €).' }).waitFor();
     const receipts = page.locator('[data-created] [data-receipt] a');
     expect(await receipts.count()).toBe(2);
