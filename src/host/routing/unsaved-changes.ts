@@ -1,6 +1,4 @@
 import { signal, type ReadonlySignal } from '@preact/signals-core';
-// The type of the `associa-dirty` event that elements with forms send.
-import type {} from '../../widgets/resource-form/dirty-report.js';
 
 /**
  * Which elements on the page hold changes the user has not saved (they say so with

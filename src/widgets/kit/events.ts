@@ -14,6 +14,11 @@ export interface AssociaEventMap {
   'associa-saved': { resource: string; id: string };
   /** A record was deleted on the server. */
   'associa-deleted': { resource: string; id: string };
+  /**
+   * The element now has (or no longer has) changes the user has not saved. A page with a
+   * router asks before leaving while one of its elements is dirty (the host does).
+   */
+  'associa-dirty': { dirty: boolean };
 }
 
 export type AssociaEventName = keyof AssociaEventMap;

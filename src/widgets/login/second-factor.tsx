@@ -5,11 +5,7 @@ import { Button, Field, Input } from '../kit/index.js';
 import { Heading, Lead, Notice, WideActions } from '../feature-kit/layout.js';
 import { describeFailure } from '../feature-kit/server-message.js';
 import { useCore } from '../feature-kit/use-core.js';
-import { cleanCode } from '../two-factor/api.js';
-import { CodeField } from '../two-factor/code-field.js';
-import { Enrolment } from '../two-factor/enrolment.js';
-import { RecoveryCodes } from '../two-factor/recovery-codes.js';
-import { TWO_FACTOR_TEXTS } from '../two-factor/texts.js';
+import { cleanCode, CodeField, Enrolment, RecoveryCodes, TWO_FACTOR_TEXTS } from '../two-factor/index.js';
 import { SECOND_FACTOR_TEXTS as T } from './second-factor-texts.js';
 
 interface SecondFactorProps {

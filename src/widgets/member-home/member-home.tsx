@@ -19,7 +19,7 @@ import { useOwnMember, type OwnMember } from './use-own-member.js';
 // The form and the history bring the resource form's and the history's chunks: loaded after
 // the member's summary shows, so a page with only this element stays small on a phone.
 const OwnDetailsForm = lazy(async () => ({ default: (await import('./own-details-form.js')).OwnDetailsForm }));
-const RecordHistory = lazy(async () => ({ default: (await import('../record-history/record-history.js')).RecordHistory }));
+const RecordHistory = lazy(async () => ({ default: (await import('../record-history/index.js')).RecordHistory }));
 
 const Card = styled.article`
   max-width: 48rem;

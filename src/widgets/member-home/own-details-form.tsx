@@ -1,4 +1,4 @@
-import { ResourceForm } from '../resource-form/resource-form.js';
+import { ResourceForm } from '../resource-form/index.js';
 import { RESOURCE } from '../../core/index.js';
 import { useCore } from '../feature-kit/use-core.js';
 import { useExplainerResource } from '../shared/use-explainer.js';

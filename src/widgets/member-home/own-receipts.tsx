@@ -4,7 +4,7 @@ import { LIST_ALL, RESOURCE, type ApiRecord } from '../../core/index.js';
 import { Button, EmptyState, ErrorState, Loading, useQuery } from '../kit/index.js';
 import { DataTable, TableBox } from '../feature-kit/data-table.js';
 import { useCore } from '../feature-kit/use-core.js';
-import { formatDay } from '../payment-debts/ledger.js';
+import { formatDay } from '../payment-debts/index.js';
 import { downloadTreasuryPdf } from '../shared/treasury-download.js';
 import { formatMoney } from '../shared/money.js';
 import { HomeSection } from './section.js';

@@ -4,3 +4,4 @@
 export { formatDay, periodText } from './ledger.js';
 export { debtsQuery, LEDGER_RESOURCES } from './use-member-debts.js';
 export { methodLabel } from './texts.js';
+export { PaymentDebts } from './payment-debts.js';

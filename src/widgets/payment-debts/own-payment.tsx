@@ -2,9 +2,7 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import { Button, ErrorState, Loading, space, token, useQuery, useRecord } from '../kit/index.js';
 import { useCore } from '../feature-kit/use-core.js';
-import type { InfoRequest, PaymentMethod, TransferOption } from '../payment-info/api.js';
-import { PaymentChoices } from '../payment-info/payment-choices.js';
-import { RequestDetails } from '../payment-info/request-details.js';
+import { PaymentChoices, RequestDetails, type InfoRequest, type PaymentMethod, type TransferOption } from '../payment-info/index.js';
 import { formatMoney } from '../shared/money.js';
 import { PAYMENT_DEBTS_TEXTS } from './texts.js';
 

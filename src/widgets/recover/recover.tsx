@@ -14,7 +14,7 @@ import { RECOVER_TEXTS } from './texts.js';
 import { useCodeLogin } from './use-code-login.js';
 
 // The login's own second step, loaded only when the account has two-factor login.
-const SecondFactor = lazy(() => import('../login/second-factor.js').then((m) => ({ default: m.SecondFactor })));
+const SecondFactor = lazy(() => import('../login/index.js').then((m) => ({ default: m.SecondFactor })));
 
 export interface RecoverProps {
   /** The code of the e-mailed link (/autorizacao/loginporlink/{recoverCode}). */

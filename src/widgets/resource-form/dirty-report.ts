@@ -1,16 +1,6 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useElementEvents } from '../kit/index.js';
 
-declare module '../kit/events.js' {
-  interface AssociaEventMap {
-    /**
-     * The element now has (or no longer has) changes the user has not saved. A page with a
-     * router asks before leaving while one of its elements is dirty (the host does).
-     */
-    'associa-dirty': { dirty: boolean };
-  }
-}
-
 /**
  * Tells the page whenever `dirty` changes, with an `associa-dirty` event. The returned function
  * reports at once, for the moments an effect would be too late (a save, before `associa-saved`
