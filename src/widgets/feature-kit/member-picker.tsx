@@ -7,7 +7,7 @@ import { Button, Input, Label, Loading, space, token, useQuery } from '../kit/in
 import { useDebounced } from '../shared/use-debounced.js';
 import { useCore } from './use-core.js';
 
-export const MEMBER_PICKER_TEXTS = {
+const MEMBER_PICKER_TEXTS = {
   pickMember: (singular: string) => `Escolha o ${singular.toLowerCase()}`,
   searchMember: 'Nome ou número',
   searchHint: 'Escreva pelo menos 2 letras do nome, ou o número.',
