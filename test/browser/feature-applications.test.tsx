@@ -40,6 +40,12 @@ describe("the applications module's pages", () => {
     'attrs' in part ? (typeof part.attrs === 'function' ? part.attrs(page) : part.attrs) : undefined;
 
   it('places bulk accept above the selectable list, and the decision below an application’s form', () => {
+    // "Nova candidatura" only for callers the server lets create one.
+    expect(routes.find((r) => r.name === 'memberApplicationsList')!.page!.action).to.deep.equal({
+      route: 'memberApplicationsNew',
+      label: 'Nova candidatura',
+      when: { resource: 'member_applications', operation: 'create' },
+    });
     const [accept, list] = parts('memberApplicationsList');
     expect(accept).to.deep.include({ element: 'associa-application-accept-selected' });
     expect(list).to.deep.include({ list: 'member_applications', edit: 'memberApplicationsEdit', selectable: true, columns: 'name,email,state,created_at,duplicates' });

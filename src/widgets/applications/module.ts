@@ -1,7 +1,6 @@
 // Membership applications: the staff's list and pages, their settings, and the public e-mail confirmation.
 import { defineClientModule } from '../../core/client-module.js';
 import { RESOURCE, STAFF_ROLES } from '../../core/index.js';
-import { APPLICATIONS_TEXTS as T } from './texts.js';
 
 const RES = RESOURCE.memberApplications;
 
@@ -20,7 +19,8 @@ export const APPLICATIONS_MODULE = defineClientModule({
       access: STAFF_ROLES,
       // The list with bulk accept: the rows picked in the list are the ones accepted.
       page: {
-        action: { route: 'memberApplicationsNew', label: T.newApplication, when: { resource: RES, operation: 'create' } },
+        // The words written here, not imported from texts.ts: the host's first page loads every module file.
+        action: { route: 'memberApplicationsNew', label: 'Nova candidatura', when: { resource: RES, operation: 'create' } },
         parts: [
           { element: 'associa-application-accept-selected', panel: false },
           { list: RES, columns: 'name,email,state,created_at,duplicates', edit: 'memberApplicationsEdit', selectable: true },

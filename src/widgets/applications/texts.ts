@@ -2,7 +2,6 @@
 import type { ApplicationDuplicate } from '../../core/modules/applications.js';
 
 export const APPLICATIONS_TEXTS = {
-  newApplication: 'Nova candidatura',
   filesAfterSave: 'Depois de guardar a candidatura, pode juntar-lhe a fotografia e os documentos (PDF) nesta mesma página.',
   acceptSelected: (n: number) => (n === 1 ? 'Aceitar 1 candidatura' : `Aceitar ${n} candidaturas`),
   acceptSelectedHint: 'Selecione na lista as candidaturas a aceitar.',

@@ -1,10 +1,11 @@
 // Below an application's form: its decision while it is open, its photo and documents (to change
 // while open, as they were once decided) and its possible duplicates. Without an application (a
 // paper application being typed in), the word that its files come once it is saved.
+import styled from 'styled-components';
 import { isOpen } from '../../../core/application-states.js';
 import { RESOURCE } from '../../../core/index.js';
 import type { MemberApplication } from '../../../core/records.js';
-import { useRecord } from '../../kit/index.js';
+import { space, useRecord } from '../../kit/index.js';
 import { Lead } from '../../feature-kit/layout.js';
 import { useCore } from '../../feature-kit/use-core.js';
 import { APPLICATIONS_TEXTS as T } from '../texts.js';
@@ -12,6 +13,11 @@ import { Decision } from './decision.js';
 import { Evidence } from './evidence.js';
 
 const RES = RESOURCE.memberApplications;
+
+// Placed under the form's panel, outside a panel of its own: the gap is the element's.
+const Box = styled.div`
+  margin-top: ${space(2)};
+`;
 
 export interface ApplicationReviewProps {
   applicationId?: string;
@@ -22,8 +28,15 @@ export interface ApplicationReviewProps {
 }
 
 export function ApplicationReview({ applicationId, memberPath, applicationPath }: ApplicationReviewProps) {
-  if (!applicationId) return <Lead data-files-after-save>{T.filesAfterSave}</Lead>;
-  return <Review key={applicationId} id={applicationId} memberPath={memberPath} applicationPath={applicationPath} />;
+  return (
+    <Box>
+      {applicationId ? (
+        <Review key={applicationId} id={applicationId} memberPath={memberPath} applicationPath={applicationPath} />
+      ) : (
+        <Lead data-files-after-save>{T.filesAfterSave}</Lead>
+      )}
+    </Box>
+  );
 }
 
 function Review({ id, memberPath, applicationPath }: { id: string; memberPath?: string; applicationPath?: string }) {
