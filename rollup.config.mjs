@@ -92,8 +92,9 @@ const WIDGET_SOURCES = ['src/widgets/shared/', 'src/widgets/feature-kit/'];
 // those pages, not on every page through the widgets chunk.
 const ON_DEMAND_SHARED_SOURCES = ['photo-upload.tsx', 'photo-pan.ts', 'document-upload.tsx', 'upload-progress.tsx', 'upload-texts.ts', 'treasury-download.ts', 'card-standing.tsx']
   .map((file) => `src/widgets/shared/${file}`)
-  // Staff elements' parts the host's first page never shows (finding a member, a list inside an element).
-  .concat(['member-picker.tsx', 'resource-list-slot.tsx'].map((file) => `src/widgets/feature-kit/${file}`));
+  // Staff elements' parts the host's first page never shows (finding a member, a list inside an
+  // element, a reason asked before annulling, the rows of buttons and filters above a list).
+  .concat(['member-picker.tsx', 'resource-list-slot.tsx', 'reason-action.tsx', 'groups.ts'].map((file) => `src/widgets/feature-kit/${file}`));
 
 function packageOf(id) {
   const match = /[\\/]node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)/.exec(id);
