@@ -112,12 +112,12 @@ export function HandOver({ memberId }: HandOverProps) {
       </Buttons>
       {error && (
         <Notice tone="error">
-          <p role="alert">{error}</p>
+          <p>{error}</p>
         </Notice>
       )}
       {answer?.way === 'email' && (
         <Notice tone="success">
-          <p role="status">{T.emailed(answer.recipient)}</p>
+          <p>{T.emailed(answer.recipient)}</p>
         </Notice>
       )}
       {answer?.way === 'copy' && (
