@@ -6,7 +6,8 @@ import { shownRoute } from './support/routes.js';
 // The collecting pages against the real server and Chromium: staff define a reminder stage
 // through the generic form, plan today's reminders, approve them and see the decision sent
 // (and its message in the outbox); staff create a SEPA mandate, prepare a direct-debit batch,
-// confirm the member's collection, and the debt is paid.
+// confirm the member's collection, and the debt is paid; staff hand a member a payment link
+// from their statement (copied with its SMS text) and from their record (e-mailed).
 
 let h: Harness;
 let active = 0;
@@ -14,6 +15,7 @@ const stamp = Date.now().toString(36);
 const CATEGORY = `Categoria avisos E2E ${stamp}`;
 const REMINDED = `Ana Avisada ${stamp}`;
 const DEBITED = `Rui Debitado ${stamp}`;
+const HANDED = `Marta Entregue ${stamp}`;
 const IBAN = 'PT50000201231234567890154';
 
 const api = <T>(method: string, path: string, body?: unknown): Promise<T> => h.api<T>(method, path, body);
@@ -139,6 +141,31 @@ describe('direct debit (/quotas/debitoDireto)', () => {
     await page.locator('tbody tr[data-state="confirmed"]').filter({ hasText: DEBITED }).waitFor();
     const paid = await api<{ status: string }>('GET', `unsettled_payments/${debt}`);
     expect(paid.status).toBe('paid');
+    expect(page.problems).toEqual([]);
+  });
+});
+
+describe('handing a member a way to pay', () => {
+  it('staff copy a new payment link with its SMS text on the statement, and e-mail one from the record', async () => {
+    const { member } = await memberWithDebt(HANDED, { email: `entregue-${stamp}@exemplo.pt` });
+    const page = await h.loginAs('editor');
+    await page.goto(`/quotas/dividas/${member}`);
+    await shownRoute(page, 'unpaidByMember');
+    const statementHandOver = page.locator('associa-hand-over');
+    await statementHandOver.getByRole('button', { name: 'Copiar ligação de pagamento' }).click();
+    const link = statementHandOver.locator('[data-hand-over-link] input');
+    await link.waitFor();
+    const url = await link.inputValue();
+    expect(url).toMatch(/\/informacaoDePagamento\/[A-Za-z0-9_-]+$/);
+    expect(await statementHandOver.locator('[data-hand-over-text]').inputValue()).toContain(`Olá Marta, pode ver e pagar as suas quotas de`);
+    expect(await statementHandOver.locator('[data-hand-over-text]').inputValue()).toContain(url);
+
+    await page.goto(`/socios/${member}`);
+    const recordHandOver = page.locator('associa-hand-over');
+    await recordHandOver.getByRole('button', { name: 'Enviar por e-mail' }).click();
+    await recordHandOver.getByRole('status').filter({ hasText: `para entregue-${stamp}@exemplo.pt` }).waitFor();
+    const messages = await api<{ recipient: string }[]>('GET', 'messages?_limit=-1');
+    expect(messages.filter((m) => m.recipient === `entregue-${stamp}@exemplo.pt`)).toHaveLength(1);
     expect(page.problems).toEqual([]);
   });
 });
