@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { ServerContext } from './context.js';
 import { errorHandler, notFoundHandler, withErrorCode } from './error-handler.js';
 import { recordRoutes } from './route-list.js';
-import { validateDocumentedBodies } from './openapi/body-validation.js';
+import { OWN_MESSAGE, validateDocumentedBodies } from './openapi/body-validation.js';
 import { moduleSwitches, switchModuleRoutes } from './modules/module-switch.js';
 import { authPlugin } from './auth/plugin.js';
 import { authRoutes } from './auth/routes.js';
@@ -51,7 +51,7 @@ export async function buildApp(ctx: ServerContext, options: AppOptions = {}): Pr
     // Query strings like `_page=abc` are checked by our own code with pt-PT messages.
     // Route bodies are validated by the schema that documents them (openapi/body-validation.ts),
     // as sent: no coercion, nothing removed; verbose for the schema's own words in messages.
-    ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false, verbose: true } },
+    ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false, verbose: true, keywords: [OWN_MESSAGE] } },
   });
   app.decorate('ctx', ctx);
   app.decorate('registry', createRegistry(options.modules ?? appModules));

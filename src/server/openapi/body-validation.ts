@@ -12,13 +12,20 @@ import type { JsonSchema } from './route-doc.js';
 export function validateDocumentedBodies(app: FastifyInstance): void {
   app.addHook('onRoute', (route) => {
     const body = route.config?.openapi?.body;
-    if (!body || (body.type !== undefined && body.type !== 'application/json')) return;
+    if (!body || body.handChecked || (body.type !== undefined && body.type !== 'application/json')) return;
     if (route.schema?.body !== undefined) return;
     // Fastify validates a missing body as null: an optional body may be left out.
     const schema = body.required === false ? { anyOf: [{ type: 'null' }, body.schema] } : body.schema;
     route.schema = { ...route.schema, body: schema };
   });
 }
+
+/**
+ * A property's own pt-PT sentence for a value that breaks its schema, said instead of the
+ * generic one (an OpenAPI extension, so it is documented too): the words its route's
+ * hand-written check used, kept when the schema took the check over.
+ */
+export const OWN_MESSAGE = 'x-message';
 
 const TYPE_PHRASES: Record<string, string> = {
   string: 'deve ser texto',
@@ -94,6 +101,25 @@ function meantError(errors: readonly FastifySchemaValidationError[]): FastifySch
 }
 
 /**
+ * The deepest property on the broken value's path that has its own sentence (`x-message`),
+ * which then speaks for any break inside it: `debts: ['1']` is a wrong `debts`, as its route's
+ * hand-written check said, not a wrong `debts.0`.
+ */
+function ownMessage(schema: JsonSchema, path: readonly string[]): { field: string; message: string } | undefined {
+  let found: { field: string; message: string } | undefined;
+  let at: JsonSchema | undefined = schema;
+  for (let depth = 0; depth <= path.length && at; depth += 1) {
+    const message = at[OWN_MESSAGE];
+    if (depth > 0 && typeof message === 'string') found = { field: path.slice(0, depth).join('.'), message };
+    const segment = path[depth];
+    if (segment === undefined) break;
+    const properties = at.properties as Record<string, JsonSchema> | undefined;
+    at = properties?.[segment] ?? (/^\d+$/.test(segment) ? (at.items as JsonSchema | undefined) : undefined);
+  }
+  return found;
+}
+
+/**
  * The answer to a body that breaks its route's schema: a 400 naming the field, or, where the
  * route answers its own checks field by field (`body.invalid: 'fields'`), a 422 with the field's
  * message, the same shapes its hand-written checks gave before the schema took them over.
@@ -108,7 +134,11 @@ export function bodyRefusal(request: FastifyRequest, errors: readonly FastifySch
   const error = meantError(relevant.length > 0 ? relevant : errors);
   const field = fieldOf(error);
   if (!field) return badRequest('O corpo do pedido deve ser um objeto JSON.');
+  const body = request.routeOptions.config.openapi?.body;
+  const fields = body?.invalid === 'fields';
+  const own = body ? ownMessage(body.schema, field.split('.')) : undefined;
+  if (own) return fields ? invalidRecord({ [own.field]: own.message }) : badRequest(own.message);
   const what = phrase(error);
-  if (request.routeOptions.config.openapi?.body?.invalid === 'fields') return invalidRecord({ [field]: `${what.charAt(0).toUpperCase()}${what.slice(1)}.` });
+  if (fields) return invalidRecord({ [field]: `${what.charAt(0).toUpperCase()}${what.slice(1)}.` });
   return badRequest(`O campo "${field}" ${what}.`);
 }

@@ -16,6 +16,8 @@ const challenge = object({
 const recoveryCodes = object({ recoveryCodes: { type: 'array', items: { type: 'string' } }, tokens: tokenPair }, ['recoveryCodes']);
 const sixDigits = { type: 'string', pattern: '^[0-9]{6}$', description: 'Código de 6 dígitos da aplicação de autenticação' };
 
+const REFRESH_TOKEN: JsonSchema = { ...text(), 'x-message': 'O campo "refreshToken" é obrigatório e deve ser texto.' };
+
 const AUTH = ['Autenticação'];
 const TWO_FACTOR = ['Autenticação em dois passos'];
 
@@ -48,7 +50,7 @@ export const REFRESH_DOC: RouteDoc = {
   tags: AUTH,
   summary: 'Renovar a sessão',
   description: 'Gasta o token de renovação e devolve um par novo. Reutilizar um token já gasto termina a sessão.',
-  body: { schema: object({ refreshToken: text() }) },
+  body: { schema: object({ refreshToken: REFRESH_TOKEN }) },
   responses: { 200: { description: 'Tokens novos', schema: tokenPair } },
   errors: [400, 401],
 };
@@ -57,7 +59,7 @@ export const LOGOUT_DOC: RouteDoc = {
   tags: AUTH,
   summary: 'Terminar a sessão',
   description: 'A mesma resposta quer a sessão estivesse ativa, já terminada ou nunca tivesse existido.',
-  body: { schema: object({ refreshToken: text() }) },
+  body: { schema: object({ refreshToken: REFRESH_TOKEN }) },
   responses: { 204: { description: 'Sessão terminada' } },
   errors: [400],
 };

@@ -1,8 +1,7 @@
 import websocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { badRequest, notFound, tooManyRequests, unauthorized } from '../errors.js';
+import { notFound, tooManyRequests, unauthorized } from '../errors.js';
 import { plainAddress } from '../edges/connection-limits.js';
-import { objectBody } from '../request-body.js';
 import { WEBSOCKET_AUTH_DOC, WEBSOCKET_DOC } from '../openapi/route-docs.js';
 import { createConnections, TOO_MANY_FOR_ACCOUNT, TOO_MANY_FROM_ADDRESS } from './connections.js';
 import { createRemoteAuth } from './remote-auth.js';
@@ -50,10 +49,8 @@ export async function realtimeRoutes(app: FastifyInstance) {
   app.post('/websocket/auth', { config: { openapi: WEBSOCKET_AUTH_DOC } }, async (request, reply) => {
     const caller = request.caller;
     if (caller.kind === 'anonymous') throw unauthorized();
-    const { connectionId } = objectBody(request);
-    if (typeof connectionId !== 'string' || connectionId.length === 0 || connectionId.length > 100) {
-      throw badRequest('O campo "connectionId" é obrigatório e deve ser texto.');
-    }
+    // Text of 1 to 100 characters: the route's body schema (WEBSOCKET_AUTH_DOC) saw to it.
+    const { connectionId } = request.body as { connectionId: string };
     const local = connections.authenticate(connectionId, caller);
     if (local === 'refused') throw tooManyRequests(TOO_MANY_FOR_ACCOUNT);
     // Another instance applies the account cap to the sockets it holds (closing one over it).

@@ -71,11 +71,14 @@ export const ACCEPT_DOC: RouteDoc = {
   errors: [400, 401, 403, 404, 409, 422],
 };
 
+/** Most applications one bulk accept takes: each is its own transaction. */
+export const ACCEPT_MANY_MAX = 200;
+
 export const ACCEPT_MANY_DOC: RouteDoc = {
   tags: TAGS,
   summary: 'Aceitar várias candidaturas',
   description: 'Administradores e editores. Cada candidatura é aceite na sua transação, por ordem; as que não podem ser aceites vêm em `refused` com o motivo, sem afetar as outras.',
-  body: { schema: object({ ids: { type: 'array', items: { type: 'integer' }, maxItems: 200 } }) },
+  body: { schema: object({ ids: { type: 'array', items: { type: 'integer' }, minItems: 1, maxItems: ACCEPT_MANY_MAX } }) },
   responses: {
     200: {
       description: 'O que foi aceite e o que foi recusado',

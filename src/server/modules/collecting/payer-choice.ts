@@ -24,15 +24,14 @@ export interface PayerChoice {
  */
 export async function checkPayerChoice(ctx: Pick<ServerContext, 'config'>, db: Db, member: number, body: Record<string, unknown>): Promise<PayerChoice> {
   const errors: Record<string, string> = {};
-  const given = Array.isArray(body.debts) ? (body.debts as unknown[]) : null;
-  if (!given || given.length === 0) errors.debts = 'Escolha pelo menos uma dívida a pagar.';
-  else if (given.length > MAX_DEBTS || !given.every((id) => Number.isSafeInteger(id) && (id as number) > 0) || new Set(given).size !== given.length)
+  // At least one integer, and multibanco or mbway: the routes' body schemas saw to it (OWN_REQUEST_DOC, PAYMENT_INFO_REQUEST_DOC).
+  const given = body.debts as number[];
+  if (given.length > MAX_DEBTS || !given.every((id) => Number.isSafeInteger(id) && id > 0) || new Set(given).size !== given.length)
     errors.debts = 'Só pode escolher dívidas em aberto da lista, cada uma uma vez.';
-  const debts = errors.debts ? [] : (given as number[]);
+  const debts = errors.debts ? [] : given;
   const methods = await availableMethods(ctx, db);
-  const method = body.method;
-  if (method !== 'multibanco' && method !== 'mbway') errors.method = 'Escolha Multibanco ou MB WAY.';
-  else if (!methods.includes(method))
+  const method = body.method as RequestMethod;
+  if (!methods.includes(method))
     errors.method = method === 'mbway' ? 'O pagamento por MB WAY não está disponível: use uma referência Multibanco.' : 'A associação ainda não aceita pagamentos por referência Multibanco: contacte-a.';
   let phone: string | null = null;
   if (method === 'mbway') {
@@ -49,5 +48,5 @@ export async function checkPayerChoice(ctx: Pick<ServerContext, 'config'>, db: D
     }
     if (!errors.debts && method === 'multibanco' && amount > MAX_REFERENCE_CENTS) errors.debts = 'O total excede o máximo de uma referência Multibanco (999 999,99 €): escolha menos dívidas.';
   }
-  return { errors, debts, method: method as RequestMethod, phone, amount };
+  return { errors, debts, method, phone, amount };
 }

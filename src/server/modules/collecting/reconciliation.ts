@@ -260,7 +260,8 @@ const PREVIEW_DOC: RouteDoc = {
     schema: object({
       file: { type: 'integer', description: '_id do ficheiro' },
       decisions: { type: 'array', items: { type: 'object', properties: { line: { type: 'integer' }, reject: { type: 'boolean' }, member: { type: 'integer' }, debts: { type: 'array', items: { type: 'integer' } } }, required: ['line'] } },
-    }),
+    }, ['file']),
+    handChecked: 'its decisions are read by readDecisions, shared with POST /confirm (an action), which answers every bad decision under "decisions" in one sentence',
   },
   responses: {
     200: {

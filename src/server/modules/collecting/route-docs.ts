@@ -19,6 +19,7 @@ export const CREATE_REQUEST_DOC: RouteDoc = {
       },
       ['member', 'debts', 'method'],
     ),
+    invalid: 'fields',
   },
   responses: {
     201: {
@@ -121,12 +122,13 @@ export const OWN_REQUEST_DOC: RouteDoc = {
   body: {
     schema: object(
       {
-        debts: { type: 'array', items: { type: 'integer' }, minItems: 1, description: '_id em unsettled_payments: dívidas em aberto do próprio sócio' },
-        method: { type: 'string', enum: ['multibanco', 'mbway'] },
+        debts: { type: 'array', items: { type: 'integer' }, minItems: 1, 'x-message': 'Escolha pelo menos uma dívida a pagar.', description: '_id em unsettled_payments: dívidas em aberto do próprio sócio' },
+        method: { type: 'string', enum: ['multibanco', 'mbway'], 'x-message': 'Escolha Multibanco ou MB WAY.' },
         phone: { type: 'string', description: 'Telemóvel para o MB WAY (9 algarismos começados por 91, 92, 93 ou 96)' },
       },
       ['debts', 'method'],
     ),
+    invalid: 'fields',
   },
   responses: CREATE_REQUEST_DOC.responses,
   errors: [400, 401, 403, 409, 422, 429, 502],

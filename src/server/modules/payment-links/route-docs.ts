@@ -55,12 +55,13 @@ export const PAYMENT_INFO_REQUEST_DOC: RouteDoc = {
   body: {
     schema: object(
       {
-        debts: { type: 'array', items: { type: 'integer' }, minItems: 1, description: 'Identificadores das dívidas a pagar' },
-        method: { type: 'string', enum: ['multibanco', 'mbway'] },
+        debts: { type: 'array', items: { type: 'integer' }, minItems: 1, 'x-message': 'Escolha pelo menos uma dívida a pagar.', description: 'Identificadores das dívidas a pagar' },
+        method: { type: 'string', enum: ['multibanco', 'mbway'], 'x-message': 'Escolha Multibanco ou MB WAY.' },
         phone: { type: 'string', description: 'Telemóvel para o MB WAY (9 algarismos começados por 91, 92, 93 ou 96)' },
       },
       ['debts', 'method'],
     ),
+    invalid: 'fields',
   },
   responses: { 201: { description: 'O pedido criado', schema: object({ data: REQUEST_VIEW }) } },
   errors: [400, 404, 409, 422, 429, 502],

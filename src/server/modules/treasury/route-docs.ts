@@ -12,7 +12,7 @@ export const TREASURY_SEARCH_DOC: RouteDoc = {
   description:
     `Os parâmetros da lista (_page, _limit, _sort, _search, _{campo}, _{campo}_gte/_lte) no corpo, e opcionalmente ids (só esses documentos). ` +
     `Responde como GET /api/treasury_docs. Administradores e editores; um sócio vê só os seus documentos. ${NOT_ENABLED}`,
-  body: { schema: object({ ids: IDS }, []) },
+  body: { required: false, schema: object({ ids: IDS }, []) },
   responses: { 200: { description: 'A página de documentos', schema: object({ data: { type: 'array' }, meta: { type: 'object' } }) } },
   errors: [400, 401, 403, 404],
 };
@@ -80,7 +80,7 @@ export const TREASURY_SERIES_NEXT_DOC: RouteDoc = {
   description:
     'O próximo número do tipo {type} (quota, joining_fee, donation, annulment) no ano {year}, por exemplo para continuar a numeração de um livro de recibos em papel. ' +
     `Só para a frente: um número igual ou inferior a um já emitido é 409, sem mudar nada. O salto fica registado e a verificação de integridade aceita-o. Só administradores. ${NOT_ENABLED}`,
-  body: { schema: object({ next: { type: 'integer', minimum: 1 } }, ['next']) },
+  body: { schema: object({ next: { type: 'integer', minimum: 1, maximum: 99_999_999 } }, ['next']), invalid: 'fields' },
   responses: { 200: { description: 'A série', schema: object({ data: SERIES }) } },
   errors: [400, 401, 403, 404, 409, 422],
 };
@@ -95,7 +95,10 @@ export const TREASURY_PDF_DOC: RouteDoc = {
   errors: [400, 401, 403, 404, 409],
 };
 
-const LINE = object({ description: { type: 'string', maxLength: 200 }, amount: { type: 'integer', minimum: 1, description: 'Cêntimos' } }, ['description', 'amount']);
+const LINE = object(
+  { description: { type: 'string', maxLength: 200 }, amount: { type: 'integer', minimum: 1, description: 'Cêntimos', 'x-message': 'O valor é um número inteiro de cêntimos maior do que zero.' } },
+  ['description', 'amount'],
+);
 
 export const TREASURY_MANUAL_DOC: RouteDoc = {
   tags: TAGS,
@@ -108,16 +111,17 @@ export const TREASURY_MANUAL_DOC: RouteDoc = {
   body: {
     schema: object(
       {
-        type: { type: 'string', enum: ['quota', 'joining_fee'] },
+        type: { type: 'string', enum: ['quota', 'joining_fee'], 'x-message': 'Escolha recibo de quota ou recibo de jóia.' },
         issue_date: { type: 'string', format: 'date' },
         member: { type: 'integer' },
         payer_name: { type: 'string' },
         payer_nif: { type: 'string' },
         payer_address: { type: 'string' },
-        lines: { type: 'array', items: LINE, minItems: 1, maxItems: 50 },
+        lines: { type: 'array', items: LINE, minItems: 1, maxItems: 50, 'x-message': 'Indique pelo menos uma linha: o que paga e o valor.' },
       },
       ['type', 'issue_date', 'lines'],
     ),
+    invalid: 'fields',
   },
   responses: { 201: { description: 'O documento emitido', schema: object({ data: { type: 'object' } }) } },
   errors: [400, 401, 403, 404, 422],

@@ -64,8 +64,8 @@ export function treasuryRoutes(app: FastifyInstance): void {
   app.post('/treasury_docs/download', { config: { openapi: TREASURY_DOWNLOAD_DOC } }, async (request, reply) => {
     const caller = signedIn(request);
     const ids = idsOf(request.body);
-    const inBlocks = (request.body as { inBlocks?: unknown }).inBlocks;
-    if (inBlocks !== undefined && typeof inBlocks !== 'boolean') throw badRequest('"inBlocks" é true ou false.');
+    // A boolean when given: the route's body schema (TREASURY_DOWNLOAD_DOC) saw to it.
+    const inBlocks = (request.body as { inBlocks?: boolean }).inBlocks;
     await visibleIds(db, caller, ids);
     const blocks = inBlocks === true;
     if (ids.length > DOWNLOAD_INLINE_MAX) {

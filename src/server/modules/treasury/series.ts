@@ -4,7 +4,7 @@ import type { AuthenticatedCaller } from '../../auth/caller.js';
 import { isStaff } from '../../auth/caller.js';
 import { recordAudit } from '../../audit/record.js';
 import type { Db } from '../../db/database.js';
-import { badRequest, conflict, forbidden, invalidRecord, unauthorized } from '../../errors.js';
+import { badRequest, conflict, forbidden, unauthorized } from '../../errors.js';
 import { readSetting } from '../../settings/read.js';
 import { lisbonDay } from '../../../core/days.js';
 import { PREFIX_SETTING } from './issue.js';
@@ -69,8 +69,8 @@ export function seriesRoutes(app: FastifyInstance): void {
     const type = TREASURY_DOC_TYPES.find((t) => t.value === request.params.type)?.value;
     if (!type) throw badRequest(`Tipo de documento desconhecido. Use um de: ${TREASURY_DOC_TYPES.map((t) => t.value).join(', ')}.`);
     const year = yearOf(request.params.year, 0);
-    const next = (request.body as { next?: unknown } | undefined)?.next;
-    if (typeof next !== 'number' || !Number.isSafeInteger(next) || next < 1 || next > 99_999_999) throw invalidRecord({ next: 'Indique o próximo número, um inteiro a partir de 1.' });
+    // An integer from 1 to 99 999 999: the route's body schema (TREASURY_SERIES_NEXT_DOC) saw to it.
+    const { next } = request.body as { next: number };
     await db.transaction().execute(async (trx) => {
       const prefix = await readSetting(trx, PREFIX_SETTING[type]);
       await trx.insertInto('treasury_series').values({ type, year, prefix, last_number: 0, last_hash: null }).onConflict((oc) => oc.columns(['type', 'year']).doNothing()).execute();
