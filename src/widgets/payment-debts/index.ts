@@ -1,6 +1,6 @@
 // The public entry of <associa-payment-debts>'s folder for other features: the ledger's reads
 // and its way of writing a day, a period and a payment method, which the payments, treasury and
-// reports elements share.
+// member's home elements share.
 export { formatDay, periodText } from './ledger.js';
 export { debtsQuery, LEDGER_RESOURCES } from './use-member-debts.js';
 export { methodLabel } from './texts.js';

@@ -1,18 +1,8 @@
 // Every word <associa-payment-debts> shows, in pt-PT; the payment methods are shared with the
 // host's payment pages and the member's home.
 
-/** The server's payments.method options, with its labels. */
-export const PAYMENT_METHOD_LABELS = {
-  numerario: 'Numerário',
-  transferencia: 'Transferência',
-  multibanco: 'Multibanco',
-  mbway: 'MB WAY',
-  debito_direto: 'Débito direto',
-  cheque: 'Cheque',
-} as const;
-
-export const methodLabel = (method: string | null | undefined): string =>
-  (method && (PAYMENT_METHOD_LABELS as Record<string, string>)[method]) || (method ?? '');
+// The payment methods' labels live with the shared pieces: the reports name methods too.
+export { methodLabel, PAYMENT_METHOD_LABELS } from '../shared/payment-methods.js';
 
 export const PAYMENT_DEBTS_TEXTS = {
   title: 'Dívidas em aberto',

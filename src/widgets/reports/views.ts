@@ -8,7 +8,7 @@ import type {
   ReportFrame,
   ReportName,
 } from '../../core/index.js';
-import { methodLabel } from '../payment-debts/index.js';
+import { methodLabel } from '../shared/payment-methods.js';
 import type { ChartSeries, ChartSpec } from './charts/model.js';
 import type { Row, TableModel } from './table-model.js';
 import { REPORT_TITLES, REPORTS_TEXTS as T } from './texts.js';
