@@ -12,7 +12,7 @@ const T = {
 } as const;
 
 /** A server job's progress (indeterminate until its total is known). */
-export const ProgressBar = styled.progress`
+const ProgressBar = styled.progress`
   display: block;
   width: 100%;
   max-width: 28rem;
