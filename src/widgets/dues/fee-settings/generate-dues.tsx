@@ -4,7 +4,6 @@ import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { DUES_YEARS, ROLE } from '../../../core/index.js';
 import { Button, Field, Input, space, token, useSignalValue } from '../../kit/index.js';
-import { ProgressBar } from '../../feature-kit/job-notice.js';
 import { Notice } from '../../feature-kit/layout.js';
 import { useCore } from '../../feature-kit/use-core.js';
 import { FEE_TEXTS as T } from '../texts.js';
@@ -28,6 +27,16 @@ const Form = styled.form`
     margin: 0 0 ${space(2)};
     color: ${token('color-text-muted')};
   }
+`;
+
+// Not feature-kit's JobNotice: the run's notice names the year (its bar's label too) and shows the jobs table's error.
+const ProgressBar = styled.progress`
+  display: block;
+  width: 100%;
+  max-width: 28rem;
+  height: 0.75rem;
+  margin: ${space(1)} 0 0;
+  accent-color: ${token('color-primary')};
 `;
 
 const Buttons = styled.div`
