@@ -15,6 +15,7 @@ import {
 } from '../../src/server/auth/throttle.js';
 import { deliverableBody } from '../../src/server/messages/message-secrets.js';
 import { startTestServer, type TestServer, type TestUser } from './support/server.js';
+import { loose } from '../../src/server/db/database.js';
 
 let server: TestServer;
 async function start(overrides: Partial<Config> = {}) {
@@ -272,7 +273,7 @@ describe('recovery and login-link requests (reproduction 5)', () => {
     const code = /loginporlink\/([\w-]+)/.exec(String(await deliverableBody(server.database.db, Number(first!._id))))![1]!;
     expect((await post({ recoverCode: code }, HOME)).statusCode).toBe(200);
     for (let i = 0; i < 30; i += 1) await post({ recoverCode: `inventado-${i}` }, fresh(i));
-    const count = async (table: string) => (await server.database.db.selectFrom(table).select('_id').execute()).length;
+    const count = async (table: string) => (await loose(server.database.db).selectFrom(table).select('_id').execute()).length;
     expect(await count('login_codes')).toBe(3);
 
     server.advance(2 * 60_000);

@@ -6,6 +6,7 @@ import { enqueueJob } from '../../src/server/jobs/store.js';
 import { issuePaymentLink } from '../../src/server/modules/payment-links/public.js';
 import { ensureReferenceData } from '../../src/server/resources/reference-data.js';
 import { startTestServer, type TestServer } from './support/server.js';
+import { loose } from '../../src/server/db/database.js';
 
 /**
  * Every route the server has, called by every kind of caller, with the status each must get.
@@ -45,7 +46,7 @@ async function adminCreate(resource: string, body: object): Promise<number> {
 }
 
 async function anyId(resource: string): Promise<number> {
-  const row = await server.database.db.selectFrom(resource).select('_id').orderBy('_id').executeTakeFirstOrThrow();
+  const row = await loose(server.database.db).selectFrom(resource).select('_id').orderBy('_id').executeTakeFirstOrThrow();
   return Number(row._id);
 }
 
@@ -770,12 +771,12 @@ describe('a member and their own records', () => {
 });
 
 async function countRows(resource: string): Promise<number> {
-  const row = await server.database.db.selectFrom(resource).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await loose(server.database.db).selectFrom(resource).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
 async function rowOf(resource: string, id: number) {
-  return server.database.db.selectFrom(resource).selectAll().where('_id', '=', id).executeTakeFirst();
+  return loose(server.database.db).selectFrom(resource).selectAll().where('_id', '=', id).executeTakeFirst();
 }
 
 function withoutRecordFields(record: Record<string, unknown>) {

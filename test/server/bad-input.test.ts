@@ -4,6 +4,7 @@ import { ERROR_CODES } from '../../src/core/contract.js';
 import { ensureReferenceData } from '../../src/server/resources/reference-data.js';
 import { resources } from './support/app-registry.js';
 import { startTestServer, type TestServer } from './support/server.js';
+import { loose } from '../../src/server/db/database.js';
 
 /**
  * Bad input of every kind against every kind of endpoint: each answer is a 4xx with a
@@ -21,7 +22,7 @@ async function snapshot() {
   const result: Record<string, unknown[]> = {};
   for (const table of tables) {
     const order = table === 'member_tags' ? ['member_id', 'tag_id'] : ['_id'];
-    result[table] = await server.database.db.selectFrom(table).selectAll().orderBy(order).execute();
+    result[table] = await loose(server.database.db).selectFrom(table).selectAll().orderBy(order).execute();
   }
   return result;
 }
@@ -74,7 +75,7 @@ beforeAll(async () => {
     if (response.statusCode !== 201) throw new Error(`setup ${resource}: ${response.statusCode} ${response.body}`);
   }
   for (const resource of resources) {
-    const row = await server.database.db.selectFrom(resource.name).select('_id').orderBy('_id').executeTakeFirst();
+    const row = await loose(server.database.db).selectFrom(resource.name).select('_id').orderBy('_id').executeTakeFirst();
     if (row) ids[resource.name] = Number(row._id);
   }
 });

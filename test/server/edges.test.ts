@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { Kysely, SqliteDialect } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './support/server.js';
-import type { Schema } from '../../src/server/db/database.js';
+import type { Tables } from '../../src/server/db/database.js';
 
 let server: TestServer;
 afterEach(async () => {
@@ -30,7 +30,7 @@ describe('GET /api/ health', () => {
   it('answers 503 in pt-PT when the database does not answer', async () => {
     server = await startTestServer();
     const working = server.ctx.database;
-    const broken = new Kysely<Schema>({
+    const broken = new Kysely<Tables>({
       dialect: new SqliteDialect({ database: async () => Promise.reject(new Error('disco indisponível')) }),
     });
     server.ctx.database = { ...working, db: broken };

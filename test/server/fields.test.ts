@@ -7,6 +7,7 @@ import { defineModule } from '../../src/server/modules/define-module.js';
 import { appModules } from '../../src/server/modules/index.js';
 import { defineResource } from '../../src/server/resources/define.js';
 import { startTestServer, type TestServer } from './support/server.js';
+import { loose } from '../../src/server/db/database.js';
 
 /** A resource only this test serves: amounts in cents, a total computed in the query, two files. */
 const ledger = defineResource({
@@ -47,7 +48,7 @@ const png = () => sharp(Buffer.from([255, 0, 0, 0, 255, 0, 0, 0, 255, 255, 255, 
 
 const send = (method: string, url: string, payload?: object) =>
   server.request({ method: method, url, token: admin, ...(payload === undefined ? {} : { payload }) });
-const storedRows = () => server.database.db.selectFrom('ledger_test').selectAll().orderBy('_id').execute();
+const storedRows = () => loose(server.database.db).selectFrom('ledger_test').selectAll().orderBy('_id').execute();
 const fileOwner = async (id: number) => {
   const row = await server.database.db.selectFrom('files').select(['owner_resource', 'owner_record', 'owner_field']).where('_id', '=', id).executeTakeFirstOrThrow();
   return row.owner_resource === null ? null : { resource: row.owner_resource, record: Number(row.owner_record), field: row.owner_field };

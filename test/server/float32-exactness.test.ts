@@ -4,6 +4,7 @@ import { defineResource } from '../../src/server/resources/define.js';
 import { toRecord } from '../../src/server/resources/records.js';
 import type { Caller } from '../../src/server/auth/caller.js';
 import { openFreshDatabase } from './support/schema-snapshot.js';
+import { loose } from '../../src/server/db/database.js';
 
 // No resource has a float32 field today: this one stands for the next, stored the way a
 // migration must store it (a double precision column, REAL affinity on SQLite).
@@ -33,8 +34,8 @@ describe('float32 fields', () => {
   async function roundTrip(id: number, sent: unknown): Promise<string> {
     const converted = convertValue(value, sent);
     if (!converted.ok) throw new Error(converted.message);
-    await database.db.insertInto('readings').values({ _id: id, value: converted.value }).execute();
-    const row = await database.db.selectFrom('readings').selectAll().where('_id', '=', id).executeTakeFirstOrThrow();
+    await loose(database.db).insertInto('readings').values({ _id: id, value: converted.value }).execute();
+    const row = await loose(database.db).selectFrom('readings').selectAll().where('_id', '=', id).executeTakeFirstOrThrow();
     return JSON.stringify(toRecord(readings, row, admin).value);
   }
 

@@ -5,6 +5,7 @@ import { resourceByName } from './support/app-registry.js';
 import { searchColumns, searchWords } from '../../src/server/resources/search.js';
 import { MAX_IDS_PER_FIELD } from '../../src/server/resources/validate.js';
 import { startResourceServer, type ResourceTestServer } from './resources/support.js';
+import { loose } from '../../src/server/db/database.js';
 
 /**
  * Input that databases mishandle: control characters (NUL cuts SQLite's text and is refused
@@ -33,7 +34,7 @@ afterAll(() => server?.close());
 async function snapshot() {
   const tables = ['members', 'member_tags', 'users', 'tags', 'refresh_tokens', 'messages'];
   const rows: Record<string, unknown[]> = {};
-  for (const table of tables) rows[table] = await server.database.db.selectFrom(table).selectAll().execute();
+  for (const table of tables) rows[table] = await loose(server.database.db).selectFrom(table).selectAll().execute();
   return rows;
 }
 

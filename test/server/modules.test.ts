@@ -10,6 +10,7 @@ import type { BusEvent } from '../../src/server/realtime/bus.js';
 import { mayReceive } from '../../src/server/realtime/audience.js';
 import { ensureReferenceData } from '../../src/server/resources/reference-data.js';
 import { startTestServer, type TestServer, type TestUser } from './support/server.js';
+import { loose } from '../../src/server/db/database.js';
 
 /** A resource only this test serves: notes that belong to a member, who reaches their own. */
 const notes = defineResource({
@@ -38,8 +39,8 @@ const bump = defineAction({
   ],
   async run({ db, record, input, afterCommit, ctx }) {
     const count = Number(record!.count ?? 0) + Number(input.by);
-    await db.updateTable('notes_test').set({ count, _version: Number(record!._version) + 1 }).where('_id', '=', Number(record!._id)).execute();
-    await db.insertInto('notes_test').values({ text: 'efeito secundário', created_at: 'x', updated_at: 'x' }).execute();
+    await loose(db).updateTable('notes_test').set({ count, _version: Number(record!._version) + 1 }).where('_id', '=', Number(record!._id)).execute();
+    await loose(db).insertInto('notes_test').values({ text: 'efeito secundário', created_at: 'x', updated_at: 'x' }).execute();
     afterCommit(() => ctx.bus.publish({ topic: 'bumped', payload: { id: record!._id } }));
     if (input.fail) throw new HttpError(409, 'Não foi possível somar.');
     return undefined;
@@ -54,7 +55,7 @@ const total = defineAction({
   on: 'collection',
   access: ['admin'],
   async run({ db }) {
-    const rows = await db.selectFrom('notes_test').select('count').execute();
+    const rows = await loose(db).selectFrom('notes_test').select('count').execute();
     return { total: rows.reduce((sum, r) => sum + Number(r.count ?? 0), 0) };
   },
 });
@@ -92,7 +93,7 @@ async function note(fields: Record<string, unknown> = {}): Promise<number> {
   return Number(response.json().data._id);
 }
 
-const rows = () => server.database.db.selectFrom('notes_test').selectAll().orderBy('_id').execute();
+const rows = () => loose(server.database.db).selectFrom('notes_test').selectAll().orderBy('_id').execute();
 const auditOf = (id: number) =>
   server.database.db.selectFrom('audit_log').selectAll().where('resource', '=', 'notes_test').where('record_id', '=', id).orderBy('_id').execute();
 
@@ -257,7 +258,7 @@ describe('row scopes', () => {
 });
 
 describe('public grants', () => {
-  const applicationRows = () => server.database.db.selectFrom('applications_test').selectAll().orderBy('_id').execute();
+  const applicationRows = () => loose(server.database.db).selectFrom('applications_test').selectAll().orderBy('_id').execute();
 
   it('an anonymous caller creates through the public fields only', async () => {
     const response = await as(undefined, 'POST', '/api/applications_test', { name: 'Joana Reis', email: 'joana@exemplo.pt', status: 'aceite', staff_notes: 'x' });

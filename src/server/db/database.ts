@@ -4,19 +4,34 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect, sql, type LogEvent, type SqliteDatabase, type SqliteStatement } from 'kysely';
 import { FOLD_FUNCTION, foldText } from './fold.js';
-import type { FixedTables } from './tables.js';
+import type { ResourceTables } from './resource-tables.js';
+import type { FixedTables, ModuleTables, StoredOnlyColumns } from './tables.js';
 import { countingTransactions } from './transaction-scope.js';
 
 export type Engine = 'sqlite' | 'postgres';
 
-/** A row of any table. Resource tables are described by resource definitions, not by static types. */
+/** A row of a table whose name is known only at run time (the generic resource engine). */
 export type Row = Record<string, unknown>;
 /**
- * The fixed tables are typed column by column; resource tables stay loose, as their names and
- * columns come from resource definitions at run time.
+ * Every table, column by column as stored: the engine's own (tables.ts), the modules' own
+ * (ModuleTables, declared next to each module's migration) and the resources' (resource-tables.ts,
+ * inferred from their definitions, with StoredOnlyColumns; where the engine also describes a
+ * resource's table, its declaration wins, as it lists the columns no field names).
  */
-export type Schema = FixedTables & Record<string, Row>;
-export type Db = Kysely<Schema>;
+export type Tables = FixedTables & ModuleTables & ResourceTablesAsStored;
+/** A resource's table: its fields' columns and those only the code names (StoredOnlyColumns). */
+type ResourceTablesAsStored = {
+  [T in Exclude<keyof ResourceTables, keyof FixedTables>]: ResourceTables[T] & (T extends keyof StoredOnlyColumns ? StoredOnlyColumns[T] : unknown);
+};
+export type Db = Kysely<Tables>;
+/**
+ * Any table by a name known only at run time, each a loose Row: the generic resource engine
+ * (records, lists, bulk writes), which works from a definition's fields, not a static type.
+ */
+export type LooseSchema = Record<string, Row>;
+export type LooseDb = Kysely<LooseSchema>;
+/** The same handle (or transaction) seen loosely, for queries on a table named at run time. */
+export const loose = (db: Db): LooseDb => db as unknown as LooseDb;
 
 export interface Database {
   db: Db;
@@ -159,7 +174,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // database) raises 'error' on the pool; unheard, that would end the process. The pool has
     // already let the connection go and opens another when one is next needed.
     pool.on('error', (error) => console.error(`PostgreSQL closed an idle connection (${error.message}); a new one is opened when needed.`));
-    const db = new Kysely<Schema>({ dialect: countingTransactions(new PostgresDialect({ pool })), ...(options.log ? { log: options.log } : {}) });
+    const db = new Kysely<Tables>({ dialect: countingTransactions(new PostgresDialect({ pool })), ...(options.log ? { log: options.log } : {}) });
     if (schema) await sql`CREATE SCHEMA IF NOT EXISTS ${sql.id(schema)}`.execute(db);
     return {
       db,
@@ -171,7 +186,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   const file = path.join(options.dataDir, options.sqliteFile ?? 'associa.db');
   const conn = openSqlite(file);
-  const db = new Kysely<Schema>({ dialect: countingTransactions(new SqliteDialect({ database: withStatementCache(conn) })), ...(options.log ? { log: options.log } : {}) });
+  const db = new Kysely<Tables>({ dialect: countingTransactions(new SqliteDialect({ database: withStatementCache(conn) })), ...(options.log ? { log: options.log } : {}) });
   return {
     db,
     engine: 'sqlite',

@@ -3,8 +3,8 @@ import type { JobProgress } from '../../core/contract.js';
 import type { SecondFactorChallenge } from '../../core/two-factor.js';
 
 // The tables the server's own code reads and writes (auth, outbox, audit, files), column for
-// column as the migrations in ./migrations create them. Resource tables are described by their
-// definitions at run time and stay loosely typed (see Db in ./database.ts).
+// column as the migrations in ./migrations create them. Resource tables are typed from their
+// definitions (./resource-tables.ts); Tables in ./database.ts joins them all.
 // Conventions of both engines: booleans are 0/1 integers, times are ISO-8601 UTC strings.
 
 /** `_id`, `created_at`, `updated_at` (withRecordColumns in migrations/schema-helpers.ts). */
@@ -189,4 +189,25 @@ export interface FixedTables {
   files: FilesTable;
   jobs: JobsTable;
   member_files: MemberFilesTable;
+}
+
+/**
+ * Tables a domain module keeps beside its resources (join tables, counters, histories), declared
+ * by the module that creates them, next to its migration: each augments this interface
+ * (`declare module '../../db/tables.js' { interface ModuleTables { ... } }`, in the module's
+ * tables.ts), so no central list names them.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled in by the modules (declaration merging).
+export interface ModuleTables {}
+
+/**
+ * Columns of a resource table that no field names (hashes, snapshots, a provider's ids), by
+ * table: declared by whoever adds the column, the engine here, the modules by augmenting this
+ * interface as they do ModuleTables. A table is declared once.
+ */
+export interface StoredOnlyColumns {
+  /** 001: the hash of the password (the write-only password field is not stored as such). 003: raised to end every session. */
+  users: { password_hash: string | null; token_version: Generated<number> };
+  /** 001: the secret is shown once; only its hash is kept. */
+  api_secrets: { secret_hash: string };
 }

@@ -1,5 +1,5 @@
 import { sql, type ExpressionBuilder, type Selectable } from 'kysely';
-import type { Db, Engine, Schema } from '../db/database.js';
+import type { Db, Engine, Tables } from '../db/database.js';
 import type { JobsTable } from '../db/tables.js';
 
 /*
@@ -63,7 +63,7 @@ export async function enqueueJob(db: Db, request: EnqueueRequest, now: number): 
 }
 
 /** Queued rows whose time has come, and running rows whose instance stopped renewing its lease. */
-const due = (names: readonly string[], stamp: string) => (eb: ExpressionBuilder<Schema, 'jobs'>) =>
+const due = (names: readonly string[], stamp: string) => (eb: ExpressionBuilder<Tables, 'jobs'>) =>
   eb.and([
     eb('name', 'in', names),
     eb.or([

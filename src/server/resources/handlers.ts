@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { ApiRecord } from '../../core/contract.js';
-import type { Db, Row } from '../db/database.js';
+import { loose, type Db, type Row } from '../db/database.js';
 import { badRequest, forbidden, HttpError, invalidRecord, notFound } from '../errors.js';
 import { diffRecords, recordAudit } from '../audit/record.js';
 import { translateDbError, isUniqueViolation } from './db-errors.js';
@@ -173,10 +173,10 @@ export function resourceHandlers(app: FastifyInstance, resource: Resource, cache
         if (lockRows) await sql`SELECT pg_advisory_xact_lock(hashtext(${resource.name}))`.execute(trx);
         for (const name of uniqueDefaults) prepared.values[name] = await resource.field(name)!.defaultValue!(trx);
       }
-      const row = await trx.insertInto(resource.name).values({ ...prepared.values, created_at: stamp, updated_at: stamp }).returning('_id').executeTakeFirstOrThrow();
+      const row = await loose(trx).insertInto(resource.name).values({ ...prepared.values, created_at: stamp, updated_at: stamp }).returning('_id').executeTakeFirstOrThrow();
       rowId = Number(row._id);
     } else {
-      await trx
+      await loose(trx)
         .updateTable(resource.name)
         .set({ ...prepared.values, updated_at: stamp, _version: Number(before!._version) + 1 })
         .where('_id', '=', rowId)
@@ -227,7 +227,7 @@ export function resourceHandlers(app: FastifyInstance, resource: Resource, cache
     const existing = await existingOr404(trx, id, granted, true);
     if (version !== undefined && Number(existing._version) !== version) throw staleVersion(toRecord(resource, existing, actor.caller));
     await resource.hooks?.beforeDelete?.(hook, existing);
-    await trx.deleteFrom(resource.name).where('_id', '=', id).execute();
+    await loose(trx).deleteFrom(resource.name).where('_id', '=', id).execute();
     await resource.hooks?.afterDelete?.(hook, existing);
     await audit(actor, trx, id, 'delete', existing, undefined);
     return existing;

@@ -63,7 +63,7 @@ export type RecordOfFields<Fields extends readonly FieldDefinition[]> = Simplify
 type RecordOf<R> = R extends DefinedResource<infer Fields> ? RecordOfFields<Fields> : never;
 
 /** Every resource the server serves: its modules', then the engine's own (the audit trail, the jobs). */
-type AppResource = (typeof appModules)[number]['resources'][number] | ReturnType<typeof auditLogResource> | ReturnType<typeof jobsResource>;
+export type AppResource = (typeof appModules)[number]['resources'][number] | ReturnType<typeof auditLogResource> | ReturnType<typeof jobsResource>;
 
 /**
  * Every resource's record type, by resource name. scripts/record-types.mjs writes each out under

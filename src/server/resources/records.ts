@@ -1,5 +1,5 @@
 import type { ApiRecord } from '../../core/contract.js';
-import type { Db, Row } from '../db/database.js';
+import { loose, type Db, type Row } from '../db/database.js';
 import type { Caller } from '../auth/caller.js';
 import type { Resource } from './define.js';
 import { canReadField } from './permissions.js';
@@ -16,7 +16,7 @@ export async function withLinks(db: Db, resource: Resource, rows: Row[]): Promis
     if (ids.length > 0) {
       // Chunked: SQLite limits the number of bound parameters.
       for (let i = 0; i < ids.length; i += 5000) {
-        const links = await db.selectFrom(table).select([self, other]).where(self, 'in', ids.slice(i, i + 5000)).orderBy(other).execute();
+        const links = await loose(db).selectFrom(table).select([self, other]).where(self, 'in', ids.slice(i, i + 5000)).orderBy(other).execute();
         for (const link of links) byId.get(Number(link[self]))?.push(Number(link[other]));
       }
     }
@@ -45,7 +45,7 @@ export function toRecord(resource: Resource, row: Row, caller: Caller): ApiRecor
  * included, for hooks to compare: only toRecord's output ever leaves the server.
  */
 export async function readRow(db: Db, resource: Resource, id: number, forUpdate = false): Promise<Row | undefined> {
-  let query = db.selectFrom(resource.name).selectAll().select(computedSelections(resource)).where('_id', '=', id);
+  let query = loose(db).selectFrom(resource.name).selectAll().select(computedSelections(resource)).where('_id', '=', id);
   // Inside a write's transaction on PostgreSQL: hold the row until commit (SQLite serialises writes).
   if (forUpdate) query = query.forUpdate();
   const row = await query.executeTakeFirst();
@@ -60,7 +60,7 @@ export async function writeLinks(db: Db, resource: Resource, id: number, links: 
     const ids = links[field.name];
     if (!ids) continue;
     const { table, self, other } = field.through!;
-    await db.deleteFrom(table).where(self, '=', id).execute();
-    if (ids.length > 0) await db.insertInto(table).values(ids.map((o) => ({ [self]: id, [other]: o }))).execute();
+    await loose(db).deleteFrom(table).where(self, '=', id).execute();
+    if (ids.length > 0) await loose(db).insertInto(table).values(ids.map((o) => ({ [self]: id, [other]: o }))).execute();
   }
 }

@@ -1,5 +1,5 @@
 import type { Caller } from '../auth/caller.js';
-import type { Db, Row } from '../db/database.js';
+import { loose, type Db, type Row } from '../db/database.js';
 import { forbidden } from '../errors.js';
 import { REQUIRED_MESSAGE, ruleMessage } from '../../core/field-checks.js';
 import { convertValue } from './convert.js';
@@ -34,7 +34,7 @@ const IDS_PER_QUERY = 500;
 async function missingIds(db: Db, table: string, ids: number[]): Promise<boolean> {
   for (let i = 0; i < ids.length; i += IDS_PER_QUERY) {
     const chunk = ids.slice(i, i + IDS_PER_QUERY);
-    const found = await db.selectFrom(table).select('_id').where('_id', 'in', chunk).execute();
+    const found = await loose(db).selectFrom(table).select('_id').where('_id', 'in', chunk).execute();
     if (found.length !== chunk.length) return true;
   }
   return false;
@@ -124,7 +124,7 @@ export async function prepareWrite(
 
   for (const field of resource.fields) {
     if (!field.validation.unique || errors[field.name] || isEmpty(values[field.name])) continue;
-    let query = db.selectFrom(resource.name).select('_id').where(field.name, '=', values[field.name] as never);
+    let query = loose(db).selectFrom(resource.name).select('_id').where(field.name, '=', values[field.name] as never);
     if (existing) query = query.where('_id', '!=', Number(existing._id));
     if (await query.executeTakeFirst()) errors[field.name] = UNIQUE_MESSAGE;
   }

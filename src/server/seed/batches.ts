@@ -1,4 +1,4 @@
-import type { Db, Row } from '../db/database.js';
+import { loose, type Db, type Row } from '../db/database.js';
 
 /**
  * Rows per INSERT: large enough that a million rows take seconds, small enough to stay
@@ -9,7 +9,7 @@ export const INSERT_BATCH_ROWS = 1000;
 /** Inserts rows with multi-row INSERTs; call it inside a transaction so it is one commit. */
 export async function insertInBatches(db: Db, table: string, rows: readonly Row[], batchRows = INSERT_BATCH_ROWS): Promise<void> {
   for (let start = 0; start < rows.length; start += batchRows) {
-    await db
+    await loose(db)
       .insertInto(table)
       .values(rows.slice(start, start + batchRows))
       .execute();

@@ -1,4 +1,4 @@
-import type { Db } from '../db/database.js';
+import { loose, type Db } from '../db/database.js';
 import { INSERT_BATCH_ROWS } from './batches.js';
 import type { MemberFactory, MemberRow } from './people.js';
 
@@ -31,7 +31,8 @@ export async function insertFakeMembers(db: Db, factory: MemberFactory, options:
       const stamp = new Date(options.firstCreatedAt + index * options.stepMs).toISOString();
       rows.push(factory.member(number, stamp, options.overridesFor?.(number)));
     }
-    const inserted = await db.insertInto('members').values(rows).returning(['_id', 'number']).execute();
+    // Loose: a generated row is built field by field (people.ts), not typed column by column.
+    const inserted = await loose(db).insertInto('members').values(rows).returning(['_id', 'number']).execute();
     // RETURNING order is not promised for multi-row inserts, so sort by number.
     inserted.sort((a, b) => Number(a.number) - Number(b.number));
     for (const row of inserted) ids.push(Number(row._id));

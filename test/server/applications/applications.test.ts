@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apply, applyConfirmed, confirmationCode, json, nextAddress, startApplications, type Setup } from './support.js';
+import { loose } from '../../../src/server/db/database.js';
 
 let setup: Setup;
 const db = () => setup.server.database.db;
 const staffCall = (method: string, url: string, payload?: unknown) => json(setup.server, method, url, payload, setup.staff);
-const count = async (table: string) => Number((await db().selectFrom(table).select(db().fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+const count = async (table: string) => Number((await loose(db()).selectFrom(table).select(db().fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
 
 beforeAll(async () => {
   setup = await startApplications();

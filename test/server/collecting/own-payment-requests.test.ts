@@ -8,6 +8,7 @@ import { ensureReferenceData } from '../../../src/server/resources/reference-dat
 import { DEMO_MULTIBANCO, seedDemoCollecting } from '../../../src/server/seed/demo-collecting.js';
 import { upsertSetting } from '../../../src/server/seed/settings.js';
 import { startTestServer, type TestServer } from '../support/server.js';
+import { loose } from '../../../src/server/db/database.js';
 
 // A member pays their own debts from the dashboard (issue 28): GET /api/payment_options tells
 // which ways to pay the association takes now, POST /api/payment_requests/own opens a Multibanco
@@ -59,7 +60,7 @@ async function setUp(server: TestServer): Promise<Setup> {
       return Number(answer.body.data._id);
     },
     async count(table) {
-      const row = await server.database.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      const row = await loose(server.database.db).selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
       return Number(row.n);
     },
   };

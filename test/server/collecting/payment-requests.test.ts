@@ -6,6 +6,7 @@ import { isValidReference } from '../../../src/server/modules/collecting/multiba
 import { ensureReferenceData } from '../../../src/server/resources/reference-data.js';
 import { DEMO_MULTIBANCO, seedDemoCollecting } from '../../../src/server/seed/demo-collecting.js';
 import { startTestServer, type TestServer } from '../support/server.js';
+import { loose } from '../../../src/server/db/database.js';
 
 interface Setup {
   server: TestServer;
@@ -45,7 +46,7 @@ async function setUp(server: TestServer): Promise<Setup> {
       return Number(answer.body.data._id);
     },
     async count(table) {
-      const row = await server.database.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      const row = await loose(server.database.db).selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
       return Number(row.n);
     },
   };
@@ -210,7 +211,7 @@ describe('ifthenpay (a fake server speaking its protocol)', () => {
     const receipts = await s.server.database.db.selectFrom('treasury_doc_payments as p').innerJoin('treasury_docs as d', 'd._id', 'p.doc').select(['d.total', 'd.type', 'd.payer_name']).where('p.payment', '=', Number(payments[0]!._id)).execute();
     expect(receipts.map((r) => [Number(r.total), r.type, r.payer_name])).toEqual([[2350, 'quota', 'Ana Lopes']]);
     expect({ amount: Number(payments[0]!.amount), allocated: Number(payments[0]!.allocated), method: payments[0]!.method }).toEqual({ amount: 2350, allocated: 2350, method: 'multibanco' });
-    const allocations = await s.server.database.db.selectFrom('payment_allocations').select(['debt', 'amount']).where('payment', '=', payments[0]!._id as number).orderBy('debt').execute();
+    const allocations = await s.server.database.db.selectFrom('payment_allocations').select(['debt', 'amount']).where('payment', '=', payments[0]!._id).orderBy('debt').execute();
     expect(allocations.map((a) => [Number(a.debt), Number(a.amount)])).toEqual([[chosen[0], 2000], [chosen[1], 350]]);
     const after = (await s.json('GET', `/api/payment_requests/${request._id}`)).body.data;
     expect({ state: after.state, payment: after.payment }).toEqual({ state: 'paid', payment: Number(payments[0]!._id) });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startResourceServer, type ResourceTestServer } from '../resources/support.js';
+import { loose } from '../../../src/server/db/database.js';
 
 // SEPA direct debit on the real server: mandates (bad input refused in pt-PT, nothing stored),
 // batches of mandated members' open debts, confirmations through the dues ledger, returns, and
@@ -15,7 +16,7 @@ const COLLECTION = inDays(10);
 
 const post = (url: string, body: unknown, token = staff) => server.json('POST', url, token, body);
 const get = (url: string, token = staff) => server.json('GET', url, token);
-const count = async (table: string) => Number((await server.database.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+const count = async (table: string) => Number((await loose(server.database.db).selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
 
 const setSetting = (name: string, value: string) => server.putSetting(staff, name, value);
 
@@ -140,9 +141,9 @@ describe('batches', () => {
     expect(again.body.errors.debts).toMatch(/Nenhuma dívida pode ser cobrada por débito direto/);
     expect(await count('direct_debit_batches')).toBe(batches);
     // The unique key holds even if the check were skipped.
-    const row = (await server.database.db.selectFrom('direct_debit_items').selectAll().where('debt', '=', debts.ana).executeTakeFirstOrThrow()) as Record<string, any>;
+    const row = (await server.database.db.selectFrom('direct_debit_items').selectAll().where('debt', '=', debts.ana).executeTakeFirstOrThrow());
     await expect(
-      server.database.db.insertInto('direct_debit_items').values({ ...row, _id: undefined, batch: Number(row.batch), pending_debt: debts.ana }).execute(),
+      server.database.db.insertInto('direct_debit_items').values({ ...row, _id: undefined, batch: row.batch, pending_debt: debts.ana }).execute(),
     ).rejects.toThrow();
   });
 

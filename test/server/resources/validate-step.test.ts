@@ -6,6 +6,7 @@ import { defineResource } from '../../../src/server/resources/define.js';
 import { ensureReferenceData } from '../../../src/server/resources/reference-data.js';
 import { UNIQUE_MESSAGE } from '../../../src/server/resources/validate.js';
 import { startTestServer, type TestServer } from '../support/server.js';
+import { loose } from '../../../src/server/db/database.js';
 
 /**
  * One validation step serves a save and `POST {res}/validate`: rules that need the database
@@ -33,10 +34,10 @@ const badges = defineResource({
     async validate(hook, values, existing) {
       hookRanInTransaction.push(hook.db.isTransaction);
       // Writes nothing in a real rule; here it proves /validate keeps nothing a hook touches.
-      if (values.code === 'ESCREVE') await hook.db.insertInto('badges_test').values({ code: 'FANTASMA', created_at: 'x', updated_at: 'x' }).execute();
+      if (values.code === 'ESCREVE') await loose(hook.db).insertInto('badges_test').values({ code: 'FANTASMA', created_at: 'x', updated_at: 'x' }).execute();
       const member = values.member ?? existing?.member;
       if (member === undefined || member === null) return;
-      let query = hook.db.selectFrom('badges_test').select('_id').where('member', '=', Number(member));
+      let query = loose(hook.db).selectFrom('badges_test').select('_id').where('member', '=', Number(member));
       if (existing) query = query.where('_id', '!=', Number(existing._id));
       if (await query.executeTakeFirst()) return { member: ONE_BADGE };
     },
@@ -64,7 +65,7 @@ const request = async (method: string, url: string, payload: object) => {
   const response = await server.request({ method, url, token, payload });
   return { status: response.statusCode, body: response.json<{ errors?: Record<string, string>; data?: Record<string, unknown> }>() };
 };
-const badgeRows = () => server.database.db.selectFrom('badges_test').selectAll().orderBy('_id').execute();
+const badgeRows = () => loose(server.database.db).selectFrom('badges_test').selectAll().orderBy('_id').execute();
 
 /** The same body saved and validated: both refuse with the same field errors, and nothing is stored. */
 async function refusedAlike(save: { method: string; url: string }, body: Record<string, unknown>, id?: number) {

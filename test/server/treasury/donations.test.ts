@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lisbonDay } from '../../../src/core/days.js';
 import { nifCheckDigit } from '../../../src/server/resources/checks.js';
 import { startResourceServer, type ResourceTestServer } from '../resources/support.js';
+import { loose } from '../../../src/server/db/database.js';
 
 // Donations on the real server (both engines): recording one issues its donation receipt (series
 // D) in the same transaction, with what the EBF asks a receipt to say; bad input is refused in
@@ -20,7 +21,7 @@ const COMPANY_NIF = nif('50123456');
 
 const post = (url: string, body: unknown, token = staff) => server.json('POST', url, token, body);
 const get = (url: string, token = staff) => server.json('GET', url, token);
-const count = async (table: string) => Number((await server.database.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+const count = async (table: string) => Number((await loose(server.database.db).selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
 
 async function setSetting(name: string, value: string) {
   const answer = await server.putSetting(staff, name, value);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lisbonDay } from '../../../src/core/days.js';
 import { startResourceServer, type ResourceTestServer } from '../resources/support.js';
+import { loose } from '../../../src/server/db/database.js';
 
 // Receipts for payments recorded without one (auto-issue off, or from before the treasury was
 // on): counted, then issued by a background job, each once, in their series without gaps.
@@ -10,7 +11,7 @@ let staff: string;
 let today: string;
 
 const post = (url: string, body: unknown) => server.json('POST', url, staff, body);
-const count = async (table: string) => Number((await server.database.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+const count = async (table: string) => Number((await loose(server.database.db).selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
 
 async function setSetting(name: string, value: string) {
   const updated = await server.database.db.updateTable('settings').set({ value }).where('name', '=', name).executeTakeFirst();

@@ -15,8 +15,8 @@ export const feeCategories = defineResource({
   ],
   hooks: {
     async beforeDelete(hook, existing) {
-      const used = await hook.db.selectFrom('members').select('_id').where('fee_category', '=', existing._id).limit(1).executeTakeFirst();
-      const scheduled = await hook.db.selectFrom('fee_schedules').select('_id').where('category', '=', existing._id).limit(1).executeTakeFirst();
+      const used = await hook.db.selectFrom('members').select('_id').where('fee_category', '=', Number(existing._id)).limit(1).executeTakeFirst();
+      const scheduled = await hook.db.selectFrom('fee_schedules').select('_id').where('category', '=', Number(existing._id)).limit(1).executeTakeFirst();
       if (used || scheduled) throw coded(409, 'in_use', 'Esta categoria tem sócios ou tabelas de quotas associados e não pode ser apagada.');
     },
   },

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { ApiRecord } from '../../../core/contract.js';
 import { csvTable } from '../../../core/csv.js';
 import type { Caller } from '../../auth/caller.js';
-import type { Db } from '../../db/database.js';
+import { loose, type Db } from '../../db/database.js';
 import { computedSelections } from '../../fields/index.js';
 import type { Field, Resource } from '../../resources/define.js';
 import { canReadField } from '../../resources/permissions.js';
@@ -35,7 +35,7 @@ export interface OwnData {
 }
 
 async function rowsOf(db: Db, resource: Resource, column: string, value: string | number, caller: Caller): Promise<ApiRecord[]> {
-  let query = db.selectFrom(resource.name).selectAll().select(computedSelections(resource)).orderBy('_id');
+  let query = loose(db).selectFrom(resource.name).selectAll().select(computedSelections(resource)).orderBy('_id');
   // An address is the same whatever its case ('Ana@Exemplo.pt' received what was sent to ana@exemplo.pt).
   query = typeof value === 'string' ? query.where(sql`lower(${sql.ref(column)})`, '=', value.toLowerCase()) : query.where(column, '=', value);
   const rows = await withLinks(db, resource, await query.execute());

@@ -40,7 +40,7 @@ export const reminderStages = defineResource({
       return Promise.resolve(errors);
     },
     async beforeDelete(hook, existing) {
-      const used = await hook.db.selectFrom('reminder_decisions').select('_id').where('stage', '=', existing._id).limit(1).executeTakeFirst();
+      const used = await hook.db.selectFrom('reminder_decisions').select('_id').where('stage', '=', Number(existing._id)).limit(1).executeTakeFirst();
       if (used) throw coded(409, 'in_use', 'Esta etapa já decidiu avisos e não pode ser apagada: desative-a.');
     },
   },
@@ -49,7 +49,7 @@ export const reminderStages = defineResource({
 /** Fee categories named by a stage are not deleted from under it (a hook on the dues module's resource). */
 export const feeCategoryHooks: WriteHooks = {
   async beforeDelete(hook, existing) {
-    const used = await hook.db.selectFrom('reminder_stages').select('_id').where('category', '=', existing._id).limit(1).executeTakeFirst();
+    const used = await hook.db.selectFrom('reminder_stages').select('_id').where('category', '=', Number(existing._id)).limit(1).executeTakeFirst();
     if (used) throw coded(409, 'in_use', 'Esta categoria tem etapas de aviso de dívida associadas e não pode ser apagada.');
   },
 };

@@ -1,5 +1,6 @@
 import type { Caller } from '../../auth/caller.js';
 import type { Db } from '../../db/database.js';
+import { sql } from 'kysely';
 import { badRequest, notFound } from '../../errors.js';
 import { authorize, type Permission } from '../../resources/permissions.js';
 import { treasuryDocs } from './resources.js';
@@ -29,7 +30,7 @@ export async function visibleIds(db: Db, caller: Caller, ids: readonly number[])
   let found = 0;
   for (let start = 0; start < ids.length; start += CHUNK) {
     let query = db.selectFrom('treasury_docs').select((eb) => eb.fn.countAll<number>().as('n')).where('_id', 'in', ids.slice(start, start + CHUNK));
-    if (typeof granted === 'object') query = query.where(granted.column, '=', granted.value);
+    if (typeof granted === 'object') query = query.where(sql.ref(granted.column), '=', granted.value);
     found += Number((await query.executeTakeFirstOrThrow()).n);
   }
   if (found !== ids.length) throw notFound('Documento não encontrado: algum dos documentos escolhidos não existe ou não o pode ver.');

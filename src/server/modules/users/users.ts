@@ -58,7 +58,9 @@ export const users = defineResource({
     { name: 'current_password', type: 'password', label: 'Palavra-passe atual', group: 'Segurança', writeOnly: true, validation: { maxLength: 200 } },
   ],
   hooks: {
-    async beforeWrite(hook, values, existing) {
+    // Its return type is written out: inferred, it would depend on the type of hook.db, whose
+    // tables are inferred from this very definition (db/resource-tables.ts), a circle tsc refuses.
+    async beforeWrite(hook, values, existing): Promise<Record<string, unknown> | void> {
       guardAdministrators(hook, existing);
       const currentPassword = values.current_password;
       delete values.current_password;
