@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { startTestServer, type TestServer } from './support/server.js';
 import { loadConfig } from '../../src/server/config.js';
+import { loose } from '../../src/server/db/database.js';
 import { generateNif, nifCheckDigit } from '../../src/server/seed/nif.js';
 import { prepareFirstStart } from '../../src/server/seed/first-start.js';
 import { DEMO_MEMBERS } from '../../src/server/seed/demo.js';
@@ -21,7 +22,7 @@ afterEach(async () => {
 
 const database = () => server.database.db;
 const count = async (table: string) =>
-  Number((await database().selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  Number((await loose(database()).selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
 /** Rows of a raw SQL query (the ledger checks read clearest as SQL). */
 const rowsOf = async (query: string): Promise<Record<string, number | string | null>[]> =>
   (await sql.raw<Record<string, number | string | null>>(query).execute(database())).rows;
