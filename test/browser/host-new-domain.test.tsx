@@ -2,6 +2,7 @@
 // client modules: the host shows its menu entry, its settings tab and its pages, with no host
 // file changed. The server half is test/server/new-domain.test.ts.
 import { expect, waitUntil } from '@open-wc/testing';
+import type { ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
@@ -28,7 +29,7 @@ const res = (label: string, extra: Partial<ExplainerResource> = {}): ExplainerRe
 let container: HTMLElement | undefined;
 let root: Root | undefined;
 
-async function mount(path: string, body: (host: ReturnType<typeof createHostState>) => JSX.Element, explained: Record<string, ExplainerResource> = { members: res('Sócios'), notices: res('Avisos da Direção') }) {
+async function mount(path: string, body: (host: ReturnType<typeof createHostState>) => ReactNode, explained: Record<string, ExplainerResource> = { members: res('Sócios'), notices: res('Avisos da Direção') }) {
   const { core, f } = testCore();
   await f.script({ 'GET /explainer': { body: { data: explained } } });
   core.tokens.set(tokenPair(1, 'Ana Admin', 'admin'));
@@ -113,7 +114,7 @@ describe('a domain added by its client module alone', () => {
   });
 
   it('offers no new notice to a caller the server does not let create, and says so where the server has no notices', async () => {
-    await mount('/avisos', page('/avisos'), { members: res('Sócios'), notices: res('Avisos da Direção', { operations: { create: 'none' } }) });
+    await mount('/avisos', page('/avisos'), { members: res('Sócios'), notices: res('Avisos da Direção', { operations: { list: 'all', read: 'all', create: 'none', update: 'all', delete: 'all' } }) });
     await found(() => container!.querySelector('associa-resource-list'), 'no list placed');
     expect(container!.querySelector('a[data-action="new"]')).to.equal(null);
     root!.unmount();
