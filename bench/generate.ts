@@ -6,7 +6,7 @@ import { appMigrations } from '../src/server/modules/migrations.js';
 import { ensureReferenceData } from '../src/server/resources/reference-data.js';
 import { seedDemoStateHistory } from '../src/server/seed/demo-state-history.js';
 import { insertFakeMembers } from '../src/server/seed/members.js';
-import { createMemberFactory } from '../src/server/seed/people.js';
+import { createMemberFactory, seededFaker } from '../src/server/seed/people.js';
 import { demoReferences } from '../src/server/seed/reference.js';
 import { generateLedger, type Ledger } from './ledger.js';
 
@@ -40,7 +40,7 @@ export async function generate(database: Database, count: number, log: (line: st
   let lastReport = 0;
   await db.transaction().execute(async (trx) => {
     const refs = await demoReferences(trx, new Date(now).toISOString());
-    const factory = createMemberFactory(BENCH_SEED, refs);
+    const factory = createMemberFactory(seededFaker(BENCH_SEED), refs);
     await insertFakeMembers(trx, factory, {
       count,
       firstCreatedAt: now - count * 1000,

@@ -5,7 +5,7 @@ import { loadConfig } from '../../src/server/config.js';
 import { loose } from '../../src/server/db/database.js';
 import { generateNif, nifCheckDigit } from '../../src/server/seed/nif.js';
 import { prepareFirstStart } from '../../src/server/seed/first-start.js';
-import { DEMO_MEMBERS } from '../../src/server/seed/demo.js';
+import { DEMO_MEMBERS } from '../../src/server/seed/demo-members.js';
 import { ensureReferenceData } from '../../src/server/resources/reference-data.js';
 import { isValidNif } from '../../src/server/resources/checks.js';
 import { lisbonDay } from '../../src/core/days.js';

@@ -6,6 +6,7 @@ import type { Resource, WriteHooks } from '../resources/define.js';
 import type { CoreSettingName } from '../settings/catalogue.js';
 import type { SettingDeclaration } from '../settings/declaration.js';
 import type { RequestTakeover } from '../resources/takeovers.js';
+import type { SeedContext } from '../seed/context.js';
 
 /**
  * One domain (members, users, dues...): its resources, the commands it adds to them, its
@@ -39,7 +40,22 @@ export interface ModuleDefinition {
    * resources out (module-switch.ts). Settings stay writable, so an admin can turn it on.
    */
   enabledBy?: ModuleSwitch;
+  /**
+   * The module's demo data, written at a test-mode first start (src/server/seed/demo.ts) in
+   * module order: a module reads what earlier ones seeded (ctx.seeded) and draws from the demo's
+   * one seeded generator, so every fresh demo is the same. Import the seeding code inside the
+   * hook: the demo's generator is loaded only to seed it.
+   */
+  seed?: ModuleSeed;
 }
+
+/**
+ * A module's demo seed. Declare it as a typed constant beside the definition and import the
+ * seeding code inside it: a hook written inline would have its type inferred with the module's,
+ * and the table types (db/resource-tables.ts), read from the modules, would then wait on the
+ * database types the hook uses: a circle tsc refuses.
+ */
+export type ModuleSeed = (ctx: SeedContext) => Promise<void>;
 
 export interface ModuleSwitch {
   setting: CoreSettingName;

@@ -1,13 +1,11 @@
 import { sha256 } from '../auth/secrets.js';
-import type { Config } from '../config.js';
-import type { Db } from '../db/database.js';
 import { fileStore } from '../files/store.js';
 import { readSetting } from '../settings/read.js';
 import { consentVersionOf } from '../modules/applications/public.js';
 import type { ApplicationState } from '../../core/application-states.js';
-import { type MemberFileEntry, moveApplicationFilesToMember, photoEntry, saveMemberFiles } from '../modules/member-files/public.js';
+import { moveApplicationFilesToMember, photoEntry, saveMemberFiles } from '../modules/member-files/public.js';
 import { demoPortrait } from './demo-portraits.js';
-import type { MemberFactory } from './people.js';
+import type { SeedContext } from './context.js';
 import { upsertSetting } from './settings.js';
 
 const DAY_MS = 86_400_000;
@@ -29,28 +27,18 @@ const PLAN: readonly { state: ApplicationState; daysAgo: number; reason?: string
 ];
 
 /**
- * The demo applicants' photos, one per application, drawn ahead: started before the members
- * are inserted, sharp's load and libvips' work (off the main thread) overlap them.
- */
-export function drawDemoApplicationPhotos(): Promise<MemberFileEntry[]> {
-  const drawn = Promise.all(PLAN.map((_, index) => demoPortrait(DEMO_PHOTO_SEED + index).then(photoEntry)));
-  // Awaited by seedDemoApplications; a seed failing before then must not leave it unhandled.
-  drawn.catch(() => undefined);
-  return drawn;
-}
-
-/**
  * The demo organisation takes applications (the form on its website, the menu with its badge),
  * and has some: open ones to review (one sharing a member's NIF, to show the duplicates), and
  * decided ones. Accepted ones point at the newest members, whose data they carry. Each came
- * with a photo (a generated portrait, `drawn` by drawDemoApplicationPhotos), stored as the
- * upload route stores one while the application was open; an accepted one's went to its
- * member, as the accept moves it. Runs after the members and the dues.
+ * with a photo (a generated portrait), stored as the upload route stores one while the
+ * application was open; an accepted one's went to its member, as the accept moves it. The
+ * applications module's seed: runs after the members and the dues.
  */
-export async function seedDemoApplications(db: Db, factory: MemberFactory, config: Config, now: number, drawn: Promise<MemberFileEntry[]>): Promise<void> {
-  const stamp = new Date(now).toISOString();
-  const store = fileStore(config.dataDir);
-  const photos = await drawn;
+export async function seedDemoApplications(ctx: SeedContext): Promise<void> {
+  const { db, now, stamp } = ctx;
+  const store = fileStore(ctx.config.dataDir);
+  const photos = await Promise.all(PLAN.map((_, index) => demoPortrait(DEMO_PHOTO_SEED + index).then(photoEntry)));
+  const factory = await ctx.people();
   await upsertSetting(db, 'hasMemberApplication', 'true', stamp);
   const consentVersion = consentVersionOf(await readSetting(db, 'applicationConsentText'));
   const category = await db.selectFrom('fee_categories').select('_id').orderBy('_id').executeTakeFirst();

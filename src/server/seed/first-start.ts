@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { ROLE } from '../../core/contract.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
+import type { Module } from '../modules/define-module.js';
 import { verifyPassword } from '../auth/passwords.js';
 import { insertAccount, type Account } from './accounts.js';
 import { adminPasswordFile, readSavedPassword, removeSavedPassword, savePassword } from './admin-password-file.js';
@@ -20,6 +21,8 @@ export interface FirstStartReport {
 export interface FirstStartOptions {
   /** Runs as soon as the accounts are committed: shows the operator the passwords. */
   afterCommit?: (report: FirstStartReport) => void | Promise<void>;
+  /** The modules whose `seed` hooks write the demo, in order: the app's (appModules) unless a test adds its own. */
+  modules?: readonly Module[];
 }
 
 // Two PostgreSQL instances starting on one empty database: the second waits, then finds the admin.
@@ -62,7 +65,7 @@ export async function prepareFirstStart(
     await insertAccount(trx, admin, stamp);
     const demo = config.mode === 'test';
     // The demo's generator (faker and its Portuguese data, about 37 MB) is loaded only to seed it.
-    const demoAccounts = demo ? await (await import('./demo.js')).seedDemo(trx, now, config) : [];
+    const demoAccounts = demo ? await (await import('./demo.js')).seedDemo(trx, now, config, options.modules) : [];
     const passwordFile = config.adminPassword === undefined ? adminPasswordFile(config) : null;
     return { admin, demoAccounts, demo, passwordFile };
   });

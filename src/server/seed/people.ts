@@ -40,13 +40,18 @@ function asciiSlug(text: string): string {
     .replace(/[^a-z]+/g, '');
 }
 
-/**
- * Makes fictitious Portuguese members. The same seed always gives the same people, so demo
- * data and benchmark runs are reproducible; NIFs are valid and unique within one factory.
- */
-export function createMemberFactory(seed: number, refs: MemberReferences) {
+/** A faker with Portuguese data whose draws are fixed by `seed`. */
+export function seededFaker(seed: number): Faker {
   const faker = new Faker({ locale: [pt_PT, base] });
   faker.seed(seed);
+  return faker;
+}
+
+/**
+ * Makes fictitious Portuguese members from `faker` (seededFaker). The same seed always gives the same people, so demo
+ * data and benchmark runs are reproducible; NIFs are valid and unique within one factory.
+ */
+export function createMemberFactory(faker: Faker, refs: MemberReferences) {
   const randomInt = (max: number) => faker.number.int(max);
   const usedNifs = new Set<string>();
 

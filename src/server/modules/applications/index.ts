@@ -1,4 +1,4 @@
-import { defineModule } from '../define-module.js';
+import { defineModule, type ModuleSeed } from '../define-module.js';
 import { rejectApplicationAction, withdrawApplicationAction } from './actions.js';
 import { APPLICATION_SETTINGS } from './application-settings.js';
 import { memberApplications } from './applications.js';
@@ -6,6 +6,9 @@ import { applicationsMigration } from './migration.js';
 import { publicCreateTakeover } from './public-create.js';
 import { applicationRoutes } from './routes.js';
 import { publicReadTakeover } from './takeovers.js';
+
+// Its demo data (see ModuleSeed), loaded only to seed.
+const demoSeed: ModuleSeed = async (ctx) => (await import('../../seed/demo-applications.js')).seedDemoApplications(ctx);
 
 /**
  * Membership applications: the public form (spam defences, e-mail confirmation), staff's review
@@ -20,4 +23,5 @@ export const applicationsModule = defineModule({
   migrations: [applicationsMigration],
   routes: applicationRoutes,
   takeovers: [publicCreateTakeover, publicReadTakeover],
+  seed: demoSeed,
 });

@@ -1,4 +1,4 @@
-import { defineModule } from '../define-module.js';
+import { defineModule, type ModuleSeed } from '../define-module.js';
 import { issueCardAction, revokeCardAction } from './actions.js';
 import { CARD_SETTINGS } from './card-settings.js';
 import { scanCardAction } from './checkin-scan.js';
@@ -9,6 +9,9 @@ import { cardsMigration } from './migration.js';
 import { printJob } from './print.js';
 import { cardRoutes } from './routes.js';
 import { cardPdfTakeover, cardPrintTakeover } from './takeovers.js';
+
+// Its demo data (see ModuleSeed), loaded only to seed.
+const demoSeed: ModuleSeed = async (ctx) => (await import('../../seed/demo-cards.js')).seedDemoCards(ctx.db, ctx.now);
 
 /**
  * Membership cards: one active card per member with a random verification code, issued,
@@ -25,4 +28,5 @@ export const cardsModule = defineModule({
   jobs: [printJob],
   routes: cardRoutes,
   takeovers: [cardPdfTakeover, cardPrintTakeover],
+  seed: demoSeed,
 });

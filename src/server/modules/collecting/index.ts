@@ -1,4 +1,4 @@
-import { defineModule } from '../define-module.js';
+import { defineModule, type ModuleSeed } from '../define-module.js';
 import { COLLECTING_SETTINGS } from './collecting-settings.js';
 import { expireJob } from './expiry.js';
 import { collectingMigration } from './migration.js';
@@ -6,6 +6,9 @@ import { paymentRequests } from './payment-requests.js';
 import { collectingRoutes } from './routes.js';
 import { confirmImport, reconciliationImports, reconciliationMigration, reconciliationRoutes } from './reconciliation.js';
 import { reconciliationImportLines, reconciliationResultsMigration } from './reconciliation-results.js';
+
+// Its demo data (see ModuleSeed), loaded only to seed.
+const demoSeed: ModuleSeed = async (ctx) => (await import('../../seed/demo-collecting.js')).seedDemoCollecting(ctx.db, ctx.now);
 
 /** Collecting: payment requests (Multibanco references, MB WAY) whose confirmations record payments in the dues ledger. */
 export const collectingModule = defineModule({
@@ -19,4 +22,5 @@ export const collectingModule = defineModule({
     collectingRoutes(app);
     reconciliationRoutes(app);
   },
+  seed: demoSeed,
 });

@@ -1,4 +1,4 @@
-import { defineModule } from '../define-module.js';
+import { defineModule, type ModuleSeed } from '../define-module.js';
 import { LEDGER_ACTIONS } from './actions.js';
 import { memberLedgerHooks } from './admission.js';
 import { balances } from './balances.js';
@@ -13,6 +13,9 @@ import { allocations, payments } from './payments.js';
 import { receiptTotalsMigration } from './receipt-totals-migration.js';
 import { duesRoutes } from './routes.js';
 
+// Its demo data (see ModuleSeed), loaded only to seed.
+const demoSeed: ModuleSeed = async (ctx) => (await import('../../seed/demo-dues.js')).seedDemoDues(ctx.db, ctx.now);
+
 /** Dues and debts: fee categories and schedules raise debts, payments settle them (one ledger). */
 export const duesModule = defineModule({
   name: 'dues',
@@ -23,4 +26,5 @@ export const duesModule = defineModule({
   migrations: [duesMigration, receiptTotalsMigration, balancesOwedMigration],
   extends: { members: memberLedgerHooks },
   routes: duesRoutes,
+  seed: demoSeed,
 });

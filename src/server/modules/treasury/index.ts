@@ -1,6 +1,6 @@
 import { treasuryOrderIndexesMigration } from './order-indexes-migration.js';
 import { TREASURY_SWITCH } from './enabled.js';
-import { defineModule } from '../define-module.js';
+import { defineModule, type ModuleSeed } from '../define-module.js';
 import { paymentReceipts } from '../dues/public.js';
 import { TREASURY_ACTIONS } from './actions.js';
 import { downloadJob } from './download-job.js';
@@ -13,6 +13,9 @@ import { TREASURY_DOC_SETTINGS } from './treasury-settings.js';
 
 // Dues records payments; their receipts are the treasury's (dues/payment-receipts-port.ts).
 paymentReceipts.provide(receiptsProvider);
+
+// Its demo data (see ModuleSeed), loaded only to seed.
+const demoSeed: ModuleSeed = async (ctx) => (await import('../../seed/demo-treasury.js')).seedDemoTreasury(ctx.db, ctx.config, ctx.now);
 
 /**
  * Treasury documents (when hasTreasury is on): non-fiscal receipts issued from payments and
@@ -28,4 +31,5 @@ export const treasuryModule = defineModule({
   jobs: [downloadJob],
   enabledBy: TREASURY_SWITCH,
   routes: treasuryRoutes,
+  seed: demoSeed,
 });

@@ -1,5 +1,13 @@
-import { defineModule } from '../define-module.js';
+import { defineModule, type ModuleSeed } from '../define-module.js';
 import { apiSecrets, revokeApiSecret } from './api-secrets.js';
 import { users } from './users.js';
 
-export const usersModule = defineModule({ name: 'users', resources: [users, apiSecrets], actions: [revokeApiSecret] });
+// Its demo data (see ModuleSeed), loaded only to seed.
+const demoSeed: ModuleSeed = async (ctx) => (await import('../../seed/demo-accounts.js')).seedDemoAccounts(ctx);
+
+export const usersModule = defineModule({
+  name: 'users',
+  resources: [users, apiSecrets],
+  actions: [revokeApiSecret],
+  seed: demoSeed,
+});
