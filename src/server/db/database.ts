@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresDialect, SqliteDialect, sql, type LogEvent, type SqliteDatabase, type SqliteStatement } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql, type ColumnType, type LogEvent, type SqliteDatabase, type SqliteStatement } from 'kysely';
 import { FOLD_FUNCTION, foldText } from './fold.js';
 import type { ResourceTables } from './resource-tables.js';
-import type { FixedTables, ModuleTables, StoredOnlyColumns } from './tables.js';
+import type { FixedTables, ModuleTables, NotNullColumns, StoredOnlyColumns } from './tables.js';
 import { countingTransactions } from './transaction-scope.js';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -19,10 +19,16 @@ export type Row = Record<string, unknown>;
  * resource's table, its declaration wins, as it lists the columns no field names).
  */
 export type Tables = FixedTables & ModuleTables & ResourceTablesAsStored;
-/** A resource's table: its fields' columns and those only the code names (StoredOnlyColumns). */
+/**
+ * A resource's table: its fields' columns, never null where the migration says NOT NULL
+ * (NotNullColumns), and the columns only the code names (StoredOnlyColumns).
+ */
 type ResourceTablesAsStored = {
-  [T in Exclude<keyof ResourceTables, keyof FixedTables>]: ResourceTables[T] & (T extends keyof StoredOnlyColumns ? StoredOnlyColumns[T] : unknown);
+  [T in Exclude<keyof ResourceTables, keyof FixedTables>]: NotNull<ResourceTables[T], T extends keyof NotNullColumns ? NotNullColumns[T] : never> &
+    (T extends keyof StoredOnlyColumns ? StoredOnlyColumns[T] : unknown);
 };
+// Optional on insert: many of these have a default (0, 'pending'), which the types do not know.
+type NotNull<Row, Columns> = { [C in keyof Row]: C extends Columns ? ColumnType<NonNullable<Row[C]>, NonNullable<Row[C]> | undefined, NonNullable<Row[C]>> : Row[C] };
 export type Db = Kysely<Tables>;
 /**
  * Any table by a name known only at run time, each a loose Row: the generic resource engine

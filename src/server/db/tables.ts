@@ -211,3 +211,16 @@ export interface StoredOnlyColumns {
   /** 001: the secret is shown once; only its hash is kept. */
   api_secrets: { secret_hash: string };
 }
+
+/**
+ * Columns a migration made NOT NULL whose field the definition does not mark required (the
+ * server fills them: read-only amounts, states, a default), by table: a read gives them never
+ * null. Declared by the migration's owner, as StoredOnlyColumns are; a table is declared once.
+ */
+export interface NotNullColumns {
+  member_states: 'marksEnd';
+  users: 'active';
+  api_secrets: 'secret_prefix';
+  saved_filters: 'query' | 'owner';
+  settings: 'value';
+}

@@ -18,4 +18,8 @@ declare module '../../db/tables.js' {
     /** The card's and its letter's PDF files, each with the hash of the data it was made from. */
     membership_cards: { file: number | null; file_data_hash: string | null; letter_file: number | null; letter_data_hash: string | null };
   }
+  interface NotNullColumns {
+    membership_cards: 'member' | 'code' | 'state' | 'issued_at' | 'valid_until';
+    card_checkin_scans: 'session' | 'position' | 'at' | 'input' | 'status';
+  }
 }

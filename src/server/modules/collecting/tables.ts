@@ -22,4 +22,9 @@ declare module '../../db/tables.js' {
     /** The provider's references for a request: the entity's sub-entity, our sequence, the provider's order and id. */
     payment_requests: { sub_entity: string | null; sequence: number | null; provider_order: string | null; provider_id: string | null };
   }
+  interface NotNullColumns {
+    payment_requests: 'member' | 'method' | 'amount' | 'expires_at' | 'state' | 'provider';
+    reconciliation_imports: 'file' | 'file_name' | 'source' | 'lines' | 'recorded' | 'recorded_amount' | 'unmatched';
+    reconciliation_import_lines: 'reconciliation_import' | 'line' | 'date' | 'amount' | 'message';
+  }
 }

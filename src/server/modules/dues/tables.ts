@@ -24,4 +24,12 @@ declare module '../../db/tables.js' {
     /** The day the balance's owed figures were brought up to (balances-owed-migration.ts). */
     member_balances: { as_of: Generated<string> };
   }
+  interface NotNullColumns {
+    fee_categories: 'exempt';
+    fee_schedules: 'joining_fee' | 'capital';
+    unsettled_payments: 'member' | 'kind' | 'year' | 'period' | 'description' | 'amount' | 'paid' | 'due_date' | 'status';
+    payments: 'member' | 'date' | 'amount' | 'allocated' | 'method';
+    payment_allocations: 'payment' | 'debt' | 'member' | 'amount';
+    member_balances: 'member';
+  }
 }

@@ -10,6 +10,9 @@ declare module '../../db/tables.js' {
     /** Only the hash of a link's token is kept. */
     payment_links: { token_hash: string };
   }
+  interface NotNullColumns {
+    payment_links: 'member' | 'purpose' | 'expires_at';
+  }
 }
 
 export {};

@@ -6,6 +6,10 @@ declare module '../../db/tables.js' {
     /** The debts a reminder decision covered, at which stage. */
     reminder_coverage: { stage: number; debt: number; decision: number };
   }
+  interface NotNullColumns {
+    reminder_stages: 'active';
+    reminder_decisions: 'member' | 'stage' | 'debt_set' | 'day' | 'decision' | 'debts' | 'total';
+  }
 }
 
 export {};

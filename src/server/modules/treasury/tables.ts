@@ -24,4 +24,7 @@ declare module '../../db/tables.js' {
     /** A document's number in its series, its frozen content (JSON), its PDF and the hash chaining it to the previous one. */
     treasury_docs: { sequence: number; snapshot: string; file: number; prev_hash: string | null };
   }
+  interface NotNullColumns {
+    treasury_docs: 'number' | 'type' | 'series' | 'issue_date' | 'payer_name' | 'lines' | 'total' | 'vat_wording' | 'pdf_sha256' | 'hash';
+  }
 }
