@@ -1,4 +1,4 @@
-// The host's cards pages (issue 12) place the cards elements (their own tests:
+// The cards module's pages (issue 12; src/widgets/cards/module.ts) place the cards elements (their own tests:
 // feature-cards.test.tsx) with the route's parameters and the route patterns they link to.
 // Bare stand-ins show which element each page places, with which attributes.
 import { expect, waitUntil } from '@open-wc/testing';
@@ -7,8 +7,7 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import type { ExplainerResource } from '../../src/core/index.js';
 import { HostProvider } from '../../src/host/context.js';
-import { CARD_PAGES } from '../../src/host/pages/cards.js';
-import type { Page } from '../../src/host/pages/types.js';
+import { RoutePage } from '../../src/host/pages/route-page.js';
 import { buildRoutes, FALLBACK_TERMINOLOGY, routeNamed, type RouteName } from '../../src/host/routes.js';
 import { createHostState } from '../../src/host/state.js';
 import { cleanup, testCore } from './support/core.js';
@@ -23,7 +22,7 @@ const res = (label: string): ExplainerResource => ({ label, fields: [] });
 let container: HTMLElement;
 let root: Root;
 
-async function show(name: RouteName, Page: Page, path: string, params: Record<string, string> = {}): Promise<void> {
+async function show(name: RouteName, path: string, params: Record<string, string> = {}): Promise<void> {
   const { core, f } = testCore();
   await f.script({ 'GET /explainer': { body: { data: { membership_cards: res('Cartões de sócio') } } } });
   core.tokens.set(tokenPair(1, 'Rui Editor', 'editor'));
@@ -34,7 +33,7 @@ async function show(name: RouteName, Page: Page, path: string, params: Record<st
   root.render(
     <HostProvider value={createHostState(core)}>
       <Router hook={memoryLocation({ path }).hook}>
-        <Page route={routeNamed(routes, name)} params={params} routes={routes} words={FALLBACK_TERMINOLOGY} />
+        <RoutePage route={routeNamed(routes, name)} params={params} routes={routes} words={FALLBACK_TERMINOLOGY} />
       </Router>
     </HostProvider>,
   );
@@ -55,7 +54,7 @@ afterEach(() => {
 
 describe('the cards pages', () => {
   it('the list (/cartoessocio): the print selection above the selectable list, whose rows open a card, and "Verificar vários"', async () => {
-    await show('membershipCardList', CARD_PAGES.membershipCardList, '/cartoessocio');
+    await show('membershipCardList', '/cartoessocio');
     expect(await placed('associa-card-print')).to.deep.equal({});
     const list = await placed('associa-resource-list');
     expect([list.resource, list['edit-path'], list.selectable]).to.deep.equal(['membership_cards', '/cartoessocio/:id', 'true']);
@@ -65,24 +64,24 @@ describe('the cards pages', () => {
   });
 
   it('a card (/cartoessocio/5): its read-only form, then its actions with the addresses they link to', async () => {
-    await show('membershipCardSingle', CARD_PAGES.membershipCardSingle, '/cartoessocio/5', { id: '5' });
+    await show('membershipCardSingle', '/cartoessocio/5', { id: '5' });
     const form = await placed('associa-resource-form');
     expect([form.resource, form['record-id'], form['no-delete']]).to.deep.equal(['membership_cards', '5', 'true']);
     expect(await placed('associa-card-actions')).to.deep.equal({ 'card-id': '5', 'card-path': '/cartoessocio/:id', 'letter-path': '/cartaCartoessocio/:id', 'verify-path': '/v/:id' });
   });
 
   it('verify multiple (/cartoessocio/verificarVarios/{id}): the check-in on the route\'s session, or without one', async () => {
-    await show('membershipCardVerifyMultiple', CARD_PAGES.membershipCardVerifyMultiple, '/cartoessocio/verificarVarios/7', { id: '7' });
+    await show('membershipCardVerifyMultiple', '/cartoessocio/verificarVarios/7', { id: '7' });
     expect(await placed('associa-card-check-in')).to.deep.equal({ 'session-id': '7', 'session-path': '/cartoessocio/verificarVarios/:id?' });
     expect(container.querySelector('h1')!.textContent).to.equal('Verificar Cartões');
     root.unmount();
     container.remove();
-    await show('membershipCardVerifyMultiple', CARD_PAGES.membershipCardVerifyMultiple, '/cartoessocio/verificarVarios');
+    await show('membershipCardVerifyMultiple', '/cartoessocio/verificarVarios');
     expect(await placed('associa-card-check-in')).to.deep.equal({ 'session-path': '/cartoessocio/verificarVarios/:id?' });
   });
 
   it("a card's cover letter (/cartaCartoessocio/5): the letter, with the way back to the card and to the member's form", async () => {
-    await show('membershipCardLettersSingle', CARD_PAGES.membershipCardLettersSingle, '/cartaCartoessocio/5', { id: '5' });
+    await show('membershipCardLettersSingle', '/cartaCartoessocio/5', { id: '5' });
     expect(await placed('associa-card-letter')).to.deep.equal({ 'card-id': '5', 'card-path': '/cartoessocio/:id', 'member-path': '/socios/:id' });
   });
 });

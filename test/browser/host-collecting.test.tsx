@@ -7,7 +7,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import type { ReactNode } from 'react';
 import type { Core, ExplainerField, ExplainerResource } from '../../src/core/index.js';
 import { HostProvider } from '../../src/host/context.js';
-import { COLLECTING_PAGES } from '../../src/host/pages/collecting.js';
+import { RoutePage } from '../../src/host/pages/route-page.js';
 import { buildRoutes, FALLBACK_TERMINOLOGY, routeNamed, type RouteName } from '../../src/host/routes.js';
 import { createHostState } from '../../src/host/state.js';
 import { manualClock } from '../support/manual-clock.js';
@@ -68,11 +68,10 @@ function render(core: Core, node: ReactNode) {
   root.render(<HostProvider value={createHostState(core)}>{node}</HostProvider>);
 }
 
-async function mountPage(name: RouteName & keyof typeof COLLECTING_PAGES, params: Record<string, string> = {}, options: Parameters<typeof start>[0] = {}) {
+async function mountPage(name: RouteName, params: Record<string, string> = {}, options: Parameters<typeof start>[0] = {}) {
   const started = await start(options);
   const routes = buildRoutes(FALLBACK_TERMINOLOGY);
-  const Page = COLLECTING_PAGES[name];
-  render(started.core, <Page route={routeNamed(routes, name)} params={params} routes={routes} words={FALLBACK_TERMINOLOGY} />);
+  render(started.core, <RoutePage route={routeNamed(routes, name)} params={params} routes={routes} words={FALLBACK_TERMINOLOGY} />);
   await waitUntil(() => container.querySelector('h1'), 'the page never rendered');
   return started;
 }

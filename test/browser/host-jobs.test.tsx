@@ -3,7 +3,7 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import { createRoot, type Root } from 'react-dom/client';
 import { HostProvider } from '../../src/host/context.js';
-import { JOB_COLUMNS, JobsPage } from '../../src/host/pages/jobs.js';
+import { RoutePage } from '../../src/host/pages/route-page.js';
 import { buildRoutes, FALLBACK_TERMINOLOGY, routeNamed } from '../../src/host/routes.js';
 import { createHostState } from '../../src/host/state.js';
 import { cleanup, testCore } from './support/core.js';
@@ -30,15 +30,16 @@ describe('the jobs page (/tarefas)', () => {
     root = createRoot(container);
     root.render(
       <HostProvider value={createHostState(core)}>
-        <JobsPage route={routeNamed(routes, 'jobs')} params={{}} routes={routes} words={FALLBACK_TERMINOLOGY} />
+        <RoutePage route={routeNamed(routes, 'jobs')} params={{}} routes={routes} words={FALLBACK_TERMINOLOGY} />
       </HostProvider>,
     );
     await waitUntil(() => container.querySelector('associa-resource-list') && container.querySelector('associa-job-schedule'), 'the page never placed its elements');
     expect(container.querySelector('h1')!.textContent).to.equal('Tarefas');
     const list = container.querySelector('associa-resource-list')!;
-    expect([list.getAttribute('resource'), list.getAttribute('columns'), list.getAttribute('label')]).to.deep.equal(['jobs', JOB_COLUMNS, 'Execuções']);
+    expect([list.getAttribute('resource'), list.getAttribute('columns'), list.getAttribute('label')]).to.deep.equal(['jobs', 'name,state,attempts,percent,last_error,run_at,finished_at', 'Execuções']);
     const schedule = container.querySelector('associa-job-schedule')!;
     expect(schedule.closest('section')!.getAttribute('aria-label')).to.equal('Agenda das tarefas');
+    expect(schedule.closest('section')!.querySelector('h2')!.textContent).to.equal('Agenda das tarefas');
     // The schedule comes first.
     expect(schedule.compareDocumentPosition(list) & Node.DOCUMENT_POSITION_FOLLOWING).to.not.equal(0);
   });

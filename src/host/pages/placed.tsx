@@ -8,6 +8,7 @@ import { space, token } from '../../widgets/kit/index.js';
 import { useHost, useValue } from '../context.js';
 import { ElementSlot } from '../elements/element-slot.js';
 import { pathOf, patternOf, routeNamed, type RouteDef, type RouteName } from '../routes.js';
+import { useDeclareList } from '../shell/list-on-page.js';
 import { Panel, SecondaryRouteLink } from '../shell/styles.js';
 import { FormBox, Heading, ListBox } from './parts.js';
 import { Served } from './served.js';
@@ -74,7 +75,7 @@ const labelOf = (label: string | ((words: Terminology) => string) | undefined, f
 
 function Part({ part, page, route }: { part: PagePart; page: PageContext; route: RouteDef }) {
   if ('list' in part) {
-    const filters = part.filters && <ElementSlot tag={part.filters.element} attrs={attributesOf(part.filters.attrs, page)} />;
+    const filters = part.filters?.map((filter) => <ElementSlot key={filter.element} tag={filter.element} attrs={attributesOf(filter.attrs, page)} />);
     return (
       <ListBox
         title={route.title}
@@ -122,7 +123,7 @@ function Part({ part, page, route }: { part: PagePart; page: PageContext; route:
   }
   const slot = <ElementSlot tag={part.element} attrs={attributesOf(part.attrs, page)} />;
   const body = part.section ? (
-    <Section>
+    <Section aria-label={part.section}>
       <h2>{part.section}</h2>
       {slot}
     </Section>
@@ -134,6 +135,12 @@ function Part({ part, page, route }: { part: PagePart; page: PageContext; route:
       {part.panel === false ? body : <Panel>{body}</Panel>}
     </Spaced>
   );
+}
+
+/** The list an element shows is the page's: the toolbar's export and columns act on it. */
+function ToolbarList({ resource }: { resource: string }) {
+  useDeclareList(resource);
+  return null;
 }
 
 function usePageAction(action: RouteAction | undefined, page: PageContext) {
@@ -154,8 +161,10 @@ export function PlacedPage(props: PageProps & { spec: PageSpec }) {
   const body = (
     <>
       {!spec.noHeading && <Heading title={route.title} action={action} />}
+      {spec.toolbarList && <ToolbarList resource={spec.toolbarList} />}
       {parts.map((part, index) => (
-        <Fragment key={index}>
+        // A part whose attributes change (another record's id) is placed anew, not updated in place.
+        <Fragment key={`${index}:${JSON.stringify('attrs' in part && typeof part.attrs === 'function' ? part.attrs(page) : null)}`}>
           <Part part={part} page={page} route={route} />
         </Fragment>
       ))}

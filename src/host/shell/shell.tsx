@@ -4,8 +4,8 @@ import { useLocation } from 'wouter';
 import { isStaffRole } from '../../core/index.js';
 import { Loading, space } from '../../widgets/kit/index.js';
 import { useHost, useValue } from '../context.js';
-import { ForbiddenPage, NotFoundPage, PAGES } from '../pages/index.js';
-import { PlacedPage } from '../pages/placed.js';
+import { ForbiddenPage, NotFoundPage } from '../pages/index.js';
+import { RoutePage } from '../pages/route-page.js';
 import { Replace } from '../routing/redirect.js';
 import { documentTitle, existsFor, FALLBACK_TERMINOLOGY, landingPath, matchRoute, mayOpen, mayUse, NOT_FOUND_TITLE, pathOf, type RouteDef, type RouteName } from '../routes.js';
 import { Banners } from './banners.js';
@@ -117,9 +117,7 @@ export function Shell() {
       break;
     case 'page': {
       const { route, params } = outcome;
-      const Page = PAGES[route.name];
-      const props = { route, params, routes, words };
-      page = route.page ? <PlacedPage {...props} spec={route.page} /> : Page ? <Page {...props} /> : null;
+      page = <RoutePage route={route} params={params} routes={routes} words={words} />;
       if (route.settings && isStaffRole(role)) {
         page = (
           <>

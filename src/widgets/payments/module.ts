@@ -2,18 +2,104 @@
 import { defineClientModule } from '../../core/client-module.js';
 import { STAFF_ROLES } from '../../core/index.js';
 
+const NEW_PAYMENT = { route: 'paymentsNew', label: 'Novo Pagamento' };
+
 export const PAYMENTS_MODULE = defineClientModule({
   name: 'payments',
   routes: (t) => {
     const payments = '/' + t.membershipPaymentsURL;
     const staff = { access: STAFF_ROLES };
     return [
-      { name: 'PaymentsC', path: payments, title: t.membershipPayments, ...staff },
-      { name: 'paymentsList', path: `${payments}/pagamentos`, title: 'Pagamentos', ...staff },
-      { name: 'paymentsNew', path: `${payments}/pagamentos/novo`, title: 'Novo Pagamento', ...staff },
-      { name: 'unpaid', path: `${payments}/dividas`, title: 'Dívidas', ...staff },
-      { name: 'unpaidByMember', path: `${payments}/dividas/:memberId`, title: `Dívidas do ${t.memberSingular}`, ...staff },
-      { name: 'paymentsEdit', path: '/pagamentos/:id', title: 'Pagamento', ...staff },
+      // The figures and the month chart, then the ways to the payments' other pages.
+      {
+        name: 'PaymentsC',
+        path: payments,
+        title: t.membershipPayments,
+        ...staff,
+        page: {
+          action: NEW_PAYMENT,
+          parts: [
+            { element: 'associa-payments-overview', panel: false },
+            {
+              links: [
+                { route: 'paymentsList', label: 'Pagamentos' },
+                { route: 'unpaid', label: 'Dívidas' },
+                { route: 'paymentRequests', label: 'Pedidos de pagamento' },
+                { route: 'reconciliation', label: 'Extrato bancário' },
+                { route: 'directDebit', label: 'Débito direto' },
+                { route: 'paymentReminders', label: 'Avisos de dívida' },
+                { route: 'paymentsNotifyMultiple', label: (words) => `Notificar ${words.memberPlural}` },
+              ],
+            },
+          ],
+        },
+      },
+      // Method and member filter in the list's own panel; the date range above it.
+      {
+        name: 'paymentsList',
+        path: `${payments}/pagamentos`,
+        title: 'Pagamentos',
+        ...staff,
+        page: { action: NEW_PAYMENT, parts: [{ list: 'payments', edit: 'paymentsEdit', filters: [{ element: 'associa-list-filters', attrs: { resource: 'payments' } }] }] },
+      },
+      // Choose the member, tick their debts, record; the new payment then opens, saying so with its receipt.
+      {
+        name: 'paymentsNew',
+        path: `${payments}/pagamentos/novo`,
+        title: 'Novo Pagamento',
+        ...staff,
+        page: { parts: [{ element: 'associa-new-payment', attrs: ({ pattern }) => ({ 'payment-path': pattern('paymentsEdit') }) }] },
+      },
+      // A balance row's id is its member's: the row opens that member's statement.
+      {
+        name: 'unpaid',
+        path: `${payments}/dividas`,
+        title: 'Dívidas',
+        ...staff,
+        page: {
+          parts: [
+            {
+              list: 'member_balances',
+              columns: 'number,name,years_owed,open_total,oldest_due,upcoming_total',
+              edit: 'unpaidByMember',
+              filters: [{ element: 'associa-list-filters', attrs: { resource: 'member_balances' } }],
+            },
+          ],
+        },
+      },
+      // The statement (printable alone), then the ways to have the member pay, left off paper.
+      {
+        name: 'unpaidByMember',
+        path: `${payments}/dividas/:memberId`,
+        title: `Dívidas do ${t.memberSingular}`,
+        ...staff,
+        page: {
+          parts: [
+            { element: 'associa-member-statement', attrs: ({ params, pattern }) => ({ 'member-id': params.memberId, 'receipt-path': pattern('treasuryDocsEdit') }) },
+            { element: 'associa-request-payment', print: false, attrs: ({ params }) => ({ 'member-id': params.memberId }) },
+            { element: 'associa-hand-over', print: false, attrs: ({ params }) => ({ 'member-id': params.memberId }) },
+            { element: 'associa-payment-debts', print: false, attrs: ({ params }) => ({ 'member-id': params.memberId }) },
+          ],
+        },
+      },
+      // Only the reference and the notes change in place; the rest moves through the ledger's actions.
+      {
+        name: 'paymentsEdit',
+        path: '/pagamentos/:id',
+        title: 'Pagamento',
+        ...staff,
+        page: {
+          parts: [
+            // Right after recording: what was recorded and its receipt, first thing on the page.
+            { element: 'associa-payment-recorded', panel: false, attrs: ({ params, pattern }) => ({ 'payment-id': params.id, 'receipt-path': pattern('treasuryDocsEdit') }) },
+            { form: 'payments', attrs: { fields: 'member,date,amount,allocated,method,reference,notes,recorded_by', 'no-delete': 'true' } },
+            {
+              element: 'associa-payment-detail',
+              attrs: ({ params, pattern }) => ({ 'payment-id': params.id, 'statement-path': pattern('unpaidByMember'), 'receipt-path': pattern('treasuryDocsEdit') }),
+            },
+          ],
+        },
+      },
       {
         name: 'unpaidSingle',
         path: '/informacaoDePagamento/:id',

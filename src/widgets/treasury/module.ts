@@ -4,15 +4,64 @@
 import { defineClientModule } from '../../core/client-module.js';
 import { STAFF_ROLES } from '../../core/index.js';
 
+const DOCS = 'treasury_docs';
+
 export const TREASURY_MODULE = defineClientModule({
   name: 'treasury',
   enabledBy: 'hasTreasury',
   offMessage: 'A tesouraria está desativada. Um administrador pode ativá-la na Configuração de Tesouraria.',
   routes: () => [
-    { name: 'treasuryDocList', path: '/tesouraria', title: 'Tesouraria', access: STAFF_ROLES },
-    { name: 'treasuryDocsNew', path: '/tesouraria/novo', title: 'Novo Documento de Tesouraria', access: STAFF_ROLES },
-    { name: 'treasuryDocsMultiple', path: '/tesouraria/multiplos', title: 'Vários Documentos de Tesouraria', access: STAFF_ROLES },
-    { name: 'treasuryDocsEdit', path: '/tesoouraria/:id', title: 'Documento de Tesouraria', access: STAFF_ROLES },
+    // The documents with their filters, the status and download of a selection, the Modelo 25 export.
+    {
+      name: 'treasuryDocList',
+      path: '/tesouraria',
+      title: 'Tesouraria',
+      access: STAFF_ROLES,
+      page: {
+        served: DOCS,
+        action: { route: 'treasuryDocsNew', when: { resource: DOCS, operation: 'create' } },
+        parts: [
+          {
+            list: DOCS,
+            columns: 'number,type,issue_date,payer_name,payer_nif,total,status,annulled_by_doc',
+            edit: 'treasuryDocsEdit',
+            selectable: true,
+            filters: [{ element: 'associa-list-filters', attrs: { resource: DOCS } }, { element: 'associa-treasury-selection' }, { element: 'associa-modelo25' }],
+          },
+        ],
+      },
+    },
+    // A donation, or a payment's receipt.
+    {
+      name: 'treasuryDocsNew',
+      path: '/tesouraria/novo',
+      title: 'Novo Documento de Tesouraria',
+      access: STAFF_ROLES,
+      page: {
+        served: DOCS,
+        parts: [
+          {
+            element: 'associa-new-treasury-doc',
+            attrs: ({ path, pattern }) => ({ 'doc-path': pattern('treasuryDocsEdit'), 'new-payment-path': path('paymentsNew'), 'multiple-path': path('treasuryDocsMultiple') }),
+          },
+        ],
+      },
+    },
+    { name: 'treasuryDocsMultiple', path: '/tesouraria/multiplos', title: 'Vários Documentos de Tesouraria', access: STAFF_ROLES, page: { served: DOCS, parts: [{ element: 'associa-treasury-multiple' }] } },
+    // The document as issued (read-only), then its PDF, status history and annulment.
+    {
+      name: 'treasuryDocsEdit',
+      path: '/tesoouraria/:id',
+      title: 'Documento de Tesouraria',
+      access: STAFF_ROLES,
+      page: {
+        served: DOCS,
+        parts: [
+          { form: DOCS, attrs: { 'no-delete': 'true' } },
+          { element: 'associa-treasury-doc', attrs: ({ params, pattern }) => ({ 'doc-id': params.id, 'doc-path': pattern('treasuryDocsEdit'), 'payment-path': pattern('paymentsEdit') }) },
+        ],
+      },
+    },
     // The treasury's settings, then (while it is on) each series' next number; the page stays open while it is off, to turn it on.
     {
       name: 'treasurySettings',
