@@ -1,7 +1,7 @@
 import { inspect } from 'node:util';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorCode } from '../core/contract.js';
-import { defaultErrorCode, HttpError, STATUS_PHRASES, unauthorized } from './errors.js';
+import { defaultErrorCode, HttpError, STATUS_PHRASES } from './errors.js';
 import { bodyRefusal } from './openapi/body-validation.js';
 
 // Fastify's own errors, in the words our users read, with their codes.
@@ -28,17 +28,9 @@ function logServerError(request: FastifyRequest, error: Error) {
   else console.error(`${new Date().toISOString()} ${request.method} ${request.url} failed: ${inspect(error)}`);
 }
 
-/**
- * A body that breaks its route's documented schema gets the answer the route's own checks gave
- * before the schema took them over; an anonymous caller of a route that needs a login is told
- * to log in first, as the route itself would, before anything about its body.
- */
-function bodyError(request: FastifyRequest, errors: NonNullable<FastifyError['validation']>): FastifyError {
-  return request.caller?.kind === 'anonymous' && request.routeOptions.config.public !== true ? unauthorized() : bodyRefusal(request, errors);
-}
-
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
-  if (error.validation && error.validationContext === 'body') return errorHandler(bodyError(request, error.validation), request, reply);
+  // A route's own body schema (documented bodies wait for the handler: openapi/body-validation.ts) answers in the same words.
+  if (error.validation && error.validationContext === 'body') return errorHandler(bodyRefusal(request, error.validation), request, reply);
   if (error instanceof HttpError) {
     if (error.fieldErrors) return reply.status(error.statusCode).send({ code: error.code, errors: error.fieldErrors });
     if (error.statusCode >= 500) logServerError(request, error);

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JsonSchema } from '../../src/server/openapi/route-doc.js';
+import { issuePaymentLink } from '../../src/server/modules/payment-links/tokens.js';
+import { ensureReferenceData } from '../../src/server/resources/reference-data.js';
 import type { RouteEntry } from '../../src/server/route-list.js';
 import { startTestServer, type TestServer } from './support/server.js';
 
@@ -12,10 +14,20 @@ import { startTestServer, type TestServer } from './support/server.js';
 
 let server: TestServer;
 let adminToken: string;
+/** A live payment link, so its public routes read the body. */
+let linkToken = '';
 
 beforeAll(async () => {
   server = await startTestServer();
-  const admin = await server.createUser('admin');
+  // With a member record of their own, so the member's own routes (POST /api/payment_requests/own) read the body too.
+  await ensureReferenceData(server.database.db, server.ctx.now(), 'association');
+  const state = await server.database.db.selectFrom('member_states').select('_id').orderBy('_id').executeTakeFirstOrThrow();
+  const bootstrap = await server.createUser('admin');
+  const member = await server.request({ method: 'POST', url: '/api/members', token: (await server.login(bootstrap)).access, payload: { name: 'Ana Esquema', state: Number(state._id) } });
+  expect(member.statusCode, member.body).toBe(201);
+  const admin = await server.createUser('admin', { memberId: Number(member.json().data._id) });
+  const link = await issuePaymentLink(server.database.db, { member: Number(member.json().data._id), purpose: 'documented-bodies', now: server.ctx.now() });
+  linkToken = link!.split('/').pop()!;
   adminToken = (await server.login(admin)).access;
   // Optional modules on, so their routes answer rather than 404.
   const switches = [...new Set(server.app.routeList.map((route) => route.enabledBy).filter((name): name is string => name !== undefined))];
@@ -65,7 +77,7 @@ function breaking(schema: JsonSchema): { body: Record<string, unknown>; fields: 
   throw new Error(`no property to break in ${JSON.stringify(schema)}`);
 }
 
-const path = (url: string) => url.replace(/:(\w+)/g, (_m, name: string) => (name === 'year' ? '2026' : name === 'type' ? 'receipt' : name === 'token' ? 'abcdef' : '1'));
+const path = (url: string) => url.replace(/:(\w+)/g, (_m, name: string) => (name === 'year' ? '2026' : name === 'type' ? 'quota' : name === 'token' ? linkToken : '1'));
 
 const send = (route: RouteEntry, payload?: unknown) =>
   server.request({
@@ -83,7 +95,7 @@ describe('documented JSON bodies', () => {
     expect(names).toEqual(expect.arrayContaining(['POST /api/auth', 'POST /api/auth/refresh', 'POST /api/members/bulk_update', 'POST /api/treasury_docs/manual', 'PUT /api/treasury_series/:type/:year']));
     expect(names.length).toBeGreaterThan(40);
     // Left to their handlers, each with its reason in its description: kept short on purpose.
-    expect(server.app.routeList.filter((route) => isJson(route) && handChecked(route)).map((route) => `${route.method} ${route.url}`)).toEqual(['POST /api/reconciliation_imports/preview']);
+    expect(server.app.routeList.filter((route) => isJson(route) && handChecked(route)).map((route) => `${route.method} ${route.url}`)).toEqual(['POST /api/auth/two-factor/confirm', 'POST /api/reconciliation_imports/preview']);
   });
 
   it('refuse a body breaking the schema with the route’s 400 or 422, naming the field in Portuguese', async () => {

@@ -1,4 +1,4 @@
-import type { FastifyInstance, RouteOptions, preValidationAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, RouteOptions, preHandlerAsyncHookHandler } from 'fastify';
 import type { Db } from '../db/database.js';
 import { notFound } from '../errors.js';
 import { readSetting } from '../settings/read.js';
@@ -27,17 +27,14 @@ export async function switchedOffResources(db: Db, modules: readonly Module[]): 
   return off;
 }
 
-/**
- * Puts the switch's check before the route's body is validated (openapi/body-validation.ts) and
- * before its handler: 404 with the module's message while it is off, whatever the body.
- */
+/** Puts the switch's check before the route's handler: 404 with the module's message while it is off. */
 function gateRoute(db: Db, route: RouteOptions, moduleSwitch: ModuleSwitch): void {
   if (route.config?.enabledBy) return;
   route.config = { ...route.config, enabledBy: moduleSwitch.setting };
-  const check: preValidationAsyncHookHandler = async () => {
+  const check: preHandlerAsyncHookHandler = async () => {
     if (!(await isSwitchedOn(db, moduleSwitch))) throw notFound(moduleSwitch.offMessage);
   };
-  route.preValidation = [check, ...[route.preValidation ?? []].flat()];
+  route.preHandler = [check, ...[route.preHandler ?? []].flat()];
 }
 
 /**

@@ -17,6 +17,25 @@ export function validateDocumentedBodies(app: FastifyInstance): void {
     // Fastify validates a missing body as null: an optional body may be left out.
     const schema = body.required === false ? { anyOf: [{ type: 'null' }, body.schema] } : body.schema;
     route.schema = { ...route.schema, body: schema };
+    // The refusal waits until the handler reads the body: a route says who may call it before
+    // it reads what was sent, so a caller it refuses gets its 401 or 403, as before the schema.
+    route.attachValidation = true;
+    const handler = route.handler;
+    route.handler = function (this: FastifyInstance, request, reply) {
+      if (request.validationError) refuseOnRead(request, request.validationError);
+      return handler.call(this, request, reply);
+    };
+  });
+}
+
+/** From now on, reading the request's body throws the answer to the schema's refusal. */
+function refuseOnRead(request: FastifyRequest, error: FastifyRequest['validationError']): void {
+  const refusal = bodyRefusal(request, (error?.validation ?? []) as FastifySchemaValidationError[]);
+  Object.defineProperty(request, 'body', {
+    configurable: true,
+    get() {
+      throw refusal;
+    },
   });
 }
 

@@ -90,7 +90,10 @@ export const TWO_FACTOR_CONFIRM_DOC: RouteDoc = {
   tags: TWO_FACTOR,
   summary: 'Confirmar a configuração com um código',
   description: 'Devolve os códigos de recuperação; se concluiu uma entrada (`ticket`), também os tokens.',
-  body: { schema: object({ code: sixDigits, ticket: text() }, ['code']) },
+  body: {
+    schema: object({ code: sixDigits, ticket: text() }, ['code']),
+    handChecked: 'the body says who the caller is (a login ticket) before the code is judged: without a ticket, a caller who may not enrol gets 401 or 403 first',
+  },
   responses: { 200: { description: 'Códigos de recuperação', schema: data(recoveryCodes) } },
   errors: [400, 401, 403, 409, 429],
 };

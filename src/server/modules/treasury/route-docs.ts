@@ -50,7 +50,7 @@ export const TREASURY_STATUS_BULK_DOC: RouteDoc = {
   tags: TAGS,
   summary: 'Mudar o estado de vários documentos',
   description: `Dá a cada documento de ids o estado indicado e guarda-o no seu histórico de estados. Administradores e editores. ${NOT_ENABLED}`,
-  body: { schema: object({ ids: IDS, status: { type: 'integer' } }) },
+  body: { schema: object({ ids: IDS, status: { type: 'integer', minimum: 1, 'x-message': 'Escolha o estado a dar aos documentos.' } }), invalid: 'fields' },
   responses: { 200: { description: 'Quantos documentos mudaram', schema: object({ data: object({ changed: { type: 'integer' } }) }) } },
   errors: [400, 401, 403, 404, 422],
 };

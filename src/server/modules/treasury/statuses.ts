@@ -58,12 +58,10 @@ export function statusRoutes(app: FastifyInstance): void {
   }
 
   app.post('/treasury_docs_statuses/bulk', { config: { openapi: TREASURY_STATUS_BULK_DOC } }, async (request) => {
-    const raw = typeof request.body === 'object' && request.body !== null ? (request.body as { status?: unknown }).status : undefined;
-    if (!Number.isInteger(raw) || (raw as number) < 1) {
-      staffOnly(request);
-      throw invalidRecord({ status: 'Escolha o estado a dar aos documentos.' });
-    }
-    return setStatus(request, raw as number);
+    // Who may, before what was sent (reading the body answers its schema's refusal).
+    staffOnly(request);
+    // An integer from 1: the route's body schema (TREASURY_STATUS_BULK_DOC) saw to it.
+    return setStatus(request, (request.body as { status: number }).status);
   });
   app.post('/treasury_docs_statuses/bulk_delete', { config: { openapi: TREASURY_STATUS_BULK_DELETE_DOC } }, (request) => setStatus(request, null));
 }
