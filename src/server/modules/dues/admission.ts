@@ -31,7 +31,7 @@ async function scheduleFor(db: Db, category: number, year: number): Promise<Sche
 async function endsMembership(db: Db, state: unknown): Promise<boolean> {
   if (state === null || state === undefined) return false;
   const row = await db.selectFrom('member_states').select('marksEnd').where('_id', '=', Number(state)).executeTakeFirst();
-  return Boolean(row && Number(row.marksEnd));
+  return Boolean(row && row.marksEnd);
 }
 
 /**

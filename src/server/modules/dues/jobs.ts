@@ -85,6 +85,6 @@ export const generateAction = defineAction({
       requestedBy: caller.kind === 'user' ? caller.id : null,
     });
     afterCommit(() => jobs.wake());
-    return { job: { _id: Number(job._id), state: job.state, name: job.name } };
+    return { job: { _id: job._id, state: job.state, name: job.name } };
   },
 });

@@ -71,7 +71,7 @@ async function addAllocation(db: Db, from: Paying, debt: Debt, amount: number, n
   if (existing) {
     await db
       .updateTable('payment_allocations')
-      .set({ amount: Number(existing.amount) + amount, updated_at: stamp, _version: sql`_version + 1` })
+      .set({ amount: existing.amount + amount, updated_at: stamp, _version: sql`_version + 1` })
       .where('_id', '=', existing._id)
       .execute();
   } else {
@@ -159,7 +159,7 @@ export async function recordPayment(db: Db, input: RecordPayment, ctx: Pick<Serv
     })
     .returning('_id')
     .executeTakeFirstOrThrow();
-  const payment = Number(inserted._id);
+  const payment = inserted._id;
   await addReceiptTotals(db, [{ basis: 'cash', debtYear: null, method: input.method, date: input.date, countsFrom: input.date, amount: input.amount }]);
   const from = { _id: payment, method: input.method, date: input.date };
   const allocations = await spread(db, from, targets ?? (await owingDebts(db, input.member)), input.amount, now);
@@ -183,7 +183,7 @@ export async function applyCredit(db: Db, member: number, now: number): Promise<
   for (const payment of withCredit) {
     const owing = await owingDebts(db, member);
     if (owing.length === 0) break;
-    made.push(...(await spread(db, paying(payment), owing, Number(payment.amount) - Number(payment.allocated), now)));
+    made.push(...(await spread(db, paying(payment), owing, payment.amount - payment.allocated, now)));
   }
   return made;
 }
@@ -215,15 +215,15 @@ export async function annulPayment(db: Db, payment: Row, reason: string, by: num
   const countsFrom = annulledFrom(date, stamp);
   await addReceiptTotals(db, [{ basis: 'cash', debtYear: null, method, date, countsFrom, amount: -Number(payment.amount) }]);
   for (const allocation of allocations) {
-    const row = await db.selectFrom('unsettled_payments').selectAll().where('_id', '=', allocation.debt as number).executeTakeFirstOrThrow();
+    const row = await db.selectFrom('unsettled_payments').selectAll().where('_id', '=', allocation.debt).executeTakeFirstOrThrow();
     const debt = asDebt(row);
-    await addReceiptTotals(db, [{ basis: 'accrual', debtYear: debt.year, method, date, countsFrom, amount: -Number(allocation.amount) }]);
+    await addReceiptTotals(db, [{ basis: 'accrual', debtYear: debt.year, method, date, countsFrom, amount: -allocation.amount }]);
     // A waived or annulled debt keeps its decision; its paid sum still drops.
-    const paid = debt.paid - Number(allocation.amount);
+    const paid = debt.paid - allocation.amount;
     if (OWING.includes(debt.status) || debt.status === 'paid') await setDebtPaid(db, debt, paid, now);
     else await db.updateTable('unsettled_payments').set({ paid, updated_at: stamp, _version: sql`_version + 1` }).where('_id', '=', debt._id).execute();
   }
-  return allocations.map((a) => Number(a.debt));
+  return allocations.map((a) => a.debt);
 }
 
 /** Waives what a debt still owes (what was paid stays paid) or annuls an unpaid debt; both keep the row and say who and why. */
@@ -285,7 +285,7 @@ export async function raiseDebt(db: Db, debt: NewDebt, now: number): Promise<num
     .onConflict((oc) => oc.columns(['member', 'dedupe_key']).doNothing())
     .returning('_id')
     .executeTakeFirst();
-  return inserted ? Number(inserted._id) : null;
+  return inserted ? inserted._id : null;
 }
 
 /**

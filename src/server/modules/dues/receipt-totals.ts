@@ -65,8 +65,8 @@ export async function rebuildReceiptTotals(db: Db): Promise<void> {
   const annulled = await db.selectFrom('payments').select(['_id', 'method', 'date', 'amount', 'annulled_at']).where('annulled_at', 'is not', null).execute();
   if (annulled.length === 0) return;
   const deltas: ReceiptDelta[] = [];
-  const byPayment = new Map(annulled.map((p) => [Number(p._id), { method: String(p.method), date: String(p.date), countsFrom: annulledFrom(String(p.date), String(p.annulled_at)) }]));
-  for (const p of annulled) deltas.push({ basis: 'cash', debtYear: null, ...byPayment.get(Number(p._id))!, amount: -Number(p.amount) });
+  const byPayment = new Map(annulled.map((p) => [p._id, { method: p.method, date: p.date, countsFrom: annulledFrom(p.date, String(p.annulled_at)) }]));
+  for (const p of annulled) deltas.push({ basis: 'cash', debtYear: null, ...byPayment.get(p._id)!, amount: -p.amount });
   const allocations = await db
     .selectFrom('payment_allocations as a')
     .innerJoin('payments as p', 'p._id', 'a.payment')
@@ -74,7 +74,7 @@ export async function rebuildReceiptTotals(db: Db): Promise<void> {
     .select(['a.payment', 'a.amount', 'd.year'])
     .where('p.annulled_at', 'is not', null)
     .execute();
-  for (const a of allocations) deltas.push({ basis: 'accrual', debtYear: Number(a.year), ...byPayment.get(Number(a.payment))!, amount: -Number(a.amount) });
+  for (const a of allocations) deltas.push({ basis: 'accrual', debtYear: a.year, ...byPayment.get(a.payment)!, amount: -a.amount });
   await addReceiptTotals(db, deltas);
 }
 

@@ -59,7 +59,7 @@ export function duesRoutes(app: FastifyInstance): void {
       .orderBy('due_date')
       .orderBy('_id');
     if (year !== undefined) query = query.where('year', '=', year);
-    const debts = (await query.execute()).map((d) => ({ ...d, _id: Number(d._id), open_amount: Number(d.open_amount) }));
+    const debts = await query.execute();
     const iban = await readSetting(db, 'associationIban');
     return {
       data: {
@@ -112,13 +112,13 @@ export function duesRoutes(app: FastifyInstance): void {
       const index = (y * 12 + (m - 1)) - 11 + i;
       return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
     });
-    const byMonth = new Map(perMonth.map((row) => [String(row.month), Number(row.amount)]));
+    const byMonth = new Map(perMonth.map((row) => [row.month, row.amount]));
     return {
       data: {
-        owed: Number(owed.owed),
-        upcoming: Number(owed.upcoming),
-        receivedThisYear: Number(received.amount),
-        membersInArrears: Number(owed.arrears),
+        owed: owed.owed,
+        upcoming: owed.upcoming,
+        receivedThisYear: received.amount,
+        membersInArrears: owed.arrears,
         receivedPerMonth: months.map((month) => ({ month, amount: byMonth.get(month) ?? 0 })),
       } satisfies PaymentsOverview,
     };

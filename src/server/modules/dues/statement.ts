@@ -27,17 +27,17 @@ export async function readStatement(db: Db, memberId: number, now: number): Prom
     return { ...entry, balance };
   });
   const today = owedDay(now);
-  const openOf = (rows: typeof debtRows) => rows.reduce((sum, d) => sum + Number(d.amount) - Number(d.paid), 0);
+  const openOf = (rows: typeof debtRows) => rows.reduce((sum, d) => sum + d.amount - d.paid, 0);
   const owing = debtRows.filter((d) => isOwed(d, today));
   const openTotal = openOf(owing);
   const upcomingTotal = openOf(debtRows.filter((d) => isUpcoming(d, today)));
-  const credit = paymentRows.filter((p) => !p.annulled_at).reduce((sum, p) => sum + Number(p.amount) - Number(p.allocated), 0);
-  const oldestDue = owing.map((d) => String(d.due_date)).sort()[0] ?? null;
+  const credit = paymentRows.filter((p) => !p.annulled_at).reduce((sum, p) => sum + p.amount - p.allocated, 0);
+  const oldestDue = owing.map((d) => d.due_date).sort()[0] ?? null;
   return {
-    member: { _id: Number(member._id), number: member.number === null ? null : Number(member.number), name: String(member.name) },
+    member: { _id: member._id, number: member.number, name: member.name },
     standing: {
-      kind: standingOf({ oldest_due: oldestDue, exempt: Boolean(Number(member.exempt ?? 0)) }, now),
-      yearsOwed: new Set(owing.map((d) => Number(d.year))).size,
+      kind: standingOf({ oldest_due: oldestDue, exempt: Boolean(member.exempt ?? 0) }, now),
+      yearsOwed: new Set(owing.map((d) => d.year)).size,
       openTotal,
       upcomingTotal,
       credit,
