@@ -29,7 +29,7 @@ export const issueCardAction = defineAction({
     const card = await issueCard(db, { member, by: userOf(caller), now: ctx.now() });
     afterCommit(async () => {
       const owners = await owningUsers(ctx.database.db, membershipCards, [card]);
-      if (previous) await publishChange(ctx.bus, membershipCards, { action: 'updated', id: Number(previous._id) }, owners);
+      if (previous) await publishChange(ctx.bus, membershipCards, { action: 'updated', id: previous._id }, owners);
       await publishChange(ctx.bus, membershipCards, { action: 'created', id: Number(card._id) }, owners);
     });
     return toRecord(membershipCards, card, caller);

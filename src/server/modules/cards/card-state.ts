@@ -62,14 +62,14 @@ export async function cardFacts(db: Db, key: { id: number } | { code: string }, 
   const row = await query.executeTakeFirst();
   if (!row) return undefined;
   return {
-    id: Number(row._id),
-    member: Number(row.member),
-    state: String(row.state),
-    valid_until: String(row.valid_until),
-    ended: Boolean(Number(row.marksEnd ?? 0)),
-    owes: Boolean(Number(row.owes)),
-    name: String(row.name),
-    number: row.number === null ? null : Number(row.number),
-    category: (row.category as string | null) ?? null,
+    id: row._id,
+    member: row.member,
+    state: row.state,
+    valid_until: row.valid_until,
+    ended: Boolean(row.marksEnd ?? 0),
+    owes: Boolean(row.owes),
+    name: row.name,
+    number: row.number === null ? null : row.number,
+    category: (row.category) ?? null,
   };
 }

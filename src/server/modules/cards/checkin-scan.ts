@@ -29,7 +29,7 @@ async function repeated(db: Db, session: number, member: number | null, code: st
   let query = db.selectFrom('card_checkin_scans').select('position').where('session', '=', session).orderBy('position').limit(1);
   query = member !== null ? query.where('member', '=', member) : query.where('code', '=', code!);
   const earlier = await query.executeTakeFirst();
-  return earlier ? Number(earlier.position) : null;
+  return earlier ? earlier.position : null;
 }
 
 /**
@@ -60,7 +60,7 @@ export const scanCardAction = defineAction({
       .insertInto('card_checkin_scans')
       .values({
         session,
-        position: Number(last?.last ?? 0) + 1,
+        position: (last?.last ?? 0) + 1,
         at: stamp,
         input: read.slice(0, 500),
         code,
@@ -78,7 +78,7 @@ export const scanCardAction = defineAction({
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-    afterCommit(() => publishChange(ctx.bus, cardCheckinScans, { action: 'created', id: Number(row._id) }, []));
+    afterCommit(() => publishChange(ctx.bus, cardCheckinScans, { action: 'created', id: row._id }, []));
     return toRecord(cardCheckinScans, row, caller);
   },
 });

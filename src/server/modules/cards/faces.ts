@@ -44,7 +44,7 @@ export async function cardFaces(db: Db, cards: readonly Row[], publicUrl: string
       .select(['m._id', 'm.name', 'm.number', 'm.admission_date', 'c.name as category'])
       .where('m._id', 'in', ids.slice(i, i + 500))
       .execute();
-    for (const row of rows) members.set(Number(row._id), row);
+    for (const row of rows) members.set(row._id, row);
   }
   const photos = dataDir ? await memberPhotoThumbs(db, dataDir, ids) : new Map<number, Buffer>();
   return cards.map((card) => {

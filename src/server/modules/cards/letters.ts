@@ -38,7 +38,7 @@ export async function letterFaces(db: Db, cards: readonly Row[], publicUrl: stri
       .select(['m._id', 'm.name', 'm.address', 'm.postal_code', 'm.locality', 'c.name as country', 'c.code as country_code'])
       .where('m._id', 'in', ids.slice(i, i + 500))
       .execute();
-    for (const row of rows) people.set(Number(row._id), row);
+    for (const row of rows) people.set(row._id, row);
   }
   const lacking = ids.map((id) => people.get(id)!).filter((person) => missingAddress(person).length > 0);
   if (lacking.length > 0) {

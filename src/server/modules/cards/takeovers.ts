@@ -68,7 +68,7 @@ export const cardPrintTakeover = defineTakeover({
     // A member without an address is refused now, not minutes later in the job.
     if (selection.includeLetters) await letterFaces(db, cards, ctx.config.publicUrl, ctx.now());
     const job = await enqueueFileJob(app, PRINT_JOB, caller, { cards: cards.map((card) => Number(card._id)), includeLetters: selection.includeLetters });
-    return reply.status(202).send({ data: { job: { _id: Number(job._id), state: job.state, name: job.name }, count: cards.length } });
+    return reply.status(202).send({ data: { job: { _id: job._id, state: job.state, name: job.name }, count: cards.length } });
   },
   doc: CARD_PRINT_TAKEOVER_DOC,
 });
