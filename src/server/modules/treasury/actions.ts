@@ -57,7 +57,7 @@ const sendDocAction = defineAction({
   async run({ db, ctx, record }) {
     const doc = record!;
     const member = doc.member === null ? undefined : await db.selectFrom('members').select(['email']).where('_id', '=', Number(doc.member)).executeTakeFirst();
-    const email = member?.email ? String(member.email) : '';
+    const email = member?.email ? member.email : '';
     if (!email) throw invalidRecord({ member: 'Este documento não tem um sócio com e-mail a quem o enviar.' });
     const label = typeLabel(doc.type as TreasuryDocSnapshot['type']);
     const message = await enqueueMessage(db, ctx.now(), {

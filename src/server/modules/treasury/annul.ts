@@ -23,7 +23,7 @@ export async function annulTreasuryDocument(db: Db, ctx: Pick<ServerContext, 'co
   if (doc.type === 'annulment') throw conflict('Uma nota de anulação não pode ser anulada.');
   if (doc.annulled_by_doc !== null && doc.annulled_by_doc !== undefined) {
     const note = await db.selectFrom('treasury_docs').select('number').where('_id', '=', Number(doc.annulled_by_doc)).executeTakeFirst();
-    throw conflict(`Este documento já foi anulado pela nota ${String(note?.number ?? '')}.`);
+    throw conflict(`Este documento já foi anulado pela nota ${(note?.number ?? '')}.`);
   }
   const snapshot = JSON.parse(String(doc.snapshot)) as TreasuryDocSnapshot;
   const lines: DocLine[] = snapshot.lines.map((line) => ({ description: `Anulação: ${line.description}`, amount: line.amount }));

@@ -49,7 +49,7 @@ async function payerSnapshot(db: Db, payer: PayerInput): Promise<{ member: numbe
   if (!('name' in payer)) {
     const row = await db.selectFrom('members').select(['name', 'nif', 'address', 'postal_code', 'locality']).where('_id', '=', payer.member).executeTakeFirst();
     if (!row) throw invalidRecord({ member: 'Este sócio não existe.' });
-    return { member: payer.member, contact: null, snapshot: { name: String(row.name), nif: (row.nif as string | null) ?? null, address: joinAddress(row) } };
+    return { member: payer.member, contact: null, snapshot: { name: row.name, nif: (row.nif) ?? null, address: joinAddress(row) } };
   }
   const named = payer;
   if (!named.name?.trim()) throw invalidRecord({ payer: 'Indique o nome de quem paga.' });
@@ -81,13 +81,13 @@ async function nextInSeries(db: Db, type: TreasuryDocType, year: number, prefix:
     .where('year', '=', year)
     .returning(['_id', 'prefix', 'last_number', 'last_hash'])
     .executeTakeFirstOrThrow();
-  return { series: Number(row._id), prefix: String(row.prefix), sequence: Number(row.last_number), previous: (row.last_hash as string | null) ?? null };
+  return { series: row._id, prefix: row.prefix, sequence: row.last_number, previous: (row.last_hash) ?? null };
 }
 
 /** The status a new document starts in: the first one staff defined (the demo's 'emitido'), if any. */
 const firstStatus = async (db: Db): Promise<number | null> => {
   const row = await db.selectFrom('document_statuses').select('_id').orderBy('_id').limit(1).executeTakeFirst();
-  return row ? Number(row._id) : null;
+  return row ? row._id : null;
 };
 
 /**
@@ -173,7 +173,7 @@ export async function issueTreasuryDocument(db: Db, ctx: Pick<ServerContext, 'co
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-    const doc = Number(row._id);
+    const doc = row._id;
     await db.updateTable('treasury_series').set({ last_hash: hash }).where('_id', '=', series).execute();
     if (payments.length > 0) await db.insertInto('treasury_doc_payments').values(payments.map((payment) => ({ doc, payment }))).execute();
     if (status !== null) await db.insertInto('treasury_doc_status_history').values({ doc, status, at: stamp, by: input.by }).execute();

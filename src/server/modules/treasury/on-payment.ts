@@ -15,7 +15,7 @@ async function paymentLines(db: Db, payment: Row): Promise<{ type: TreasuryDocTy
     .where('a.payment', '=', Number(payment._id))
     .orderBy('a._id')
     .execute();
-  const lines: DocLine[] = allocations.map((a) => ({ description: String(a.description), amount: Number(a.amount) }));
+  const lines: DocLine[] = allocations.map((a) => ({ description: a.description, amount: a.amount }));
   const credit = Number(payment.amount) - lines.reduce((sum, l) => sum + l.amount, 0);
   if (credit > 0) lines.push({ description: 'Adiantamento por conta de quotas futuras', amount: credit });
   const onlyJoiningFees = allocations.length > 0 && allocations.every((a) => a.kind === 'joia');
@@ -39,5 +39,5 @@ export async function issueReceiptForPayment(db: Db, ctx: Pick<ServerContext, 'c
   if (documented) return null;
   const payment = await db.selectFrom('payments').selectAll().where('_id', '=', paymentId).executeTakeFirstOrThrow();
   const { type, lines } = await paymentLines(db, payment);
-  return issueTreasuryDocument(db, ctx, { type, payer: { member: Number(payment.member) }, lines, payments: [paymentId], issueDate: lisbonDay(ctx.now()), by });
+  return issueTreasuryDocument(db, ctx, { type, payer: { member: payment.member }, lines, payments: [paymentId], issueDate: lisbonDay(ctx.now()), by });
 }

@@ -20,7 +20,7 @@ export async function receiptsOfMember(db: Db, member: number): Promise<Map<numb
     .select(['l.payment', 'd._id', 'd.number', 'n.number as note'])
     .where('p.member', '=', member)
     .execute();
-  return new Map(rows.map((r) => [Number(r.payment), paymentReceipt(Number(r._id), String(r.number), r.note === null ? null : String(r.note))]));
+  return new Map(rows.map((r) => [r.payment, paymentReceipt(r._id, r.number, r.note === null ? null : r.note)]));
 }
 
 /** The receipt row documenting a payment, if any. */
@@ -31,12 +31,12 @@ export async function receiptRowOfPayment(db: Db, payment: number): Promise<Row 
 /** The payments a document documents (a receipt: one), oldest first. */
 export async function paymentsOfDoc(db: Db, doc: number): Promise<number[]> {
   const rows = await db.selectFrom('treasury_doc_payments').select('payment').where('doc', '=', doc).orderBy('payment').execute();
-  return rows.map((r) => Number(r.payment));
+  return rows.map((r) => r.payment);
 }
 
 /** The number of a document's annulment note, read from the note itself. */
 export async function noteNumber(db: Db, note: unknown): Promise<string | null> {
   if (note === null || note === undefined) return null;
   const row = await db.selectFrom('treasury_docs').select('number').where('_id', '=', Number(note)).executeTakeFirst();
-  return row ? String(row.number) : null;
+  return row ? row.number : null;
 }

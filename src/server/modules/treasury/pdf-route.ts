@@ -18,13 +18,13 @@ async function storedPdf(request: FastifyRequest<{ Params: { id: string } }>, ap
   // Staff: any document; a member: their own (anyone else's is a 404, as if it did not exist).
   await visibleIds(db, caller, [id]);
   const row = await db.selectFrom('treasury_docs').select(['number', 'file', 'pdf_sha256']).where('_id', '=', id).executeTakeFirstOrThrow();
-  const stream = await pdfStream(db, app.ctx, Number(row.file));
+  const stream = await pdfStream(db, app.ctx, row.file);
   if (!stream) throw notFound('O PDF deste documento não foi encontrado.');
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(chunk as Buffer);
   const bytes = Buffer.concat(chunks);
   if (sha256(bytes) !== row.pdf_sha256) throw conflict('O PDF guardado deste documento não corresponde ao emitido. Um administrador pode verificar a integridade dos documentos.');
-  return { bytes, number: String(row.number) };
+  return { bytes, number: row.number };
 }
 
 /** GET /treasury_docs/{id}/pdf: the document's PDF as issued (stored, its hash checked), named by its number. */

@@ -31,7 +31,7 @@ export async function visibleIds(db: Db, caller: Caller, ids: readonly number[])
   for (let start = 0; start < ids.length; start += CHUNK) {
     let query = db.selectFrom('treasury_docs').select((eb) => eb.fn.countAll<number>().as('n')).where('_id', 'in', ids.slice(start, start + CHUNK));
     if (typeof granted === 'object') query = query.where(sql.ref(granted.column), '=', granted.value);
-    found += Number((await query.executeTakeFirstOrThrow()).n);
+    found += (await query.executeTakeFirstOrThrow()).n;
   }
   if (found !== ids.length) throw notFound('Documento não encontrado: algum dos documentos escolhidos não existe ou não o pode ver.');
   return granted;

@@ -41,8 +41,8 @@ async function seriesOfYear(db: Db, year: number): Promise<SeriesState[]> {
   const states: SeriesState[] = [];
   for (const { value, label } of TREASURY_DOC_TYPES) {
     const row = rows.find((r) => r.type === value);
-    const last = row ? Number(row.last_number) : 0;
-    states.push({ type: value, label, year, prefix: row ? String(row.prefix) : await readSetting(db, PREFIX_SETTING[value]), last_number: last, next: last + 1 });
+    const last = row ? row.last_number : 0;
+    states.push({ type: value, label, year, prefix: row ? row.prefix : await readSetting(db, PREFIX_SETTING[value]), last_number: last, next: last + 1 });
   }
   return states;
 }
@@ -76,17 +76,17 @@ export function seriesRoutes(app: FastifyInstance): void {
       await trx.insertInto('treasury_series').values({ type, year, prefix, last_number: 0, last_hash: null }).onConflict((oc) => oc.columns(['type', 'year']).doNothing()).execute();
       // Taking the row's lock first (PostgreSQL; SQLite has one writer) orders this after any issue in flight, whose document the next read then sees.
       const before = await trx.updateTable('treasury_series').set({ last_number: sql`last_number` }).where('type', '=', type).where('year', '=', year).returning(['_id', 'prefix', 'last_number']).executeTakeFirstOrThrow();
-      const series = Number(before._id);
+      const series = before._id;
       const issued = await trx.selectFrom('treasury_docs').select((eb) => eb.fn.max('sequence').as('last')).where('series', '=', series).executeTakeFirst();
-      const lastIssued = Number(issued?.last ?? 0);
-      if (next <= lastIssued) throw conflict(`O documento ${String(before.prefix)} ${year}/${lastIssued} já foi emitido: o próximo número tem de ser maior (a partir de ${lastIssued + 1}).`);
+      const lastIssued = issued?.last ?? 0;
+      if (next <= lastIssued) throw conflict(`O documento ${before.prefix} ${year}/${lastIssued} já foi emitido: o próximo número tem de ser maior (a partir de ${lastIssued + 1}).`);
       await trx.updateTable('treasury_series').set({ last_number: next - 1 }).where('_id', '=', series).execute();
       // The gap chosen here, kept for "verificar integridade": from the number after the last document issued.
       await trx.deleteFrom('treasury_series_jumps').where('series', '=', series).where('from_number', '=', lastIssued + 1).execute();
       if (next !== lastIssued + 1) await trx.insertInto('treasury_series_jumps').values({ series, from_number: lastIssued + 1, to_number: next, at: new Date(ctx.now()).toISOString(), by: caller.kind === 'user' ? caller.id : null }).execute();
       await recordAudit(trx, {
         at: ctx.now(), actor: caller, address: request.ip ?? null, resource: 'treasury_series', recordId: series, action: 'next_number',
-        changes: { next: [Number(before.last_number) + 1, next] },
+        changes: { next: [before.last_number + 1, next] },
       });
     });
     return { data: (await seriesOfYear(db, year)).find((s) => s.type === type)! };

@@ -62,24 +62,24 @@ export async function verifyIntegrity(db: Db, ctx: ServerContext): Promise<Integ
   let checked = 0;
   for (const one of series) {
     // Gaps an administrator chose (series.ts): the number that would have come next, and the one set instead.
-    const jumps = new Map((await db.selectFrom('treasury_series_jumps').select(['from_number', 'to_number']).where('series', '=', Number(one._id)).execute()).map((j) => [Number(j.from_number), Number(j.to_number)]));
+    const jumps = new Map((await db.selectFrom('treasury_series_jumps').select(['from_number', 'to_number']).where('series', '=', one._id).execute()).map((j) => [j.from_number, j.to_number]));
     const expectedAfter = (sequence: number) => jumps.get(sequence + 1) ?? sequence + 1;
     let previous: string | null = null;
     let sequence = 0;
     let last: Row | undefined;
     for (;;) {
-      const rows = await db.selectFrom('treasury_docs').selectAll().where('series', '=', Number(one._id)).where('sequence', '>', sequence).orderBy('sequence').limit(PAGE).execute();
+      const rows = await db.selectFrom('treasury_docs').selectAll().where('series', '=', one._id).where('sequence', '>', sequence).orderBy('sequence').limit(PAGE).execute();
       for (const row of rows) {
         const problem = await linkProblem(db, ctx, row, expectedAfter(sequence), previous);
-        if (problem) return { ok: false, checked, broken: { doc: Number(row._id), number: String(row.number), problem } };
+        if (problem) return { ok: false, checked, broken: { doc: row._id, number: row.number, problem } };
         checked += 1;
-        previous = String(row.hash);
-        sequence = Number(row.sequence);
+        previous = row.hash;
+        sequence = row.sequence;
         last = row;
       }
       if (rows.length < PAGE) break;
     }
-    if (expectedAfter(sequence) !== Number(one.last_number) + 1 || (one.last_hash ?? null) !== previous) {
+    if (expectedAfter(sequence) !== one.last_number + 1 || (one.last_hash ?? null) !== previous) {
       const where = last ? { doc: Number(last._id), number: String(last.number) } : { doc: 0, number: '' };
       return { ok: false, checked, broken: { ...where, problem: 'A série termina antes do último número atribuído: falta pelo menos um documento.' } };
     }

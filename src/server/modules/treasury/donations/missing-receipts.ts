@@ -33,7 +33,7 @@ async function missingReceipts(db: Db, range: Range): Promise<{ count: number; a
   const row = await missingQuery(db, range)
     .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.sum<number>('p.amount').as('amount')])
     .executeTakeFirstOrThrow();
-  return { count: Number(row.count), amount: Number(row.amount ?? 0) };
+  return { count: row.count, amount: row.amount ?? 0 };
 }
 
 const RANGE_FIELDS: readonly FieldDefinition[] = [
@@ -91,7 +91,7 @@ const issueMissingAction = defineAction({
       requestedBy: by,
     });
     afterCommit(() => jobs.wake());
-    return { job: { _id: Number(job._id), state: job.state, name: job.name }, count };
+    return { job: { _id: job._id, state: job.state, name: job.name }, count };
   },
 });
 
@@ -106,7 +106,7 @@ export const issueMissingJob: JobDefinition = {
   maxAttempts: 3,
   async run({ db, ctx, payload, progress }) {
     const { from, to, by } = payload as IssuePayload;
-    const ids = (await missingQuery(db, { from, to }).select('p._id').orderBy('p.date').orderBy('p._id').execute()).map((row) => Number(row._id));
+    const ids = (await missingQuery(db, { from, to }).select('p._id').orderBy('p.date').orderBy('p._id').execute()).map((row) => row._id);
     let issued = 0;
     for (let done = 0; done < ids.length; done += 1) {
       // Each receipt in its own transaction: a failure leaves the ones before it issued, and a retry skips them.

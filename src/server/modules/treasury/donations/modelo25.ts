@@ -54,12 +54,12 @@ export async function modelo25Lines(db: Db, year: number): Promise<Modelo25Line[
   const lines = new Map<string, Modelo25Line>();
   for (const row of rows) {
     if (row.annulled_by_doc !== null && row.annulled_by_doc !== undefined) continue;
-    const nif = String(row.nif);
-    const line = lines.get(nif) ?? { nif, code, year, money: 0, inKind: 0, name: String(row.name), count: 0, receipts: [] };
-    if (row.kind === 'especie') line.inKind += Number(row.amount);
-    else line.money += Number(row.amount);
+    const nif = row.nif;
+    const line = lines.get(nif) ?? { nif, code, year, money: 0, inKind: 0, name: row.name, count: 0, receipts: [] };
+    if (row.kind === 'especie') line.inKind += row.amount;
+    else line.money += row.amount;
     line.count += 1;
-    if (row.number !== null && row.number !== undefined) line.receipts.push(String(row.number));
+    if (row.number !== null && row.number !== undefined) line.receipts.push(row.number);
     lines.set(nif, line);
   }
   return [...lines.values()];

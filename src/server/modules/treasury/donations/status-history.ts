@@ -33,11 +33,11 @@ async function statusHistory(db: Db, doc: number) {
     .orderBy('h._id')
     .execute();
   return rows.map((row) => ({
-    _id: Number(row._id),
-    status: row.status === null ? null : Number(row.status),
-    status_name: (row.status_name as string | null) ?? null,
-    at: String(row.at),
-    by_name: (row.by_name as string | null) ?? null,
+    _id: row._id,
+    status: row.status === null ? null : row.status,
+    status_name: (row.status_name) ?? null,
+    at: row.at,
+    by_name: (row.by_name) ?? null,
   }));
 }
 
