@@ -96,6 +96,12 @@ const ON_DEMAND_SHARED_SOURCES = ['photo-upload.tsx', 'photo-pan.ts', 'document-
   // element, a reason asked before annulling, the rows of buttons and filters above a list).
   .concat(['member-picker.tsx', 'resource-list-slot.tsx', 'reason-action.tsx', 'groups.ts'].map((file) => `src/widgets/feature-kit/${file}`));
 
+// The plain pieces the host's first page shares with the elements (the back office's fixed
+// paths the client modules name, the feature words, the toolbar's commands) go with the core:
+// otherwise rollup pulls them into the widgets chunk with the elements that import them, and
+// that page loads the whole widgets chunk for them.
+const PLAIN_SHARED_SOURCES = ['feature-kit/paths.ts', 'feature-kit/texts.ts', 'shared/commands.ts'].map((file) => `src/widgets/${file}`);
+
 function packageOf(id) {
   const match = /[\\/]node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)/.exec(id);
   return match ? match[1].replace('\\', '/') : null;
@@ -123,6 +129,7 @@ function manualChunks(id) {
   if (PUBLIC_FORM_SOURCES.includes(source)) return undefined;
   if (UPLOAD_SOURCES.includes(source)) return 'uploads';
   if (ON_DEMAND_SHARED_SOURCES.includes(source)) return undefined;
+  if (PLAIN_SHARED_SOURCES.includes(source)) return 'core';
   if (CORE_SOURCES.some((dir) => source.startsWith(dir))) return 'core';
   if (RUNTIME_SOURCES.some((dir) => source.startsWith(dir))) return 'runtime';
   if (WIDGET_SOURCES.some((dir) => source.startsWith(dir))) return 'widgets';

@@ -5,7 +5,6 @@ import { Button, EmptyState, ErrorState, Loading, useQuery } from '../kit/index.
 import { DataTable, TableBox } from '../feature-kit/data-table.js';
 import { useCore } from '../feature-kit/use-core.js';
 import { formatDay } from '../payment-debts/index.js';
-import { downloadTreasuryPdf } from '../shared/treasury-download.js';
 import { formatMoney } from '../shared/money.js';
 import { HomeSection } from './section.js';
 import { MEMBER_HOME_TEXTS } from './texts.js';
@@ -38,6 +37,8 @@ function ReceiptPdf({ receipt }: { receipt: OwnReceipt }) {
     setBusy(true);
     setFailed(false);
     try {
+      // Loaded on the first download: the member's home stays within its size budget.
+      const { downloadTreasuryPdf } = await import('../shared/treasury-download.js');
       await downloadTreasuryPdf(core, receipt._id, receipt.number);
     } catch {
       setFailed(true);
