@@ -20,7 +20,7 @@ function UnsavedQuestion({ unsaved }: { unsaved: UnsavedChanges }) {
   if (!asking && !asked) return null;
   return (
     <Suspense fallback={null}>
-      <UnsavedQuestion unsaved={unsaved} />
+      <UnsavedChangesDialog unsaved={unsaved} />
     </Suspense>
   );
 }
