@@ -24,3 +24,6 @@ export async function readPaymentAdvice<T = unknown>(core: Pick<Core, 'http'>, q
   const res = await core.http.get<T>(RESOURCE.paymentAdvice, { params: { memberID: q.memberId, type: q.type, year: q.year } });
   return res.data;
 }
+
+/** The ledger's resources: a change to any of them changes a member's debts, payments and standing. */
+export const LEDGER_RESOURCES = ['unsettled_payments', 'payments', 'payment_allocations', 'member_balances'] as const;

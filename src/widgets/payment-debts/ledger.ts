@@ -38,10 +38,7 @@ export function periodText(debt: Pick<UnsettledPayment, 'year' | 'period' | 'des
 }
 
 /** 'YYYY-MM-DD' as 'DD/MM/YYYY', read as text so no time zone moves the day. */
-export function formatDay(value: string | null | undefined): string {
-  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(value ?? '');
-  return m ? `${m[3]}/${m[2]}/${m[1]}` : (value ?? '');
-}
+export { formatDay } from '../shared/format.js';
 
 /** The local calendar day of a clock reading, as the date field wants it. */
 export function dayOf(epochMs: number): string {
@@ -53,10 +50,8 @@ export function dayOf(epochMs: number): string {
 // The ledger's one rule for what is owed, as the browser applies it to debts it already holds
 // (the server decides it in src/server/modules/dues/owed.ts, and its figures come from there):
 // an open debt is owed from its due date, a day in Lisbon; before that it is "a vencer".
-const LISBON_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Lisbon', year: 'numeric', month: '2-digit', day: '2-digit' });
-
-/** The calendar day in Portugal at `epochMs` ('YYYY-MM-DD'). */
-export const lisbonDayOf = (epochMs: number): string => LISBON_DAY.format(new Date(epochMs));
+/** The calendar day in Portugal at `epochMs` ('YYYY-MM-DD'): the server's own rule (src/core/days.ts). */
+export { lisbonDay as lisbonDayOf } from '../../core/days.js';
 
 /** Whether a debt due on `dueDate` ('YYYY-MM-DD') is owed on `today`; a debt without a date is. */
 export const isDueBy = (dueDate: string | null | undefined, today: string): boolean => !dueDate || dueDate.slice(0, 10) <= today;

@@ -2,7 +2,9 @@ import { LIST_ALL, type Core, type QuerySpec, type UnsettledPayment, type User }
 import { useQuery, useRecord } from '../kit/index.js';
 
 /** Every change that can move a debt's open amount: payments, their allocations, the debts themselves. */
-export const LEDGER_RESOURCES = ['unsettled_payments', 'payments', 'payment_allocations', 'member_balances'] as const;
+import { LEDGER_RESOURCES } from '../../core/modules/payments.js';
+
+export { LEDGER_RESOURCES };
 
 export type DebtsLoad =
   | { state: 'loading' }

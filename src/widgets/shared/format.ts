@@ -57,3 +57,9 @@ export function formatValue(field: ExplainerField, value: unknown, labels?: Labe
       return String(value);
   }
 }
+
+/** A stored day ('YYYY-MM-DD…') as people in Portugal write it (dd/mm/aaaa); anything else as it is. */
+export function formatDay(value: string | null | undefined): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(value ?? '');
+  return m ? `${m[3]}/${m[2]}/${m[1]}` : (value ?? '');
+}

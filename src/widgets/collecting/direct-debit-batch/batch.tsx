@@ -9,7 +9,7 @@ import { DataTable, TableBox } from '../../feature-kit/data-table.js';
 import { Notice } from '../../feature-kit/layout.js';
 import { describeFailure } from '../../feature-kit/server-message.js';
 import { useCore } from '../../feature-kit/use-core.js';
-import { formatDay } from '../../payment-debts/ledger.js';
+import { formatDay } from '../../shared/format.js';
 import { downloadBlob } from '../../shared/download.js';
 import { formatMoney } from '../../shared/money.js';
 import { useExplainerResource } from '../../shared/use-explainer.js';

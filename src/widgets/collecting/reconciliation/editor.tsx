@@ -6,8 +6,8 @@ import type { Member, ReconciliationDecision, ReconciliationLine, UnsettledPayme
 import { Button, ErrorState, Loading, space, token, useQuery } from '../../kit/index.js';
 import { MemberPicker } from '../../feature-kit/member-picker.js';
 import { useCore } from '../../feature-kit/use-core.js';
-import { formatDay } from '../../payment-debts/ledger.js';
-import { LEDGER_RESOURCES } from '../../payment-debts/use-member-debts.js';
+import { formatDay } from '../../shared/format.js';
+import { LEDGER_RESOURCES } from '../../../core/modules/payments.js';
 import { formatMoney } from '../../shared/money.js';
 import { Buttons } from '../layout.js';
 import { RECONCILIATION_TEXTS as T } from './texts.js';

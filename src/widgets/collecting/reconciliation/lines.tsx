@@ -5,7 +5,7 @@ import styled from 'styled-components';
 import type { ReconciliationDebt, ReconciliationDecision, ReconciliationLine, ReconciliationMember, ReconciliationReview } from '../../../core/index.js';
 import { Button, space, token } from '../../kit/index.js';
 import { DataTable, TableBox } from '../../feature-kit/data-table.js';
-import { formatDay } from '../../payment-debts/ledger.js';
+import { formatDay } from '../../shared/format.js';
 import { formatMoney } from '../../shared/money.js';
 import { MatchEditor } from './editor.js';
 import { RECONCILIATION_TEXTS as T } from './texts.js';

@@ -10,7 +10,7 @@ import { Notice } from '../../feature-kit/layout.js';
 import { NavLink } from '../../feature-kit/navigation.js';
 import { pathWith } from '../../feature-kit/route-path.js';
 import { useCore } from '../../feature-kit/use-core.js';
-import { formatDay } from '../../payment-debts/ledger.js';
+import { formatDay } from '../../shared/format.js';
 import { formatMoney } from '../../shared/money.js';
 import { Buttons } from '../layout.js';
 import { confirmStatement, failureText, previewStatement, uploadStatement } from './api.js';

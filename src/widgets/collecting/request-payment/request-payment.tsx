@@ -9,8 +9,8 @@ import { Button, EmptyState, ErrorState, Field, Input, Loading, space, token, us
 import { Notice } from '../../feature-kit/layout.js';
 import { describeFailure } from '../../feature-kit/server-message.js';
 import { useCore } from '../../feature-kit/use-core.js';
-import { formatDay } from '../../payment-debts/ledger.js';
-import { LEDGER_RESOURCES } from '../../payment-debts/use-member-debts.js';
+import { formatDay } from '../../shared/format.js';
+import { LEDGER_RESOURCES } from '../../../core/modules/payments.js';
 import { formatMoney } from '../../shared/money.js';
 import { useExplainerResource } from '../../shared/use-explainer.js';
 import { Buttons, SmallForm } from '../layout.js';
