@@ -1,8 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import styled from 'styled-components';
-import { mayIn } from '../../core/index.js';
-import { EmptyState, space, token } from '../../widgets/kit/index.js';
+import { space, token } from '../../widgets/kit/index.js';
 import { useHost, useValue } from '../context.js';
 import { ElementSlot } from '../elements/element-slot.js';
 import { useDeclareList } from '../shell/list-on-page.js';
@@ -33,19 +32,6 @@ export function ListBox({ title, resource, editPath, columns, filters, selectabl
   );
 }
 
-/** A page around one list element: heading, optional "new" action, the toolbar wired to it. */
-export function ListPage({ title, resource, editPath, action, columns, filters, selectable }: { title: string; resource: string; editPath?: string; action?: { href: string; label: string }; columns?: string; filters?: ReactNode; selectable?: boolean }) {
-  const { core } = useHost();
-  // "Novo ..." only for callers the server lets create.
-  const mayCreate = mayIn(useValue(core.explainer.resources)[resource], 'create');
-  return (
-    <>
-      <Heading title={title} action={mayCreate ? action : undefined} />
-      <ListBox title={title} resource={resource} editPath={editPath} columns={columns} filters={filters} selectable={selectable} />
-    </>
-  );
-}
-
 interface FormBoxProps {
   resource: string;
   id?: string;
@@ -55,11 +41,6 @@ interface FormBoxProps {
   listPath?: string;
   /** More attributes of the form element, e.g. `hidden-fields`, `no-delete`. */
   formAttrs?: Record<string, string | undefined>;
-}
-
-interface FormPageProps extends FormBoxProps {
-  title: string;
-  children?: ReactNode;
 }
 
 /** One record form in its panel: a created record opens in its edit page, a deleted one returns to the list. */
@@ -87,68 +68,6 @@ export function FormBox({ resource, id, editPath, listPath, formAttrs }: FormBox
       <ElementSlot tag="associa-resource-form" attrs={{ ...formAttrs, resource, 'record-id': id }} />
     </Panel>
   );
-}
-
-/** A page around one record form: heading, the form, then what the page adds below it. */
-export function FormPage({ title, children, ...box }: FormPageProps) {
-  return (
-    <>
-      <Heading title={title} />
-      <FormBox {...box} />
-      {children}
-    </>
-  );
-}
-
-/** A page that places one element in the standard panel. */
-export function ElementPage({ title, tag, attrs }: { title: string; tag: `associa-${string}`; attrs?: Record<string, string | undefined> }) {
-  return (
-    <>
-      <Heading title={title} />
-      <Panel>
-        <ElementSlot tag={tag} attrs={attrs} />
-      </Panel>
-    </>
-  );
-}
-
-const Note = styled.p`
-  margin: ${space(1)} 0 0;
-  font-size: 0.875rem;
-  color: ${token('color-text-muted')};
-`;
-
-/**
- * A route whose domain the server does not offer yet: the shell, the title and an honest
- * statement, instead of a broken list. With the resource on the server, its generic list.
- */
-/** Whether the server offers a resource (its explainer names it). */
-function useResourceOnServer(resource: string): boolean {
-  const { core } = useHost();
-  return Boolean(useValue(core.explainer.resources)[resource]);
-}
-
-function Unavailable({ title, resource }: { title: string; resource: string }) {
-  return (
-    <>
-      <Heading title={title} />
-      <Panel data-module-unavailable={resource}>
-        <EmptyState message={`O módulo “${title}” ainda não está disponível neste servidor.`} />
-        <Note>Quando o servidor for atualizado com este módulo, esta página passa a mostrar os seus dados.</Note>
-      </Panel>
-    </>
-  );
-}
-
-/** A record page of a domain the server may not offer yet (see ModulePage). */
-export function ModuleFormPage(props: FormPageProps & { moduleTitle: string }) {
-  if (!useResourceOnServer(props.resource)) return <Unavailable title={props.moduleTitle} resource={props.resource} />;
-  return <FormPage {...props} />;
-}
-
-export function ModulePage({ title, resource, editPath, action }: { title: string; resource: string; editPath?: string; action?: { href: string; label: string } }) {
-  if (useResourceOnServer(resource)) return <ListPage title={title} resource={resource} editPath={editPath} action={action} />;
-  return <Unavailable title={title} resource={resource} />;
 }
 
 const Centre = styled.div`

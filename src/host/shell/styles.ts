@@ -99,28 +99,6 @@ export const SecondaryRouteLink = styled(Link)`
   border: 1px solid ${token('color-border')};
 `;
 
-/** A list's filters: labelled controls (each in a div) side by side in a bordered group. */
-export const FilterGroup = styled.fieldset`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: flex-end;
-  gap: ${space(1.5)} ${space(2)};
-  margin: 0 0 ${space(2)};
-  padding: ${space(1.5)} ${space(2)};
-  border: 1px solid ${token('color-border')};
-  border-radius: ${token('radius')};
-  legend {
-    padding: 0 ${space(0.5)};
-    font-weight: 600;
-  }
-  & > div {
-    display: flex;
-    flex-direction: column;
-    gap: ${space(0.5)};
-    min-width: min(10rem, 100%);
-  }
-`;
-
 /** A server job's progress (indeterminate until its total is known). */
 export const ProgressBar = styled.progress`
   display: block;

@@ -27,7 +27,7 @@ const SectionHeader = styled.div`
 `;
 
 /** A route link drawn as the primary button ("+ Nova etapa"). */
-export const PrimaryNavLink = styled(NavLink)`
+const PrimaryNavLink = styled(NavLink)`
   display: inline-flex;
   align-items: center;
   gap: ${space(1)};

@@ -3,5 +3,4 @@
 // member's home elements share.
 export { formatDay, periodText } from './ledger.js';
 export { debtsQuery, LEDGER_RESOURCES } from './use-member-debts.js';
-export { methodLabel } from './texts.js';
 export { PaymentDebts } from './payment-debts.js';

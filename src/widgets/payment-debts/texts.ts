@@ -2,7 +2,7 @@
 // host's payment pages and the member's home.
 
 // The payment methods' labels live with the shared pieces: the reports name methods too.
-export { methodLabel, PAYMENT_METHOD_LABELS } from '../shared/payment-methods.js';
+export { PAYMENT_METHOD_LABELS } from '../shared/payment-methods.js';
 
 export const PAYMENT_DEBTS_TEXTS = {
   title: 'Dívidas em aberto',

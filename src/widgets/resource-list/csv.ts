@@ -3,8 +3,6 @@ import { formatValue, type LabelsById } from '../shared/format.js';
 import { centsToInput } from '../shared/money.js';
 import { csvCell, CSV_SEPARATOR, LINE_END, UTF8_BOM } from '../../core/index.js';
 
-export { csvTable } from '../../core/index.js';
-
 /** A value as the table shows it, except numbers: no grouping, a decimal comma (what pt-PT Excel parses). */
 function csvValue(field: ExplainerField, value: unknown, labels: LabelsById): string {
   if (field.type === 'float32' && typeof value === 'number') return String(value).replace('.', ',');

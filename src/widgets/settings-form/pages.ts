@@ -1,8 +1,6 @@
 // Which settings a form shows: those of a settings page, in the order the server declares
 // them, or an explicit list of names.
-import type { SettingSchema, SettingsPage } from '../../core/settings-schema.js';
-
-export type { SettingsPage };
+import type { SettingSchema } from '../../core/settings-schema.js';
 
 /** The names of a page's settings, in declaration order. */
 export function pageNames(schema: readonly SettingSchema[], page: string): string[] {

@@ -72,7 +72,7 @@ export const ACCEPT_DOC: RouteDoc = {
 };
 
 /** Most applications one bulk accept takes: each is its own transaction. */
-export const ACCEPT_MANY_MAX = 200;
+const ACCEPT_MANY_MAX = 200;
 
 export const ACCEPT_MANY_DOC: RouteDoc = {
   tags: TAGS,

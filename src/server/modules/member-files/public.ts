@@ -3,5 +3,5 @@
 // Imported from outside member-files through this file only.
 export { memberPhotoThumbs } from './card-photos.js';
 export { moveApplicationFilesToMember } from './move.js';
-export { photoEntry, saveMemberFiles, type MemberFileEntry } from './save.js';
+export { photoEntry, saveMemberFiles } from './save.js';
 export { issueUploadToken } from './upload-token.js';

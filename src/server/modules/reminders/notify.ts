@@ -106,7 +106,7 @@ export const notifyJob: JobDefinition = {
   async run({ db, payload, ctx, progress }) {
     const p = payload as { stage: number; batchKey: string; selection: NotifySelection };
     const members = await selected(db, p.selection, ctx.now());
-    const stage = (await db.selectFrom('reminder_stages').select(['_id', 'subject', 'body']).where('_id', '=', p.stage).executeTakeFirstOrThrow()) as unknown as Template;
+    const stage = await db.selectFrom('reminder_stages').select(['_id', 'subject', 'body']).where('_id', '=', p.stage).executeTakeFirstOrThrow();
     const report = { queued: 0, skipped: 0 };
     for (let from = 0; from < members.length; from += NOTIFY_STEP) {
       const step = members.slice(from, from + NOTIFY_STEP);

@@ -67,7 +67,7 @@ export async function reminderMember(db: Db, member: number): Promise<Member | u
     .leftJoin('member_states as st', 'st._id', 'm.state')
     .select(['m.name', 'm.number', 'm.email', sql<number>`COALESCE(${sql.ref('st.marksEnd')}, 0)`.as('ending')])
     .where('m._id', '=', member)
-    .executeTakeFirst()) as Member | undefined;
+    .executeTakeFirst());
 }
 
 const reminderData = async (db: Db, member: Member, debts: readonly ReminderDebt[]): Promise<ReminderData> => ({
@@ -92,7 +92,7 @@ async function sendOne(ctx: Pick<ServerContext, 'now' | 'config'>, db: Db, id: n
     if (Number(taken.numUpdatedRows) !== 1) return { outcome: 'taken' as const };
     const decision = await trx.selectFrom('reminder_decisions').select(['member', 'stage', 'debt_set', 'day']).where('_id', '=', id).executeTakeFirstOrThrow();
     const memberId = Number(decision.member);
-    const stage = stages.get(Number(decision.stage)) ?? ((await trx.selectFrom('reminder_stages').select(['_id', 'offset_days', 'subject', 'body']).where('_id', '=', Number(decision.stage)).executeTakeFirstOrThrow()) as unknown as Stage);
+    const stage = stages.get(Number(decision.stage)) ?? (await trx.selectFrom('reminder_stages').select(['_id', 'offset_days', 'subject', 'body']).where('_id', '=', Number(decision.stage)).executeTakeFirstOrThrow());
     const member = await reminderMember(trx, memberId);
     const stillOwing = await trx
       .selectFrom('reminder_coverage as c')
