@@ -1,15 +1,10 @@
-// Small pieces the cards elements share: a row of buttons and links, a framed block (the host's
-// panel does not reach inside a shadow root), the print selection's group of choices.
+// Small pieces the cards elements share: a row of buttons and links (feature-kit's, as every
+// domain's), a framed block (the host's panel does not reach inside a shadow root), the print
+// selection's group of choices (its choices are not wrapped in divs, unlike a list's filters).
 import styled from 'styled-components';
 import { PHONE, space, token } from '../kit/index.js';
 
-export const Buttons = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  gap: ${space(1)};
-  margin: 0 0 ${space(2)};
-`;
+export { Buttons } from '../feature-kit/groups.js';
 
 /** A framed block of an element that shows several (verify multiple's session and its readings). */
 export const Box = styled.section`
