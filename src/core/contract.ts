@@ -469,6 +469,57 @@ export interface PaymentRecorded<P = Record<string, unknown>> {
   receipt: PaymentReceipt | null;
 }
 
+/** A party named on a treasury document, as frozen at issue. */
+export interface TreasuryDocParty {
+  name: string;
+  nif: string | null;
+  address: string | null;
+}
+
+/** Another treasury document this one points to (the note that annulled it, the document a note annuls). */
+export interface TreasuryDocLink {
+  _id: number;
+  /** 'N 2026/3'. */
+  number: string;
+  issue_date: string;
+  /** The annulment's reason. */
+  reason: string | null;
+}
+
+/**
+ * `GET /api/treasury_docs/{id}/view`: a treasury document as its page shows it: the lines in
+ * cents (read from the issued snapshot), the series by its name, issuer and payer as issued,
+ * the notes on either side of an annulment, the payments it documents, and (staff only) its
+ * integrity hashes.
+ */
+export interface TreasuryDocView {
+  _id: number;
+  number: string;
+  type: string;
+  /** 'Recibo de quota'. */
+  type_label: string;
+  issue_date: string;
+  /** 'R 2026': the series' prefix and year. */
+  series_name: string;
+  lines: { description: string; amount: number }[];
+  total: number;
+  vat_wording: string;
+  /** Wording the type requires beyond the lines (a donation receipt's legal basis). */
+  wording: string | null;
+  issuer: TreasuryDocParty;
+  payer: TreasuryDocParty & { member: number | null; member_number: number | null };
+  /** The note that annulled this document; null while it stands. */
+  annulled_by: TreasuryDocLink | null;
+  /** A note: the document it annuls (its reason is the note's). */
+  annuls: TreasuryDocLink | null;
+  /** The payments it documents (a receipt: one). */
+  payments: { _id: number; date: string; amount: number; method: string; annulled: boolean }[];
+  /** Staff only: who issued it. */
+  issued_by_name?: string | null;
+  /** Staff only: the PDF's SHA-256, this document's link in its series' chain and the previous one's. */
+  integrity?: { pdf_sha256: string; hash: string; prev_hash: string | null };
+}
+
 export interface StatementLine {
   date: string;
   kind: 'debt' | 'payment' | 'waiver' | 'annulment';

@@ -327,6 +327,8 @@ const OTHER_ROUTES: Record<string, { payload?: object | string; headers?: Record
   'GET /api/treasury_series': { expect: [401, 403, 200, 200, 200] },
   // A document's stored PDF: staff any, a member their own (test/server/treasury/issue.test.ts); ':id' is no id.
   'GET /api/treasury_docs/:id/pdf': { expect: [401, 400, 400, 400, 400] },
+  // A document as its page shows it: staff any, a member their own (test/server/treasury/doc-view.test.ts); ':id' is no id.
+  'GET /api/treasury_docs/:id/view': { expect: [401, 400, 400, 400, 400] },
   'PUT /api/treasury_series/:type/:year': { payload: { next: 1 }, expect: [401, 403, 403, 400, 403] },
   // The payment-information page's API: public, the token is the proof; an unknown one is the same 404 for all.
   'GET /api/payment_info/:token': { expect: [404, 404, 404, 404, 404] },

@@ -7,6 +7,7 @@ import { sendCompressible } from '../../edges/compressed-body.js';
 import { enqueueFileJob, fileJobState } from '../../jobs/file-job.js';
 import { resourceHandlers } from '../../resources/handlers.js';
 import { DOWNLOAD_JOB } from './download-job.js';
+import { docViewRoute } from './doc-view.js';
 import { manualReceiptRoute } from './manual.js';
 import { singleBlockPdf, writeDownloadZip } from './download.js';
 import { TREASURY_DOWNLOAD_DOC, TREASURY_DOWNLOAD_JOB_DOC, TREASURY_SEARCH_DOC } from './route-docs.js';
@@ -89,5 +90,6 @@ export function treasuryRoutes(app: FastifyInstance): void {
   statusRoutes(app);
   seriesRoutes(app);
   pdfRoute(app);
+  docViewRoute(app);
   manualReceiptRoute(app);
 }
