@@ -1,17 +1,40 @@
+import { useLayoutEffect, useRef, type HTMLAttributes } from 'react';
 import styled from 'styled-components';
 import { space, token } from '../kit/index.js';
+import { CARDS_BELOW, labelCells, rowsAsCards } from './table-cards.js';
 
-/** Scrolls a wide table sideways inside its frame instead of widening the page. */
-export const TableBox = styled.div`
+const Box = styled.div`
+  /* The table reads this box's width to show its rows as cards when narrow. */
+  container: table-box / inline-size;
   overflow-x: auto;
   border: 1px solid ${token('color-border')};
   border-radius: ${token('radius')};
 `;
 
 /**
+ * The frame of a data table: a wide table scrolls sideways inside it instead of widening the
+ * page, and in a narrow frame (a phone) the table shows each row as a card whose lines are named
+ * by the column headings (kept up to date as rows come and go).
+ */
+export function TableBox(props: HTMLAttributes<HTMLDivElement>) {
+  const box = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const frame = box.current;
+    if (!frame) return;
+    labelCells(frame);
+    // Rows rendered later (a reload, a child's own state) are labelled before the next paint.
+    const observer = new MutationObserver(() => labelCells(frame));
+    observer.observe(frame, { childList: true, subtree: true, characterData: true });
+    return () => observer.disconnect();
+  }, []);
+  return <Box ref={box} data-table-box="" {...props} />;
+}
+
+/**
  * The framed data table of feature elements (API keys, a record's history): muted upper-case
  * headings on the surface colour, rows divided by the border colour. `$dense` suits rows of
  * several lines (top-aligned, tighter cells); otherwise rows are single-line and highlight on hover.
+ * Inside a TableBox narrower than CARDS_BELOW, each row is a card.
  */
 export const DataTable = styled.table<{ $dense?: boolean }>`
   width: 100%;
@@ -35,5 +58,8 @@ export const DataTable = styled.table<{ $dense?: boolean }>`
   }
   & tbody tr:hover {
     background: ${({ $dense }) => ($dense ? 'transparent' : token('color-surface'))};
+  }
+  @container table-box (max-width: ${CARDS_BELOW}) {
+    ${rowsAsCards}
   }
 `;

@@ -13,6 +13,7 @@ import { OwnCard } from './own-card.js';
 import { OwnDataExport } from './own-data-export.js';
 import { OwnDues } from './own-dues.js';
 import { OwnReceipts } from './own-receipts.js';
+import { Facts } from './section.js';
 import { MEMBER_HOME_TEXTS as T } from './texts.js';
 import { useOwnMember, type OwnMember } from './use-own-member.js';
 
@@ -22,7 +23,6 @@ const OwnDetailsForm = lazy(async () => ({ default: (await import('./own-details
 const RecordHistory = lazy(async () => ({ default: (await import('../record-history/index.js')).RecordHistory }));
 
 const Card = styled.article`
-  max-width: 48rem;
   background: ${token('color-background')};
   border: 1px solid ${token('color-border')};
   border-radius: ${token('radius')};
@@ -74,28 +74,32 @@ const SectionTitle = styled.h4`
   color: ${token('color-text-muted')};
 `;
 
-const List = styled.dl`
-  margin: 0;
-  display: grid;
-  grid-template-columns: max-content 1fr;
-  gap: ${space(0.75)} ${space(2)};
-  & dt {
-    color: ${token('color-text-muted')};
-  }
-  & dd {
-    margin: 0;
-    overflow-wrap: anywhere;
-  }
-`;
-
 const Muted = styled.span`
   color: ${token('color-text-muted')};
   font-style: italic;
 `;
 
-const History = styled.div`
-  max-width: 48rem;
-  margin-top: ${space(4)};
+// The page's width decides its columns (a container query: the element may sit in any page).
+const Layout = styled.div`
+  container: member-home / inline-size;
+`;
+
+/** One column on a phone; on a wider page the member's card and membership card beside their money and forms. */
+const Columns = styled.div`
+  display: grid;
+  grid-template-columns: minmax(0, 1fr);
+  gap: ${space(4)};
+  align-items: start;
+  @container member-home (min-width: 56rem) {
+    grid-template-columns: minmax(18rem, 1fr) minmax(0, 2fr);
+  }
+`;
+
+const Column = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${space(4)};
+  min-width: 0;
 `;
 
 const CardFooter = styled.footer`
@@ -132,32 +136,32 @@ function MemberCard({ data, singular, userId }: { data: OwnMember; singular: str
       <Sections>
         <section>
           <SectionTitle>{T.sections.contacts}</SectionTitle>
-          <List>
+          <Facts>
             <Row label={T.fields.email} value={present(member.email)} />
             <Row label={T.fields.phone} value={member.phone ? formatPhone(member.phone) : null} />
-          </List>
+          </Facts>
         </section>
         <section>
           <SectionTitle>{T.sections.identification}</SectionTitle>
-          <List>
+          <Facts>
             <Row label={T.fields.nif} value={present(member.nif)} />
             <Row label={T.fields.birthDate} value={formatDate(member.birth_date)} />
-          </List>
+          </Facts>
         </section>
         <section>
           <SectionTitle>{T.sections.address}</SectionTitle>
-          <List>
+          <Facts>
             <Row label={T.fields.address} value={present(member.address)} />
             <Row label={T.fields.postalCode} value={place} />
             <Row label={T.fields.country} value={countryName} />
-          </List>
+          </Facts>
         </section>
         <section>
           <SectionTitle>{T.sections.membership}</SectionTitle>
-          <List>
+          <Facts>
             <Row label={T.fields.admissionDate} value={formatDate(member.admission_date)} />
             <Row label={T.fields.state} value={stateName} />
-          </List>
+          </Facts>
         </section>
       </Sections>
       <CardFooter>
@@ -196,22 +200,26 @@ export function MemberHome() {
     );
   else
     body = (
-      <>
-        <MemberCard data={load} singular={singular} userId={claims.ID} />
-        <Suspense fallback={<Loading />}>
-          <OwnDetailsForm memberId={load.member._id} />
-        </Suspense>
-        <OwnCard singular={singular} />
-        <OwnDues memberId={load.member._id} />
-        <OwnReceipts />
-        <OwnDataExport memberId={load.member._id} number={load.member.number} />
-        {/* RGPD: the member sees that, when and by whom their data changed. */}
-        <History>
-          <Suspense fallback={<Loading />}>
-            <RecordHistory resource={RESOURCE.members} recordId={String(load.member._id)} />
-          </Suspense>
-        </History>
-      </>
+      <Layout>
+        <Columns>
+          <Column data-column="side">
+            <MemberCard data={load} singular={singular} userId={claims.ID} />
+            <OwnCard singular={singular} />
+          </Column>
+          <Column data-column="main">
+            <OwnDues memberId={load.member._id} />
+            <OwnReceipts />
+            <Suspense fallback={<Loading />}>
+              <OwnDetailsForm memberId={load.member._id} />
+            </Suspense>
+            <OwnDataExport memberId={load.member._id} number={load.member.number} />
+            {/* RGPD: the member sees that, when and by whom their data changed. */}
+            <Suspense fallback={<Loading />}>
+              <RecordHistory resource={RESOURCE.members} recordId={String(load.member._id)} />
+            </Suspense>
+          </Column>
+        </Columns>
+      </Layout>
     );
 
   return (

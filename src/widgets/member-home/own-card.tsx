@@ -1,15 +1,40 @@
 import { useState } from 'react';
 import { LIST_ALL } from '../../core/index.js';
 import type { MembershipCard } from '../../core/records.js';
-import { Button, EmptyState, ErrorState, Loading, useQuery } from '../kit/index.js';
+import styled from 'styled-components';
+import { Button, EmptyState, ErrorState, Loading, space, token, useQuery } from '../kit/index.js';
 import { useCore } from '../feature-kit/use-core.js';
 import { CardStandingBadge, useCardStanding } from '../shared/card-standing.js';
 import { downloadFile } from '../shared/download.js';
 import { formatDate } from './format.js';
-import { HomeSection } from './section.js';
+import { Facts, HomeSection } from './section.js';
 import { MEMBER_HOME_TEXTS } from './texts.js';
 
 const T = MEMBER_HOME_TEXTS.card;
+
+/** The membership card as a card: framed like the member's own, its facts, its download below. */
+const Frame = styled.article`
+  background: ${token('color-background')};
+  border: 1px solid ${token('color-border')};
+  border-left: 4px solid ${token('color-primary')};
+  border-radius: ${token('radius')};
+  overflow: hidden;
+`;
+
+const Body = styled.div`
+  padding: ${space(2)} ${space(3)};
+`;
+
+const Footer = styled.footer`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${space(1.5)};
+  padding: ${space(2)} ${space(3)};
+  background: ${token('color-surface')};
+  border-top: 1px solid ${token('color-border')};
+`;
+
 const CARDS = 'membership_cards';
 /**
  * The member's current card (the newest issued), its standing today as the public check judges
@@ -44,25 +69,29 @@ export function OwnCard({ singular }: { singular: string }) {
         }
       };
       body = (
-        <>
-          <dl data-card={card._id}>
-            <dt>{T.code}</dt>
-            <dd>{card.code ?? '—'}</dd>
-            <dt>{T.state}</dt>
-            <dd data-card-state>{standing.data ? <CardStandingBadge standing={standing.data} /> : standing.status === 'failed' ? T.stateUnknown : '…'}</dd>
-            <dt>{T.issuedAt}</dt>
-            <dd>{formatDate(card.issued_at) ?? '—'}</dd>
-            <dt>{T.validUntil}</dt>
-            <dd data-card-valid-until>
-              {formatDate(card.valid_until) ?? '—'}
-              {standing.data?.expired && <> ({T.expired})</>}
-            </dd>
-          </dl>
-          <Button variant="secondary" onClick={() => void download()} disabled={downloading}>
-            {downloading ? T.downloading : T.download}
-          </Button>
-          {failed && <ErrorState message={T.downloadFailed} />}
-        </>
+        <Frame>
+          <Body>
+            <Facts data-card={card._id}>
+              <dt>{T.code}</dt>
+              <dd>{card.code ?? '—'}</dd>
+              <dt>{T.state}</dt>
+              <dd data-card-state>{standing.data ? <CardStandingBadge standing={standing.data} /> : standing.status === 'failed' ? T.stateUnknown : '…'}</dd>
+              <dt>{T.issuedAt}</dt>
+              <dd>{formatDate(card.issued_at) ?? '—'}</dd>
+              <dt>{T.validUntil}</dt>
+              <dd data-card-valid-until>
+                {formatDate(card.valid_until) ?? '—'}
+                {standing.data?.expired && <> ({T.expired})</>}
+              </dd>
+            </Facts>
+          </Body>
+          <Footer>
+            <Button variant="secondary" onClick={() => void download()} disabled={downloading}>
+              {downloading ? T.downloading : T.download}
+            </Button>
+            {failed && <ErrorState message={T.downloadFailed} />}
+          </Footer>
+        </Frame>
       );
     }
   }

@@ -2,10 +2,9 @@ import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { space, token } from '../kit/index.js';
 
-/** A block of the member's home; HomeSection gives it a heading. */
+/** A block of the member's home; HomeSection gives it a heading. Its column sets its width. */
 export const HomeBlock = styled.section`
-  max-width: 48rem;
-  margin-top: ${space(4)};
+  min-width: 0;
 `;
 
 const Title = styled.h3`
@@ -16,6 +15,21 @@ const Title = styled.h3`
 export const SectionLead = styled.p`
   margin: 0 0 ${space(2)};
   color: ${token('color-text-muted')};
+`;
+
+/** Facts as "label: value" lines, labels muted; a long value (an e-mail) wraps rather than widening the page. */
+export const Facts = styled.dl`
+  margin: 0;
+  display: grid;
+  grid-template-columns: max-content minmax(0, 1fr);
+  gap: ${space(0.75)} ${space(2)};
+  & dt {
+    color: ${token('color-text-muted')};
+  }
+  & dd {
+    margin: 0;
+    overflow-wrap: anywhere;
+  }
 `;
 
 /** One titled block of the member's home (their card, their data), named by its heading. */

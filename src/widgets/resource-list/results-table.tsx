@@ -2,6 +2,7 @@ import { useState, type KeyboardEvent } from 'react';
 import styled, { css } from 'styled-components';
 import { sortField, type ExplainerField, type ListItem } from '../../core/index.js';
 import { focusRing, space, token } from '../kit/index.js';
+import { CARDS_BELOW, rowsAsCards } from '../feature-kit/table-cards.js';
 import { formatValue } from '../shared/format.js';
 import { HeaderCell, type SortDirection } from './header-cell.js';
 import { SelectPageCell, SelectRowCell } from './select-cells.js';
@@ -12,57 +13,15 @@ const Table = styled.table`
   border-collapse: separate;
   border-spacing: 0;
   font-variant-numeric: tabular-nums;
-  /* In a narrow list (a phone) each row is a card: its cells stacked, each named by its column.
-     The sortable headers stay above as a row of sort buttons. */
-  @container results (max-width: 40rem) {
-    &,
-    & thead,
-    & tbody,
-    & tr,
-    & td {
-      display: block;
-    }
-    & thead tr {
-      display: flex;
-      flex-wrap: wrap;
-      gap: ${space(0.5)} ${space(2)};
-      padding: ${space(1)} ${space(1.5)};
-      background: ${token('color-surface')};
-      border-bottom: 2px solid ${token('color-border')};
-    }
-    & thead th {
-      position: static;
-      padding: 0;
-      border: 0;
-      background: none;
-    }
-    /* Plain headings would float alone; the select-all box stays. */
-    & thead th:not([aria-sort]):not(:has(input)) {
-      display: none;
-    }
-    & tbody tr {
-      border-bottom: 1px solid ${token('color-border')};
-    }
-    & td {
-      display: grid;
-      grid-template-columns: minmax(0, 8rem) minmax(0, 1fr);
-      gap: ${space(1.5)};
-      max-width: none;
-      padding: ${space(0.25)} ${space(1.5)};
-      border-bottom: 0;
-      white-space: normal;
-    }
-    & td:first-child {
-      padding-top: ${space(1)};
+  /* In a narrow list (a phone) each row is a card, as every table of the interface; the
+     sortable headers stay above as a row of sort buttons, and the row's first cell leads. */
+  @container results (max-width: ${CARDS_BELOW}) {
+    ${rowsAsCards}
+    && td:first-child {
       font-weight: 600;
     }
-    & td:last-child {
-      padding-bottom: ${space(1)};
-    }
-    & td::before {
-      content: attr(data-label);
-      color: ${token('color-text-muted')};
-      font-weight: 500;
+    && > tbody > tr:nth-child(even) {
+      background: ${token('color-surface')};
     }
   }
 `;
