@@ -278,6 +278,8 @@ const OTHER_ROUTES: Record<string, { payload?: object | string; headers?: Record
   'GET /api/jobs/schedule': { expect: [401, 403, 403, 200, 403] },
   // The payments landing's figures: staff.
   'GET /api/payments_overview': { expect: [401, 403, 200, 200, 200] },
+  // The staff home's figures: staff (the jobs figure only for administrators, inside the answer).
+  'GET /api/overview': { expect: [401, 403, 200, 200, 200] },
   // The five reports (an association's): staff and their API keys; an unknown report is a 400 once the caller may read reports.
   'GET /api/reports/owedPerYear': { expect: [401, 403, 200, 200, 200] },
   'GET /api/reports/nextYearQuotaExpectations': { expect: [401, 403, 200, 200, 200] },

@@ -8,6 +8,7 @@ import { duesModule } from './dues/index.js';
 import { memberFilesModule } from './member-files/index.js';
 import { membersModule } from './members/index.js';
 import { messagesModule } from './messages/index.js';
+import { overviewModule } from './overview/index.js';
 import { paymentLinksModule } from './payment-links/index.js';
 import { referenceModule } from './reference/index.js';
 import { reportsModule } from './reports/index.js';
@@ -22,7 +23,7 @@ import { usersModule } from './users/index.js';
  * Every module the application serves, in the order the explainer and OpenAPI list their
  * resources. The one place the list is written: buildApp passes it to the engine.
  */
-export const appModules = [membersModule, referenceModule, usersModule, listsModule, settingsModule, messagesModule, duesModule, collectingModule, directDebitModule, remindersModule, paymentLinksModule, cardsModule, applicationsModule, memberFilesModule, treasuryModule, donationsModule, reportsModule] as const satisfies readonly Module[];
+export const appModules = [membersModule, referenceModule, usersModule, listsModule, settingsModule, messagesModule, duesModule, collectingModule, directDebitModule, remindersModule, paymentLinksModule, cardsModule, applicationsModule, memberFilesModule, treasuryModule, donationsModule, reportsModule, overviewModule] as const satisfies readonly Module[];
 
 // The settings catalogue is the modules' own settings, in this order.
 installSettings(appModules);
