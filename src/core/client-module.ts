@@ -44,8 +44,12 @@ export interface RouteAction {
 
 /** One thing a page shows, top to bottom; `when` leaves it out for some callers or records. */
 export type PagePart = (
-  /** The resource's list element; a row opens `edit` (a route with one parameter); `filters`, elements placed above it in its panel. */
-  | { list: string; columns?: string; edit?: string; selectable?: boolean; attrs?: AttributesOf; filters?: readonly { element: ElementTag; attrs?: AttributesOf }[] }
+  /**
+   * The resource's list element; a row opens `edit` (a route with one parameter); `filters`, elements placed above it in its panel;
+   * `sort`, the order it opens in (a sortable field, '-' first for descending: '-date' newest first) until the user sorts it
+   * otherwise (absent: the API's default, `created_at` ascending).
+   */
+  | { list: string; columns?: string; edit?: string; selectable?: boolean; sort?: string; attrs?: AttributesOf; filters?: readonly { element: ElementTag; attrs?: AttributesOf }[] }
   /** The resource's form element on the record the `param` names (none: a new record); a new record opens in `edit`, a deleted one goes to `back`. */
   | { form: string; param?: string; edit?: string; back?: string; attrs?: AttributesOf }
   /** Any element of the kit, in a panel of its own (none: `panel: false`), under an h2 when `section` names one; `print: false` leaves it off paper. */
@@ -65,6 +69,11 @@ export interface PageSpec {
   parts: readonly PagePart[];
   /** No heading (an element that brings its own, e.g. the member's home). */
   noHeading?: boolean;
+  /**
+   * The heading and document title are what an element of the page names with an
+   * `associa-title` event (the member's name and number), the route's title until it does.
+   */
+  titleFromElement?: boolean;
   /** The resource of the list an element shows, for the toolbar's export and columns (a list part declares its own). */
   toolbarList?: string;
 }

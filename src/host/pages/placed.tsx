@@ -1,13 +1,13 @@
 // The page a client module declares (src/core/client-module.ts): its heading and main action,
 // then each part (a list, a form, any element, a link) with the route's parameters filled in.
-import { Fragment, useMemo } from 'react';
+import { Fragment, useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import styled from 'styled-components';
 import type { AttributesOf, PageContext, PagePart, PageSpec, RouteAction } from '../../core/client-module.js';
 import { mayIn, type Terminology } from '../../core/index.js';
 import { space, token } from '../../widgets/kit/index.js';
 import { useHost, useValue } from '../context.js';
 import { ElementSlot } from '../elements/element-slot.js';
-import { pathOf, patternOf, routeNamed, type RouteDef, type RouteName } from '../routes.js';
+import { documentTitle, pathOf, patternOf, routeNamed, type RouteDef, type RouteName } from '../routes.js';
 import { useDeclareList } from '../shell/list-on-page.js';
 import { Panel, SecondaryRouteLink } from '../shell/styles.js';
 import { FormBox, Heading, ListBox } from './parts.js';
@@ -85,7 +85,7 @@ function Part({ part, page, route }: { part: PagePart; page: PageContext; route:
         editPath={part.edit && page.pattern(part.edit).replace(/:[A-Za-z_][A-Za-z0-9_]*/, ':id')}
         selectable={part.selectable}
         filters={filters}
-        attrs={attributesOf(part.attrs, page)}
+        attrs={{ ...(part.sort ? { sort: part.sort } : {}), ...attributesOf(part.attrs, page) }}
       />
     );
   }
@@ -151,6 +151,30 @@ function usePageAction(action: RouteAction | undefined, page: PageContext) {
   return { href: page.path(action.route), label: labelOf(action.label, page.title(action.route), page.words) };
 }
 
+/**
+ * With `titleFromElement`, the title an element of the page names (`associa-title`) for this
+ * address: the heading's text and the document's title; null until one does.
+ */
+function useElementTitle(enabled: boolean | undefined, address: string): string | null {
+  const host = useHost();
+  const organisation = useValue(host.organisation);
+  const [named, setNamed] = useState<{ title: string; address: string } | null>(null);
+  // Before the page's elements render: a member already read names the page at once.
+  useLayoutEffect(() => {
+    if (!enabled) return undefined;
+    const onTitle = (event: CustomEvent<{ title: string }>) => {
+      if (typeof event.detail?.title === 'string' && event.detail.title.trim() !== '') setNamed({ title: event.detail.title.trim(), address });
+    };
+    document.addEventListener('associa-title', onTitle);
+    return () => document.removeEventListener('associa-title', onTitle);
+  }, [enabled, address]);
+  const title = named && named.address === address ? named.title : null;
+  useEffect(() => {
+    if (title) document.title = documentTitle(title, organisation);
+  }, [title, organisation]);
+  return title;
+}
+
 /** A module's page: offered by the server (its `served` resource) and turned on (its module's setting), or an honest statement. */
 export function PlacedPage(props: PageProps & { spec: PageSpec }) {
   const { route, spec } = props;
@@ -158,9 +182,10 @@ export function PlacedPage(props: PageProps & { spec: PageSpec }) {
   const action = usePageAction(spec.action, page);
   const off = route.enabledBy && route.offMessage && page.setting(route.enabledBy) !== 'true' ? route.offMessage : undefined;
   const parts = spec.parts.filter((part) => !part.when || part.when(page));
+  const named = useElementTitle(spec.titleFromElement, JSON.stringify(page.params));
   const body = (
     <>
-      {!spec.noHeading && <Heading title={route.title} action={action} />}
+      {!spec.noHeading && <Heading title={named ?? route.title} action={action} />}
       {spec.toolbarList && <ToolbarList resource={spec.toolbarList} />}
       {parts.map((part, index) => (
         // A part whose attributes change (another record's id) is placed anew, not updated in place.

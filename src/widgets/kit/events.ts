@@ -19,6 +19,8 @@ export interface AssociaEventMap {
    * router asks before leaving while one of its elements is dirty (the host does).
    */
   'associa-dirty': { dirty: boolean };
+  /** What the page is about, in words ('Ana Lopes (n.º 12)'): a page that lets an element name it takes it as its heading and title. */
+  'associa-title': { title: string };
 }
 
 export type AssociaEventName = keyof AssociaEventMap;

@@ -15,20 +15,43 @@ export const MEMBERS_MODULE = defineClientModule({
         page: { action: { route: 'membersNew', label: (w) => `Novo ${w.memberSingular}`, when: { resource: RESOURCE.members, operation: 'create' } }, parts: [{ list: RESOURCE.members, edit: 'membersEdit' }] },
       },
       { name: 'membersNew', path: `${members}/novo`, title: `Novo ${t.memberSingular}`, access: STAFF_ROLES, page: { parts: [{ form: RESOURCE.members, edit: 'membersEdit', back: 'membersList' }] } },
-      // The member's standing and mandate, the form, its history (administrators), the ways to have them pay (off paper), their photo and documents.
+      // The member's page, a hub: named after the member, what to do for them, their standing and
+      // mandate, photo and documents, their record (edited in place), then what they owe, paid,
+      // carry and were sent, their applications and (administrators) the record's history.
       {
         name: 'membersEdit',
         path: `${members}/:id`,
-        title: `Editar ${t.memberSingular}`,
+        title: t.memberSingular,
         access: STAFF_ROLES,
         page: {
+          titleFromElement: true,
           parts: [
+            { element: 'associa-member-heading', panel: false, attrs: ({ params }) => ({ 'member-id': params.id }) },
+            { element: 'associa-member-actions', panel: false, print: false, attrs: ({ params }) => ({ 'member-id': params.id }) },
             { element: 'associa-member-standing', panel: false, attrs: ({ params, pattern }) => ({ 'member-id': params.id, 'statement-path': pattern('unpaidByMember') }) },
             { element: 'associa-member-mandate', panel: false, attrs: ({ params, pattern, path }) => ({ 'member-id': params.id, 'mandate-path': pattern('sepaMandatesEdit'), 'new-path': path('sepaMandatesNew') }) },
-            { form: RESOURCE.members, back: 'membersList' },
-            { element: 'associa-record-history', attrs: ({ params }) => ({ resource: RESOURCE.members, 'record-id': params.id }), when: (page) => page.role === ROLE.admin },
-            { element: 'associa-hand-over', print: false, attrs: ({ params }) => ({ 'member-id': params.id }) },
             { element: 'associa-member-files', panel: false, attrs: ({ params }) => ({ resource: RESOURCE.members, 'record-id': params.id }) },
+            { form: RESOURCE.members, back: 'membersList' },
+            { element: 'associa-member-debts', section: 'Dívidas em aberto', attrs: ({ params }) => ({ 'member-id': params.id }) },
+            { element: 'associa-hand-over', print: false, attrs: ({ params }) => ({ 'member-id': params.id }) },
+            {
+              element: 'associa-member-payments',
+              section: 'Pagamentos e recibos',
+              attrs: ({ params, pattern }) => ({ 'member-id': params.id, 'payment-path': pattern('paymentsEdit'), 'receipt-path': pattern('treasuryDocsEdit') }),
+            },
+            {
+              element: 'associa-member-card',
+              section: 'Cartão',
+              attrs: ({ params, pattern }) => ({
+                'member-id': params.id,
+                'card-path': pattern('membershipCardSingle'),
+                'letter-path': pattern('membershipCardLettersSingle'),
+                'verify-path': pattern('membershipCardVerify'),
+              }),
+            },
+            { element: 'associa-member-messages', section: 'Mensagens enviadas', attrs: ({ params, pattern }) => ({ 'member-id': params.id, 'message-path': pattern('messagesEdit') }) },
+            { element: 'associa-member-applications', section: 'Candidaturas', attrs: ({ params, pattern }) => ({ 'member-id': params.id, 'application-path': pattern('memberApplicationsEdit') }) },
+            { element: 'associa-record-history', attrs: ({ params }) => ({ resource: RESOURCE.members, 'record-id': params.id }), when: (page) => page.role === ROLE.admin },
           ],
         },
       },
