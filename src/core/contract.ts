@@ -104,6 +104,8 @@ export const ERROR_CODES = [
   'last_admin',
   // the record is used elsewhere (a category with members, a schedule with debts)
   'in_use',
+  // a record that looks like one kept already (a member with the same NIF): saved again with the answer's `confirm` flag
+  'probable_duplicate',
   // a ledger action the debt's or payment's state does not allow (a paid debt annulled, an annulled payment allocated)
   'ledger_conflict',
   // direct debit asked for before the creditor identifier, the association's IBAN or name is set
@@ -271,8 +273,13 @@ export interface ExplainerResponse {
   data: Record<string, ExplainerResource>;
 }
 
+/** The article the organisation's name takes; '-' when it takes none ("de Lisboa Runners"). */
+export type NameArticle = 'a' | 'o' | 'as' | 'os' | '-';
+
 export interface Terminology {
   name: string;
+  /** The article the name takes, for "da Associação" / "do Clube" (core/organisation-name.ts). */
+  nameArticle: NameArticle;
   memberSingular: string;
   memberPlural: string;
   memberURLSingular: string;
@@ -287,6 +294,7 @@ export type OrgType = 'association' | 'cooperative';
 export const TERMINOLOGY_DEFAULTS: Readonly<Record<OrgType, Terminology>> = {
   association: {
     name: 'Associação',
+    nameArticle: 'a',
     memberSingular: 'Sócio',
     memberPlural: 'Sócios',
     memberURLSingular: 'socio',
@@ -296,6 +304,7 @@ export const TERMINOLOGY_DEFAULTS: Readonly<Record<OrgType, Terminology>> = {
   },
   cooperative: {
     name: 'Cooperativa',
+    nameArticle: 'a',
     memberSingular: 'Cooperador',
     memberPlural: 'Cooperadores',
     memberURLSingular: 'cooperador',

@@ -119,7 +119,7 @@ describe('explainer conversion', () => {
 describe('terminology base paths', () => {
   it('derives the route bases from terminology', () => {
     const paths = basePaths({
-      name: 'x', memberSingular: 'Sócio', memberPlural: 'Sócios', memberURLSingular: 'Socio',
+      name: 'x', nameArticle: 'a', memberSingular: 'Sócio', memberPlural: 'Sócios', memberURLSingular: 'Socio',
       memberURLPlural: 'socios', membershipPayments: 'Quotas', membershipPaymentsURL: 'quotas',
     });
     expect(paths).toEqual({

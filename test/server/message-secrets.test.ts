@@ -139,6 +139,16 @@ describe('secret links in the outbox', () => {
     expect(decodeJwt(login.json().access)).toMatchObject({ ID: admin.id, Role: 'admin' });
   });
 
+  it('the recovery page sends a member without a password a login link, titled as one', async () => {
+    expect((await auth({ email: 'socia@exemplo.pt', recover_password: true })).statusCode).toBe(204);
+    const subjects = await server.database.db.selectFrom('messages').select(['recipient', 'subject']).orderBy('_id').execute();
+    expect(subjects.map((m) => [m.recipient, m.subject])).toEqual([
+      ['direcao@exemplo.pt', 'Recuperação da palavra-passe'],
+      ['socia@exemplo.pt', 'Entrar no Associa'],
+      ['socia@exemplo.pt', 'Entrar no Associa'],
+    ]);
+  });
+
   it('the sender e-mails the real, working link, then forgets it', async () => {
     await enableSending();
     const { sent, transport } = capturingTransport();

@@ -86,7 +86,8 @@ export async function authRoutes(app: FastifyInstance) {
           .where('active', '=', 1)
           .execute();
         for (const user of users) {
-          await announceMessage(app.ctx.bus, await sendLoginLink(db, now(), config.publicUrl, user, 'recover'), 'created');
+          // An account without a password has nothing to recover: its message is a login link.
+          await announceMessage(app.ctx.bus, await sendLoginLink(db, now(), config.publicUrl, user, user.password_hash ? 'recover' : 'login'), 'created');
         }
       }
       return reply.status(204).send();

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Terminology, TerminologyResponse } from '../../core/contract.js';
 import type { Db } from '../db/database.js';
 import { TERMINOLOGY_DEFAULTS, type OrgType } from '../../core/contract.js';
+import { isNameArticle } from '../../core/organisation-name.js';
 
 const KEYS = Object.keys(TERMINOLOGY_DEFAULTS.association) as (keyof Terminology)[];
 
@@ -13,7 +14,9 @@ export async function readTerminology(db: Db): Promise<Terminology> {
   const terminology = { ...TERMINOLOGY_DEFAULTS[orgType] };
   for (const key of KEYS) {
     const value = values.get(key);
-    if (value) terminology[key] = value;
+    if (key === 'nameArticle') {
+      if (isNameArticle(value)) terminology.nameArticle = value;
+    } else if (value) terminology[key] = value;
   }
   return terminology;
 }

@@ -151,6 +151,37 @@ export const SETTINGS_SCHEMA: SettingSchema[] = [
     "name": "name"
   },
   {
+    "kind": "enum",
+    "label": "Artigo do nome",
+    "hint": "Como o nome se lê numa frase: «sócio da Associação», «bem-vindo ao Clube». As mensagens e os documentos contraem-no assim.",
+    "required": true,
+    "page": "organisation",
+    "readers": "public",
+    "options": [
+      {
+        "value": "a",
+        "label": "a (feminino: «da Associação», «à Associação»)"
+      },
+      {
+        "value": "o",
+        "label": "o (masculino: «do Clube», «ao Clube»)"
+      },
+      {
+        "value": "as",
+        "label": "as (feminino plural: «das Amigas»)"
+      },
+      {
+        "value": "os",
+        "label": "os (masculino plural: «dos Amigos»)"
+      },
+      {
+        "value": "-",
+        "label": "sem artigo («de Lisboa Runners»)"
+      }
+    ],
+    "name": "nameArticle"
+  },
+  {
     "name": "orgNif",
     "kind": "text",
     "label": "NIF da organização",

@@ -152,7 +152,7 @@ describe('review and decisions', () => {
     const card = await db().selectFrom('membership_cards').select(['state', 'valid_until']).where('member', '=', member).executeTakeFirstOrThrow();
     expect(card).toMatchObject({ state: 'active', valid_until: `${setup.year}-12-31` });
     const welcome = await db().selectFrom('messages').select(['_id', 'subject', 'body']).where('recipient', '=', 'aceite@exemplo.pt').orderBy('_id', 'desc').executeTakeFirstOrThrow();
-    expect(welcome.subject).toBe('Bem-vindo(a) a Associação Cultural de Teste');
+    expect(welcome.subject).toBe('Bem-vindo(a) à Associação Cultural de Teste');
     expect(welcome.body).toContain(`sócio n.º ${number}`);
     const application = await staffCall('GET', `/api/member_applications/${id}`);
     expect(application.body.data).toMatchObject({ state: 'accepted', member });

@@ -57,7 +57,7 @@ it('answers a new link and a text to send with it, naming a pending Multibanco r
   expect(token, url).toBeDefined();
   const reference = String(request.body.data.reference).replace(/(\d{3})(?=\d)/g, '$1 ');
   expect(text).toBe(
-    `Olá Marta, pode ver e pagar as suas quotas de Associação Recreativa de Teste em ${url} (ligação válida até ${dayText(Date.parse(expiresAt))}).` +
+    `Olá Marta, pode ver e pagar as suas quotas da Associação Recreativa de Teste em ${url} (ligação válida até ${dayText(Date.parse(expiresAt))}).` +
       ` Ou por Multibanco: entidade ${request.body.data.entity}, referência ${reference}, valor 24,00\u00a0€, até ${dayText(until)}.`,
   );
   // The link opens the member's page; only its hash is stored; the hand-over is in the audit trail.

@@ -13,7 +13,7 @@ import { sendApproved } from '../../../src/server/modules/reminders/sending.js';
 import { NO_REFERENCE, renderHtml, renderText, type ReminderData } from '../../../src/server/modules/reminders/templates.js';
 
 describe('rendering {referencia_multibanco}', () => {
-  const base: ReminderData = { name: 'Ana Lopes', number: 7, association: 'Clube', debts: [{ description: 'Quota 2026', dueDate: '2026-01-31', owed: 2500 }] };
+  const base: ReminderData = { name: 'Ana Lopes', number: 7, association: 'Clube', associationArticle: 'o', debts: [{ description: 'Quota 2026', dueDate: '2026-01-31', owed: 2500 }] };
   const template = 'Pague por Multibanco:\n{referencia_multibanco}';
 
   it('shows entity, the reference in groups of three, amount and the last day to pay, as text and as an HTML table', () => {

@@ -104,7 +104,7 @@ describe('templates', () => {
   });
 
   it('renders text, and HTML with every value escaped and the debts as a table', () => {
-    const data = { name: 'Ana <b>Lopes</b> & Filhos', number: 42, association: 'Clube "Os Amigos"', debts: [{ description: 'Quota <2026>', dueDate: '2026-01-31', owed: 1500 }, { description: 'Jóia', dueDate: '2026-02-10', owed: 500 }] };
+    const data = { name: 'Ana <b>Lopes</b> & Filhos', number: 42, association: 'Clube "Os Amigos"', associationArticle: 'o' as const, debts: [{ description: 'Quota <2026>', dueDate: '2026-01-31', owed: 1500 }, { description: 'Jóia', dueDate: '2026-02-10', owed: 500 }] };
     const template = 'Olá {primeiro_nome} ({numero}) <i>,\nTotal: {total}\n{dividas}\n{associacao}';
     expect(templateProblem(template)).toBeNull();
     expect(renderText(template, data)).toBe(

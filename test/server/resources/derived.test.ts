@@ -67,12 +67,17 @@ describe('settings and terminology', () => {
     const before = await server.json('GET', '/api/terminology', undefined);
     expect(before.status).toBe(200);
     expect(before.body.data.data).toEqual({
-      name: 'Associação', memberSingular: 'Sócio', memberPlural: 'Sócios', memberURLSingular: 'socio',
+      name: 'Associação', nameArticle: 'a', memberSingular: 'Sócio', memberPlural: 'Sócios', memberURLSingular: 'socio',
       memberURLPlural: 'socios', membershipPayments: 'Quotas', membershipPaymentsURL: 'quotas',
     });
     const plural = await setting('memberPlural');
     await server.json('PATCH', `/api/settings/${plural._id}`, token, { value: 'Associados' });
     expect((await server.json('GET', '/api/terminology', undefined)).body.data.data.memberPlural).toBe('Associados');
+    // The article is one of the five the contractions know; anything else is refused and changes nothing.
+    const article = await setting('nameArticle');
+    expect((await server.json('PATCH', `/api/settings/${article._id}`, token, { value: 'la' })).status).toBe(422);
+    await server.json('PATCH', `/api/settings/${article._id}`, token, { value: 'o' });
+    expect((await server.json('GET', '/api/terminology', undefined)).body.data.data.nameArticle).toBe('o');
   });
 });
 

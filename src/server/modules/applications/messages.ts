@@ -2,6 +2,8 @@ import type { ServerContext } from '../../context.js';
 import type { Db, Row } from '../../db/database.js';
 import { enqueueMessage } from '../../messages/outbox.js';
 import { readSetting } from '../../settings/read.js';
+import { readOrganisationName } from '../../settings/organisation-name.js';
+import { contractBeforePlaceholder } from '../../../core/organisation-name.js';
 import { htmlEmail } from '../../messages/format.js';
 import { firstName, renderTemplate } from './message-templates.js';
 
@@ -16,13 +18,15 @@ async function queue(db: Db, now: number, application: Row, template: Template, 
   const email = typeof application.email === 'string' ? application.email.trim() : '';
   if (!email) return null;
   const name = String(application.name ?? '');
-  const all = { nome: name, primeiro_nome: firstName(name), organizacao: await readSetting(db, 'name'), ...values, ...(secret ? { [secret.name]: `{{${secret.name}}}` } : {}) };
-  const subject = renderTemplate(template.subject, all);
+  const organisation = await readOrganisationName(db);
+  const all = { nome: name, primeiro_nome: firstName(name), organizacao: organisation.name, ...values, ...(secret ? { [secret.name]: `{{${secret.name}}}` } : {}) };
+  const subject = renderTemplate(contractBeforePlaceholder(template.subject, 'organizacao', organisation.article), all);
+  const body = contractBeforePlaceholder(template.body, 'organizacao', organisation.article);
   return enqueueMessage(db, now, {
     recipient: email,
     subject,
-    body: renderTemplate(template.body, all),
-    html: htmlEmail(subject, renderTemplate(template.body, all, true)),
+    body: renderTemplate(body, all),
+    html: htmlEmail(subject, renderTemplate(body, all, true)),
     ...(secret ? { secretLinks: { [secret.name]: secret.url } } : {}),
   });
 }

@@ -33,7 +33,7 @@ export const CARD_SETTINGS = [
     maxLength: 3000, check: templateProblem, page: 'cards', readers: 'authenticated',
     default:
       'Caro(a) {primeiro_nome},\n\nJunto enviamos o seu {cartao}, com o número {numero}, válido até {valido_ate}.\n\n' +
-      'O código QR do cartão permite a quem o ler confirmar que é membro da {organizacao}. Se perder o cartão, avise-nos: emitiremos outro e este deixa de ser válido.\n\n' +
+      'O código QR do cartão permite a quem o ler confirmar que é membro de {organizacao}. Se perder o cartão, avise-nos: emitiremos outro e este deixa de ser válido.\n\n' +
       'Com os melhores cumprimentos,\nA Direção',
   },
   {

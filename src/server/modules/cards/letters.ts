@@ -1,8 +1,11 @@
 import type { Db, Row } from '../../db/database.js';
 import { invalidRecord } from '../../errors.js';
+import { readIssuer } from '../../pdf/letterhead.js';
 import { readSetting } from '../../settings/read.js';
 import { cardFaces, printSettings } from './faces.js';
 import { fillTemplate } from './letter-template.js';
+import { contractBeforePlaceholder } from '../../../core/organisation-name.js';
+import { readOrganisationName } from '../../settings/organisation-name.js';
 import type { LetterFace, LetterPlacement } from './pdf/letter.js';
 
 const LONG_DATE = new Intl.DateTimeFormat('pt-PT', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Lisbon' });
@@ -46,14 +49,15 @@ export async function letterFaces(db: Db, cards: readonly Row[], publicUrl: stri
     const more = lacking.length > 5 ? ` e mais ${lacking.length - 5}` : '';
     throw invalidRecord({ member: `Não é possível preparar a carta sem a morada completa: ${named.join('; ')}${more}.` });
   }
-  const template = await readSetting(db, 'cardLetterTemplate');
+  const template = contractBeforePlaceholder(await readSetting(db, 'cardLetterTemplate'), 'organizacao', (await readOrganisationName(db)).article);
+  const issuer = await readIssuer(db);
   const date = LONG_DATE.format(new Date(now));
   return cards.map((card, index) => {
     const face = faces[index]!;
     const person = people.get(Number(card.member))!;
     const abroad = person.country_code && person.country_code !== 'PT' ? [String(person.country)] : [];
     return {
-      organisation: face.organisation,
+      issuer,
       address: [String(person.name), String(person.address), `${String(person.postal_code)} ${String(person.locality)}`, ...abroad],
       date,
       body: fillTemplate(template, {

@@ -4,6 +4,8 @@ import type { Db } from '../../db/database.js';
 import { invalidRecord } from '../../errors.js';
 import { announceMessage, enqueueMessage } from '../../messages/outbox.js';
 import { defineAction } from '../../resources/actions.js';
+import { readOrganisationName } from '../../settings/organisation-name.js';
+import { withPreposition } from '../../../core/organisation-name.js';
 import { readSetting } from '../../settings/read.js';
 import { lisbonDay } from '../../../core/days.js';
 import { formatEuros } from '../../messages/format.js';
@@ -64,7 +66,7 @@ export const handOverPaymentLink = defineAction({
     if (!person) throw invalidRecord({ member: 'Este sócio não existe.' });
     const now = ctx.now();
     const purpose = `hand_over:${randomBytes(6).toString('hex')}`;
-    const association = await readSetting(db, 'name');
+    const organisation = await readOrganisationName(db);
     const firstName = String(person.name).trim().split(/\s+/)[0] ?? '';
     if (input.way === 'email') {
       if (!person.email) throw invalidRecord({ way: 'Este sócio não tem e-mail: copie a ligação e envie-a por SMS ou WhatsApp.' });
@@ -72,7 +74,7 @@ export const handOverPaymentLink = defineAction({
         member,
         email: String(person.email),
         template: EMAIL,
-        data: { name: String(person.name), number: person.number === null ? null : Number(person.number), association, debts: [] },
+        data: { name: String(person.name), number: person.number === null ? null : Number(person.number), association: organisation.name, associationArticle: organisation.article, debts: [] },
         dedupeKey: purpose,
       });
       const message = await enqueueMessage(db, now, outgoing);
@@ -82,7 +84,7 @@ export const handOverPaymentLink = defineAction({
     const path = (await issuePaymentLink(db, { member, purpose, now }))!;
     const url = `${ctx.config.publicUrl}${path}`;
     const expiresAt = new Date(now + (await readSetting(db, 'paymentLinkDays')) * DAY_MS).toISOString();
-    let text = `Olá ${firstName}, pode ver e pagar as suas quotas de ${association} em ${url} (ligação válida até ${dayText(expiresAt)}).`;
+    let text = `Olá ${firstName}, pode ver e pagar as suas quotas ${withPreposition('de', organisation.name, organisation.article)} em ${url} (ligação válida até ${dayText(expiresAt)}).`;
     const reference = await pendingReference(db, member, now);
     if (reference) {
       text += ` Ou por Multibanco: entidade ${String(reference.entity)}, referência ${String(reference.reference).replace(/(\d{3})(?=\d)/g, '$1 ')}, valor ${formatEuros(Number(reference.amount))}, até ${dayText(String(reference.expires_at))}.`;

@@ -3,6 +3,7 @@
 // carry payment links (they import payment-links), so payment-links cannot import them back:
 // it declares this port and reminders fill it (reminders/index.ts).
 import type { ServerContext } from '../../context.js';
+import type { NameArticle } from '../../../core/contract.js';
 import type { Db } from '../../db/database.js';
 import type { OutgoingMessage } from '../../messages/outbox.js';
 import { definePort } from '../port.js';
@@ -12,7 +13,7 @@ export interface LinkMail {
   email: string;
   /** pt-PT, with the reminders' placeholders ({primeiro_nome}, {associacao}, {link_pagamento}...). */
   template: { subject: string; body: string };
-  data: { name: string; number: number | null; association: string; debts: readonly never[] };
+  data: { name: string; number: number | null; association: string; associationArticle: NameArticle; debts: readonly never[] };
   /** The outbox's deduplication key; also keys the payment link. */
   dedupeKey: string;
 }

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { ServerContext } from '../../context.js';
 import type { Db } from '../../db/database.js';
 import { announceMessage, enqueueMessage } from '../../messages/outbox.js';
-import { readSetting } from '../../settings/read.js';
+import { readOrganisationName } from '../../settings/organisation-name.js';
 import type { Reason } from './decisions.js';
 import { OWING } from '../dues/public.js';
 import { stageCutoff } from './planning.js';
@@ -70,12 +70,10 @@ export async function reminderMember(db: Db, member: number): Promise<Member | u
     .executeTakeFirst());
 }
 
-const reminderData = async (db: Db, member: Member, debts: readonly ReminderDebt[]): Promise<ReminderData> => ({
-  name: String(member.name),
-  number: member.number === null ? null : Number(member.number),
-  association: await readSetting(db, 'name'),
-  debts,
-});
+async function reminderData(db: Db, member: Member, debts: readonly ReminderDebt[]): Promise<ReminderData> {
+  const organisation = await readOrganisationName(db);
+  return { name: String(member.name), number: member.number === null ? null : Number(member.number), association: organisation.name, associationArticle: organisation.article, debts };
+}
 
 /**
  * Sends one approved decision, in its own transaction: the decision is taken by a conditional

@@ -3,6 +3,8 @@
 
 import { escapeHtml } from '../../messages/escape-html.js';
 import { formatEuros } from '../../messages/format.js';
+import type { NameArticle } from '../../../core/contract.js';
+import { contractBeforePlaceholder } from '../../../core/organisation-name.js';
 
 /** The placeholders a reminder's subject and body may use, with what each stands for (pt-PT, shown to staff). */
 export const PLACEHOLDERS = {
@@ -40,6 +42,8 @@ export interface ReminderData {
   name: string;
   number: number | null;
   association: string;
+  /** The article the association's name takes: "de {associacao}" is written "da …" or "do …". */
+  associationArticle: NameArticle;
   debts: readonly ReminderDebt[];
   /**
    * What {link_pagamento} becomes: the outbox's secret-link marker when sending (the link itself
@@ -117,7 +121,7 @@ const debtsHtml = (debts: readonly ReminderDebt[]): string =>
 /** The template as plain text (an e-mail's text part, a subject). */
 export function renderText(template: string, data: ReminderData): string {
   const filled = values(data);
-  return template.replace(PLACEHOLDER, (whole, name: string) => {
+  return contractBeforePlaceholder(template, 'associacao', data.associationArticle).replace(PLACEHOLDER, (whole, name: string) => {
     if (name === 'dividas') return debtsText(data.debts);
     if (name === 'referencia_multibanco') return multibancoText(data);
     return filled[name as keyof typeof filled] ?? whole;
@@ -139,8 +143,9 @@ function placeholderHtml(name: string, whole: string, data: ReminderData, filled
  * The template as HTML: the template's own text and every value are escaped, line breaks become
  * <br>, {dividas} and {referencia_multibanco} become tables and {link_pagamento} a link.
  */
-export function renderHtml(template: string, data: ReminderData): string {
+export function renderHtml(written: string, data: ReminderData): string {
   const filled = values(data);
+  const template = contractBeforePlaceholder(written, 'associacao', data.associationArticle);
   let html = '';
   let last = 0;
   for (const match of template.matchAll(PLACEHOLDER)) {

@@ -1,12 +1,16 @@
 // Organisation-wide settings: who the organisation is, its security policy and its treasury.
 import type { SettingDeclaration } from '../../settings/declaration.js';
 import { terminologyWord } from '../../settings/terminology-word.js';
+import { NAME_ARTICLES } from '../../../core/organisation-name.js';
 
 /** No session outlives this many days from its login, however often it is used. */
 export const SESSION_MAX_DAYS = 30;
 
 export const ORGANISATION_SETTINGS = [
   terminologyWord('name', 'Nome da organização', undefined, { maxLength: 200, page: 'organisation' }),
+  terminologyWord('nameArticle', 'Artigo do nome', 'Como o nome se lê numa frase: «sócio da Associação», «bem-vindo ao Clube». As mensagens e os documentos contraem-no assim.', {
+    kind: 'enum', options: NAME_ARTICLES, maxLength: undefined, page: 'organisation',
+  }),
   { name: 'orgNif', kind: 'text', label: 'NIF da organização', pattern: '\\d{9}', patternMessage: 'O NIF tem nove algarismos.', default: '', page: 'organisation', readers: 'authenticated' },
   { name: 'orgEmail', kind: 'email', label: 'E-mail da organização', maxLength: 254, default: '', page: 'organisation', readers: 'authenticated' },
   { name: 'orgPhone', kind: 'text', label: 'Telefone da organização', maxLength: 30, default: '', page: 'organisation', readers: 'authenticated' },
