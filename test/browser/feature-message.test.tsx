@@ -1,11 +1,10 @@
 // <associa-message> against the fault server (issue 11, item 8): a message's HTML part kept out of
-// the page, and "Reenviar"; and what the message's page and the messages' settings place, as the
-// messages module declares them.
+// the page, and "Reenviar"; and what the messages' settings place, as the messages module declares
+// them (the message's page as a read view: message-view.test.tsx).
 import { expect, waitUntil } from '@open-wc/testing';
-import type { PageContext } from '../../src/core/client-module.js';
 import type { ExplainerResource } from '../../src/core/index.js';
 import '../../src/widgets/messages/message/element.js';
-import { MESSAGE_FIELDS, MESSAGES_MODULE } from '../../src/widgets/messages/module.js';
+import { MESSAGES_MODULE } from '../../src/widgets/messages/module.js';
 import { FALLBACK_TERMINOLOGY } from '../../src/host/routes.js';
 import { cleanupFeatures, featureFixture, find, text, waitForText } from './feature-support/elements.js';
 import { expectAccessible } from './support/axe.js';
@@ -45,19 +44,6 @@ afterEach(() => {
   delete document.body.dataset.hacked;
 });
 
-describe("a message's page (/mensagens/{id})", () => {
-  it('places the read-only form with the delivery fields, then the element with the message and its route', () => {
-    const route = MESSAGES_MODULE.routes(FALLBACK_TERMINOLOGY).find((r) => r.name === 'messagesEdit')!;
-    const page = { params: { id: '5' }, pattern: (name: string) => (name === 'messagesEdit' ? MESSAGE_PATH : '?') } as unknown as PageContext;
-    const [form, element] = route.page!.parts;
-    expect(form).to.deep.include({ form: 'messages', attrs: { fields: MESSAGE_FIELDS, 'no-delete': 'true' } });
-    expect(MESSAGE_FIELDS.split(',')).to.include.members(['status', 'attempts', 'last_error']);
-    expect(element && 'element' in element && element.element).to.equal('associa-message');
-    const attrs = element && 'element' in element ? element.attrs : undefined;
-    expect(typeof attrs === 'function' ? attrs(page) : attrs).to.deep.equal({ 'message-id': '5', 'message-path': MESSAGE_PATH });
-  });
-});
-
 describe('message settings (/configuracaoMensagens)', () => {
   it("places the messages' settings form and a link to the reminder templates", () => {
     const route = MESSAGES_MODULE.routes(FALLBACK_TERMINOLOGY).find((r) => r.name === 'messageSettings')!;
@@ -74,7 +60,7 @@ describe('<associa-message>', () => {
     expect(frame.getAttribute('sandbox')).to.equal('');
     expect(frame.getAttribute('srcdoc')).to.equal(HTML);
     expect(frame.title).to.equal('Mensagem em HTML');
-    expect(text(element)).to.contain('Versão HTML');
+    expect(text(element)).to.contain('Como o destinatário a vê');
     // None of the message's markup is markup of the page, and its script never ran.
     expect(element.shadowRoot!.querySelector('script, img')).to.equal(null);
     await waitUntil(() => frame.contentDocument === null || frame.contentDocument.readyState === 'complete');

@@ -2,9 +2,6 @@
 import { defineClientModule } from '../../core/client-module.js';
 import { RESOURCE, STAFF_ROLES } from '../../core/index.js';
 
-/** The outbox fields staff read in a message's form: who, what, and how delivery went. */
-export const MESSAGE_FIELDS = 'recipient,subject,status,attempts,last_error,sent_at,body';
-
 export const MESSAGES_MODULE = defineClientModule({
   name: 'messages',
   routes: () => [
@@ -14,13 +11,10 @@ export const MESSAGES_MODULE = defineClientModule({
       path: '/mensagens/:id',
       title: 'Mensagem',
       access: STAFF_ROLES,
-      // The outbox row read-only (state, attempts, last error, text), then its HTML and "Reenviar".
+      // The message as sent: subject, recipient, dates and delivery, the message itself, "Reenviar".
       page: {
         served: RESOURCE.messages,
-        parts: [
-          { form: RESOURCE.messages, attrs: { fields: MESSAGE_FIELDS, 'no-delete': 'true' } },
-          { element: 'associa-message', panel: false, attrs: ({ params, pattern }) => ({ 'message-id': params.id, 'message-path': pattern('messagesEdit') }) },
-        ],
+        parts: [{ element: 'associa-message', panel: false, attrs: ({ params, pattern }) => ({ 'message-id': params.id, 'message-path': pattern('messagesEdit') }) }],
       },
     },
     // The messages' settings (sending at all, automatic payment messages, the sender's name and

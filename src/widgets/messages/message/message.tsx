@@ -1,35 +1,44 @@
-// Below a message's read-only form: its HTML part kept in a sandboxed frame, and "Reenviar" once
-// it was sent or given up (a copy back in the queue, then the copy's page).
-import { useState } from 'react';
+// One message of the outbox as it was sent (issue 30): subject, recipient, dates, how delivery
+// went, then the message itself (its HTML part in a sandboxed frame, the text version beside
+// it) and "Reenviar" once it was sent or given up (a copy back in the queue, then its page).
+import { useId, useState } from 'react';
 import styled from 'styled-components';
 import { isSilentFailure, RESOURCE, type Message } from '../../../core/index.js';
-import { Button, space, token, useRecord } from '../../kit/index.js';
+import { Button, EmptyState, ErrorState, Loading, space, token, useRecord } from '../../kit/index.js';
 import { ConfirmDialog } from '../../feature-kit/confirm-dialog.js';
+import { Facts } from '../../feature-kit/facts.js';
 import { Notice } from '../../feature-kit/layout.js';
 import { useNavigate } from '../../feature-kit/navigation.js';
 import { pathWith } from '../../feature-kit/route-path.js';
 import { describeFailure } from '../../feature-kit/server-message.js';
 import { useCore } from '../../feature-kit/use-core.js';
+import { formatWhen } from '../../shared/when.js';
 import { MESSAGE_TEXTS as T } from '../texts.js';
 
-const Section = styled.section`
-  margin-top: ${space(3)};
+const Page = styled.article`
+  display: grid;
+  gap: ${space(2)};
+  max-width: 56rem;
+`;
+
+/** Framed like the page's panels: the host places this element outside one. */
+const Framed = styled.section`
+  padding: ${space(2)} ${space(3)};
+  background: ${token('color-background')};
+  border: 1px solid ${token('color-border')};
+  border-radius: ${token('radius')};
   h2 {
-    margin: 0 0 ${space(1)};
-    font-size: 1.15rem;
+    margin: 0 0 ${space(1.5)};
+    font-size: 1.2rem;
+    overflow-wrap: anywhere;
   }
   p {
     margin: 0 0 ${space(1.5)};
     color: ${token('color-text-muted')};
   }
-`;
-
-/** Framed like the page's panels: the host places this element outside one. */
-const Framed = styled(Section)`
-  padding: ${space(3)};
-  background: ${token('color-background')};
-  border: 1px solid ${token('color-border')};
-  border-radius: ${token('radius')};
+  @media (max-width: 40rem) {
+    padding: ${space(1.5)} ${space(2)};
+  }
 `;
 
 const Frame = styled.iframe`
@@ -40,6 +49,27 @@ const Frame = styled.iframe`
   background: #fff;
 `;
 
+const Text = styled.pre`
+  margin: 0;
+  padding: ${space(1.5)};
+  font: inherit;
+  white-space: pre-wrap;
+  overflow-wrap: anywhere;
+  background: ${token('color-surface')};
+  border-radius: 6px;
+`;
+
+const Summary = styled.summary`
+  cursor: pointer;
+  margin: ${space(1.5)} 0 ${space(1)};
+  color: ${token('color-primary')};
+`;
+
+const Failed = styled.span`
+  color: ${token('color-danger')};
+  font-weight: 600;
+`;
+
 /**
  * The HTML part in a frame with every sandbox restriction: no scripts, no forms, no navigation
  * and an origin of its own, so markup written into a message (a member's name, a template) can
@@ -47,13 +77,7 @@ const Frame = styled.iframe`
  * of the page itself.
  */
 function HtmlPart({ html }: { html: string }) {
-  return (
-    <Framed aria-labelledby="message-html-title">
-      <h2 id="message-html-title">{T.html}</h2>
-      <p>{T.htmlHint}</p>
-      <Frame sandbox="" referrerPolicy="no-referrer" srcDoc={html} title={T.htmlFrame} data-message-html="" />
-    </Framed>
-  );
+  return <Frame sandbox="" referrerPolicy="no-referrer" srcDoc={html} title={T.htmlFrame} data-message-html="" />;
 }
 
 /** "Reenviar": a copy of the message back in the queue (the server answers its id), then its page. */
@@ -81,13 +105,13 @@ function Resend({ message, messagePath }: { message: Message; messagePath?: stri
   }
 
   return (
-    <>
+    <div data-message={message._id}>
       {resent && (
         <Notice tone="success">
           <p>{T.resent}</p>
         </Notice>
       )}
-      <Button onClick={() => setOpen(true)} data-action="resend">
+      <Button variant="secondary" onClick={() => setOpen(true)} data-action="resend">
         {T.resend}
       </Button>
       <ConfirmDialog open={open} title={T.resendTitle} confirmLabel={T.resend} busy={busy} onConfirm={() => void resend()} onCancel={() => setOpen(false)}>
@@ -98,8 +122,14 @@ function Resend({ message, messagePath }: { message: Message; messagePath?: stri
           </Notice>
         )}
       </ConfirmDialog>
-    </>
+    </div>
   );
+}
+
+/** How delivery went, in words: its state, and for one given up, after how many attempts. */
+function stateOf(message: Message) {
+  const label = T.statuses[String(message.status)] ?? String(message.status ?? '');
+  return message.status === 'failed' ? <Failed>{label}</Failed> : label;
 }
 
 export interface MessageDetailProps {
@@ -108,20 +138,56 @@ export interface MessageDetailProps {
   messagePath?: string;
 }
 
-/** A message's HTML part, and "Reenviar" once it was sent or given up. */
+/** A message as sent: who, what, when and how delivery went, the message itself, and "Reenviar". */
 export function MessageDetail({ messageId, messagePath }: MessageDetailProps) {
   const core = useCore();
-  const message = useRecord<Message>(core.queries, RESOURCE.messages, messageId || null).record;
-  if (!message) return null;
+  const view = useRecord<Message>(core.queries, RESOURCE.messages, messageId || null);
+  const headingId = useId();
+  const bodyId = useId();
+  const message = view.record;
+  if (!messageId) return null;
+  if (!message) {
+    if (view.status === 'notFound') return <EmptyState message={T.notFound} />;
+    if (view.status === 'failed') return <ErrorState message={T.loadFailed} onRetry={view.refresh} />;
+    return <Loading />;
+  }
   const resendable = message.status === 'sent' || message.status === 'failed';
+  const attempts = Number(message.attempts ?? 0);
   return (
-    <>
-      {resendable && (
-        <Section data-message={message._id}>
-          <Resend message={message} messagePath={messagePath} />
-        </Section>
-      )}
-      {message.html && <HtmlPart html={message.html} />}
-    </>
+    <Page data-message-view={message._id}>
+      <Framed aria-labelledby={headingId} data-part="envelope">
+        <h2 id={headingId} data-subject="">
+          {message.subject || T.noSubject}
+        </h2>
+        <Facts
+          facts={[
+            { term: T.recipient, value: message.recipient ?? '', name: 'recipient' },
+            { term: T.state, value: stateOf(message), name: 'status' },
+            { term: T.queuedAt, value: formatWhen(message.created_at), name: 'created_at' },
+            { term: T.sentAt, value: formatWhen(message.sent_at), name: 'sent_at' },
+            { term: T.attempts, value: attempts > 1 || message.status === 'failed' ? String(attempts) : '', name: 'attempts' },
+            { term: T.lastError, value: message.status === 'sent' ? '' : (message.last_error ?? ''), name: 'last_error' },
+          ]}
+        />
+        {resendable && <Resend message={message} messagePath={messagePath} />}
+      </Framed>
+      <Framed aria-labelledby={bodyId} data-part="body">
+        <h2 id={bodyId}>{T.body}</h2>
+        {message.html ? (
+          <>
+            <p>{T.htmlHint}</p>
+            <HtmlPart html={message.html} />
+            {message.body && (
+              <details data-message-text="">
+                <Summary>{T.text}</Summary>
+                <Text>{message.body}</Text>
+              </details>
+            )}
+          </>
+        ) : (
+          <Text data-message-text="">{message.body ?? ''}</Text>
+        )}
+      </Framed>
+    </Page>
   );
 }
