@@ -33,6 +33,9 @@ const DONORS = [
 
 const midday = (day: string) => Date.parse(`${day}T12:00:00Z`);
 
+/** The demo association as its receipts and letters name it: a legal person's NIF (it starts with 5) and its seat. */
+export const DEMO_ISSUER = { orgNif: '507241835', orgAddress: 'Rua da Liberdade, 45, 3500-123 Viseu' } as const;
+
 /**
  * The demo's treasury, issued as staff would issue it: the document statuses, receipts for the
  * last two years' payments of the first members (each dated the day it was paid, so both
@@ -42,6 +45,8 @@ const midday = (day: string) => Date.parse(`${day}T12:00:00Z`);
  */
 export async function seedDemoTreasury(db: Db, config: Config, now: number): Promise<void> {
   const stamp = new Date(now).toISOString();
+  // Before the first receipt: each one freezes the issuer's NIF and address as they are.
+  for (const [name, value] of Object.entries(DEMO_ISSUER)) await upsertSetting(db, name, value, stamp);
   const statusIds = (
     await db
       .insertInto('document_statuses')

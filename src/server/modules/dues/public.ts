@@ -10,5 +10,6 @@ export { annulPayment, dedupeKey, lockMember, recordPayment, resolveDebt, type A
 export { annulLedgerPayment } from './ledger-action.js';
 export { isOwed, owedDay, owedSql } from './owed.js';
 export { announceReceipt, paymentReceipts, type PaymentReceipts } from './payment-receipts-port.js';
+export { PAYMENT_METHODS } from './payments.js';
 export { firstQuotaAmount, PERIODICITIES, periodsOf, periodsPerYear, type Periodicity } from './periods.js';
 export { rebuildReceiptTotals } from './receipt-totals.js';

@@ -4,7 +4,9 @@ import type { Db, Row } from '../../db/database.js';
 import { invalidRecord } from '../../errors.js';
 import { insertFile } from '../../files/records.js';
 import { fileStore } from '../../files/store.js';
-import { readSettings } from '../../settings/read.js';
+import { readIssuer } from '../../pdf/letterhead.js';
+import { readSetting, readSettings } from '../../settings/read.js';
+import { PAYMENT_METHODS } from '../dues/public.js';
 import { chainHash, sha256 } from './chain.js';
 import { renderTreasuryDocs } from './pdf/render.js';
 import type { DocLine, PayerSnapshot, TreasuryDocSnapshot, TreasuryDocType } from './types.js';
@@ -47,9 +49,10 @@ const joinAddress = (row: Row): string | null => {
 
 async function payerSnapshot(db: Db, payer: PayerInput): Promise<{ member: number | null; contact: number | null; snapshot: PayerSnapshot }> {
   if (!('name' in payer)) {
-    const row = await db.selectFrom('members').select(['name', 'nif', 'address', 'postal_code', 'locality']).where('_id', '=', payer.member).executeTakeFirst();
+    const row = await db.selectFrom('members').select(['name', 'number', 'nif', 'address', 'postal_code', 'locality']).where('_id', '=', payer.member).executeTakeFirst();
     if (!row) throw invalidRecord({ member: 'Este sócio não existe.' });
-    return { member: payer.member, contact: null, snapshot: { name: row.name, nif: (row.nif) ?? null, address: joinAddress(row) } };
+    const membership = row.number === null ? null : `${await readSetting(db, 'memberSingular')} n.º ${row.number}`;
+    return { member: payer.member, contact: null, snapshot: { name: row.name, nif: (row.nif) ?? null, address: joinAddress(row), membership } };
   }
   const named = payer;
   if (!named.name?.trim()) throw invalidRecord({ payer: 'Indique o nome de quem paga.' });
@@ -84,6 +87,14 @@ async function nextInSeries(db: Db, type: TreasuryDocType, year: number, prefix:
   return { series: row._id, prefix: row.prefix, sequence: row.last_number, previous: (row.last_hash) ?? null };
 }
 
+/** How the documented payments were paid, in words ('Numerário', 'MB WAY', or both joined); null when none is documented. */
+async function paymentMethod(db: Db, payments: readonly number[]): Promise<string | null> {
+  if (payments.length === 0) return null;
+  const rows = await db.selectFrom('payments').select('method').where('_id', 'in', [...payments]).orderBy('_id').execute();
+  const labels = [...new Set(rows.map((r) => PAYMENT_METHODS.find((m) => m.value === r.method)?.label ?? String(r.method)))];
+  return labels.length > 0 ? labels.join(', ') : null;
+}
+
 /** The status a new document starts in: the first one staff defined (the demo's 'emitido'), if any. */
 const firstStatus = async (db: Db): Promise<number | null> => {
   const row = await db.selectFrom('document_statuses').select('_id').orderBy('_id').limit(1).executeTakeFirst();
@@ -105,8 +116,8 @@ export async function issueTreasuryDocument(db: Db, ctx: Pick<ServerContext, 'co
     const documented = await db.selectFrom('treasury_doc_payments').select('payment').where('payment', 'in', payments).execute();
     if (documented.length > 0) throw invalidRecord({ payments: 'Este pagamento já tem o seu recibo.' });
   }
-  const settings = await readSettings(db, ['name', 'orgNif', 'orgAddress', 'treasuryVatWording', PREFIX_SETTING[input.type]]);
-  const issuer = { name: settings.name, nif: settings.orgNif, address: settings.orgAddress };
+  const settings = await readSettings(db, ['treasuryVatWording', PREFIX_SETTING[input.type]]);
+  const issuer = await readIssuer(db);
   const vatWording = settings.treasuryVatWording;
   const status = await firstStatus(db);
   const { series, prefix, sequence, previous } = await nextInSeries(db, input.type, Number(input.issueDate.slice(0, 4)), settings[PREFIX_SETTING[input.type]]);
@@ -122,6 +133,7 @@ export async function issueTreasuryDocument(db: Db, ctx: Pick<ServerContext, 'co
     vatWording,
     wording: input.wording?.trim() || null,
     annuls: input.annuls ? { number: input.annuls.number, reason: input.annuls.reason } : null,
+    paymentMethod: await paymentMethod(db, payments),
   };
   const snapshotText = JSON.stringify(snapshot);
   const pdf = await renderTreasuryDocs([snapshot], number);

@@ -20,6 +20,8 @@ export interface PayerSnapshot {
   name: string;
   nif: string | null;
   address: string | null;
+  /** A member payer's number as printed, in the terminology's word: 'Sócio n.º 42' (absent from documents issued before it was printed). */
+  membership?: string | null;
 }
 
 /** Everything the PDF shows, frozen at issue: the same snapshot always draws the same bytes. */
@@ -36,4 +38,6 @@ export interface TreasuryDocSnapshot {
   wording: string | null;
   /** An annulment note: the document it annuls and why. */
   annuls: { number: string; reason: string } | null;
+  /** How the documented payments were paid, in words ('Numerário', 'MB WAY'); absent when none is documented. */
+  paymentMethod?: string | null;
 }

@@ -1,9 +1,11 @@
+import { drawLetterhead, type Issuer } from '../../../pdf/letterhead.js';
 import { drawCard, type CardFace } from './card-face.js';
 import { A4, CARD, MM, type Offsets } from './layout.js';
 
 /** One cover letter: who it goes to, what it says, and the card printed at its foot. */
 export interface LetterFace {
-  organisation: string;
+  /** The letterhead's issuer: the organisation's name, NIF and address. */
+  issuer: Issuer;
   /** Name, street, postal code and locality, country when abroad. */
   address: readonly string[];
   /** '26 de novembro de 2026'. */
@@ -22,16 +24,15 @@ export interface LetterPlacement {
 const MARGIN = 20 * MM;
 const MARK = 4 * MM;
 
-/** Draws a letter on a new A4 page: sender, address in the window, date, text, and the card with corner marks to cut it out. */
+/** Draws a letter on a new A4 page: letterhead (sender and date), address in the window, text, and the card with corner marks to cut it out. */
 export function drawLetter(doc: PDFKit.PDFDocument, letter: LetterFace, { address, offsets }: LetterPlacement): void {
   doc.addPage({ size: [A4.width, A4.height], margin: 0 });
   const dx = offsets.x * MM;
   const dy = offsets.y * MM;
-  doc.fillColor('#1f4e79').font('Helvetica-Bold').fontSize(12).text(letter.organisation, MARGIN + dx, MARGIN + dy, { width: 80 * MM });
+  drawLetterhead(doc, { ...letter.issuer, date: letter.date }, MARGIN + dx, MARGIN + dy, A4.width - 2 * MARGIN);
 
   doc.fillColor('#000000').font('Helvetica').fontSize(10);
   doc.text(letter.address.join('\n'), address.x * MM + dx, address.y * MM + dy, { width: 85 * MM, lineGap: 1 });
-  doc.text(letter.date, MARGIN + dx, 95 * MM + dy, { width: A4.width - 2 * MARGIN, align: 'right' });
   doc.text(letter.body, MARGIN + dx, 108 * MM + dy, { width: A4.width - 2 * MARGIN, lineGap: 2, height: 105 * MM });
 
   const x = (A4.width - CARD.width) / 2 + dx;

@@ -1,4 +1,5 @@
 import { newPdfDocument, pdfBytes } from '../../../pdf/document.js';
+import { drawLetterhead } from '../../../pdf/letterhead.js';
 import { shareStandardFonts } from '../../../pdf/standard-fonts.js';
 import { typeLabel, type TreasuryDocSnapshot } from '../types.js';
 
@@ -17,18 +18,15 @@ const day = (iso: string): string => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${i
  */
 function drawDocument(doc: PDFKit.PDFDocument, s: TreasuryDocSnapshot): void {
   doc.addPage({ size: [A4.width, A4.height], margin: MARGIN });
-  doc.fillColor('#000000').font('Helvetica-Bold').fontSize(14).text(s.issuer.name || 'Associação', MARGIN, MARGIN, { width: WIDTH });
-  doc.font('Helvetica').fontSize(9);
-  if (s.issuer.nif) doc.text(`NIF ${s.issuer.nif}`, { width: WIDTH });
-  if (s.issuer.address) doc.text(s.issuer.address, { width: WIDTH });
-  doc.moveDown(1.5);
-  doc.font('Helvetica-Bold').fontSize(16).text(`${typeLabel(s.type)} n.º ${s.number}`, { width: WIDTH });
+  const top = drawLetterhead(doc, { ...s.issuer, date: `Data: ${day(s.issueDate)}` }, MARGIN, MARGIN, WIDTH);
+  doc.fillColor('#000000').font('Helvetica-Bold').fontSize(16).text(`${typeLabel(s.type)} n.º ${s.number}`, MARGIN, top, { width: WIDTH });
   doc.font('Helvetica-Bold').fontSize(10).text('Documento não fiscal', { width: WIDTH });
-  doc.font('Helvetica').fontSize(10).text(`Data: ${day(s.issueDate)}`, { width: WIDTH });
-  doc.moveDown();
+  doc.font('Helvetica').fontSize(10).moveDown();
   doc.text(s.type === 'annulment' ? `Emitida em nome de: ${s.payer.name}` : `Recebemos de: ${s.payer.name}`, { width: WIDTH });
+  if (s.payer.membership) doc.text(s.payer.membership, { width: WIDTH });
   if (s.payer.nif) doc.text(`NIF: ${s.payer.nif}`, { width: WIDTH });
   if (s.payer.address) doc.text(`Morada: ${s.payer.address}`, { width: WIDTH });
+  if (s.paymentMethod) doc.text(`Meio de pagamento: ${s.paymentMethod}`, { width: WIDTH });
   if (s.annuls) {
     doc.moveDown();
     doc.text(`Anula o documento n.º ${s.annuls.number}. Motivo: ${s.annuls.reason}`, { width: WIDTH });
