@@ -21,7 +21,7 @@ const EXPLAINED = {
   members: { label: 'Sócios', fields: [], operations: reach('list read create update') },
   unsettled_payments: { label: 'Dívidas', fields: [], operations: reach('list read') },
   payments: { label: 'Pagamentos', fields: [], operations: reach('list read') },
-  membership_cards: { label: 'Cartões', fields: [], operations: reach('list read create') },
+  membership_cards: { label: 'Cartões', fields: [], operations: reach('list read'), actions: [{ name: 'issue', label: 'Emitir cartão', on: 'collection', fields: [] }] },
   messages: {
     label: 'Mensagens',
     fields: [{ name: 'status', type: 'enum', label: 'Estado', options: [{ value: 'sent', label: 'Enviada' }, { value: 'failed', label: 'Falhou' }] }],

@@ -54,7 +54,8 @@ export function MemberActions({ memberId }: MemberActionsProps) {
   if (!memberId || !member) return null;
   const dues = Boolean(explained[RESOURCE.unsettledPayments]);
   const requests = Boolean(explained['payment_requests']);
-  const cards = core.explainer.may(RESOURCE.membershipCards, 'create');
+  // Cards are made by their `issue` action, offered to whoever the explainer lists it for.
+  const cards = Boolean(explained[RESOURCE.membershipCards]?.actions?.some((action) => action.name === 'issue'));
   const toggle = (panel: Panel) => setOpen((shown) => (shown === panel ? null : panel));
 
   const issue = async () => {
