@@ -5,6 +5,7 @@ import { AUDIT_MODULE } from './audit/module.js';
 import { CARDS_MODULE } from './cards/module.js';
 import { COLLECTING_MODULE } from './collecting/module.js';
 import { DUES_MODULE } from './dues/module.js';
+import { HOME_MODULE } from './home/module.js';
 import { JOBS_MODULE } from './jobs/module.js';
 import { MEMBERS_MODULE } from './members/module.js';
 import { MESSAGES_MODULE } from './messages/module.js';
@@ -15,6 +16,7 @@ import { USERS_MODULE } from './users/module.js';
 
 export const CLIENT_MODULES = [
   ACCOUNT_MODULE,
+  HOME_MODULE,
   MEMBERS_MODULE,
   DUES_MODULE,
   APPLICATIONS_MODULE,
