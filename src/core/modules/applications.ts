@@ -11,6 +11,20 @@ export interface ApplicationDuplicate {
   name: string;
   number?: number | null;
   state?: string | null;
+  /** What staff compare with the applicant's own, side by side. */
+  email?: string | null;
+  nif?: string | null;
+  birth_date?: string | null;
+  phone?: string | null;
+  locality?: string | null;
+}
+
+/** The consent an application carries: when, which text (null: no longer known), whether it is the one in force and since when. */
+export interface ApplicationConsent {
+  acceptedAt: string | null;
+  text: string | null;
+  current: boolean;
+  since: string | null;
 }
 
 export interface AcceptedApplication {

@@ -45,15 +45,32 @@ export const APPLICATIONS_MODULE = defineClientModule({
       path: '/candidaturas/:id',
       title: 'Candidatura',
       access: STAFF_ROLES,
-      // One application: its data, its decision, photo, documents and possible duplicates. Decided, it is kept (no delete).
+      // One application read as a page: what the applicant wrote, consent, files, duplicates beside it, the decision.
+      page: {
+        parts: [
+          {
+            element: 'associa-application',
+            panel: false,
+            attrs: ({ params, pattern }) => ({
+              'application-id': params.id,
+              'member-path': pattern('membersEdit'),
+              'application-path': pattern('memberApplicationsEdit'),
+              'edit-path': pattern('memberApplicationsCorrect'),
+            }),
+          },
+        ],
+      },
+    },
+    {
+      name: 'memberApplicationsCorrect',
+      path: '/candidaturas/:id/editar',
+      title: 'Corrigir Candidatura',
+      access: STAFF_ROLES,
+      // The applicant's data in the generic form, to correct a typo before deciding. Decided, it is kept (no delete).
       page: {
         parts: [
           { form: RES, back: 'memberApplicationsList', attrs: { 'no-delete': 'true' } },
-          {
-            element: 'associa-application-decision',
-            panel: false,
-            attrs: ({ params, pattern }) => ({ 'application-id': params.id, 'member-path': pattern('membersEdit'), 'application-path': pattern('memberApplicationsEdit') }),
-          },
+          { link: 'memberApplicationsEdit', key: 'back-to-application', label: 'Voltar à candidatura' },
         ],
       },
     },

@@ -21,7 +21,8 @@ const Columns = styled.div`
   grid-template-columns: repeat(auto-fit, minmax(16rem, 1fr));
   gap: ${space(2)};
   margin-top: ${space(2)};
-  h2 {
+  h2,
+  h3 {
     font-size: 1.05rem;
     margin: 0 0 ${space(1)};
   }
@@ -97,11 +98,11 @@ function StoredFiles({ id }: { id: string }) {
   return (
     <>
       <section data-photo>
-        <h2>{T.photo}</h2>
+        <h3>{T.photo}</h3>
         {photoSrc ? <img src={photoSrc} alt={T.photo} /> : <p>{T.noPhoto}</p>}
       </section>
       <section data-documents>
-        <h2>{T.documents}</h2>
+        <h3>{T.documents}</h3>
         {docs.length === 0 ? (
           <p>{T.noDocuments}</p>
         ) : (
@@ -121,6 +122,19 @@ function StoredFiles({ id }: { id: string }) {
         )}
       </section>
     </>
+  );
+}
+
+/** The application's photo and documents: to change while it is open, as they were once decided, or that they are its member's now. */
+export function ApplicationFiles({ id, open, accepted }: { id: string; open: boolean | undefined; accepted: boolean }) {
+  if (open) return <EditableFiles id={id} />;
+  if (open === undefined) return null;
+  return accepted ? (
+    <p data-files-moved>{T.filesMoved}</p>
+  ) : (
+    <Columns>
+      <StoredFiles id={id} />
+    </Columns>
   );
 }
 
