@@ -57,8 +57,10 @@ export const TREASURY_MODULE = defineClientModule({
       page: {
         served: DOCS,
         parts: [
-          { form: DOCS, attrs: { 'no-delete': 'true' } },
-          { element: 'associa-treasury-doc', attrs: ({ params, pattern }) => ({ 'doc-id': params.id, 'doc-path': pattern('treasuryDocsEdit'), 'payment-path': pattern('paymentsEdit') }) },
+          {
+            element: 'associa-treasury-doc',
+            attrs: ({ params, pattern }) => ({ 'doc-id': params.id, 'doc-path': pattern('treasuryDocsEdit'), 'payment-path': pattern('paymentsEdit'), 'member-path': pattern('membersEdit') }),
+          },
         ],
       },
     },
