@@ -48,7 +48,8 @@ export const TREASURY_MODULE = defineClientModule({
       },
     },
     { name: 'treasuryDocsMultiple', path: '/tesouraria/multiplos', title: 'Vários Documentos de Tesouraria', access: STAFF_ROLES, page: { served: DOCS, parts: [{ element: 'associa-treasury-multiple' }] } },
-    // The document as issued (read-only), then its PDF, status history and annulment.
+    // The document as issued, read as a document (no form: nothing of it is edited), with its
+    // PDF, status history and annulment. A status control is a part of its own after it.
     {
       name: 'treasuryDocsEdit',
       path: '/tesoouraria/:id',
