@@ -29,4 +29,4 @@ export const FIELD_KINDS: Readonly<Record<FieldType, FieldKind>> = {
 };
 
 export type { FieldKind, Converted } from './kind.js';
-export { computedExpression, computedSelections, type ComputedDefinition } from './computed.js';
+export { computedExpression, computedSelections, explainedType, type ComputedDefinition } from './computed.js';

@@ -2,6 +2,7 @@ import { LIST_AFTER, LIST_ALL, LIST_DEFAULT_LIMIT, LIST_EXACT_TOTAL_LIMIT, LIST_
 import type { ActionDefinition } from '../resources/actions.js';
 import type { Field, Grant, Resource } from '../resources/define.js';
 import { filterHint } from '../resources/text-filter.js';
+import { searchColumns } from '../resources/search.js';
 
 /*
  * The pt-PT words of the resource operations in the OpenAPI document, all derived from the
@@ -14,10 +15,10 @@ const code = (text: string) => `\`${text}\``;
 /** A label inside a sentence: "Sócios" -> "sócios", but "Chaves de API" keeps its acronym. */
 const inSentence = (label: string) => (/^\p{Lu}\p{Ll}/u.test(label) ? `${label[0]!.toLowerCase()}${label.slice(1)}` : label);
 
-/** "a, b e c". */
-function joinPt(items: readonly string[]): string {
+/** "a, b e c" (or "a, b ou c"). */
+function joinPt(items: readonly string[], last: 'e' | 'ou' = 'e'): string {
   if (items.length <= 1) return items.join('');
-  return `${items.slice(0, -1).join(', ')} e ${items.at(-1)}`;
+  return `${items.slice(0, -1).join(', ')} ${last} ${items.at(-1)}`;
 }
 
 const plural = (role: Role) => {
@@ -52,7 +53,13 @@ function whoMay(resource: Resource, grants: readonly Grant[]): string {
 
 /** The `_search` text, or nothing when no field is searchable. */
 function searchText(resource: Resource): string | undefined {
-  const fields = resource.fields.filter((f) => f.searchable).map((f) => `«${f.label}»`);
+  // A searchable reference: the fields its record is found by ("«Sócio» (Número, Nome ou NIF…)").
+  const related = (name: string) => resource.relatedSearch?.find((r) => r.field.name === name)?.resource;
+  const labelOf = (f: Field) => {
+    const other = related(f.name);
+    return other ? `«${f.label}» (${joinPt(searchColumns(other).map((c) => inSentence(c.label)), 'ou')})` : `«${f.label}»`;
+  };
+  const fields = resource.fields.filter((f) => f.searchable).map(labelOf);
   return fields.length === 0 ? undefined : `Cada palavra tem de aparecer num destes campos: ${joinPt(fields)}, sem distinção de maiúsculas nem acentos.`;
 }
 

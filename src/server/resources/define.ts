@@ -52,6 +52,11 @@ export interface FieldDefinition {
    * exactly. Other text a person reads matches by "contains" (text-filter.ts).
    */
   exactFilter?: boolean;
+  /**
+   * Its value is found by `_search`. On a reference (`member`), the search also finds the rows
+   * whose referenced record the referenced resource's own search finds: a payment by its
+   * member's name, number or NIF, declared once on the field (search.ts, the registry links it).
+   */
   searchable?: boolean;
   /** Set by the server: values sent by clients are ignored. */
   readOnly?: boolean;
@@ -150,8 +155,16 @@ const RECORD_FIELDS: readonly FieldDefinition[] = [
 export type Field = Required<Pick<FieldDefinition, 'group' | 'inputType' | 'validation' | 'sortable' | 'filterable' | 'searchable' | 'readOnly' | 'writeOnly'>> &
   FieldDefinition;
 
+/** A searchable reference and the resource whose search it follows (linked by the registry). */
+export interface RelatedSearch {
+  field: Field;
+  resource: Resource;
+}
+
 export interface Resource extends Omit<ResourceDefinition, 'fields'> {
   fields: readonly Field[];
+  /** The searchable references' resources, linked by the registry (createRegistry). */
+  relatedSearch?: readonly RelatedSearch[];
   /** Fields by name, record columns included. */
   field(name: string): Field | undefined;
   defaultSort: string;

@@ -8,6 +8,7 @@ import type { Field } from './define.js';
 import type { Registry } from './registry.js';
 import { actionInput } from './action-handler.js';
 import { filterHint } from './text-filter.js';
+import { explainedType } from '../fields/index.js';
 import { switchedOffResources } from '../modules/module-switch.js';
 import { canReadField, canWriteField, operationsOf, ownRecordId, permission, permissionOf } from './permissions.js';
 
@@ -27,7 +28,7 @@ function explainField(field: Field, caller: Caller | undefined): ExplainerField 
   const initial = constantDefault(field);
   return {
     name: field.name,
-    type: field.type,
+    type: explainedType(field),
     // A field the server fills in when left empty (the next member number) is not required of the form.
     validation: (field.defaultValue || field.createDefault) && field.validation.required ? { ...field.validation, required: false } : field.validation,
     label: field.label,

@@ -1,6 +1,7 @@
 import type { Module } from '../modules/define-module.js';
 import type { ActionDefinition } from './actions.js';
 import type { Resource } from './define.js';
+import { linkRelatedSearch } from './search.js';
 import { withAuditLog } from './audit-log.js';
 import { jobsResource } from '../jobs/resource.js';
 import { withExtensions } from './hook-chain.js';
@@ -33,7 +34,10 @@ const RESERVED = new Set(['validate', 'history', 'bulk_update', 'bulk_delete']);
 export function createRegistry(modules: readonly Module[]): Registry {
   const actions = modules.flatMap((m) => m.actions);
   // The engine's own read-only resources last: the audit trail, then the background jobs.
-  const resources = [...withAuditLog(modules.flatMap((m) => m.resources.map((r) => withExtensions(r, modules))), actions), jobsResource(modules.flatMap((m) => m.jobs))];
+  const resources = linkRelatedSearch([
+    ...withAuditLog(modules.flatMap((m) => m.resources.map((r) => withExtensions(r, modules))), actions),
+    jobsResource(modules.flatMap((m) => m.jobs)),
+  ]);
   for (const module of modules) {
     for (const name of Object.keys(module.extends ?? {})) {
       if (!resources.some((r) => r.name === name)) throw new Error(`Module ${module.name} extends an unknown resource: ${name}.`);

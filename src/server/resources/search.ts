@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db, Engine } from '../db/database.js';
 import { FOLD_FUNCTION, foldText } from '../db/fold.js';
-import { isColumn, type Field, type Resource } from './define.js';
+import { isColumn, type Field, type RelatedSearch, type Resource } from './define.js';
 import { FIELD_KINDS } from '../fields/index.js';
 
 /** Trigram indexes cannot answer terms shorter than this; those fall back to a scan. */
@@ -9,7 +9,30 @@ export const TRIGRAM = 3;
 const MAX_WORDS = 5;
 const MAX_WORD_LENGTH = 100;
 
-export const searchColumns = (resource: Resource): Field[] => resource.fields.filter((f) => f.searchable && isColumn(f));
+/** The resource's own searchable columns (its trigram index's); a searchable reference follows its record instead. */
+export const searchColumns = (resource: Resource): Field[] => resource.fields.filter((f) => f.searchable && isColumn(f) && f.type !== 'reference');
+
+/** Searchable references (`member`): the rows whose referenced record its own search finds match too. */
+const searchableReferences = (resource: Resource): Field[] => resource.fields.filter((f) => f.searchable && f.type === 'reference' && f.ref !== undefined);
+
+/**
+ * Each resource with a searchable reference, copied with the resource that reference's search
+ * follows (`relatedSearch`); the others as they are. A reference to a resource that is not
+ * served, or that has nothing to search, is a definition mistake.
+ */
+export function linkRelatedSearch(resources: readonly Resource[]): Resource[] {
+  const byName = new Map(resources.map((r) => [r.name, r]));
+  return resources.map((resource) => {
+    const references = searchableReferences(resource);
+    if (references.length === 0) return resource;
+    const relatedSearch: RelatedSearch[] = references.map((field) => {
+      const related = byName.get(field.ref!);
+      if (!related || searchColumns(related).length === 0) throw new Error(`${resource.name}.${field.name}: searchable reference to ${field.ref}, which has no search.`);
+      return { field, resource: related };
+    });
+    return { ...resource, relatedSearch };
+  });
+}
 /** The trigram index of a table (an FTS5 table on SQLite, a GIN index on PostgreSQL). */
 const searchIndexName = (table: string) => `${table}_search`;
 export const ftsTable = (resource: Resource) => searchIndexName(resource.name);
@@ -78,20 +101,13 @@ function splitWords(engine: Engine, resource: Resource, words: readonly string[]
 
 /** Whether every word of `term` is looked up in the trigram index, none read from every row. */
 export function searchesIndexOnly(engine: Engine, resource: Resource, term: string): boolean {
+  if ((resource.relatedSearch ?? []).length > 0) return false;
   const words = searchWords(term);
   return words.length > 0 && splitWords(engine, resource, words).scanned.length === 0;
 }
 
-/**
- * A condition matching records whose searchable fields contain every word (a substring, case
- * and accents ignored). Words of 3+ characters use the trigram index: FTS5 on SQLite, pg_trgm
- * on PostgreSQL.
- */
-export function searchCondition(engine: Engine, resource: Resource, term: string): RawBuilder<boolean> | undefined {
-  if (searchColumns(resource).length === 0 || term.trim() === '') return undefined;
-  const words = searchWords(term);
-  // Something was typed, but nothing that can be looked for: nothing matches (not everything).
-  if (words.length === 0) return sql<boolean>`1 = 0`;
+/** Every word in the resource's own searchable columns: through its trigram index where it can, else read from every row. */
+function ownCondition(engine: Engine, resource: Resource, words: readonly string[]): RawBuilder<boolean> {
   const conditions: RawBuilder<boolean>[] = [];
   const { indexed, scanned } = splitWords(engine, resource, words);
   if (indexed.length > 0 && engine === 'sqlite') {
@@ -104,6 +120,38 @@ export function searchCondition(engine: Engine, resource: Resource, term: string
   }
   for (const w of scanned) conditions.push(scan(resource, w));
   return sql<boolean>`(${sql.join(conditions, sql` AND `)})`;
+}
+
+/**
+ * One word in the row's own columns or in a related record's (`member IN (the members whose own
+ * search finds it)`): the related search runs once, through that resource's own index, and the
+ * rows are then found by their reference's index.
+ */
+function wordWithRelated(engine: Engine, resource: Resource, related: readonly RelatedSearch[], word: string): RawBuilder<boolean> {
+  const ors = searchColumns(resource).length > 0 ? [ownCondition(engine, resource, [word])] : [];
+  for (const { field, resource: other } of related) {
+    ors.push(sql<boolean>`${sql.ref(field.name)} IN (SELECT ${sql.ref('_id')} FROM ${sql.table(other.name)} WHERE ${ownCondition(engine, other, [word])})`);
+  }
+  return sql<boolean>`(${sql.join(ors, sql` OR `)})`;
+}
+
+/**
+ * A condition matching records whose searchable fields contain every word (a substring, case
+ * and accents ignored). Words of 3+ characters use the trigram index: FTS5 on SQLite, pg_trgm
+ * on PostgreSQL. With searchable references, each word may be in the row's own fields or in the
+ * referenced record's ("Silva 2025": a member named Silva, a reference with 2025).
+ */
+export function searchCondition(engine: Engine, resource: Resource, term: string): RawBuilder<boolean> | undefined {
+  const related = resource.relatedSearch ?? [];
+  if ((searchColumns(resource).length === 0 && related.length === 0) || term.trim() === '') return undefined;
+  const words = searchWords(term);
+  // Something was typed, but nothing that can be looked for: nothing matches (not everything).
+  if (words.length === 0) return sql<boolean>`1 = 0`;
+  if (related.length === 0) return ownCondition(engine, resource, words);
+  return sql<boolean>`(${sql.join(
+    words.map((w) => wordWithRelated(engine, resource, related, w)),
+    sql` AND `,
+  )})`;
 }
 
 /**

@@ -27,7 +27,7 @@ export const membershipCards = defineResource({
   access: { list: [...STAFF_ROLES, 'own'], read: [...STAFF_ROLES, 'own'], create: [], update: [], delete: [] },
   scope: { column: 'member', equals: 'callerMember' },
   fields: [
-    { name: 'member', type: 'reference', ref: 'members', label: 'Sócio', readOnly: true, filterable: true, sortable: true },
+    { name: 'member', type: 'reference', ref: 'members', label: 'Sócio', readOnly: true, filterable: true, searchable: true, sortable: true },
     { name: 'code', type: 'string', label: 'Código de verificação', readOnly: true, filterable: true, exactFilter: true },
     { name: 'state', type: 'enum', label: 'Estado', options: CARD_STATES, readOnly: true, filterable: true, sortable: true },
     { name: 'issued_at', type: 'date', label: 'Emitido em', readOnly: true, sortable: true, filterable: true },

@@ -33,7 +33,7 @@ export const paymentRequests = defineResource({
   access: { list: [...STAFF_ROLES, 'own'], read: [...STAFF_ROLES, 'own'], create: [], update: [], delete: [] },
   scope: { column: 'member', equals: 'callerMember' },
   fields: [
-    { name: 'member', type: 'reference', ref: 'members', label: 'Sócio', readOnly: true, filterable: true, sortable: true },
+    { name: 'member', type: 'reference', ref: 'members', label: 'Sócio', readOnly: true, filterable: true, searchable: true, sortable: true },
     {
       name: 'debts', type: 'references', ref: 'unsettled_payments', label: 'Dívidas', readOnly: true,
       through: { table: 'payment_request_debts', self: 'request', other: 'debt' },

@@ -32,7 +32,7 @@ export const mandates = defineResource({
   access: { list: [...STAFF_ROLES, 'own'], read: [...STAFF_ROLES, 'own'], create: STAFF_ROLES, update: STAFF_ROLES, delete: [] },
   scope: { column: 'member', equals: 'callerMember' },
   fields: [
-    { name: 'member', type: 'reference', ref: 'members', label: 'Sócio', validation: { required: true }, filterable: true, sortable: true },
+    { name: 'member', type: 'reference', ref: 'members', label: 'Sócio', validation: { required: true }, filterable: true, searchable: true, sortable: true },
     { name: 'iban', type: 'string', label: 'IBAN', validation: { required: true, maxLength: 42 } },
     { name: 'bic', type: 'string', label: 'BIC', validation: { maxLength: 11 } },
     { name: 'reference', type: 'string', label: 'Referência do mandato', validation: { required: true, maxLength: 35, unique: true }, searchable: true, filterable: true, exactFilter: true, sortable: true },

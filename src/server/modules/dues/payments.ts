@@ -22,11 +22,11 @@ export const payments = defineResource({
   access: { list: [...STAFF_ROLES, 'own'], read: [...STAFF_ROLES, 'own'], create: [], update: STAFF_ROLES, delete: [] },
   scope: { column: 'member', equals: 'callerMember' },
   fields: [
-    { name: 'member', type: 'reference', ref: 'members', label: 'Sócio', readOnly: true, filterable: true, sortable: true },
+    { name: 'member', type: 'reference', ref: 'members', label: 'Sócio', readOnly: true, filterable: true, searchable: true, sortable: true },
     { name: 'date', type: 'date', label: 'Data', readOnly: true, sortable: true, filterable: true },
     { name: 'amount', type: 'money', label: 'Valor', readOnly: true, sortable: true, filterable: true },
     { name: 'allocated', type: 'money', label: 'Aplicado em dívidas', readOnly: true },
-    { name: 'credit', type: 'computed', label: 'Crédito', computed: { sql: 'CASE WHEN annulled_at IS NULL THEN amount - allocated ELSE 0 END', numeric: true } },
+    { name: 'credit', type: 'computed', label: 'Crédito', computed: { sql: 'CASE WHEN annulled_at IS NULL THEN amount - allocated ELSE 0 END', numeric: true, money: true } },
     { name: 'method', type: 'enum', label: 'Meio de pagamento', options: PAYMENT_METHODS, readOnly: true, filterable: true, sortable: true },
     { name: 'reference', type: 'string', label: 'Referência', validation: { maxLength: 100 }, searchable: true, filterable: true },
     { name: 'notes', type: 'text', label: 'Notas', validation: { maxLength: 2000 }, readableBy: STAFF_ROLES },

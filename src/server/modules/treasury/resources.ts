@@ -37,7 +37,7 @@ export const treasuryDocs = defineResource({
     { name: 'type', type: 'enum', label: 'Tipo', options: TREASURY_DOC_TYPES, readOnly: true, sortable: true, filterable: true },
     { name: 'series', type: 'integer', label: 'Série', readOnly: true, filterable: true },
     { name: 'issue_date', type: 'date', label: 'Data de emissão', readOnly: true, sortable: true, filterable: true },
-    { name: 'member', type: 'reference', ref: 'members', label: 'Sócio', readOnly: true, sortable: true, filterable: true },
+    { name: 'member', type: 'reference', ref: 'members', label: 'Sócio', readOnly: true, sortable: true, filterable: true, searchable: true },
     { name: 'contact', type: 'reference', ref: 'contacts', label: 'Contacto', readOnly: true, filterable: true, readableBy: STAFF_ROLES },
     { name: 'payer_name', type: 'string', label: 'Pagador', readOnly: true, sortable: true, filterable: true, searchable: true },
     { name: 'payer_nif', type: 'string', label: 'NIF do pagador', readOnly: true, filterable: true, searchable: true },

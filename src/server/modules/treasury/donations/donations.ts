@@ -44,7 +44,7 @@ export const donations = defineResource({
     { name: 'kind', type: 'enum', label: 'Natureza', options: DONATION_KINDS, filterable: true, defaultValue: () => 'numerario' },
     { name: 'amount', type: 'money', label: 'Valor', validation: { required: true, min: 1 }, sortable: true, filterable: true },
     { name: 'goods', type: 'string', label: 'Bens doados (donativo em espécie)', validation: { maxLength: 500 } },
-    { name: 'member', type: 'reference', ref: 'members', label: 'Doador (sócio)', group: 'Doador', filterable: true },
+    { name: 'member', type: 'reference', ref: 'members', label: 'Doador (sócio)', group: 'Doador', filterable: true, searchable: true },
     { name: 'contact', type: 'reference', ref: 'contacts', label: 'Doador (contacto)', group: 'Doador', filterable: true },
     { name: 'donor_name', type: 'string', label: 'Nome do doador', group: 'Doador', validation: { maxLength: 200 }, sortable: true, searchable: true, filterable: true },
     { name: 'donor_nif', type: 'string', label: 'NIF do doador', group: 'Doador', validation: { checks: ['nif'] }, searchable: true, filterable: true, exactFilter: true },
