@@ -138,6 +138,8 @@ describe('money tables on a phone (375 × 812)', () => {
     expect(hiddenAmounts(element)).to.deep.equal([]);
     const selectAll = all(element, 'thead input[type="checkbox"]')[0]!;
     expect(selectAll.getBoundingClientRect().width).to.be.greaterThan(0);
+    // Its heading says what it does beside it, from the box's own name.
+    expect(getComputedStyle(selectAll.closest('th')!, '::after').content).to.equal('"Selecionar todas as dívidas"');
     const first = all(element, 'tbody tr')[0]!;
     expect([...first.querySelectorAll<HTMLElement>('td[data-label]')].map(cardLine).at(-1)).to.deep.equal(['Em dívida', euros(1234567)]);
     await expectAccessible(element);

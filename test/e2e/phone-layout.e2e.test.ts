@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '../../src/core/contract.js';
+import { amountsInView } from './support/amounts.js';
 import { startHarness, type E2ePage, type Harness } from './support/harness.js';
 import { ROUTES, sampleAddress, shownRoute } from './support/routes.js';
 
@@ -70,11 +71,13 @@ const backOffice = ROUTES.filter((route) => !route.redirect && !route.public && 
 
 describe.each(['admin', 'member'] as const)('at 375 × 812, as %s', (role) => {
   for (const route of backOffice) {
-    it(`${route.path}: no sideways scroll, 'Sair' reachable`, async () => {
+    it(`${route.path}: no sideways scroll, every amount in full, 'Sair' reachable`, async () => {
       const page = pageOf(role);
       await open(page, sampleAddress(route), route.name);
       const { scroll, inner } = await pageWidth(page);
       expect(scroll, `page width at ${route.path}`).toBeLessThanOrEqual(inner);
+      // Issue 30: tables of money show each row as a card; no amount cut off or scrolled away.
+      expect((await amountsInView(page)).problems, `amounts at ${route.path}`).toEqual([]);
       if (!route.bare) await sairReachable(page);
     });
   }

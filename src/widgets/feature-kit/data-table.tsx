@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, type HTMLAttributes } from 'react';
+import { useLayoutEffect, useState, type HTMLAttributes } from 'react';
 import styled from 'styled-components';
 import { space, token } from '../kit/index.js';
 import { CARDS_BELOW, labelCells, rowsAsCards } from './table-cards.js';
@@ -17,17 +17,23 @@ const Box = styled.div`
  * by the column headings (kept up to date as rows come and go).
  */
 export function TableBox(props: HTMLAttributes<HTMLDivElement>) {
-  const box = useRef<HTMLDivElement>(null);
+  const [frame, setFrame] = useState<HTMLDivElement | null>(null);
+  useCellLabels(frame);
+  return <Box ref={setFrame} data-table-box="" {...props} />;
+}
+
+/**
+ * Names the cells of the tables inside `frame` by their columns (see labelCells) and keeps them
+ * named as rows come and go (a reload, a child's own state), before the next paint.
+ */
+export function useCellLabels(frame: HTMLElement | null): void {
   useLayoutEffect(() => {
-    const frame = box.current;
     if (!frame) return;
     labelCells(frame);
-    // Rows rendered later (a reload, a child's own state) are labelled before the next paint.
     const observer = new MutationObserver(() => labelCells(frame));
     observer.observe(frame, { childList: true, subtree: true, characterData: true });
     return () => observer.disconnect();
-  }, []);
-  return <Box ref={box} data-table-box="" {...props} />;
+  }, [frame]);
 }
 
 /**

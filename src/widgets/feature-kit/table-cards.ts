@@ -44,6 +44,15 @@ export const rowsAsCards = css`
   && > thead th:not(:has(input, button)) {
     display: none;
   }
+  /* A heading that is only a box (select all) says what it does beside it. */
+  && > thead th[data-label] {
+    display: flex;
+    align-items: center;
+    gap: ${space(1)};
+  }
+  && > thead th[data-label]::after {
+    content: attr(data-label);
+  }
   && > * > tr {
     padding: ${space(1)} 0;
     border-bottom: 1px solid ${token('color-border')};
@@ -123,6 +132,7 @@ function columnNames(table: HTMLTableElement): string[] {
  */
 export function labelCells(root: ParentNode): void {
   for (const table of root.querySelectorAll('table')) {
+    labelControlHeadings(table);
     const names = columnNames(table);
     const sections = table.tFoot ? [...table.tBodies, table.tFoot] : [...table.tBodies];
     for (const section of sections) {
@@ -131,17 +141,32 @@ export function labelCells(root: ParentNode): void {
         for (const cell of row.cells) {
           const name = cell.colSpan === 1 ? (names[column] ?? '') : '';
           column += cell.colSpan;
-          const ours = labelled.has(cell);
-          if (!ours && cell.hasAttribute('data-label')) continue;
-          if (name) {
-            if (cell.getAttribute('data-label') !== name) cell.setAttribute('data-label', name);
-            labelled.add(cell);
-          } else if (ours) {
-            cell.removeAttribute('data-label');
-            labelled.delete(cell);
-          }
+          label(cell, name);
         }
       }
+    }
+  }
+}
+
+/** Sets (or, with no name, takes back) the label this file gave a cell; an author's own label stays. */
+function label(cell: HTMLTableCellElement, name: string): void {
+  const ours = labelled.has(cell);
+  if (!ours && cell.hasAttribute('data-label')) return;
+  if (name) {
+    if (cell.getAttribute('data-label') !== name) cell.setAttribute('data-label', name);
+    labelled.add(cell);
+  } else if (ours) {
+    cell.removeAttribute('data-label');
+    labelled.delete(cell);
+  }
+}
+
+/** A heading holding only a named control (a select-all box) is labelled by the control's name. */
+function labelControlHeadings(table: HTMLTableElement): void {
+  for (const row of table.tHead?.rows ?? []) {
+    for (const cell of row.cells) {
+      const control = shownText(cell).trim() === '' ? cell.querySelector('input[aria-label], button[aria-label]') : null;
+      label(cell, control?.getAttribute('aria-label') ?? '');
     }
   }
 }

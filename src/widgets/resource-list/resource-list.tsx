@@ -5,6 +5,7 @@ import { EmptyState, ErrorState, Loading, space, token, useElementEvents, useSig
 import { nameList } from '../shared/list-attribute.js';
 import { referenceCache } from '../shared/reference-cache.js';
 import { RESOURCE_TEXTS, rangeText, totalText } from '../shared/texts.js';
+import { useCellLabels } from '../feature-kit/data-table.js';
 import { useCore } from '../feature-kit/use-core.js';
 import { useExplainerResource } from '../shared/use-explainer.js';
 import { ActiveFilters } from './active-filters.js';
@@ -102,6 +103,8 @@ export function ResourceList({ resource = '', editPath, mode, columns: preferred
   const [asked, setAsked] = useState(false);
   // State, not a ref: the scroll listener must be attached again when the box first appears.
   const [scrollBox, setScrollBox] = useState<HTMLDivElement | null>(null);
+  // The select-all box's heading says so beside it when the rows are cards.
+  useCellLabels(scrollBox);
 
   useEffect(() => {
     if (!resource) return;

@@ -54,7 +54,7 @@ const Row = styled.tr<{ $interactive: boolean }>`
 `;
 
 // Short values (numbers, dates, phones, codes) never break; long text wraps between words.
-const NO_WRAP: readonly ExplainerField['type'][] = ['integer', 'float32', 'date', 'datetime', 'phone', 'boolean'];
+const NO_WRAP: readonly ExplainerField['type'][] = ['integer', 'float32', 'money', 'date', 'datetime', 'phone', 'boolean'];
 
 const Td = styled.td<{ $nowrap: boolean }>`
   padding: ${space(1)} ${space(1.5)};
@@ -156,7 +156,7 @@ export function ResultsTable({ caption, columns, rows, sort, labels, onSort, onO
             {columns.map((field, column) => {
               const shown = formatValue(field, row[field.name], field.ref ? labels[field.ref] : undefined);
               return (
-                <Td key={field.name} $nowrap={NO_WRAP.includes(field.type)} data-label={field.label}>
+                <Td key={field.name} $nowrap={NO_WRAP.includes(field.type)} data-label={field.label} data-amount={field.type === 'money' ? '' : undefined}>
                   {onOpen && hrefOf && column === 0 ? (
                     <RowLink
                       href={hrefOf(row)}
