@@ -47,3 +47,4 @@ export type { StartupSteps } from './startup.js';
 export { decodeJwtPayload } from './jwt.js';
 export type * from './contract.js';
 export { changedTopic, DUES_YEARS, isStaffRole, JOBS_TOPIC, REPORT_NAMES, RESOURCE, ROLE, ROLE_LABELS, STAFF_ROLES, STALE_VERSION_CODE, TERMINOLOGY_DEFAULTS, TOPIC } from './contract.js';
+export { formatCents, formatCount } from './number-format.js';

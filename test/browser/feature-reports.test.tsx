@@ -107,10 +107,10 @@ describe('<associa-reports>', () => {
       ['Total', `12${NBSP}393,67${NBSP}€`, '4'],
     ]);
     expect(tableRows(element, 'nextYearQuotaExpectations')).to.deep.equal([
-      ['2027', 'Efetivo', '120', `24,00${NBSP}€`, `2880,00${NBSP}€`],
+      ['2027', 'Efetivo', '120', `24,00${NBSP}€`, `2${NBSP}880,00${NBSP}€`],
       ['2027', 'Honorário', '5', 'Isenta', `0,00${NBSP}€`],
       ['2027', 'Estudante', '10', 'Sem tabela', `0,00${NBSP}€`],
-      ['Total de 2027', '', '120', '', `2880,00${NBSP}€`],
+      ['Total de 2027', '', '120', '', `2${NBSP}880,00${NBSP}€`],
     ]);
     expect(tableRows(element, 'paymentsPerYear')).to.deep.equal([
       ['2025', 'MB WAY', `100,00${NBSP}€`, `100,00${NBSP}€`],
@@ -128,8 +128,8 @@ describe('<associa-reports>', () => {
       ['Total de 2026', '', '2'],
     ]);
     expect(tableRows(element, 'membershipsPerYear')).to.deep.equal([
-      ['2025', '20', '4', '1300', '+16'],
-      ['2026', '12', '22', '1290', '-10'],
+      ['2025', '20', '4', `1${NBSP}300`, '+16'],
+      ['2026', '12', '22', `1${NBSP}290`, '-10'],
     ]);
     // One picture per report (two for memberships: the active members' line, admissions and endings), each summarised.
     const images = all<SVGElement>(element, 'svg[role="img"]');

@@ -1,11 +1,10 @@
 // How the messages of every domain write their values and wrap their HTML: reminders, the
 // applications' e-mails, the payment-link texts staff copy. One place, so they read alike.
+import { formatCents } from '../../core/number-format.js';
 import { escapeHtml } from './escape-html.js';
 
-const EUROS = new Intl.NumberFormat('pt-PT', { style: 'currency', currency: 'EUR' });
-
-/** Cents as pt-PT euros, as a message's text shows them. */
-export const formatEuros = (cents: number): string => EUROS.format(cents / 100);
+/** Cents as pt-PT euros, as a message's text shows them: the interface's one rule ("8 834,04 €"). */
+export const formatEuros = (cents: number): string => formatCents(cents);
 
 /** A rendered body as a whole HTML e-mail (language, encoding, a width that reads on a phone). */
 export const htmlEmail = (subject: string, body: string): string =>

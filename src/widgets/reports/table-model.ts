@@ -1,5 +1,6 @@
 // A report's figures as one table: the page's accessible table and the CSV file are both
 // written from it, so they never disagree.
+import { formatCount } from '../../core/index.js';
 import { formatMoney, centsToInput } from '../shared/money.js';
 
 /** How a column's numbers read: money in cents, a count, a signed count (a change), a year, words. */
@@ -24,8 +25,7 @@ export interface TableModel {
   rows: Row[];
 }
 
-const count = new Intl.NumberFormat('pt-PT');
-const change = new Intl.NumberFormat('pt-PT', { signDisplay: 'exceptZero' });
+const change = new Intl.NumberFormat('pt-PT', { signDisplay: 'exceptZero', useGrouping: 'always' });
 
 /** A cell as the table shows it (pt-PT). */
 export function displayCell(kind: ColumnKind, cell: Cell): string {
@@ -34,7 +34,7 @@ export function displayCell(kind: ColumnKind, cell: Cell): string {
     case 'money':
       return formatMoney(cell);
     case 'count':
-      return count.format(cell);
+      return formatCount(cell);
     case 'change':
       return change.format(cell);
     default:

@@ -1,4 +1,5 @@
 // Words of the list's chips, saved filters and bulk actions, in pt-PT.
+import { formatCount } from '../../core/index.js';
 export const LIST_TEXTS = {
   activeFilters: 'Filtros ativos',
   search: 'Pesquisa',
@@ -28,7 +29,7 @@ export const LIST_TEXTS = {
   jobFailed: 'A tarefa em segundo plano falhou. Veja a lista de tarefas.',
 } as const;
 
-const count = (n: number) => new Intl.NumberFormat('pt-PT').format(n);
+const count = (n: number) => formatCount(n);
 const records = (n: number) => (n === 1 ? '1 registo' : `${count(n)} registos`);
 
 /** 'Remover filtro Estado: Suspenso' */

@@ -1,4 +1,5 @@
 import type { ExplainerField } from '../../core/index.js';
+import { formatCount } from '../../core/index.js';
 import { formatMoney } from './money.js';
 import { formatPhone } from './phone.js';
 import { RESOURCE_TEXTS } from './texts.js';
@@ -8,7 +9,6 @@ export type LabelsById = Record<string, string> | undefined;
 
 const dateFormat = new Intl.DateTimeFormat('pt-PT', { timeZone: 'UTC' });
 const dateTimeFormat = new Intl.DateTimeFormat('pt-PT', { dateStyle: 'short', timeStyle: 'short' });
-const numberFormat = new Intl.NumberFormat('pt-PT');
 
 function isEmpty(value: unknown): boolean {
   return value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
@@ -40,7 +40,7 @@ export function formatValue(field: ExplainerField, value: unknown, labels?: Labe
       // Identifiers and member numbers read better without thousands separators.
       return String(value);
     case 'float32':
-      return typeof value === 'number' ? numberFormat.format(value) : String(value);
+      return typeof value === 'number' ? formatCount(value) : String(value);
     case 'money':
       return typeof value === 'number' ? formatMoney(value) : String(value);
     case 'enum':

@@ -1,20 +1,12 @@
 // Money in the browser: the API carries integer cents; people read and type euros with a
 // comma. Conversions go through the digits as text, never through a float (0,10 € stays 10).
+import { formatCents } from '../../core/index.js';
 
-const currency = new Intl.NumberFormat('pt-PT', { style: 'currency', currency: 'EUR' });
-
-/** Cents as pt-PT euros: 2400 → "24,00 €" (a no-break space before the sign, as Intl writes it). */
-export function formatMoney(cents: number): string {
-  if (!Number.isSafeInteger(cents)) return String(cents);
-  const negative = cents < 0;
-  const digits = String(Math.abs(cents)).padStart(3, '0');
-  const euros = BigInt(digits.slice(0, -2)) * (negative ? -1n : 1n);
-  // Intl lays out the whole euros (grouping, sign, symbol); the cents are put in as written.
-  return currency
-    .formatToParts(euros)
-    .map((part) => (part.type === 'fraction' ? digits.slice(-2) : part.value))
-    .join('');
-}
+/**
+ * Cents as pt-PT euros: 2400 → "24,00 €", 883404 → "8 834,04 €" (no-break spaces, as Intl writes
+ * them; thousands always grouped: the one rule of core/number-format.ts, the server's too).
+ */
+export const formatMoney = (cents: number): string => formatCents(cents);
 
 /** Cents as a person types them in a field: 2450 → "24,50", 10 → "0,10". */
 export function centsToInput(cents: number): string {

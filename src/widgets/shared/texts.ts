@@ -1,4 +1,5 @@
 // Every word the resource list and form show, in pt-PT.
+import { formatCount } from '../../core/index.js';
 export const RESOURCE_TEXTS = {
   noCreate: 'Não tem permissão para criar registos deste tipo.',
   yes: 'Sim',
@@ -64,6 +65,4 @@ export function rangeText(from: number, to: number): string {
   return `A mostrar ${formatNumber(from)}–${formatNumber(to)}`;
 }
 
-function formatNumber(n: number): string {
-  return new Intl.NumberFormat('pt-PT').format(n);
-}
+const formatNumber = (n: number): string => formatCount(n);

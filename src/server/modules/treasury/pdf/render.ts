@@ -1,3 +1,4 @@
+import { formatCents } from '../../../../core/number-format.js';
 import { newPdfDocument, pdfBytes } from '../../../pdf/document.js';
 import { drawLetterhead } from '../../../pdf/letterhead.js';
 import { shareStandardFonts } from '../../../pdf/standard-fonts.js';
@@ -8,8 +9,7 @@ const A4 = { width: 210 * MM, height: 297 * MM };
 const MARGIN = 20 * MM;
 const WIDTH = A4.width - 2 * MARGIN;
 // The standard PDF fonts know no narrow no-break space (Intl's pt-PT separator).
-const EUROS = new Intl.NumberFormat('pt-PT', { style: 'currency', currency: 'EUR' });
-export const euros = (cents: number): string => EUROS.format(cents / 100).replace(/[\u00a0\u202f]/g, ' ');
+export const euros = (cents: number): string => formatCents(cents).replace(/[\u00a0\u202f]/g, ' ');
 const day = (iso: string): string => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
 
 /**
