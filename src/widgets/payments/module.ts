@@ -92,11 +92,18 @@ export const PAYMENTS_MODULE = defineClientModule({
           parts: [
             // Right after recording: what was recorded and its receipt, first thing on the page.
             { element: 'associa-payment-recorded', panel: false, attrs: ({ params, pattern }) => ({ 'payment-id': params.id, 'receipt-path': pattern('treasuryDocsEdit') }) },
-            { form: 'payments', attrs: { fields: 'member,date,amount,allocated,method,reference,notes,recorded_by', 'no-delete': 'true' } },
+            // The payment read as text: member, day, amount, method, what it paid, its receipt, its annulment.
             {
               element: 'associa-payment-detail',
-              attrs: ({ params, pattern }) => ({ 'payment-id': params.id, 'statement-path': pattern('unpaidByMember'), 'receipt-path': pattern('treasuryDocsEdit') }),
+              attrs: ({ params, pattern }) => ({
+                'payment-id': params.id,
+                'statement-path': pattern('unpaidByMember'),
+                'receipt-path': pattern('treasuryDocsEdit'),
+                'member-path': pattern('membersEdit'),
+              }),
             },
+            // The two things staff may still write on it.
+            { form: 'payments', attrs: { fields: 'reference,notes', 'no-delete': 'true' } },
           ],
         },
       },

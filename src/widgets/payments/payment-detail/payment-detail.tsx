@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import { LIST_ALL, RESOURCE, type Payment, type PaymentAllocation, type PaymentReceipt, type UnsettledPayment } from '../../../core/index.js';
-import { EmptyState, ErrorState, Loading, space, useQuery, useRecord } from '../../kit/index.js';
+import { EmptyState, ErrorState, Loading, space, useQuery, useRecord, useSignalValue } from '../../kit/index.js';
 import { DataTable, TableBox } from '../../feature-kit/data-table.js';
 import { Notice } from '../../feature-kit/layout.js';
 import { NavLink } from '../../feature-kit/navigation.js';
@@ -12,19 +12,26 @@ import { debtsQuery, formatDay, LEDGER_RESOURCES, periodText } from '../../payme
 import { formatMoney } from '../../shared/money.js';
 import { PaymentReceiptPart, usePaymentReceipt } from '../payment-receipt.js';
 import { PAYMENTS_TEXTS as T } from '../texts.js';
+import { DETAIL_TEXTS } from './detail-texts.js';
+import { PaymentFacts } from './payment-facts.js';
 
 const DOCS = RESOURCE.treasuryDocs;
 
 const Section = styled.section`
-  h2 {
-    margin: 0 0 ${space(1.5)};
-    font-size: 1.15rem;
+  h3 {
+    margin: ${space(3)} 0 ${space(1.5)};
+    font-size: 1.05rem;
   }
 `;
 
 const Amount = styled.td`
   font-variant-numeric: tabular-nums;
   white-space: nowrap;
+  text-align: right;
+`;
+
+const AmountHead = styled.th`
+  text-align: right;
 `;
 
 const Actions = styled.div`
@@ -55,8 +62,9 @@ function Allocations({ paymentId, memberId }: { paymentId: string; memberId: num
         <thead>
           <tr>
             <th scope="col">{T.debt}</th>
+            <th scope="col">{DETAIL_TEXTS.period}</th>
             <th scope="col">{T.dueDate}</th>
-            <th scope="col">{T.amount}</th>
+            <AmountHead scope="col">{T.amount}</AmountHead>
           </tr>
         </thead>
         <tbody>
@@ -64,7 +72,8 @@ function Allocations({ paymentId, memberId }: { paymentId: string; memberId: num
             const debt = allocation.debt === null ? undefined : byId.get(allocation.debt);
             return (
               <tr key={allocation._id} data-debt={allocation.debt}>
-                <td>{debt ? (debt.description ?? periodText(debt)) : `#${allocation.debt}`}</td>
+                <td>{debt?.description ?? T.debt}</td>
+                <td>{debt ? periodText(debt) : ''}</td>
                 <td>{debt ? formatDay(debt.due_date) : ''}</td>
                 <Amount>{formatMoney(allocation.amount ?? 0)}</Amount>
               </tr>
@@ -102,30 +111,30 @@ export interface PaymentDetailProps {
   statementPath?: string;
   /** A receipt's page, its ':id' left in (`/tesoouraria/:id`). */
   receiptPath?: string;
+  /** A member's page, its ':id' left in (`/socios/:id`): the payer's. */
+  memberPath?: string;
 }
 
-/** Below the payment's form: what it paid, its receipt, a link to the member's statement, and its annulment (with its receipt). */
-export function PaymentDetail({ paymentId, statementPath, receiptPath }: PaymentDetailProps) {
+/** The payment read as text, what it paid, its receipt, a link to the member's statement, and its annulment (with its receipt). */
+export function PaymentDetail({ paymentId, statementPath, receiptPath, memberPath }: PaymentDetailProps) {
   const core = useCore();
   const view = useRecord<Payment>(core.queries, 'payments', paymentId || null);
   const payment = view.record;
   const receipt = usePaymentReceipt(payment?.member ?? null, Number(paymentId));
+  const treasury = useSignalValue(core.settings.hasTreasury);
   if (!paymentId || !payment) return null;
   return (
-    <Section aria-labelledby="allocations-title" data-payment={payment._id}>
-      <h2 id="allocations-title">{T.allocations}</h2>
-      <Allocations paymentId={paymentId} memberId={payment.member} />
-      <PaymentReceiptPart receipt={receipt} receiptPath={receiptPath} />
+    <Section aria-labelledby="payment-title" data-payment={payment._id} data-annulled={payment.annulled_at ? 'true' : 'false'}>
+      <PaymentFacts payment={payment} memberPath={memberPath} />
       {!payment.annulled_at && (payment.credit ?? 0) > 0 && (
         <Notice tone="info">
           <p>{T.creditLeft(formatMoney(payment.credit ?? 0))}</p>
         </Notice>
       )}
-      {payment.annulled_at && (
-        <Notice tone="warning">
-          <p>{T.annulled(formatDay(payment.annulled_at.slice(0, 10)), payment.annul_reason ?? '')}</p>
-        </Notice>
-      )}
+      <h3 id="allocations-title">{T.allocations}</h3>
+      <Allocations paymentId={paymentId} memberId={payment.member} />
+      {receipt !== undefined && (receipt !== null || treasury) && <h3>{DETAIL_TEXTS.receipt}</h3>}
+      <PaymentReceiptPart receipt={receipt} receiptPath={receiptPath} />
       <Actions>
         {payment.member !== null && statementPath && (
           <NavLink path={pathWith(statementPath, { memberId: payment.member, id: payment.member })}>{T.statementLink}</NavLink>
