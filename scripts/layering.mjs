@@ -54,10 +54,12 @@ const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
  * - csv.ts: the CSV writer of the browser's exports and of a member's own-data export;
  * - days.ts: the calendar day in Portugal ('YYYY-MM-DD'), what "due today" means on both sides;
  * - application-states.ts: an application's states and which are still open (the applications
- *   domain decides with them, member files ask, the applications page shows them).
+ *   domain decides with them, member files ask, the applications page shows them);
+ * - organisation-name.ts: the organisation's name after a preposition (da/do, à/ao), for the
+ *   server's messages and PDFs and the pages alike.
  */
 const PLAIN_SHARED = new Set(
-  ['contract', 'records', 'two-factor', 'settings-schema', 'field-checks', 'audit', 'csv', 'days', 'application-states', 'number-format'].map((name) => `src/core/${name}.ts`),
+  ['contract', 'records', 'two-factor', 'settings-schema', 'field-checks', 'audit', 'csv', 'days', 'application-states', 'number-format', 'organisation-name'].map((name) => `src/core/${name}.ts`),
 );
 
 /** The widget folders every layer above may use whole. */

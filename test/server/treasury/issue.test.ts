@@ -300,6 +300,10 @@ describe('search and download', () => {
     expect(filtered.status, JSON.stringify(filtered.body)).toBe(200);
     expect(filtered.body.data.length).toBeGreaterThan(0);
     expect(filtered.body.data.every((d: { total: number }) => d.total === 222)).toBe(true);
+    // An empty selection is no selection: the list parameters alone answer, with their pages.
+    const unselected = await post('/api/treasury_docs/search', { ids: [], _total: 222, _limit: 5 });
+    expect(unselected.status, JSON.stringify(unselected.body)).toBe(200);
+    expect(unselected.body).toEqual(filtered.body);
   });
 
   it('zips one stored PDF per document, or merges them in blocks for printing', async () => {

@@ -10,7 +10,7 @@ export const TREASURY_SEARCH_DOC: RouteDoc = {
   tags: TAGS,
   summary: 'Pesquisar documentos de tesouraria',
   description:
-    `Os parâmetros da lista (_page, _limit, _sort, _search, _{campo}, _{campo}_gte/_lte) no corpo, e opcionalmente ids (só esses documentos). ` +
+    `Os parâmetros da lista (_page, _limit, _sort, _search, _{campo}, _{campo}_gte/_lte) no corpo, e opcionalmente ids (só esses documentos; vazio ou ausente: todos os que os parâmetros pedem). ` +
     `Responde como GET /api/treasury_docs. Administradores e editores; um sócio vê só os seus documentos. ${NOT_ENABLED}`,
   body: { required: false, schema: object({ ids: IDS }, []) },
   responses: { 200: { description: 'A página de documentos', schema: object({ data: { type: 'array' }, meta: { type: 'object' } }) } },

@@ -51,7 +51,8 @@ export function treasuryRoutes(app: FastifyInstance): void {
     const caller = signedIn(request);
     const body = request.body as { ids?: unknown } | undefined;
     const query = searchQuery(body);
-    if (body?.ids === undefined) return sendCompressible(request, reply.type(JSON_TYPE), await docs.list(Object.assign(request, { query })));
+    // No ids, or none (SPEC 7: a selection left empty): the list parameters alone answer.
+    if (body?.ids === undefined || (Array.isArray(body.ids) && body.ids.length === 0)) return sendCompressible(request, reply.type(JSON_TYPE), await docs.list(Object.assign(request, { query })));
     // With ids: those documents (all of them, no pages) that also match the other parameters, in the order asked.
     const ids = idsOf(body, SEARCH_IDS_MAX);
     await visibleIds(db, caller, ids);
