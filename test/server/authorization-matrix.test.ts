@@ -406,6 +406,7 @@ const RECORD_ACTIONS: Record<string, { payload?: () => Promise<object>; expect: 
   'POST /api/member_applications/:id/reject': { payload: async () => ({ reason: 'Não cumpre os estatutos' }), expect: [401, 403, 200, 200, 200] },
   'POST /api/member_applications/:id/withdraw': { expect: [401, 403, 200, 200, 200] },
   'GET /api/member_applications/:id/duplicates': { expect: [401, 403, 200, 200, 200] },
+  'GET /api/member_applications/:id/consent': { expect: [401, 403, 200, 200, 200] },
   // Annulling a treasury document (an annulment note) and e-mailing it: staff; the seeded member has no e-mail, a field error.
   'POST /api/treasury_docs/:id/annul': { payload: async () => ({ reason: 'Emitido por engano' }), expect: [401, 403, 200, 200, 200] },
   'POST /api/treasury_docs/:id/send': { expect: [401, 403, 422, 422, 422] },

@@ -93,6 +93,31 @@ export const ACCEPT_MANY_DOC: RouteDoc = {
   errors: [400, 401, 403],
 };
 
+export const CONSENT_DOC: RouteDoc = {
+  tags: TAGS,
+  summary: 'O consentimento de uma candidatura',
+  description:
+    'Administradores e editores. Quando o candidato aceitou o texto de consentimento, esse texto (o atual, ou um anterior que o histórico das configurações ainda guarda; ' +
+    '`null` se já não se sabe), se é o texto em vigor e desde quando vigorava (`null`: desde o início).',
+  responses: {
+    200: {
+      description: 'O consentimento',
+      schema: object({
+        data: object(
+          {
+            acceptedAt: { type: ['string', 'null'], format: 'date-time' },
+            text: { type: ['string', 'null'] },
+            current: { type: 'boolean' },
+            since: { type: ['string', 'null'], format: 'date-time' },
+          },
+          ['acceptedAt', 'text', 'current', 'since'],
+        ),
+      }),
+    },
+  },
+  errors: [400, 401, 403, 404],
+};
+
 export const DUPLICATES_DOC: RouteDoc = {
   tags: TAGS,
   summary: 'Possíveis duplicados de uma candidatura',
@@ -111,6 +136,11 @@ export const DUPLICATES_DOC: RouteDoc = {
               name: { type: 'string' },
               number: { type: 'integer' },
               state: { type: 'string' },
+              email: { type: ['string', 'null'] },
+              nif: { type: ['string', 'null'] },
+              birth_date: { type: ['string', 'null'], format: 'date' },
+              phone: { type: ['string', 'null'] },
+              locality: { type: ['string', 'null'] },
             },
             ['reason', 'source', 'id', 'name'],
           ),

@@ -10,12 +10,13 @@ import { authorize } from '../../resources/permissions.js';
 import { translateDbError } from '../../resources/db-errors.js';
 import { readSetting } from '../../settings/read.js';
 import { acceptApplication, type Accepted } from './accept.js';
+import { applicationConsent } from './consent.js';
 import { PENDING_CONDITION } from './applications.js';
 import { duplicatesOf } from './duplicates.js';
 import { formRules } from './form-rules.js';
 import { addressLimit, PUBLIC_READ_LIMIT } from './limits.js';
 import { notTakingApplications } from './public-create.js';
-import { ACCEPT_DOC, ACCEPT_MANY_DOC, DUPLICATES_DOC, FORM_DOC, PENDING_COUNT_DOC, VERIFY_EMAIL_DOC } from './route-docs.js';
+import { ACCEPT_DOC, ACCEPT_MANY_DOC, CONSENT_DOC, DUPLICATES_DOC, FORM_DOC, PENDING_COUNT_DOC, VERIFY_EMAIL_DOC } from './route-docs.js';
 import { issueFormToken } from './signed-tokens.js';
 import { verifyEmail } from './verification.js';
 
@@ -111,6 +112,14 @@ export function applicationRoutes(app: FastifyInstance): void {
     const id = parseId(request.params.id);
     if (!(await db.selectFrom('member_applications').select('_id').where('_id', '=', id).executeTakeFirst())) throw notFound('Candidatura não encontrada.');
     return { data: await duplicatesOf(db, id) };
+  });
+
+  app.get('/member_applications/:id/consent', { config: { openapi: CONSENT_DOC } }, async (request: WithId) => {
+    staffOnly(request);
+    const id = parseId(request.params.id);
+    const row = await db.selectFrom('member_applications').select(['consent_version', 'consent_at']).where('_id', '=', id).executeTakeFirst();
+    if (!row) throw notFound('Candidatura não encontrada.');
+    return { data: await applicationConsent(db, { consent_version: row.consent_version === null ? null : String(row.consent_version), consent_at: row.consent_at === null ? null : String(row.consent_at) }) };
   });
 
   app.get('/member_applications/pending_count', { config: { openapi: PENDING_COUNT_DOC } }, async (request) => {
