@@ -21,6 +21,7 @@ export type Member = {
   state: number;
   admission_date: string | null;
   fee_category: number | null;
+  dues_exempt: boolean;
   tags: number[];
   notes?: string | null;
 };

@@ -35,6 +35,7 @@ const ERROR_MEANINGS: Readonly<Record<ErrorCode, readonly [status: number, meani
   stale_version: [409, 'o registo foi alterado entretanto (versão de `If-Match` desatualizada); `data` traz o registo atual'],
   last_admin: [409, 'deixaria a organização sem nenhum administrador ativo'],
   in_use: [409, 'o registo é usado noutro lado e não pode ser apagado'],
+  probable_duplicate: [409, 'o registo parece ser de alguém já registado (o mesmo NIF, e-mail, ou nome e data de nascimento); `duplicates` nomeia-os e, para gravar mesmo assim, repita o pedido com o campo indicado em `confirm` a `true`'],
   ledger_conflict: [409, 'o estado da dívida ou do pagamento não permite esta operação'],
   direct_debit_not_configured: [409, 'falta configurar o identificador de credor, o IBAN ou o nome da organização'],
   email_not_confirmed: [409, 'a candidatura ainda não tem o e-mail confirmado e a configuração exige essa confirmação antes de a aceitar'],

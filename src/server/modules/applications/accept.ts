@@ -72,7 +72,8 @@ export async function acceptApplication(app: FastifyInstance, trx: Db, actor: Ac
   if (!isOpen(before.state)) throw conflict(decidedMessage(before.state));
   if (await awaitsConfirmation(trx, before)) throw coded(409, 'email_not_confirmed', UNCONFIRMED_MESSAGE);
 
-  const body: Record<string, unknown> = { admission_date: lisbonDay(now), fee_category: before.fee_category };
+  // Staff decide with the application's duplicates in view (duplicates.ts): accepting confirms them.
+  const body: Record<string, unknown> = { admission_date: lisbonDay(now), fee_category: before.fee_category, confirm_duplicate: true };
   for (const name of APPLICANT_FIELDS) if (before[name] !== null && before[name] !== undefined) body[name] = before[name];
   const { saved: member } = await resourceHandlers(app, members).writeRow(actor, trx, { mode: 'create', body, granted: 'all' }, deferred.add);
   const memberId = Number(member._id);

@@ -1,15 +1,9 @@
-// How an application matches a member or another application: the same NIF, the same e-mail
-// (whatever its case), or the same name and birth date. One text for the list's flag, its
-// filter and the staff's duplicates view, so they never disagree.
+// How an application matches a member or another application: the members' own rule of the
+// same person (members/same-person.ts), for the list's flag, its filter and the staff's
+// duplicates view, so they never disagree with a new member's check.
+import { DUPLICATE_REASONS, MATCHES } from '../members/public.js';
 
-/** The SQL condition that row `other` (a members or member_applications alias) matches application `self`, for `reason`. */
-export const MATCHES = {
-  nif: (self: string, other: string) => `(${self}.nif IS NOT NULL AND ${self}.nif <> '' AND ${other}.nif = ${self}.nif)`,
-  email: (self: string, other: string) => `(${self}.email IS NOT NULL AND ${self}.email <> '' AND lower(${other}.email) = lower(${self}.email))`,
-  name_birth: (self: string, other: string) => `(${self}.birth_date IS NOT NULL AND ${other}.birth_date = ${self}.birth_date AND lower(${other}.name) = lower(${self}.name))`,
-} as const;
-export type DuplicateReason = keyof typeof MATCHES;
-export const DUPLICATE_REASONS = Object.keys(MATCHES) as DuplicateReason[];
+export { DUPLICATE_REASONS, MATCHES, type DuplicateReason } from '../members/public.js';
 
 /** An accepted application's own member is no duplicate of it. */
 export const notItsMember = (self: string, member: string) => `(${self}.member IS NULL OR ${member}._id <> ${self}.member)`;

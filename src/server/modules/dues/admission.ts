@@ -37,7 +37,7 @@ async function endsMembership(db: Db, state: unknown): Promise<boolean> {
 /**
  * A newcomer's first debts, in the member's creation transaction: the joining fee, the capital
  * subscription (cooperatives) and the quotas of the admission year from the admission's period
- * on, the first one in full or pro rata as the setting says. Exempt categories owe no quota.
+ * on, the first one in full or pro rata as the setting says. Exempt categories and exempt members owe no quota.
  */
 async function raiseFirstDebts(hook: HookContext, member: Row): Promise<number[]> {
   if (member.fee_category === null || member.fee_category === undefined) return [];
@@ -56,7 +56,7 @@ async function raiseFirstDebts(hook: HookContext, member: Row): Promise<number[]
   };
   await raise('joia', 1, Number(schedule.joining_fee), admission, `Jóia ${year}`);
   await raise('capital', 1, Number(schedule.capital), admission, `Subscrição de capital ${year}`);
-  if (!Number(schedule.exempt)) {
+  if (!Number(schedule.exempt) && !Number(member.dues_exempt)) {
     const rule = await readSetting(hook.db, 'firstQuotaRule');
     const periods = periodsOf(year, schedule.periodicity, Number(schedule.due_day)).filter((p) => p.end >= admission);
     for (const [index, period] of periods.entries()) {

@@ -22,7 +22,7 @@ interface ScheduleRow {
 }
 
 /**
- * Raises a year's quotas: every member in a paying category, in a state that does not mark the
+ * Raises a year's quotas: every member not exempt (members.dues_exempt) in a paying category, in a state that does not mark the
  * end of membership and admitted by the period's end, gets one debt per period of their
  * category's schedule. One INSERT … SELECT per schedule period, so 100,000 members cost a few
  * statements; the unique (member, dedupe_key) makes a second run, or a run after a crash, add
@@ -50,7 +50,7 @@ export async function generateYear(db: Db, year: number, now: number, progress?:
       SELECT m._id, 'quota', ${year}, ${period.period}, ${Number(schedule.amount)}, 0, 'open', ${period.due}, ${period.label}, ${schedule._id},
         ${dedupeKey('quota', year, period.period)}, ${stamp}, ${stamp}, 1
       FROM members m LEFT JOIN member_states st ON st._id = m.state
-      WHERE m.fee_category = ${schedule.category}
+      WHERE m.fee_category = ${schedule.category} AND m.dues_exempt = 0
         AND COALESCE(${sql.ref('st.marksEnd')}, 0) = 0
         AND (m.admission_date IS NULL OR m.admission_date <= ${period.end})
       ON CONFLICT (member, dedupe_key) DO NOTHING

@@ -1,4 +1,5 @@
 import { defineModule, type ModuleSeed } from '../define-module.js';
+import { duesExemptMigration } from './dues-exempt-migration.js';
 import { MEMBERSHIP_SETTINGS } from './member-settings.js';
 import { members } from './members.js';
 import { ownDataRoutes } from './own-data-route.js';
@@ -11,5 +12,6 @@ export const membersModule = defineModule({
   resources: [members],
   settings: MEMBERSHIP_SETTINGS,
   routes: ownDataRoutes,
+  migrations: [duesExemptMigration],
   seed: demoSeed,
 });

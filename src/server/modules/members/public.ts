@@ -1,2 +1,3 @@
-// The members resource. Imported from outside members through this file only.
+// The members resource and the rule of the same person. Imported from outside members through this file only.
 export { members } from './members.js';
+export { DUPLICATE_REASONS, MATCHES, type DuplicateReason } from './same-person.js';
