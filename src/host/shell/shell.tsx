@@ -12,6 +12,7 @@ import { Banners } from './banners.js';
 import { Breadcrumbs } from './breadcrumbs.js';
 import { useRootFontSize } from './font-size.js';
 import { Footer } from './footer.js';
+import { PrintLetterhead } from './print-letterhead.js';
 import { ListOnPageProvider } from './list-on-page.js';
 import { DebugToast } from './debug-toast.js';
 import { DebugOverlay, ServerLostOverlay } from './overlays.js';
@@ -138,6 +139,7 @@ export function Shell() {
         <Banners />
         {withNavigation && <TopNav current={location} />}
         <Content ref={main} id="main" tabIndex={-1} data-route={outcome.kind === 'page' || outcome.kind === 'loading' ? outcome.route.name : outcome.kind}>
+          {loggedIn && <PrintLetterhead />}
           {withNavigation && (
             <Chrome data-no-print>
               <Breadcrumbs current={location} />

@@ -40,6 +40,7 @@ export const TREASURY_MODULE = defineClientModule({
       page: {
         served: DOCS,
         parts: [
+          { element: 'associa-issuer-warning', panel: false, print: false, attrs: ({ path }) => ({ 'settings-path': path('userSettings') }) },
           {
             element: 'associa-new-treasury-doc',
             attrs: ({ path, pattern }) => ({ 'doc-path': pattern('treasuryDocsEdit'), 'new-payment-path': path('paymentsNew'), 'multiple-path': path('treasuryDocsMultiple') }),
@@ -75,6 +76,7 @@ export const TREASURY_MODULE = defineClientModule({
       openWhenOff: true,
       page: {
         parts: [
+          { element: 'associa-issuer-warning', panel: false, print: false, attrs: ({ path }) => ({ 'settings-path': path('userSettings') }) },
           { element: 'associa-settings-form', attrs: { page: 'treasury' } },
           { element: 'associa-treasury-series', when: (page) => page.setting('hasTreasury') === 'true' },
         ],

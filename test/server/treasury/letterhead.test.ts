@@ -42,7 +42,7 @@ async function storedText(docId: number): Promise<string> {
 beforeAll(async () => {
   server = await startResourceServer();
   admin = (await server.as('admin')).token;
-  for (const [name, value] of [['hasTreasury', 'true'], ['name', NAME], ['orgNif', NIF], ['orgAddress', ADDRESS], ['cardValidityRule', 'years']]) await setSetting(name, value);
+  for (const [name, value] of [['hasTreasury', 'true'], ['name', NAME], ['orgNif', NIF], ['orgAddress', ADDRESS], ['cardValidityRule', 'years']] as const) await setSetting(name, value);
   const category = await post('/api/fee_categories', { name: 'Efetivo' });
   expect(category.status, JSON.stringify(category.body)).toBe(201);
   const created = await post('/api/members', {
