@@ -22,7 +22,8 @@ export const feeSchedules = defineResource({
     { name: 'category', type: 'reference', ref: 'fee_categories', label: 'Categoria', validation: { required: true }, sortable: true, filterable: true },
     { name: 'amount', type: 'money', label: 'Valor por período', validation: { required: true }, sortable: true },
     { name: 'periodicity', type: 'enum', label: 'Periodicidade', options: PERIODICITY_OPTIONS, validation: { required: true }, filterable: true },
-    { name: 'due_day', type: 'integer', label: 'Dia de vencimento', validation: { required: true, min: 1, max: 31 } },
+    // Each period falls due on this day of its first month (periods.ts): the label says which month.
+    { name: 'due_day', type: 'integer', label: 'Dia de vencimento (do 1.º mês de cada período: janeiro, se anual; de cada mês, se mensal)', validation: { required: true, min: 1, max: 31 } },
     { name: 'joining_fee', type: 'money', label: 'Jóia', defaultValue: () => 0 },
     { name: 'capital', type: 'money', label: 'Subscrição de capital', defaultValue: () => 0 },
   ],
