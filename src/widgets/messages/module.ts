@@ -5,7 +5,7 @@ import { RESOURCE, STAFF_ROLES } from '../../core/index.js';
 export const MESSAGES_MODULE = defineClientModule({
   name: 'messages',
   routes: () => [
-    { name: 'messageList', path: '/mensagens', title: 'Mensagens', access: STAFF_ROLES, page: { served: RESOURCE.messages, parts: [{ list: RESOURCE.messages, edit: 'messagesEdit' }] } },
+    { name: 'messageList', path: '/mensagens', title: 'Mensagens', access: STAFF_ROLES, page: { served: RESOURCE.messages, parts: [{ list: RESOURCE.messages, edit: 'messagesEdit', sort: '-created_at' }] } },
     {
       name: 'messagesEdit',
       path: '/mensagens/:id',

@@ -3,7 +3,10 @@ import { ResourceList } from './resource-list.js';
 
 /**
  * `<associa-resource-list resource="members" edit-path="/socios/:id" mode="pages|infinite"
- *   columns="number,name,email" label="Sócios" external-actions="true" selectable="true">`
+ *   columns="number,name,email" label="Sócios" external-actions="true" selectable="true" sort="-date">`
+ *
+ * `sort` is the order the list opens in until the user sorts it otherwise (their choice is kept
+ * for the session); absent, the API's default (`created_at` ascending).
  *
  * Events out: `associa-navigate` {path} when a row is opened (click, Enter or Space);
  * `associa-selection` {resource, ids, all, query} when the picked rows change. Rows can be
@@ -20,5 +23,6 @@ export const ResourceListElement = defineElement('associa-resource-list', Resour
     label: 'string',
     externalActions: 'boolean',
     selectable: 'boolean',
+    sort: 'string',
   },
 });

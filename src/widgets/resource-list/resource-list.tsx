@@ -1,6 +1,7 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import styled from 'styled-components';
 import { listQueryString, toggleSort, type ListItem } from '../../core/index.js';
+import { openingSort } from './opening-sort.js';
 import { EmptyState, ErrorState, Loading, space, token, useElementEvents, useSignalValue } from '../kit/index.js';
 import { nameList } from '../shared/list-attribute.js';
 import { referenceCache } from '../shared/reference-cache.js';
@@ -39,6 +40,8 @@ export interface ResourceListProps {
   externalActions?: boolean;
   /** "true": rows can be picked even where no bulk action is allowed (the page acts on them, e.g. prints). */
   selectable?: boolean;
+  /** The order the list opens in ("-date": newest first) until the user sorts it otherwise. */
+  sort?: string;
 }
 
 const Summary = styled.div`
@@ -80,7 +83,7 @@ const ExportError = styled.div`
 `;
 
 /** The explainer-driven list of a resource: search, filters, sort, paging or infinite scroll, columns, CSV. */
-export function ResourceList({ resource = '', editPath, mode, columns: preferred, label, externalActions = false, selectable: pickable = false }: ResourceListProps) {
+export function ResourceList({ resource = '', editPath, mode, columns: preferred, label, externalActions = false, selectable: pickable = false, sort: opening }: ResourceListProps) {
   const core = useCore();
   const cache = referenceCache(core);
   const dispatch = useElementEvents();
@@ -109,9 +112,10 @@ export function ResourceList({ resource = '', editPath, mode, columns: preferred
   useEffect(() => {
     if (!resource) return;
     setAsked(false);
+    const sort = openingSort(core, store, opening);
     // Infinite scroll starts from the first page; paging keeps the page the user left.
-    void (infinite ? store.setPage(1) : store.load()).finally(() => setAsked(true));
-  }, [store, resource, infinite]);
+    void (sort ? store.setSort(sort) : infinite ? store.setPage(1) : store.load()).finally(() => setAsked(true));
+  }, [core, store, resource, infinite, opening]);
 
   const fields = explainer.entry?.fields;
   const listable = useMemo(() => listableFields(fields ?? []), [fields]);

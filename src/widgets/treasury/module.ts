@@ -26,6 +26,8 @@ export const TREASURY_MODULE = defineClientModule({
             columns: 'number,type,issue_date,payer_name,payer_nif,total,status,annulled_by_doc',
             edit: 'treasuryDocsEdit',
             selectable: true,
+            // Newest first: the order documents were numbered in (their number is text, "FR 2025/47").
+            sort: '-_id',
             filters: [{ element: 'associa-list-filters', attrs: { resource: DOCS } }, { element: 'associa-treasury-selection' }, { element: 'associa-modelo25' }],
           },
         ],
