@@ -40,7 +40,7 @@ export const PAYMENTS_MODULE = defineClientModule({
         path: `${payments}/pagamentos`,
         title: 'Pagamentos',
         ...staff,
-        page: { action: NEW_PAYMENT, parts: [{ list: 'payments', edit: 'paymentsEdit', filters: [{ element: 'associa-list-filters', attrs: { resource: 'payments' } }] }] },
+        page: { action: NEW_PAYMENT, parts: [{ list: 'payments', edit: 'paymentsEdit', sort: '-date', filters: [{ element: 'associa-list-filters', attrs: { resource: 'payments' } }] }] },
       },
       // Choose the member, tick their debts, record; the new payment then opens, saying so with its receipt.
       {
