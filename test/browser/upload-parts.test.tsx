@@ -152,7 +152,29 @@ describe('<PhotoUpload>', () => {
     expect(alertText()).to.equal('Não foi possível enviar a fotografia do sócio.');
   });
 
-  it('refuses a file that is not an image before sending anything', async () => {
+  it('offers deleting the current photo as a small secondary action, not a full-width red button', async () => {
+    let removed = 0;
+    container = document.createElement('div');
+    container.style.width = '900px';
+    document.body.append(container);
+    root = createRoot(container);
+    const picture = URL.createObjectURL(await pictureFile(300, 400));
+    root.render(<PhotoUpload progress={null} currentUrl={picture} upload={async () => undefined} remove={async () => void (removed += 1)} />);
+    await waitUntil(() => button('Apagar fotografia'), 'no delete');
+    const remove = button('Apagar fotografia');
+    const controls = remove.parentElement!;
+    // As wide as its words, far narrower than the controls beside the photo, and not filled red.
+    expect(remove.getBoundingClientRect().width).to.be.below(controls.getBoundingClientRect().width / 2 + 1);
+    // The danger red (#b42318) is its words' colour, not its fill.
+    expect(getComputedStyle(remove).backgroundColor).not.to.equal('rgb(180, 35, 24)');
+    expect(getComputedStyle(remove).color).to.equal('rgb(180, 35, 24)');
+    await expectAccessible(container);
+    remove.click();
+    await waitUntil(() => removed === 1, 'the photo was never deleted');
+    URL.revokeObjectURL(picture);
+  });
+
+    it('refuses a file that is not an image before sending anything', async () => {
     const sent: Sent = {};
     mount('photo', deferred(), sent);
     await waitUntil(() => container.querySelector('input[type="file"]'));

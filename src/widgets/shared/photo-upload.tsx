@@ -51,6 +51,16 @@ const Hint = styled.p`
   margin: 0;
   color: ${token('color-text-muted')};
 `;
+/** Deleting the photo: a small secondary action under the controls, never a full-width red bar. */
+const RemoveButton = styled(Button)`
+  justify-self: start;
+  min-height: 1.75rem;
+  padding: ${space(0.5)} ${space(1.5)};
+  font-size: 0.875em;
+  font-weight: 500;
+  color: ${token('color-danger')};
+`;
+
 const Problem = styled.p`
   margin: 0;
   color: ${token('color-danger')};
@@ -182,9 +192,9 @@ export function PhotoUpload({ currentUrl, upload, progress, remove, heading = T.
             </>
           )}
           {!image && currentUrl && remove && (
-            <Button type="button" variant="danger" onClick={() => void removeCurrent()}>
+            <RemoveButton type="button" variant="secondary" onClick={() => void removeCurrent()} data-action="remove-photo">
               {T.removePhoto}
-            </Button>
+            </RemoveButton>
           )}
         </Controls>
       </Row>
