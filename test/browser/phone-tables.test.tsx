@@ -9,6 +9,8 @@ import '../../src/widgets/payments/statement/element.js';
 import '../../src/widgets/payment-debts/element.js';
 import '../../src/widgets/resource-list/element.js';
 import { all, cleanupFeatures, featureFixture, waitForText } from './feature-support/elements.js';
+import { createRoot } from 'react-dom/client';
+import { DataTable, TableBox } from '../../src/widgets/feature-kit/data-table.js';
 import { formatMoney } from '../../src/widgets/shared/money.js';
 import { field } from './resource-fixtures.js';
 import { expectAccessible } from './support/axe.js';
@@ -140,6 +142,7 @@ describe('money tables on a phone (375 × 812)', () => {
     expect(selectAll.getBoundingClientRect().width).to.be.greaterThan(0);
     // Its heading says what it does beside it, from the box's own name.
     expect(getComputedStyle(selectAll.closest('th')!, '::after').content).to.equal('"Selecionar todas as dívidas"');
+    expect(getComputedStyle(selectAll.closest('th')!, '::before').content, 'said once').to.equal('none');
     const first = all(element, 'tbody tr')[0]!;
     expect([...first.querySelectorAll<HTMLElement>('td[data-label]')].map(cardLine).at(-1)).to.deep.equal(['Em dívida', euros(1234567)]);
     await expectAccessible(element);
@@ -189,6 +192,56 @@ describe('money tables on a phone (375 × 812)', () => {
     expect(hiddenAmounts(element)).to.deep.equal([]);
     const first = all(element, 'tbody tr')[0]!;
     expect([...first.querySelectorAll('td')].map(cardLine).at(-1)).to.deep.equal(['Valor', euros(2552450)]);
+  });
+});
+
+describe('the shared table, narrow', () => {
+  it('names cells by their columns, not the totals heading; an amount alone in its cell goes right, whole', async () => {
+    const host = document.body.appendChild(document.createElement('div'));
+    host.style.width = '320px';
+    const root = createRoot(host);
+    root.render(
+      <TableBox>
+        <DataTable>
+          <thead>
+            <tr>
+              <th scope="col">Descrição</th>
+              <th scope="col">Valor</th>
+            </tr>
+          </thead>
+          <tbody>
+            <tr>
+              <td>Donativo em dinheiro, recebido a 06/02/2026</td>
+              <td>{formatMoney(2552450)}</td>
+            </tr>
+          </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row">Total</th>
+              <td>{formatMoney(2552450)}</td>
+            </tr>
+          </tfoot>
+        </DataTable>
+      </TableBox>,
+    );
+    try {
+      await waitUntil(() => host.querySelector('tfoot td[data-money]'), 'the amounts were never marked');
+      const [description, amount] = [...host.querySelectorAll<HTMLElement>('tbody td')];
+      expect(description!.getAttribute('data-label')).to.equal('Descrição');
+      expect(amount!.getAttribute('data-label')).to.equal('Valor');
+      expect(description!.hasAttribute('data-money')).to.equal(false);
+      expect(getComputedStyle(amount!).textAlign).to.equal('right');
+      expect(host.querySelector('tfoot th')!.hasAttribute('data-label')).to.equal(false);
+      expect(host.querySelector('[data-table-box]')!.scrollWidth).to.be.at.most(host.querySelector('[data-table-box]')!.clientWidth);
+      // Rows that come later are named too.
+      const row = host.querySelector('tbody tr')!.cloneNode(true) as HTMLTableRowElement;
+      row.querySelectorAll('td').forEach((cell) => cell.removeAttribute('data-label'));
+      host.querySelector('tbody')!.append(row);
+      await waitUntil(() => row.cells[1]!.getAttribute('data-label') === 'Valor', 'a new row was not named');
+    } finally {
+      root.unmount();
+      host.remove();
+    }
   });
 });
 

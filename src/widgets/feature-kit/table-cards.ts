@@ -9,7 +9,8 @@ export const CARDS_BELOW = '40rem';
 
 /**
  * The rules that turn a table's rows into cards, each cell a "label: value" line named by its
- * column (its `data-label`, see labelCells), amounts (`data-amount`) on the right and never cut.
+ * column (its `data-label`, see labelCells), amounts (`data-amount`, or `data-money` for a cell
+ * that holds only an amount) on the right and never cut.
  * Used inside a container query by every table of the interface (the data table, the resource
  * list); doubled selectors (&&) outweigh a table's own column rules (nowrap, widths).
  */
@@ -53,7 +54,7 @@ export const rowsAsCards = css`
   && > thead th[data-label]::after {
     content: attr(data-label);
   }
-  && > * > tr {
+  && > :is(tbody, tfoot) > tr {
     padding: ${space(1)} 0;
     border-bottom: 1px solid ${token('color-border')};
   }
@@ -65,7 +66,7 @@ export const rowsAsCards = css`
     background: ${token('color-surface')};
     border-top: 2px solid ${token('color-border')};
   }
-  && > * > tr > :is(td, th) {
+  && > :is(tbody, tfoot) > tr > :is(td, th) {
     display: block;
     max-width: none;
     padding: ${space(0.25)} ${space(1.5)};
@@ -75,12 +76,12 @@ export const rowsAsCards = css`
     border: 0;
   }
   /* Label and value side by side; what the cell holds stacks in the value's column. */
-  && > * > tr > [data-label] {
+  && > :is(tbody, tfoot) > tr > [data-label] {
     display: grid;
     grid-template-columns: minmax(0, 9rem) minmax(0, 1fr);
     column-gap: ${space(1.5)};
   }
-  && > * > tr > [data-label]::before {
+  && > :is(tbody, tfoot) > tr > [data-label]::before {
     content: attr(data-label);
     grid-column: 1;
     grid-row: 1 / span 9;
@@ -88,19 +89,22 @@ export const rowsAsCards = css`
     font-weight: 500;
     text-align: left;
   }
-  && > * > tr > [data-label] > * {
+  && > :is(tbody, tfoot) > tr > [data-label] > * {
     grid-column: 2;
   }
   /* Nothing to say (a zero left blank, a spacer cell): no line at all. */
-  && > * > tr > :is(td, th):empty {
+  && > :is(tbody, tfoot) > tr > :is(td, th):empty {
     display: none;
   }
-  && > * > tr > [data-amount] {
+  && > :is(tbody, tfoot) > tr > :is([data-amount], [data-money]) {
     text-align: right;
     white-space: nowrap;
     overflow-wrap: normal;
   }
 `;
+
+// A cell holding one euro amount and nothing else: "8 834,04 €", "-0,50 €".
+const MONEY = /^\s*-?\d[\d\s.]*,\d{2}\s?€\s*$/;
 
 // Cells labelled here, so that a later header change relabels them and an author's own label stays.
 const labelled = new WeakSet<Element>();
@@ -127,8 +131,9 @@ function columnNames(table: HTMLTableElement): string[] {
 
 /**
  * Names every body and footer cell of the tables under `root` by its column's heading
- * (`data-label`), which the card layout shows beside the value. A cell spanning several columns
- * (a "Totais" heading) is not named; a label the author set stays.
+ * (`data-label`), which the card layout shows beside the value, and marks the cells holding only
+ * an amount (`data-money`). A cell spanning several columns or heading the totals is not named;
+ * a label the author set stays.
  */
 export function labelCells(root: ParentNode): void {
   for (const table of root.querySelectorAll('table')) {
@@ -139,9 +144,12 @@ export function labelCells(root: ParentNode): void {
       for (const row of section.rows) {
         let column = 0;
         for (const cell of row.cells) {
-          const name = cell.colSpan === 1 ? (names[column] ?? '') : '';
+          // A heading in the totals ("Total") names its row, not a column's value.
+          const heading = section === table.tFoot && cell.localName === 'th';
+          const name = cell.colSpan === 1 && !heading ? (names[column] ?? '') : '';
           column += cell.colSpan;
           label(cell, name);
+          cell.toggleAttribute('data-money', MONEY.test(cell.textContent ?? ''));
         }
       }
     }
