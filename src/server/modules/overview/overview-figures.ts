@@ -4,7 +4,7 @@ import type { Terminology } from '../../../core/contract.js';
 import type { CoreSettingName } from '../../settings/catalogue.js';
 
 /** The first and last day of `today`'s month ('YYYY-MM-DD'), for a date range. */
-export function monthOf(today: string): { first: string; last: string } {
+function monthOf(today: string): { first: string; last: string } {
   const [year, month] = today.split('-').map(Number) as [number, number];
   const days = new Date(Date.UTC(year, month, 0)).getUTCDate();
   const prefix = today.slice(0, 7);

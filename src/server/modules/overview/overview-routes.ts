@@ -40,7 +40,7 @@ const FIGURE_SCHEMA: JsonSchema = objectSchema({
   }),
 });
 
-export const OVERVIEW_DOC: RouteDoc = {
+const OVERVIEW_DOC: RouteDoc = {
   tags: ['Início'],
   summary: 'O que precisa de atenção hoje',
   description:
