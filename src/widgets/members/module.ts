@@ -14,7 +14,7 @@ export const MEMBERS_MODULE = defineClientModule({
         access: STAFF_ROLES,
         page: { action: { route: 'membersNew', label: (w) => `Novo ${w.memberSingular}`, when: { resource: RESOURCE.members, operation: 'create' } }, parts: [{ list: RESOURCE.members, edit: 'membersEdit' }] },
       },
-      { name: 'membersNew', path: `${members}/novo`, title: `Novo ${t.memberSingular}`, access: STAFF_ROLES, page: { parts: [{ form: RESOURCE.members, edit: 'membersEdit', back: 'membersList' }] } },
+      { name: 'membersNew', path: `${members}/novo`, title: `Novo ${t.memberSingular}`, access: STAFF_ROLES, page: { parts: [{ form: RESOURCE.members, edit: 'membersEdit', back: 'membersList', attrs: ({ pattern }) => ({ 'record-path': pattern('membersEdit') }) }] } },
       // The member's page, a hub: named after the member, what to do for them, their standing and
       // mandate, photo and documents, their record (edited in place), then what they owe, paid,
       // carry and were sent, their applications and (administrators) the record's history.

@@ -17,6 +17,8 @@ import { buildPayload, groupFields, isEditable, sameFormValue, shownFields, toFo
 import { editsFrom, fieldMerges, nothingOfTheirs } from './merge.js';
 import { isNewer, staleVersion } from './record-version.js';
 import { failureMessage } from './save-error.js';
+import { DUPLICATE_TEXTS, probableDuplicate, type ProbableDuplicate } from './probable-duplicate.js';
+import { NavLink } from '../feature-kit/navigation.js';
 import { checkedOnLeave, flashKey, serverErrors } from './server-check.js';
 import { useRecord } from './use-record.js';
 import { useRemoteChange } from './use-remote-change.js';
@@ -35,6 +37,11 @@ export interface ResourceFormProps {
   readonlyFields?: string;
   /** "true" hides the delete button (e.g. a member's own profile). */
   noDelete?: boolean;
+  /**
+   * A record's page, its ':id' left in ('/socios/:id'): the records a probable-duplicate warning
+   * names link there. Absent, the warning names them without links.
+   */
+  recordPath?: string;
 }
 
 const Form = styled.form`
@@ -85,6 +92,12 @@ const Problems = styled.div`
   }
 `;
 
+const Duplicates = styled.ul`
+  flex: 1 1 100%;
+  margin: 0;
+  padding-left: ${space(3)};
+`;
+
 const Notice = styled.div`
   display: flex;
   flex-wrap: wrap;
@@ -123,7 +136,7 @@ interface Draft {
  * delete. Saves name the version they were based on; when someone else saved first (or saves
  * while the form is open) the user sees both changes and merges them, field by field.
  */
-export function ResourceForm({ resource = '', recordId, fields: only, hiddenFields, readonlyFields, noDelete = false }: ResourceFormProps) {
+export function ResourceForm({ resource = '', recordId, fields: only, hiddenFields, readonlyFields, noDelete = false, recordPath }: ResourceFormProps) {
   const core = useCore();
   const cache = referenceCache(core);
   const dispatch = useElementEvents();
@@ -148,6 +161,8 @@ export function ResourceForm({ resource = '', recordId, fields: only, hiddenFiel
   const [focusTick, setFocusTick] = useState(0);
   /** The stored record someone else saved since the form was filled, while the user merges. */
   const [conflict, setConflict] = useState<ApiRecord | null>(null);
+  /** The server's "this looks like someone already kept": confirmed, the save is sent again with its flag. */
+  const [duplicate, setDuplicate] = useState<ProbableDuplicate | null>(null);
   /** Heard over realtime while the user has unsaved changes: said before they save. */
   const [remote, setRemote] = useState<{ kind: 'updated'; record: ApiRecord } | { kind: 'deleted' } | null>(null);
   const form = useRef<HTMLFormElement>(null);
@@ -231,12 +246,16 @@ export function ResourceForm({ resource = '', recordId, fields: only, hiddenFiel
   const hiddenErrors = Object.entries(errors).filter(([name]) => !shown.some((f) => f.name === name));
   const goneRemotely = remote?.kind === 'deleted';
 
-  /** Saves `sent` on top of `base`; `again` marks the one automatic retry after a stale save. */
-  async function persist(sent: FormValues, base: ApiRecord | null, again = false) {
+  /**
+   * Saves `sent` on top of `base`; `again` marks the one automatic retry after a stale save;
+   * `confirm` names the body member that confirms a probable duplicate the user has seen.
+   */
+  async function persist(sent: FormValues, base: ApiRecord | null, again = false, confirm?: string) {
     if (saving) return;
     setSaving(true);
     setOutcome(null);
-    const body = buildPayload(fieldsAll, shown, choice, sent, base);
+    setDuplicate(null);
+    const body: Record<string, unknown> = { ...buildPayload(fieldsAll, shown, choice, sent, base), ...(confirm ? { [confirm]: true } : {}) };
     const refuse = (found: FieldErrors) => {
       setErrors(found);
       setOutcome({ kind: 'invalid' });
@@ -283,6 +302,11 @@ export function ResourceForm({ resource = '', recordId, fields: only, hiddenFiel
         } else {
           setConflict(current);
         }
+        return;
+      }
+      const warning = probableDuplicate(e);
+      if (warning) {
+        setDuplicate(warning);
         return;
       }
       const message = failureMessage(e, RESOURCE_TEXTS.saveFailed);
@@ -375,6 +399,24 @@ export function ResourceForm({ resource = '', recordId, fields: only, hiddenFiel
       {goneRemotely && (
         <Notice role="alert" data-remote-change="deleted">
           <p>{CONFLICT_TEXTS.remoteDeleted}</p>
+        </Notice>
+      )}
+      {duplicate && (
+        <Notice role="alert" data-probable-duplicate="">
+          <p>{duplicate.message}</p>
+          {duplicate.duplicates.length > 0 && (
+            <Duplicates aria-label={DUPLICATE_TEXTS.seeAlso}>
+              {duplicate.duplicates.map((d) => (
+                <li key={d.id}>{recordPath ? <NavLink path={recordPath.replace(':id', String(d.id))}>{DUPLICATE_TEXTS.record(d)}</NavLink> : DUPLICATE_TEXTS.record(d)}</li>
+              ))}
+            </Duplicates>
+          )}
+          <Button onClick={() => void persist(values, record, false, duplicate.confirm)} disabled={saving}>
+            {DUPLICATE_TEXTS.confirm}
+          </Button>
+          <Button variant="secondary" onClick={() => setDuplicate(null)}>
+            {DUPLICATE_TEXTS.cancel}
+          </Button>
         </Notice>
       )}
       {outcome?.kind === 'failed' && (
