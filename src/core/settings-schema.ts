@@ -46,6 +46,13 @@ export interface SettingSchema {
   /** The settings page showing it, in declaration order; null: not edited on any page. */
   page: SettingsPage | null;
   readers: SettingReaders;
+  /**
+   * The server sets the value itself (at every start, from its configuration): no client may
+   * change it, and a settings page shows it as text. `changedIn` says where it is changed instead.
+   */
+  readOnly?: boolean;
+  /** pt-PT: where a read-only setting is changed, e.g. an environment variable of the server. */
+  changedIn?: string;
 }
 
 export interface SettingsSchemaResponse {

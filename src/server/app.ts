@@ -25,6 +25,7 @@ import { checkingInterval, limitConnections, proxyMatcher } from './edges/connec
 import { clientErrorHandler } from './edges/client-errors.js';
 import { compressionPlugin } from './edges/compression.js';
 import { controlCharactersPlugin } from './edges/control-characters.js';
+import { recordServerValues } from './settings/server-values.js';
 
 /**
  * Builds the HTTP application. Each concern is a Fastify plugin; the order below is the
@@ -54,6 +55,8 @@ export async function buildApp(ctx: ServerContext, options: AppOptions = {}): Pr
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false, verbose: true, keywords: [OWN_MESSAGE] } },
   });
   app.decorate('ctx', ctx);
+  // Read-only settings (the files directory) hold this server's configuration before any request.
+  await recordServerValues(ctx);
   app.decorate('registry', createRegistry(options.modules ?? appModules));
   // Started by main.ts (tests tick it themselves); stopped before the database closes.
   app.decorate('jobs', createJobs(ctx, app.registry.modules));

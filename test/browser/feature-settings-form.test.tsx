@@ -205,6 +205,30 @@ describe('settings from the served schema', () => {
     expect((await control(element, 'Ativar a tesouraria')).checked).to.equal(false);
   });
 
+  it('shows the files directory the server sets as text, not as a control, and saves the others without it', async () => {
+    const { f, place, logIn } = featureFixture();
+    logIn(1, 'Ana', 'admin');
+    const organisation = { name: 'Associação', orgEmail: 'geral@exemplo.pt', filesDir: '/srv/associa/data/files' };
+    await f.script({
+      'GET /settings/schema': SCHEMA,
+      'GET /settings': settingsBody(organisation),
+      'PATCH /settings/2': { body: { data: { _id: 2, name: 'orgEmail', value: 'secretaria@exemplo.pt', created_at: at } } },
+    });
+    const element = place('associa-settings-form', { page: 'organisation' });
+    await waitForText(element, '/srv/associa/data/files');
+    const shown = await find(element, '[data-setting="filesDir"]');
+    expect(shown.getAttribute('role')).to.equal('group');
+    expect(shown.querySelector('input, select, textarea')).to.equal(null);
+    expect(all(element, 'input, select').map((i) => i.getAttribute('name'))).not.to.include('filesDir');
+    expect(shown.textContent).to.contain('Pasta dos ficheiros');
+    expect(shown.textContent).to.contain('ASSOCIA_DATA');
+    await expectAccessible(element);
+    type(await control(element, 'E-mail da organização'), 'secretaria@exemplo.pt');
+    (await button(element, 'Guardar')).click();
+    await waitForText(element, 'Configurações guardadas.');
+    expect((await f.log()).filter((r) => r.method === 'PATCH').map((r) => r.path)).to.deep.equal(['/settings/2']);
+  });
+
   it("shows an administrator's own setting under its name, with a control guessed from its value", async () => {
     const { f, place, logIn } = featureFixture();
     logIn(1, 'Ana', 'admin');

@@ -1,6 +1,7 @@
 // Typed settings: each declared setting takes only the values its declaration allows (422 in
 // pt-PT, nothing stored), an administrator's own settings stay free text, clients read the
 // declarations from GET /api/settings/schema, and the server's readers get typed values.
+import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SettingsSchemaResponse } from '../../src/core/settings-schema.js';
 import { retentionDays } from '../../src/server/audit/retention.js';
@@ -8,6 +9,7 @@ import { sessionIdleMs } from '../../src/server/auth/session-limits.js';
 import { sendingEnabled } from '../../src/server/messages/send-setting.js';
 import { defaultSettings } from '../../src/server/resources/reference-data.js';
 import { readSetting } from '../../src/server/settings/read.js';
+import { recordServerValues } from '../../src/server/settings/server-values.js';
 import { startResourceServer, type ResourceTestServer } from './resources/support.js';
 
 const DAY = 86_400_000;
@@ -108,6 +110,43 @@ describe('writes of declared settings', () => {
   });
 });
 
+describe('the read-only setting filesDir', () => {
+  const filesDir = () => path.join(server.ctx.config.dataDir, 'files');
+
+  it('holds the directory the server keeps uploaded files in, for the list and readSetting alike', async () => {
+    expect((await setting('filesDir')).value).toBe(filesDir());
+    expect(await readSetting(server.database.db, 'filesDir')).toBe(filesDir());
+  });
+
+  it('refuses every change through the API with a pt-PT 422 saying where it is changed, and changes nothing', async () => {
+    const before = await setting('filesDir');
+    const refused = [
+      await server.json('PATCH', `/api/settings/${before._id}`, token, { value: '/tmp/outra' }),
+      await server.json('PUT', `/api/settings/${before._id}`, token, { name: 'filesDir', value: `${filesDir()}/outra` }),
+      await server.json('PATCH', `/api/settings/${before._id}`, token, { name: 'pasta_antiga' }),
+      await server.json('DELETE', `/api/settings/${before._id}`, token),
+    ];
+    for (const response of refused) {
+      expect(response.status).toBe(422);
+      expect(response.body.errors.value).toBe(
+        '«Pasta dos ficheiros» é definida pelo servidor e não se altera aqui: muda-se na variável de ambiente ASSOCIA_DATA do servidor (a pasta é ASSOCIA_DATA/files), movendo para lá os ficheiros.',
+      );
+    }
+    const custom = await server.json('POST', '/api/settings', token, { name: 'custom_dir', value: '/x' });
+    expect((await server.json('PATCH', `/api/settings/${custom.body.data._id}`, token, { name: 'filesDir' })).status).toBe(422);
+    expect(await setting('filesDir')).toEqual(before);
+  });
+
+  it('is written again from the configuration at start, replacing a value an older version left', async () => {
+    await storeRaw('filesDir', '/var/lib/antiga');
+    await recordServerValues(server.ctx);
+    expect((await setting('filesDir')).value).toBe(filesDir());
+    await server.database.db.deleteFrom('settings').where('name', '=', 'filesDir').execute();
+    await recordServerValues(server.ctx);
+    expect((await setting('filesDir')).value).toBe(filesDir());
+  });
+});
+
 describe('GET /api/settings/schema', () => {
   it('serves every declared setting with its pt-PT label, kind, bounds, options and page, to anyone signed in', async () => {
     expect((await server.json('GET', '/api/settings/schema', undefined)).status).toBe(401);
@@ -129,9 +168,11 @@ describe('GET /api/settings/schema', () => {
     });
     expect(settings.find((s) => s.name === 'orgType')).toMatchObject({ kind: 'enum', readers: 'public' });
     expect(settings.find((s) => s.name === 'client')).toMatchObject({ page: null });
-    // Declarations, not values: no defaults, and the data directory is configuration, not a setting.
-    expect(settings.some((s) => 'default' in s)).toBe(false);
-    expect(settings.some((s) => s.name === 'filesDir')).toBe(false);
+    // Declarations, not values: no defaults, no server-side parts.
+    expect(settings.some((s) => 'default' in s || 'serverValue' in s || 'check' in s)).toBe(false);
+    expect(settings.find((s) => s.name === 'filesDir')).toMatchObject({ kind: 'text', page: 'organisation', readers: 'authenticated', readOnly: true });
+    expect(settings.find((s) => s.name === 'filesDir')!.changedIn).toContain('ASSOCIA_DATA');
+    expect(settings.filter((s) => s.readOnly).map((s) => s.name)).toEqual(['filesDir']);
   });
 });
 

@@ -19,8 +19,11 @@ export interface FileStore {
 
 const KEY = /^[0-9a-f]{32}$/;
 
+/** The directory holding the uploaded files of a server whose data directory is `dataDir` (the setting filesDir shows it). */
+export const filesDirectory = (dataDir: string): string => path.join(dataDir, 'files');
+
 export function fileStore(dataDir: string): FileStore {
-  const root = path.join(dataDir, 'files');
+  const root = filesDirectory(dataDir);
   const pathOf = (key: string) => {
     // Keys come from our own table, but a path is never built from an unchecked string.
     if (!KEY.test(key)) throw new Error(`invalid storage key ${JSON.stringify(key)}`);

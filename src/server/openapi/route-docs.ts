@@ -217,6 +217,8 @@ export const SETTINGS_SCHEMA_DOC: RouteDoc = {
                 options: { type: 'array', items: object({ value: { type: 'string' }, label: { type: 'string' } }) },
                 page: { type: ['string', 'null'] },
                 readers: { type: 'string', enum: ['public', 'authenticated'] },
+                readOnly: { type: 'boolean' },
+                changedIn: { type: 'string' },
               },
               ['name', 'kind', 'label', 'page', 'readers'],
             ),

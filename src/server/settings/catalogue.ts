@@ -26,7 +26,7 @@ function createSettingsCatalogue(...lists: readonly (readonly SettingDeclaration
     all,
     get: (name) => byName.get(name),
     defaults: (orgType) => Object.fromEntries(all.map((d) => [d.name, defaultOf(d, orgType)])),
-    schema: () => all.map(({ default: _default, check: _check, ...schema }) => schema),
+    schema: () => all.map(({ default: _default, check: _check, serverValue: _serverValue, ...schema }) => schema),
   };
 }
 

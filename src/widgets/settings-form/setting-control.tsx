@@ -2,6 +2,7 @@ import { useId } from 'react';
 import styled from 'styled-components';
 import { Field, focusRing, Input, Select, space, token } from '../kit/index.js';
 import type { SettingSchema } from '../../core/settings-schema.js';
+import { ServerSetting } from './server-setting.js';
 import { SETTINGS_TEXTS } from './texts.js';
 
 const SwitchRow = styled.div`
@@ -80,9 +81,10 @@ interface SettingControlProps {
   onChange(value: string): void;
 }
 
-/** One setting: a switch for a flag, a select for a choice, a text input otherwise. */
+/** One setting: a switch for a flag, a select for a choice, a text input otherwise; text for one the server sets. */
 export function SettingControl({ name, description, value, error, readOnly, onChange }: SettingControlProps) {
   const id = useId();
+  if (description.readOnly) return <ServerSetting description={description} value={value} />;
   if (description.kind === 'boolean') {
     const on = value === 'true';
     const described = [description.hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;

@@ -9,6 +9,8 @@ export const SETTINGS_TEXTS = {
   readOnly: 'Só um administrador pode alterar estas configurações.',
   loadFailed: 'Não foi possível carregar as configurações.',
   empty: 'Não há configurações para mostrar.',
+  serverSet: 'Definida pelo servidor; não se altera aqui',
+  unknownValue: 'Ainda não indicada pelo servidor.',
   on: 'Ligado',
   off: 'Desligado',
 } as const;

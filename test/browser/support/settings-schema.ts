@@ -233,6 +233,16 @@ export const SETTINGS_SCHEMA: SettingSchema[] = [
     "readers": "authenticated"
   },
   {
+    "name": "filesDir",
+    "kind": "text",
+    "label": "Pasta dos ficheiros",
+    "hint": "Onde o servidor guarda as fotografias e os documentos enviados.",
+    "page": "organisation",
+    "readers": "authenticated",
+    "readOnly": true,
+    "changedIn": "muda-se na variável de ambiente ASSOCIA_DATA do servidor (a pasta é ASSOCIA_DATA/files), movendo para lá os ficheiros."
+  },
+  {
     "name": "client",
     "kind": "text",
     "label": "Identificador de cliente",

@@ -2,6 +2,7 @@
 import type { SettingDeclaration } from '../../settings/declaration.js';
 import { terminologyWord } from '../../settings/terminology-word.js';
 import { NAME_ARTICLES } from '../../../core/organisation-name.js';
+import { filesDirectory } from '../../files/store.js';
 
 /** No session outlives this many days from its login, however often it is used. */
 export const SESSION_MAX_DAYS = 30;
@@ -19,6 +20,13 @@ export const ORGANISATION_SETTINGS = [
   {
     name: 'supportUrl', kind: 'url', label: 'Endereço do apoio técnico', hint: 'Para onde leva a ligação de apoio técnico da barra de ferramentas.',
     maxLength: 500, default: '', page: 'organisation', readers: 'authenticated',
+  },
+  {
+    // Where uploaded files are kept: the server's own directory, written at every start; changing it would move the files.
+    name: 'filesDir', kind: 'text', label: 'Pasta dos ficheiros', hint: 'Onde o servidor guarda as fotografias e os documentos enviados.',
+    default: '', page: 'organisation', readers: 'authenticated', readOnly: true,
+    changedIn: 'muda-se na variável de ambiente ASSOCIA_DATA do servidor (a pasta é ASSOCIA_DATA/files), movendo para lá os ficheiros.',
+    serverValue: (config) => filesDirectory(config.dataDir),
   },
   // The installation's identifier, set by whoever installs it; no page edits it.
   { name: 'client', kind: 'text', label: 'Identificador de cliente', maxLength: 100, default: '', page: null, readers: 'authenticated' },

@@ -1,5 +1,5 @@
 import { TOPIC } from '../../../core/contract.js';
-import { checkSettingWrite } from '../../settings/check-write.js';
+import { checkSettingDelete, checkSettingWrite } from '../../settings/check-write.js';
 import { defineResource, type HookContext } from '../../resources/define.js';
 
 const SETTINGS_UPDATED = TOPIC.settingsUpdated;
@@ -25,6 +25,8 @@ export const settings = defineResource({
     // Declared settings (src/server/settings) take only the values their declaration allows.
     beforeWrite: async (_hook, values, existing) => checkSettingWrite(values, existing),
     afterWrite: (hook) => announce(hook),
+    // A read-only setting (the files directory) stays: the server wrote it from its configuration.
+    beforeDelete: async (_hook, existing) => checkSettingDelete(existing),
     afterDelete: (hook) => announce(hook),
   },
 });
