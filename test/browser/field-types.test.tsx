@@ -21,10 +21,16 @@ describe('money in the browser', () => {
     // 0,1 + 0,2 in floats is 0,30000000000000004: the digits are read as text instead.
     expect(parseEuros('0,29')).to.equal(29);
     expect(parseEuros('1 234 567,89')).to.equal(123_456_789);
+    // A decimal point as well, as a keypad or another program writes it; three digits after a dot still group thousands.
+    expect(parseEuros('12.50')).to.equal(1250);
+    expect(parseEuros('24.5')).to.equal(2450);
+    expect(parseEuros('1 234.50')).to.equal(123_450);
+    expect(parseEuros('1.234')).to.equal(123_400);
+    expect(parseEuros('12.50 €')).to.equal(1250);
   });
 
   it('flags text that is no amount of euros', () => {
-    for (const bad of ['', 'abc', '24,505', '-5', '24.5', '1.23,00', '1 234.567,00', ',50', '24,', '1e3', '12 34']) {
+    for (const bad of ['', 'abc', '24,505', '-5', '24.505.5', '1.23,00', '12.5.0', '12,50.5', '1 234.567,00', ',50', '24,', '1e3', '12 34']) {
       expect(parseEuros(bad), bad).to.equal(undefined);
     }
   });

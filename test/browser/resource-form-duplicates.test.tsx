@@ -1,7 +1,7 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import '../../src/widgets/resource-form/element.js';
 import { place, removePlaced, shadowOf } from './kit/fixtures.js';
-import { all, disposeCores, explainerReply, freshFault, member, statesReply, tagsReply, text, typeInto, waitForButton } from './resource-fixtures.js';
+import { all, disposeCores, explainerReply, field, freshFault, member, statesReply, tagsReply, text, typeInto, waitForButton } from './resource-fixtures.js';
 import { expectAccessible } from './support/axe.js';
 
 const MESSAGE = 'O NIF 123456789 já é do sócio n.º 12, Ana Lopes. Confirme se quer mesmo criar outro sócio com estes dados.';
@@ -74,4 +74,31 @@ describe('<associa-resource-form> and a probable duplicate', () => {
     await waitUntil(() => shadowOf(element).querySelector('[data-probable-duplicate]') === null, 'the warning stayed');
     expect((await f.requests('POST', '/members')).length).to.equal(1);
   });
+});
+
+describe('<associa-resource-form> money inputs', () => {
+  afterEach(() => {
+    removePlaced();
+    disposeCores();
+  });
+
+  for (const typed of ['12,50', '12.50']) {
+    it(`saves "${typed}" as 1250 cents`, async () => {
+      const f = freshFault();
+      const fields = [
+        field({ name: 'name', type: 'string', label: 'Nome', validation: { required: true } }),
+        field({ name: 'amount', type: 'money', label: 'Valor por período', validation: { required: true } }),
+      ];
+      await f.script({ 'GET /explainer': explainerReply(fields), 'POST /members/validate': { body: { errors: {} } }, 'POST /members': { status: 201, body: { data: member(5) } } });
+      const element = place('associa-resource-form', { resource: 'members', api: f.api });
+      await waitUntil(() => shadowOf(element).querySelector('[name="amount"]') !== null, 'the form never rendered');
+      typeInto(shadowOf(element).querySelector<HTMLInputElement>('[name="name"]')!, 'Quota');
+      typeInto(shadowOf(element).querySelector<HTMLInputElement>('[name="amount"]')!, typed);
+      (await waitForButton(element, 'Guardar')).click();
+      await waitUntil(async () => (await f.requests('POST', '/members')).length === 1, 'never saved');
+      const [post] = await f.requests('POST', '/members');
+      expect(post!.body).to.include({ amount: 1250 });
+      expect(text(element)).to.not.contain('Valor inválido');
+    });
+  }
 });

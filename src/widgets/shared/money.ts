@@ -15,13 +15,22 @@ export function centsToInput(cents: number): string {
   return `${digits.slice(0, -2)},${digits.slice(-2)}`;
 }
 
-// Euros with a comma and at most two decimals; thousands grouped by a space or a dot, used
+// Euros with a comma (or a decimal point, see DECIMAL_POINT) and at most two decimals; thousands grouped by a space or a dot, used
 // the same way throughout (999 999,99 or 1.234,50), or not at all. A euro sign may follow.
 const EUROS = /^(\d{1,3}(?:([ .\u00a0\u202f])\d{3})(?:\2\d{3})*|\d+)(?:,(\d{1,2}))?$/;
 
-/** What a person typed, in cents, or undefined when it is not an amount in euros. */
+// Without a comma, a lone dot before one or two final digits is the decimal point ("12.50", as a
+// keypad or another program writes it); before three it still groups thousands ("1.234").
+const DECIMAL_POINT = /\.(\d{1,2})$/;
+
+/**
+ * What a person typed, in cents, or undefined when it is not an amount in euros: "12,50" and
+ * "12.50" alike. The one parser of every money input.
+ */
 export function parseEuros(text: string): number | undefined {
-  const match = EUROS.exec(text.trim().replace(/\s*€$/, ''));
+  const typed = text.trim().replace(/\s*€$/, '');
+  const pointOnly = !typed.includes(',') && typed.indexOf('.') === typed.lastIndexOf('.');
+  const match = EUROS.exec(pointOnly ? typed.replace(DECIMAL_POINT, ',$1') : typed);
   if (!match) return undefined;
   const whole = match[1]!.replace(/[ .\u00a0\u202f]/g, '');
   const cents = Number(`${whole}${(match[3] ?? '').padEnd(2, '0')}`);
