@@ -17,12 +17,12 @@ describe('<associa-issuer-warning>', () => {
     const { f, place, logIn, navigations } = featureFixture();
     logIn(1, 'Ana Conceição', 'admin');
     await f.script({ 'GET /settings': settings({ orgNif: '', orgAddress: '' }) });
-    const element = place('associa-issuer-warning', { 'settings-path': '/configuracaoUtilizadores' });
+    const element = place('associa-issuer-warning', { 'settings-path': '/utilizadores' });
     await waitForText(element, 'Faltam o NIF e a morada da organização.');
     expect(text(element)).to.contain('Um recibo emitido sem eles fica assim para sempre');
     expect(element.shadowRoot!.querySelector('[data-tone="warning"]')).to.not.equal(null);
     (await link(element, 'Abrir a configuração da organização')).click();
-    expect(navigations).to.deep.equal(['/configuracaoUtilizadores']);
+    expect(navigations).to.deep.equal(['/utilizadores']);
     await expectAccessible(element);
   });
 
