@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../src/server/config.js';
 import { lisbonYear } from '../../../src/core/days.js';
 import { ensureReferenceData } from '../../../src/server/resources/reference-data.js';
-import { DEMO_DOCUMENT_STATUSES } from '../../../src/server/seed/demo-treasury.js';
+import { DEMO_DOCUMENT_STATUSES, DEMO_ISSUER } from '../../../src/server/seed/demo-treasury.js';
 import { prepareFirstStart } from '../../../src/server/seed/first-start.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 
@@ -60,6 +60,15 @@ describe('demo treasury', () => {
     expect(spread.length).toBeGreaterThanOrEqual(3);
     const history = await db().selectFrom('treasury_doc_status_history').select('doc').execute();
     expect(history.length).toBeGreaterThan(donations.length);
+  });
+
+  it("issues its receipts under the demo association's NIF and address, naming the member's number and how they paid", async () => {
+    const first = await db().selectFrom('treasury_docs').select(['snapshot', 'member']).where('type', '=', 'quota').where('member', 'is not', null).orderBy('_id').executeTakeFirstOrThrow();
+    const snapshot = JSON.parse(String(first.snapshot)) as { issuer: { nif: string; address: string }; payer: { membership?: string }; paymentMethod?: string };
+    expect(snapshot.issuer).toMatchObject({ nif: DEMO_ISSUER.orgNif, address: DEMO_ISSUER.orgAddress });
+    const member = await db().selectFrom('members').select('number').where('_id', '=', Number(first.member)).executeTakeFirstOrThrow();
+    expect(snapshot.payer.membership).toBe(`Sócio n.º ${member.number}`);
+    expect(snapshot.paymentMethod).toMatch(/^(Numerário|Transferência|Multibanco|MB WAY|Débito direto|Cheque)$/);
   });
 
   it('keeps the hash chains whole, and exports the donations for Modelo 25', async () => {
