@@ -1,5 +1,6 @@
 // The host's domain lists open where work is (issue 30): payments newest first by date, treasury
-// documents in the reverse of their numbering, messages newest first. Each page's list part
+// documents in the reverse of their numbering, messages newest first, applications waiting for a
+// decision first. Each page's list part
 // declares it (`sort`), placed as the list element's `sort` attribute; the element's own test
 // (resource-list-opening-sort) shows the list asking for that order until the user picks another.
 import { expect, waitUntil } from '@open-wc/testing';
@@ -44,12 +45,14 @@ describe('domain lists open newest first', () => {
     expect([list.getAttribute('resource'), list.getAttribute('sort')]).to.deep.equal(['payments', '-date']);
   });
 
-  it('the treasury opens on the last document numbered, the outbox on the last message (their declarations)', () => {
+  it('the treasury opens on the last document numbered, the outbox on the last message, applications on those to decide (their declarations)', () => {
     // Both pages wait for the server to offer their domain (`served`): their list parts are read here.
     const routes = buildRoutes(FALLBACK_TERMINOLOGY);
     const listOf = (name: RouteName) => routeNamed(routes, name).page!.parts.find((part) => 'list' in part);
     expect(listOf('treasuryDocList')).to.include({ list: 'treasury_docs', sort: '-_id' });
     expect(listOf('messageList')).to.include({ list: 'messages', sort: '-created_at' });
+    // Applications: those waiting for a decision first (the server's generated `undecided`), newest first.
+    expect(listOf('memberApplicationsList')).to.include({ list: 'member_applications', sort: '-undecided' });
     root = createRoot((container = document.body.appendChild(document.createElement('div'))));
   });
 });

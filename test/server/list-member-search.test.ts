@@ -101,3 +101,24 @@ describe('newest first', () => {
     expect(idsOf(await get('/api/payments?_sort=created_at'))).toEqual([payment.ana2024, payment.rui, payment.ana2026]);
   });
 });
+
+describe('applications waiting for a decision first', () => {
+  it('sorts open applications first, each group newest first, kept by the database as states change', async () => {
+    const apply = async (name: string) => {
+      const response = await post('/api/member_applications', { name });
+      expect(response.status, JSON.stringify(response.body)).toBe(201);
+      return Number(response.body.data._id);
+    };
+    const [first, second, third] = [await apply('Primeira Candidata'), await apply('Segundo Candidato'), await apply('Terceira Candidata')];
+    expect((await post(`/api/member_applications/${second}/reject`, { reason: 'Fora da área.' })).status).toBe(200);
+    const list = await get('/api/member_applications?_sort=-undecided');
+    expect(idsOf(list)).toEqual([third, first, second]);
+    expect(list.data.map((row) => row.undecided)).toEqual([true, true, false]);
+    // Its own filter, too: the ones still to decide.
+    expect(idsOf(await get('/api/member_applications?_undecided=true&_sort=-undecided'))).toEqual([third, first]);
+    // Page after page by cursor, in the same order.
+    const page = await get('/api/member_applications?_sort=-undecided&_limit=2');
+    const next = (page as unknown as { meta: { next: string } }).meta.next;
+    expect(idsOf(await get(`/api/member_applications?_sort=-undecided&_limit=2&_after=${next}`))).toEqual([second]);
+  });
+});

@@ -23,7 +23,8 @@ export const APPLICATIONS_MODULE = defineClientModule({
         action: { route: 'memberApplicationsNew', label: 'Nova candidatura', when: { resource: RES, operation: 'create' } },
         parts: [
           { element: 'associa-application-accept-selected', panel: false },
-          { list: RES, columns: 'name,email,state,created_at,duplicates', edit: 'memberApplicationsEdit', selectable: true },
+          // Those waiting for a decision first, each group newest first.
+          { list: RES, columns: 'name,email,state,created_at,duplicates', edit: 'memberApplicationsEdit', selectable: true, sort: '-undecided' },
         ],
       },
     },

@@ -22,6 +22,8 @@ const FIELDS: readonly FieldDefinition[] = [
   { name: 'guardian_name', type: 'string', label: 'Nome do encarregado de educação', group: 'Consentimento', validation: { maxLength: 200 } },
   { name: 'guardian_consent', type: 'boolean', label: 'Consentimento do encarregado de educação', group: 'Consentimento', defaultValue: () => 0 },
   { name: 'state', type: 'enum', label: 'Estado', group: 'Decisão', options: APPLICATION_STATES, readOnly: true, sortable: true, filterable: true },
+  // Kept by the database from `state` (migration 038): the staff list opens `-undecided`, open ones first, newest first.
+  { name: 'undecided', type: 'boolean', label: 'Por decidir', group: 'Decisão', readOnly: true, sortable: true, filterable: true },
   { name: 'email_confirmed_at', type: 'datetime', label: 'E-mail confirmado em', group: 'Decisão', readOnly: true, sortable: true },
   { name: 'decided_at', type: 'datetime', label: 'Decidida em', group: 'Decisão', readOnly: true, sortable: true, filterable: true },
   { name: 'decided_by', type: 'reference', ref: 'users', label: 'Decidida por', group: 'Decisão', readOnly: true },
