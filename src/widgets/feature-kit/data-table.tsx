@@ -3,8 +3,8 @@ import styled from 'styled-components';
 import { space, token } from '../kit/index.js';
 import { CARDS_BELOW, labelCells, rowsAsCards } from './table-cards.js';
 
+// The table reads this box's width to show its rows as cards when narrow.
 const Box = styled.div`
-  /* The table reads this box's width to show its rows as cards when narrow. */
   container: table-box / inline-size;
   overflow-x: auto;
   border: 1px solid ${token('color-border')};

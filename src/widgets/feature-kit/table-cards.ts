@@ -14,6 +14,13 @@ export const CARDS_BELOW = '40rem';
  * Used inside a container query by every table of the interface (the data table, the resource
  * list); doubled selectors (&&) outweigh a table's own column rules (nowrap, widths).
  */
+/*
+ * In card mode: headings would float alone above the cards (each cell names its column), so only
+ * headings holding a control (a sort button, a select-all box) stay, as a row of controls, and a
+ * heading that is only a box says what it does beside it. Each cell shows its label and value
+ * side by side, what the cell holds stacking in the value's column; an empty cell (a zero left
+ * blank, a spacer) takes no line. (Comments stay out of the CSS text: it ships as written.)
+ */
 export const rowsAsCards = css`
   &&,
   && > thead,
@@ -22,8 +29,6 @@ export const rowsAsCards = css`
   && > * > tr {
     display: block;
   }
-  /* Headings would float alone above the cards (each cell names its column); headings holding
-     a control (a sort button, a select-all box) stay, as a row of controls. */
   && > thead:not(:has(input, button)) {
     display: none;
   }
@@ -45,7 +50,6 @@ export const rowsAsCards = css`
   && > thead th:not(:has(input, button)) {
     display: none;
   }
-  /* A heading that is only a box (select all) says what it does beside it. */
   && > thead th[data-label] {
     display: flex;
     align-items: center;
@@ -75,7 +79,6 @@ export const rowsAsCards = css`
     overflow-wrap: anywhere;
     border: 0;
   }
-  /* Label and value side by side; what the cell holds stacks in the value's column. */
   && > :is(tbody, tfoot) > tr > [data-label] {
     display: grid;
     grid-template-columns: minmax(0, 9rem) minmax(0, 1fr);
@@ -92,7 +95,6 @@ export const rowsAsCards = css`
   && > :is(tbody, tfoot) > tr > [data-label] > * {
     grid-column: 2;
   }
-  /* Nothing to say (a zero left blank, a spacer cell): no line at all. */
   && > :is(tbody, tfoot) > tr > :is(td, th):empty {
     display: none;
   }

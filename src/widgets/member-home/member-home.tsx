@@ -9,10 +9,7 @@ import { FEATURE_TEXTS } from '../feature-kit/texts.js';
 import { useCore } from '../feature-kit/use-core.js';
 import { formatDate, present } from './format.js';
 import { formatPhone } from '../shared/phone.js';
-import { OwnCard } from './own-card.js';
-import { OwnDataExport } from './own-data-export.js';
 import { OwnDues } from './own-dues.js';
-import { OwnReceipts } from './own-receipts.js';
 import { Facts } from './section.js';
 import { MEMBER_HOME_TEXTS as T } from './texts.js';
 import { useOwnMember, type OwnMember } from './use-own-member.js';
@@ -21,6 +18,9 @@ import { useOwnMember, type OwnMember } from './use-own-member.js';
 // the member's summary shows, so a page with only this element stays small on a phone.
 const OwnDetailsForm = lazy(async () => ({ default: (await import('./own-details-form.js')).OwnDetailsForm }));
 const RecordHistory = lazy(async () => ({ default: (await import('../record-history/index.js')).RecordHistory }));
+const OwnCard = lazy(async () => ({ default: (await import('./own-sections.js')).OwnCard }));
+const OwnReceipts = lazy(async () => ({ default: (await import('./own-sections.js')).OwnReceipts }));
+const OwnDataExport = lazy(async () => ({ default: (await import('./own-sections.js')).OwnDataExport }));
 
 const Card = styled.article`
   background: ${token('color-background')};
@@ -204,15 +204,19 @@ export function MemberHome() {
         <Columns>
           <Column data-column="side">
             <MemberCard data={load} singular={singular} userId={claims.ID} />
-            <OwnCard singular={singular} />
+            <Suspense fallback={<Loading />}>
+              <OwnCard singular={singular} />
+            </Suspense>
           </Column>
           <Column data-column="main">
             <OwnDues memberId={load.member._id} />
-            <OwnReceipts />
+            <Suspense fallback={<Loading />}>
+              <OwnReceipts />
+            </Suspense>
             <Suspense fallback={<Loading />}>
               <OwnDetailsForm memberId={load.member._id} />
+              <OwnDataExport memberId={load.member._id} number={load.member.number} />
             </Suspense>
-            <OwnDataExport memberId={load.member._id} number={load.member.number} />
             {/* RGPD: the member sees that, when and by whom their data changed. */}
             <Suspense fallback={<Loading />}>
               <RecordHistory resource={RESOURCE.members} recordId={String(load.member._id)} />

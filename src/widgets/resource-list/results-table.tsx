@@ -8,13 +8,13 @@ import { HeaderCell, type SortDirection } from './header-cell.js';
 import { SelectPageCell, SelectRowCell } from './select-cells.js';
 import type { Selection } from './selection.js';
 
+// In a narrow list (a phone) each row is a card, as every table of the interface; the sortable
+// headers stay above as a row of sort buttons, and the row's first cell leads.
 const Table = styled.table`
   width: 100%;
   border-collapse: separate;
   border-spacing: 0;
   font-variant-numeric: tabular-nums;
-  /* In a narrow list (a phone) each row is a card, as every table of the interface; the
-     sortable headers stay above as a row of sort buttons, and the row's first cell leads. */
   @container results (max-width: ${CARDS_BELOW}) {
     ${rowsAsCards}
     && td:first-child {
