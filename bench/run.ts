@@ -143,6 +143,9 @@ async function duesQueries(url: string, access: string, generated: Generated): P
     { query: 'unpaid list first page, list cache bypassed', path: withRange ? `${unpaid}&_open_total_gte=1` : unpaid, uncached: true },
     ...(await ledgerListQueries(url, access, '/api/unsettled_payments?_sort=-due_date', 'debts')),
     ...(await ledgerListQueries(url, access, '/api/payments?_sort=-date', 'payments')),
+    // Payments found by their member (the searchable reference follows the members' own index).
+    { query: 'payments by a rare member name, newest first, list cache bypassed', path: `/api/payments?_page=1&_limit=${PAGE_SIZE}&_sort=-date&_search=${RARE_SURNAME.slice(0, 8).toLowerCase()}`, uncached: true },
+    { query: 'payments by a common member name, newest first, list cache bypassed', path: `/api/payments?_page=1&_limit=${PAGE_SIZE}&_sort=-date&_search=${COMMON_TERM}`, uncached: true },
     { query: 'record a payment (1 connection)', path: '/api/payments/record', post: pay, connections: 1 },
     { query: `record a payment (${CONNECTIONS} connections)`, path: '/api/payments/record', post: (sequence) => pay(sequence + 1_000_000), connections: CONNECTIONS },
   ];
