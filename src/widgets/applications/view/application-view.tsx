@@ -73,6 +73,13 @@ const Columns = styled.div`
   }
 `;
 
+/** Parts one above the other, in one column of the grid. */
+const Stack = styled.div`
+  display: grid;
+  gap: ${space(2)};
+  align-content: start;
+`;
+
 function Part({ title, children, ...data }: { title: string; children: ReactNode } & Record<`data-${string}`, string>) {
   const id = useId();
   return (
@@ -123,14 +130,14 @@ export function ApplicationView({ applicationId, memberPath, applicationPath, ed
         <Part title={T.applicant} data-part="applicant">
           <ApplicantFacts record={record} />
         </Part>
-        <div>
+        <Stack>
           <Part title={T.application} data-part="request">
             <RequestFacts record={record} />
           </Part>
           <Part title={T.consent} data-part="consent">
             <ConsentFacts record={record} />
           </Part>
-        </div>
+        </Stack>
       </Columns>
       <Part title={T.files} data-part="files">
         <ApplicationFiles id={id} open={open} accepted={record.state === 'accepted'} />
