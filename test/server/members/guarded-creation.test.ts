@@ -75,7 +75,11 @@ describe('exempt from quotas', () => {
     expect(paying.dues_exempt).toBe(false);
     const exempt = (await post('/api/members', { ...base(), name: 'Isaura Isenta', dues_exempt: true })).body.data;
     expect(exempt.dues_exempt).toBe(true);
-    await generateYear(server.database.db, 2026, Date.parse('2026-01-02T10:00:00Z'));
+    const report = await generateYear(server.database.db, 2026, Date.parse('2026-01-02T10:00:00Z'));
+    // The launch's report: members charged (Ana, her confirmed namesake, Eva, Paulo; not Isaura), debts raised, their total.
+    expect(report).toMatchObject({ year: 2026, members: 4, raised: 4, total: 4 * 2400 });
+    // A second run raises nothing, and says so.
+    expect(await generateYear(server.database.db, 2026, Date.parse('2026-01-03T10:00:00Z'))).toMatchObject({ members: 0, raised: 0, total: 0 });
     const debts = async (id: number) => (await server.json('GET', `/api/members/${id}/unsettled_payments?_limit=-1`, staff)).body.data as { kind: string; amount: number }[];
     expect((await debts(paying._id)).filter((d) => d.kind === 'quota').map((d) => d.amount)).toEqual([2400]);
     expect(await debts(exempt._id)).toEqual([]);

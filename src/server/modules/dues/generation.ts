@@ -11,6 +11,9 @@ export interface GenerationReport {
   raised: number;
   /** Schedule periods processed. */
   periods: number;
+  /** Members charged by this run, and the total of the debts it raised, in cents. */
+  members: number;
+  total: number;
 }
 
 interface ScheduleRow {
@@ -59,6 +62,15 @@ export async function generateYear(db: Db, year: number, now: number, progress?:
     done += 1;
     await progress?.(done, work.length + 1);
   }
+  // What this run raised: its debts are the quotas of the year stamped with its own time.
+  const charged = await db
+    .selectFrom('unsettled_payments')
+    .select([sql<number>`count(DISTINCT member)`.as('members'), sql<number | null>`sum(amount)`.as('total')])
+    .where('kind', '=', 'quota')
+    .where('year', '=', year)
+    .where('created_at', '=', stamp)
+    .where('schedule', 'is not', null)
+    .executeTakeFirst();
   const withCredit = await db
     .selectFrom('payments')
     .select('member')
@@ -71,7 +83,7 @@ export async function generateYear(db: Db, year: number, now: number, progress?:
     await refreshBalances(trx, now);
   });
   await progress?.(work.length + 1, work.length + 1);
-  return { year, raised, periods: work.length };
+  return { year, raised, periods: work.length, members: raised === 0 ? 0 : Number(charged?.members ?? 0), total: raised === 0 ? 0 : Number(charged?.total ?? 0) };
 }
 
 /**
