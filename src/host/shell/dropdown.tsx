@@ -10,7 +10,8 @@ const NavButton = styled.button`
   display: inline-flex;
   align-items: center;
   gap: 0.35rem;
-  padding: ${space(1)} ${space(1.5)};
+  padding: ${space(1)} ${space(0.75)};
+  white-space: nowrap;
   color: inherit;
   background: transparent;
   border: 0;

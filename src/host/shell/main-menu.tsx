@@ -23,7 +23,8 @@ export const NavLink = styled(Link)`
   display: inline-flex;
   align-items: center;
   gap: 0.4rem;
-  padding: ${space(1)} ${space(1.5)};
+  padding: ${space(1)} ${space(0.75)};
+  white-space: nowrap;
   color: inherit;
   text-decoration: none;
   font-weight: 550;

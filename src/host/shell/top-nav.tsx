@@ -19,8 +19,8 @@ const Bar = styled.header`
 const Inner = styled.div`
   display: flex;
   align-items: center;
-  gap: ${space(2)};
-  max-width: 80rem;
+  gap: ${space(1.5)};
+  /* The whole width, not the page's 80rem column: at 1366 px the whole name and every entry share one line. */
   margin: 0 auto;
   padding: ${space(1)} ${space(3)};
   @media ${COMPACT_NAV} {
@@ -42,16 +42,19 @@ const Brand = styled(Link)`
   font-size: 1.05rem;
   text-decoration: none;
   white-space: nowrap;
-  min-width: 0;
+  flex: none;
   border-radius: ${token('radius')};
   ${focusRing}
 `;
 
-// On a phone the mark alone stands for the organisation, leaving the bar's one line to the
-// menus; screen readers still hear its name.
+// The name is never cut: a long one folds onto a second line, leaving the bar's one line to the
+// menus at 1366 px. On a phone the mark alone stands for the organisation; screen readers still
+// hear its name.
 const BrandName = styled.span`
-  overflow: hidden;
-  text-overflow: ellipsis;
+  display: block;
+  max-width: 13rem;
+  white-space: normal;
+  line-height: 1.2;
   @media ${PHONE} {
     ${visuallyHidden}
   }
