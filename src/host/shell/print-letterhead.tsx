@@ -5,9 +5,7 @@
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import type { Clock } from '../../core/clock.js';
-import { lisbonDay } from '../../core/days.js';
 import { ISSUER_SETTINGS } from '../../core/issuer.js';
-import { formatDay } from '../../widgets/shared/format.js';
 import { space } from '../../widgets/kit/index.js';
 import { useHost, useValue } from '../context.js';
 
@@ -34,6 +32,10 @@ const Head = styled.div`
     margin: 0;
   }
 `;
+
+// The day in Lisbon as people in Portugal write it (dd/mm/aaaa).
+const LISBON_DAY = new Intl.DateTimeFormat('pt-PT', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'Europe/Lisbon' });
+const lisbonDay = (ms: number): string => LISBON_DAY.format(new Date(ms));
 
 /** The printed day, read again as the print dialog opens (a page left open overnight prints today's). */
 function usePrintDay(clock: Clock): string {
@@ -64,7 +66,7 @@ export function PrintLetterhead() {
         {nif && <p>NIF {nif}</p>}
         {address && <p>{address}</p>}
       </div>
-      <p>Impresso em {formatDay(day)}</p>
+      <p>Impresso em {day}</p>
     </Head>
   );
 }
