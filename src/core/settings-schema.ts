@@ -92,7 +92,9 @@ export function settingProblem(schema: SettingSchema, value: string): string | n
       const max = schema.max ?? 999_999_999;
       const scale = schema.scale ?? 2;
       const ok = new RegExp(`^-?\\d{1,12}(\\.\\d{1,${scale}})?$`).test(value) && Number(value) >= min && Number(value) <= max;
-      return ok ? null : `Indique um valor de ${number(min)} a ${number(max)}, com ponto decimal e até ${scale} casas decimais (por exemplo 12.50).`;
+      const places = scale === 1 ? '1 casa decimal' : `${scale} casas decimais`;
+      const example = (12.5).toFixed(Math.max(scale, 1));
+      return ok ? null : `Indique um valor de ${number(min)} a ${number(max)}, com ponto decimal e até ${places} (por exemplo ${example}).`;
     }
     case 'enum':
       return schema.options?.some((o) => o.value === value)

@@ -160,15 +160,16 @@ describe('settings from the served schema', () => {
   it("shows a page's settings in the server's order, with its labels, kinds and options", async () => {
     const { f, place, logIn } = featureFixture();
     logIn(1, 'Ana', 'admin');
-    const members = { orgType: 'association', memberSingular: 'Sócio', memberPlural: 'Sócios', membershipPaymentAmount: '12.50', membershipPaymentPeriod: 'anual', hasTreasury: 'false' };
+    const members = { orgType: 'association', memberSingular: 'Sócio', memberPlural: 'Sócios', firstQuotaRule: 'prorata', hasTreasury: 'false' };
     await f.script({ 'GET /settings/schema': SCHEMA, 'GET /settings': settingsBody(members) });
     const element = place('associa-settings-form', { page: 'members' });
-    const period = await control<HTMLSelectElement>(element, 'Periodicidade da quota');
-    expect([...period.options].map((o) => o.textContent)).to.deep.equal(['Anual', 'Semestral', 'Trimestral', 'Mensal']);
+    const rule = await control<HTMLSelectElement>(element, 'Primeira quota de um novo sócio');
+    expect([...rule.options].map((o) => o.textContent)).to.deep.equal(['Proporcional aos meses que faltam', 'Quota completa']);
     expect((await control<HTMLSelectElement>(element, 'Tipo de organização')).value).to.equal('association');
-    expect((await control(element, 'Valor da quota')).getAttribute('inputmode')).to.equal('decimal');
     const shown = all(element, 'input, select').map((i) => i.getAttribute('name'));
-    expect(shown).to.deep.equal(['orgType', 'memberSingular', 'memberPlural', 'membershipPaymentAmount', 'membershipPaymentPeriod']);
+    expect(shown).to.deep.equal(['orgType', 'memberSingular', 'memberPlural', 'firstQuotaRule']);
+    // The quota's value is set only in the fee schedules: no global "Valor da quota" here.
+    expect(element.textContent).not.to.contain('Valor da quota');
     expect((await f.requests('GET', '/settings/schema')).length).to.equal(1);
   });
 

@@ -31,17 +31,19 @@ async function storeRaw(name: string, value: string) {
   await server.database.db.updateTable('settings').set({ value }).where('name', '=', name).execute();
 }
 
+const DECIMAL = 'Indique um valor de 0 a 150, com ponto decimal e até 1 casa decimal (por exemplo 12.5).';
+
 describe('writes of declared settings', () => {
   const refused: [name: string, value: string, message: string][] = [
     ['sessionIdleDays', '45', 'Indique um número inteiro de 1 a 30.'],
     ['sessionIdleDays', '7.5', 'Indique um número inteiro de 1 a 30.'],
     ['sessionIdleDays', 'sete', 'Indique um número inteiro de 1 a 30.'],
     ['auditRetentionDays', '0', 'Indique um número inteiro de 1 a 999\u00a0999.'],
-    ['membershipPaymentAmount', 'abc', 'Indique um valor de 0 a 999\u00a0999,99, com ponto decimal e até 2 casas decimais (por exemplo 12.50).'],
-    ['membershipPaymentAmount', '12,50', 'Indique um valor de 0 a 999\u00a0999,99, com ponto decimal e até 2 casas decimais (por exemplo 12.50).'],
-    ['membershipPaymentAmount', '1.234', 'Indique um valor de 0 a 999\u00a0999,99, com ponto decimal e até 2 casas decimais (por exemplo 12.50).'],
+    ['cardLetterAddressX', 'abc', DECIMAL],
+    ['cardLetterAddressX', '12,5', DECIMAL],
+    ['cardLetterAddressX', '1.25', DECIMAL],
     ['SendMessages', 'sim', 'Indique ligado (true) ou desligado (false).'],
-    ['membershipPaymentPeriod', 'diária', 'Escolha um destes valores: Anual, Semestral, Trimestral, Mensal.'],
+    ['firstQuotaRule', 'diária', 'Escolha um destes valores: Proporcional aos meses que faltam, Quota completa.'],
     ['orgType', 'clube', 'Escolha um destes valores: Associação, Cooperativa.'],
     ['orgEmail', 'geral-exemplo.pt', 'Indique um endereço de e-mail válido.'],
     ['orgWebsite', 'www.exemplo.pt', 'Indique um endereço completo, começado por http:// ou https://.'],
@@ -67,9 +69,9 @@ describe('writes of declared settings', () => {
     const accepted: [string, string][] = [
       ['sessionIdleDays', '30'],
       ['auditRetentionDays', '365'],
-      ['membershipPaymentAmount', '12.50'],
+      ['cardLetterAddressX', '12.5'],
       ['SendMessages', 'true'],
-      ['membershipPaymentPeriod', 'mensal'],
+      ['firstQuotaRule', 'full'],
       ['orgEmail', 'geral@exemplo.pt'],
       ['orgEmail', ''],
       ['orgWebsite', 'https://www.exemplo.pt'],
@@ -158,14 +160,15 @@ describe('GET /api/settings/schema', () => {
     expect(settings.find((s) => s.name === 'sessionIdleDays')).toMatchObject({
       kind: 'integer', min: 1, max: 30, page: 'organisation', label: 'Terminar sessões inativas ao fim de (dias)',
     });
-    expect(settings.find((s) => s.name === 'membershipPaymentPeriod')).toMatchObject({
+    expect(settings.find((s) => s.name === 'firstQuotaRule')).toMatchObject({
       kind: 'enum', page: 'members', options: [
-        { value: 'anual', label: 'Anual' },
-        { value: 'semestral', label: 'Semestral' },
-        { value: 'trimestral', label: 'Trimestral' },
-        { value: 'mensal', label: 'Mensal' },
+        { value: 'prorata', label: 'Proporcional aos meses que faltam' },
+        { value: 'full', label: 'Quota completa' },
       ],
     });
+    // The quota's value lives only in the fee schedules (migration dues/038).
+    expect(settings.map((s) => s.name)).not.toContain('membershipPaymentAmount');
+    expect(settings.map((s) => s.name)).not.toContain('membershipPaymentPeriod');
     expect(settings.find((s) => s.name === 'orgType')).toMatchObject({ kind: 'enum', readers: 'public' });
     expect(settings.find((s) => s.name === 'client')).toMatchObject({ page: null });
     // Declarations, not values: no defaults, no server-side parts.
@@ -184,7 +187,7 @@ describe('typed readers', () => {
     expect(await sessionIdleMs(server.database.db)).toBe(7 * DAY);
     expect(await retentionDays(server.database.db)).toBe(90);
     expect(await sendingEnabled(server.database.db)).toBe(true);
-    expect(await readSetting(server.database.db, 'membershipPaymentAmount')).toBe(0);
+    expect(await readSetting(server.database.db, 'cardLetterAddressX')).toBe(110);
     expect(await readSetting(server.database.db, 'requireTwoFactorForAdmins')).toBe(false);
   });
 
@@ -192,11 +195,11 @@ describe('typed readers', () => {
     await storeRaw('sessionIdleDays', '45');
     await storeRaw('auditRetentionDays', 'trinta');
     await storeRaw('SendMessages', 'sim');
-    await storeRaw('membershipPaymentAmount', 'abc');
+    await storeRaw('cardLetterAddressX', 'abc');
     expect(await sessionIdleMs(server.database.db)).toBe(14 * DAY);
     expect(await retentionDays(server.database.db)).toBe(730);
     expect(await sendingEnabled(server.database.db)).toBe(false);
-    expect(await readSetting(server.database.db, 'membershipPaymentAmount')).toBe(0);
+    expect(await readSetting(server.database.db, 'cardLetterAddressX')).toBe(110);
   });
 
   it('fall back to the default of the organisation type for a missing row', async () => {

@@ -89,42 +89,6 @@ export const SETTINGS_SCHEMA: SettingSchema[] = [
     "name": "membershipPaymentsURL"
   },
   {
-    "name": "membershipPaymentAmount",
-    "kind": "decimal",
-    "label": "Valor da quota",
-    "hint": "Em euros, com ponto decimal, por exemplo 12.50.",
-    "min": 0,
-    "max": 999999.99,
-    "scale": 2,
-    "page": "members",
-    "readers": "authenticated"
-  },
-  {
-    "name": "membershipPaymentPeriod",
-    "kind": "enum",
-    "label": "Periodicidade da quota",
-    "options": [
-      {
-        "value": "anual",
-        "label": "Anual"
-      },
-      {
-        "value": "semestral",
-        "label": "Semestral"
-      },
-      {
-        "value": "trimestral",
-        "label": "Trimestral"
-      },
-      {
-        "value": "mensal",
-        "label": "Mensal"
-      }
-    ],
-    "page": "members",
-    "readers": "authenticated"
-  },
-  {
     "name": "hasMemberApplication",
     "kind": "boolean",
     "label": "Aceitar candidaturas",

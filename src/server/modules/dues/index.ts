@@ -6,6 +6,7 @@ import { balancesOwedMigration } from './balances-owed-migration.js';
 import { debts } from './debts.js';
 import { DUES_SETTINGS } from './dues-settings.js';
 import { feeCategories } from './fee-categories.js';
+import { feeFromGlobalSettingMigration } from './fee-from-global-setting-migration.js';
 import { feeSchedules } from './fee-schedules.js';
 import { balancesTodayJob, compactTotalsJob, generateAction, generateJob } from './jobs.js';
 import { duesMigration } from './migration.js';
@@ -23,7 +24,7 @@ export const duesModule = defineModule({
   actions: [...LEDGER_ACTIONS, generateAction],
   jobs: [generateJob, compactTotalsJob, balancesTodayJob],
   settings: DUES_SETTINGS,
-  migrations: [duesMigration, receiptTotalsMigration, balancesOwedMigration],
+  migrations: [duesMigration, receiptTotalsMigration, balancesOwedMigration, feeFromGlobalSettingMigration],
   extends: { members: memberLedgerHooks },
   routes: duesRoutes,
   seed: demoSeed,

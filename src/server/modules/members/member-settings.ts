@@ -23,20 +23,6 @@ export const MEMBERSHIP_SETTINGS = [
   terminologyWord('membershipPayments', 'Designação dos pagamentos', 'Por exemplo: Quotas.'),
   terminologyWord('membershipPaymentsURL', 'Endereço dos pagamentos', URL_HINT, SLUG),
   {
-    name: 'membershipPaymentAmount', kind: 'decimal', label: 'Valor da quota', hint: 'Em euros, com ponto decimal, por exemplo 12.50.',
-    min: 0, max: 999_999.99, scale: 2, default: '0.00', page: 'members', readers: 'authenticated',
-  },
-  {
-    name: 'membershipPaymentPeriod', kind: 'enum', label: 'Periodicidade da quota',
-    options: [
-      { value: 'anual', label: 'Anual' },
-      { value: 'semestral', label: 'Semestral' },
-      { value: 'trimestral', label: 'Trimestral' },
-      { value: 'mensal', label: 'Mensal' },
-    ],
-    default: 'anual', page: 'members', readers: 'authenticated',
-  },
-  {
     name: 'hasMemberApplication', kind: 'boolean', label: 'Aceitar candidaturas',
     hint: 'Mostra o menu de candidaturas e permite o formulário público de inscrição.',
     default: 'false', page: 'applications', readers: 'public',
