@@ -376,6 +376,21 @@ export type ReminderDecision = {
   decided_at: string | null;
 };
 
+/** A record of payment_messages. */
+export type PaymentMessage = {
+  _id: number;
+  _version: number;
+  created_at: string;
+  updated_at: string;
+  member: number | null;
+  kind: string | null;
+  subject: string | null;
+  recipient: string | null;
+  status: string | null;
+  sent_at: string | null;
+  message: number | null;
+};
+
 /** A record of payment_links. */
 export type PaymentLink = {
   _id: number;
@@ -572,6 +587,7 @@ export interface RecordsByResource {
   direct_debit_items: DirectDebitItem;
   reminder_stages: ReminderStage;
   reminder_decisions: ReminderDecision;
+  payment_messages: PaymentMessage;
   payment_links: PaymentLink;
   membership_cards: MembershipCard;
   card_checkins: CardCheckin;

@@ -87,6 +87,8 @@ const bodies: Record<string, () => Promise<object>> = {
   reminder_stages: async () => ({ name: `Etapa ${unique()}`, offset_days: 15, channel: 'email', subject: 'Quotas em atraso', body: 'Olá {primeiro_nome}, deve {total}.' }),
   // The reminders log is written by the planner only (seedReminderDecision below).
   reminder_decisions: async () => ({}),
+  // A view over the outbox: a reminder's message (seedPaymentMessage below).
+  payment_messages: async () => ({}),
   // Imports come from POST /api/reconciliation_imports/confirm only (LEDGER_ROWS below).
   reconciliation_imports: async () => ({}),
   reconciliation_import_lines: async () => ({}),
@@ -132,6 +134,7 @@ const patches: Record<string, () => object> = {
   direct_debit_items: () => ({ state: 'confirmed' }),
   reminder_stages: () => ({ name: `Etapa ${unique()}` }),
   reminder_decisions: () => ({ decision: 'sent' }),
+  payment_messages: () => ({ subject: 'mudado' }),
   reconciliation_imports: () => ({ recorded: 0 }),
   reconciliation_import_lines: () => ({ reason: null }),
   payment_links: () => ({ expires_at: '2099-01-01T00:00:00.000Z' }),
@@ -228,6 +231,8 @@ const RULES: Record<string, ResourceRules> = {
   // Reminder stages are staff's; the reminders log is read by staff and written by the server only.
   reminder_stages: STAFF_ALL,
   reminder_decisions: { list: [401, 403, 200, 200, 200], read: [401, 403, 200, 200, 200] },
+  // The automatic payment messages each member was sent: staff read them; the outbox is their only writer.
+  payment_messages: { list: [401, 403, 200, 200, 200], read: [401, 403, 200, 200, 200] },
   // Reconciliation imports: staff read them; only the confirm action writes them.
   reconciliation_imports: { list: [401, 403, 200, 200, 200], read: [401, 403, 200, 200, 200] },
   reconciliation_import_lines: { list: [401, 403, 200, 200, 200], read: [401, 403, 200, 200, 200] },
@@ -632,7 +637,8 @@ describe('authorisation matrix', () => {
     // Only what the API changes is in the audit trail: rows the server alone writes have no history.
     // Payment requests have no generic write either (their create is the collecting module's own route).
     // Messages have one: staff resending a message is audited on it.
-    const serverWritten = ['audit_log', 'jobs', 'payment_allocations', 'member_balances', 'payment_requests', 'reconciliation_import_lines', 'card_checkin_scans'];
+    // Payment messages are a view over the outbox: what changes is the message, audited on it.
+    const serverWritten = ['audit_log', 'jobs', 'payment_allocations', 'member_balances', 'payment_requests', 'reconciliation_import_lines', 'card_checkin_scans', 'payment_messages'];
     expect(histories.map((r) => r.url).sort()).toEqual(Object.keys(RULES).filter((name) => !serverWritten.includes(name) && RULES[name]!.read).map((name) => `/api/${name}/:id/history`).sort());
     for (const route of histories) {
       const resource = /^\/api\/(\w+)\//.exec(route.url)![1]!;
@@ -798,6 +804,7 @@ async function recordOf(resource: string): Promise<number> {
   if (resource === 'audit_log') return seedAuditEntry();
   if (resource === 'jobs') return seedJob();
   if (resource === 'reminder_decisions') return seedReminderDecision();
+  if (resource === 'payment_messages') return seedPaymentMessage();
   if (resource === 'payment_links') return seedPaymentLink();
   if (resource === 'membership_cards') return seedCard();
   if (resource === 'card_checkin_scans') return seedScan();
@@ -926,6 +933,13 @@ async function seedReminderDecision(): Promise<number> {
     .returning('_id')
     .executeTakeFirstOrThrow();
   return Number(row._id);
+}
+
+/** Another member's reminder, sent: its message is a payment message of the same id. */
+async function seedPaymentMessage(): Promise<number> {
+  const message = await seedMessage();
+  await server.database.db.updateTable('reminder_decisions').set({ decision: 'sent', message }).where('_id', '=', await seedReminderDecision()).execute();
+  return message;
 }
 
 async function seedPaymentLink(): Promise<number> {

@@ -11,6 +11,9 @@ const SMALL = new Set([
   'countries', 'member_states', 'tags', 'settings', 'api_secrets', 'fee_categories', 'fee_schedules', 'reminder_stages',
   'reconciliation_imports', 'saved_filters', 'direct_debit_batches', 'card_checkins', 'document_statuses',
 ]);
+// Views, read a member at a time (a few rows a year each): payment_messages unites the outbox's
+// reminders, notices and payment requests, an order no single index holds.
+const VIEWS = new Set(['payment_messages']);
 
 let server: ResourceTestServer;
 beforeAll(async () => {
@@ -33,7 +36,7 @@ async function plan(table: string, order: ReturnType<typeof listOrder>): Promise
 describe('sortable fields of tables that grow', () => {
   it('each have an index that serves their sort with the _id tie-break, both ways', async () => {
     const unserved: string[] = [];
-    for (const resource of resources.filter((r) => !SMALL.has(r.name))) {
+    for (const resource of resources.filter((r) => !SMALL.has(r.name) && !VIEWS.has(r.name))) {
       for (const field of resource.fields.filter((f) => f.sortable && isColumn(f))) {
         for (const descending of [false, true]) {
           const steps = await plan(resource.name, listOrder(server.database.engine, field, descending));

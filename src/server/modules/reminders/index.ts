@@ -4,6 +4,8 @@ import { reminderDecisions } from './decisions.js';
 import { approveAction, planAction, planJob, previewAction, sendJob } from './jobs.js';
 import { remindersMigration } from './migration.js';
 import { notifyAction, notifyJob } from './notify.js';
+import { paymentMessages } from './payment-messages.js';
+import { paymentMessagesMigration } from './payment-messages-migration.js';
 import { REMINDER_SETTINGS } from './reminder-settings.js';
 import { reminderMessage } from './reminder-message.js';
 import { feeCategoryHooks, reminderStages } from './stages.js';
@@ -18,10 +20,10 @@ linkMail.provide((ctx, trx, mail) => reminderMessage(ctx, trx, { ...mail, debts:
  */
 export const remindersModule = defineModule({
   name: 'reminders',
-  resources: [reminderStages, reminderDecisions],
+  resources: [reminderStages, reminderDecisions, paymentMessages],
   actions: [previewAction, planAction, approveAction, notifyAction],
   jobs: [planJob, sendJob, notifyJob],
   settings: REMINDER_SETTINGS,
-  migrations: [remindersMigration],
+  migrations: [remindersMigration, paymentMessagesMigration],
   extends: { fee_categories: feeCategoryHooks },
 });
