@@ -409,6 +409,8 @@ export interface JobProgress {
   state: 'queued' | 'running' | 'done' | 'failed';
   progress: number;
   total: number | null;
+  /** A done run's result, only for jobs that declare it readable by staff (resultForStaff). */
+  result?: unknown;
 }
 
 /** `GET /api/jobs/schedule` (administrators): each declared job, when it runs next, how it last ran. */

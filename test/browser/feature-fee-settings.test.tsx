@@ -176,6 +176,17 @@ describe("launching the year's quotas", () => {
     await waitUntil(() => text().includes('Quotas lançadas.'), 'the early end was lost');
   });
 
+  it('says how many members were charged, how many debts raised and their total (the done event's result)', async () => {
+    const { f } = await mount();
+    await f.script({ 'POST /unsettled_payments/generate': queued });
+    await askAndStart();
+    await waitUntil(async () => (await f.requests('POST', '/unsettled_payments/generate')).length === 1, 'the run was never asked for');
+    const done = progress('done', 412, 412);
+    await f.wsSend({ ...done, payload: { ...done.payload, result: { raised: 430, members: 412, total: 1_032_000 } } });
+    await waitUntil(() => text().includes('lançadas:'), 'the report was never told');
+    expect(root().querySelector('[data-generation-report]')!.textContent).to.equal('Quotas de 2031 lançadas: 412 sócios, 430 dívidas, 10\u00a0320,00\u00a0€.');
+  });
+
   it("tells an administrator a run failed, with the jobs table's error", async () => {
     const { f } = await mount();
     await f.script({

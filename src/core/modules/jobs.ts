@@ -13,5 +13,6 @@ export function jobProgressOf(payload: unknown): JobProgress | null {
     state: p.state as JobProgress['state'],
     progress: typeof p.progress === 'number' ? p.progress : 0,
     total: typeof p.total === 'number' ? p.total : null,
+    ...(p.state === 'done' && 'result' in p ? { result: p.result } : {}),
   };
 }

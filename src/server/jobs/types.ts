@@ -46,6 +46,11 @@ export interface JobDefinition {
   scheduledPayload?: (at: Date) => unknown;
   /** Attempts before a run is marked failed (default 5). */
   maxAttempts?: number;
+  /**
+   * Whether the done event on the jobs topic (heard by staff) carries the run's result, so whoever
+   * started it can say what it did: only for results every staff member may read anyway.
+   */
+  resultForStaff?: boolean;
   /** Does the work; what it resolves to is stored as the run's result (JSON). */
   run(job: JobRunContext): Promise<unknown>;
 }

@@ -52,7 +52,7 @@ export function createWorker(ctx: ServerContext, registry: JobRegistry, options:
     });
     try {
       const result = await runInTransactionScope(scope, () => definition.run({ db, payload: parsePayload(job.payload), job, ctx, progress: reporter.report }));
-      if (await markJobDone(db, job, ctx.now(), result, reporter.current())) await announceState(ctx.bus, job, 'done', reporter.current());
+      if (await markJobDone(db, job, ctx.now(), result, reporter.current())) await announceState(ctx.bus, job, 'done', reporter.current(), definition.resultForStaff ? { value: result } : undefined);
       else options.log(`job ${job.key}: another instance took the run over; this attempt's result is dropped`);
     } catch (error) {
       if (error instanceof JobInterrupted) {

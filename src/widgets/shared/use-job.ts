@@ -7,12 +7,12 @@ export type JobView =
   | { phase: 'idle' }
   | { phase: 'starting' }
   | { phase: 'running'; job: number; state: 'queued' | 'running'; progress: number; total: number | null }
-  | { phase: 'done'; job: number }
+  | { phase: 'done'; job: number; result: unknown }
   | { phase: 'failed'; job: number | null };
 
 const viewOf = (event: JobProgress): JobView =>
   event.state === 'done'
-    ? { phase: 'done', job: event.id }
+    ? { phase: 'done', job: event.id, result: event.result }
     : event.state === 'failed'
       ? { phase: 'failed', job: event.id }
       : { phase: 'running', job: event.id, state: event.state, progress: event.progress, total: event.total };

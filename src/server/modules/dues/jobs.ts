@@ -24,6 +24,8 @@ const yearOf = (payload: unknown): number => {
 export const generateJob: JobDefinition = {
   name: GENERATE_JOB,
   label: 'Lançamento das quotas do ano',
+  // How many members and debts, and their total: staff read the debts themselves anyway.
+  resultForStaff: true,
   async schedule(_ctx, db) {
     const [day, month] = (await readSetting(db, 'quotaGenerationDay')).split('-').map(Number);
     return `0 3 ${day} ${month} *`;

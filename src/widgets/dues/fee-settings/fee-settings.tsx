@@ -57,7 +57,9 @@ export interface FeeSettingsProps {
 
 export function FeeSettings({ categoryPath, newCategoryPath, schedulePath, newSchedulePath }: FeeSettingsProps) {
   const core = useCore();
-  const singular = useSignalValue(core.terminology.terminology)?.memberSingular ?? T.defaultSingular;
+  const terminology = useSignalValue(core.terminology.terminology);
+  const singular = terminology?.memberSingular ?? T.defaultSingular;
+  const plural = terminology?.memberPlural ?? T.defaultPlural;
   // The debts' collection action raises a year's quotas; the explainer lists it to those who may run it.
   const mayGenerate = (useExplainerResource(core, RESOURCE.unsettledPayments).entry?.actions ?? []).some((action) => action.name === 'generate');
   return (
@@ -78,7 +80,7 @@ export function FeeSettings({ categoryPath, newCategoryPath, schedulePath, newSc
         editPath={schedulePath}
         action={newSchedulePath ? { path: newSchedulePath, label: T.newSchedule } : undefined}
       >
-        {mayGenerate && <GenerateDues memberSingular={singular} />}
+        {mayGenerate && <GenerateDues memberSingular={singular} memberPlural={plural} />}
       </ListSection>
     </>
   );

@@ -94,7 +94,7 @@ function YearForm({ hint, typed, error, onType, onSubmit, onCancel }: YearFormPr
 }
 
 /** 'Lançar quotas do ano': asks the year (this year by the core's clock), queues the run and follows it. */
-export function GenerateDues({ memberSingular }: { memberSingular: string }) {
+export function GenerateDues({ memberSingular, memberPlural }: { memberSingular: string; memberPlural: string }) {
   const core = useCore();
   const isAdmin = useSignalValue(core.session.claims)?.Role === ROLE.admin;
   const connected = useSignalValue(core.realtime.connected);
@@ -138,7 +138,7 @@ export function GenerateDues({ memberSingular }: { memberSingular: string }) {
       {(generation.phase === 'starting' || generation.phase === 'running') && <Progress generation={generation} connected={connected} />}
       {generation.phase === 'done' && (
         <Notice tone="success">
-          <p>{T.done}</p>
+          <p data-generation-report>{generation.report ? T.launched(generation.year, generation.report, { singular: memberSingular, plural: memberPlural }) : T.done}</p>
         </Notice>
       )}
       {generation.phase === 'failed' && (

@@ -14,8 +14,21 @@ export type Generation =
   | { phase: 'idle' }
   | { phase: 'starting'; year: number }
   | { phase: 'running'; year: number; job: number; state: 'queued' | 'running'; progress: number; total: number | null }
-  | { phase: 'done'; year: number }
+  | { phase: 'done'; year: number; report: GenerationReport | null }
   | { phase: 'failed'; year: number; message: string; detail: string | null };
+
+/** What the run did (the dues.generate job's result, on its done event): members charged, debts raised, their total in cents. */
+export interface GenerationReport {
+  members: number;
+  raised: number;
+  total: number;
+}
+
+function reportOf(result: unknown): GenerationReport | null {
+  if (result === null || typeof result !== 'object') return null;
+  const { members, raised, total } = result as Record<string, unknown>;
+  return typeof members === 'number' && typeof raised === 'number' && typeof total === 'number' ? { members, raised, total } : null;
+}
 
 interface GenerateAnswer {
   data: { job: { _id: number; state: JobProgress['state'] } };
@@ -51,7 +64,7 @@ function generationOf(view: JobView, year: number | null, detail: string | null)
     case 'running':
       return { phase: 'running', year, job: view.job, state: view.state, progress: view.progress, total: view.total };
     case 'done':
-      return { phase: 'done', year };
+      return { phase: 'done', year, report: reportOf(view.result) };
     case 'failed':
       return { phase: 'failed', year, message: T.failed(year), detail };
   }
