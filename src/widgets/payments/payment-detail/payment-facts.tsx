@@ -8,7 +8,7 @@ import { Facts, type Fact } from '../../feature-kit/facts.js';
 import { NavLink } from '../../feature-kit/navigation.js';
 import { pathWith } from '../../feature-kit/route-path.js';
 import { useCore } from '../../feature-kit/use-core.js';
-import { formatDay } from '../../payment-debts/index.js';
+import { formatDay } from '../../shared/format.js';
 import { formatMoney } from '../../shared/money.js';
 import { methodLabel } from '../../shared/payment-methods.js';
 import { referenceCache } from '../../shared/reference-cache.js';

@@ -3,7 +3,7 @@ import type { Statement } from '../../../core/index.js';
 import { Button, EmptyState, ErrorState, Loading, space, token } from '../../kit/index.js';
 import { DataTable, TableBox } from '../../feature-kit/data-table.js';
 import { useCore } from '../../feature-kit/use-core.js';
-import { formatDay } from '../../payment-debts/index.js';
+import { formatDay } from '../../shared/format.js';
 import { formatMoney } from '../../shared/money.js';
 import { useStatement } from '../queries.js';
 import { ReceiptLinks } from '../receipt-links.js';

@@ -13,7 +13,7 @@ import { NavLink } from '../../feature-kit/navigation.js';
 import { pathWith } from '../../feature-kit/route-path.js';
 import { describeFailure } from '../../feature-kit/server-message.js';
 import { useCore } from '../../feature-kit/use-core.js';
-import { formatDay } from '../../payment-debts/index.js';
+import { formatDay } from '../../shared/format.js';
 import { formatMoney } from '../../shared/money.js';
 import { downloadTreasuryPdf } from '../../shared/treasury-download.js';
 import { DOCS, type StatusChange } from '../api.js';
