@@ -75,7 +75,6 @@ export const APPLICATION_VIEW_TEXTS = {
   compareField: 'Dado',
   thisApplication: 'Esta candidatura',
   same: 'igual',
-  sameAs: (what: string) => `${what} (igual)`,
   twinMember: (name: string, number: number | null | undefined) => (number ? `${name}, sócio n.º ${number}` : `${name}, sócio`),
   twinApplication: (name: string, state: string) => `${name}, candidatura ${state.toLowerCase()}`,
   decision: 'Decisão',
@@ -83,5 +82,4 @@ export const APPLICATION_VIEW_TEXTS = {
   decidedBy: 'Decidida por',
   rejectReason: 'Motivo da recusa',
   member: 'Sócio',
-  memberOf: (name: string) => name,
 } as const;
