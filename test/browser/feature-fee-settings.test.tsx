@@ -176,7 +176,7 @@ describe("launching the year's quotas", () => {
     await waitUntil(() => text().includes('Quotas lançadas.'), 'the early end was lost');
   });
 
-  it('says how many members were charged, how many debts raised and their total (the done event's result)', async () => {
+  it('says how many members were charged, how many debts raised and their total (the result on the done event)', async () => {
     const { f } = await mount();
     await f.script({ 'POST /unsettled_payments/generate': queued });
     await askAndStart();
