@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startResourceServer, type ResourceTestServer } from '../resources/support.js';
 import { generateYear } from '../../../src/server/modules/dues/generation.js';
+import { admittedToday } from '../support/dues-terms.js';
 
 let server: ResourceTestServer;
 let staff: string;
@@ -13,7 +14,7 @@ const post = (url: string, body: unknown, token = staff) => server.json('POST', 
 const get = (url: string, token = staff) => server.json('GET', url, token);
 
 async function newMember(name: string, category: number, extra: Record<string, unknown> = {}) {
-  const answer = await post('/api/members', { name, state: active, fee_category: category, ...extra });
+  const answer = await post('/api/members', { name, state: active, ...admittedToday(server, category), ...extra });
   expect(answer.status).toBe(201);
   return Number(answer.body.data._id);
 }
@@ -113,7 +114,22 @@ describe('generating on demand', () => {
     expect((await debtsOf(members.ana)).filter((d) => d.year === 2027).map((d) => d.amount)).toEqual([3200]);
     const job = await server.database.db.selectFrom('jobs').selectAll().where('_id', '=', answer.body.data.job._id).executeTakeFirstOrThrow();
     expect(job.state).toBe('done');
-    expect(events.some((e) => e.topic === 'jobs' && e.payload.state === 'done')).toBe(true);
+    // The done event reports what the launch did, as the rows say: members charged, debts raised, their total.
+    const raised = await server.database.db.selectFrom('unsettled_payments').select(['member', 'amount']).where('year', '=', 2027).execute();
+    expect(raised.length).toBeGreaterThan(0);
+    const launched = (list: typeof events) => list.filter((e) => e.topic === 'jobs' && e.payload.name === 'dues.generate' && e.payload.state === 'done').map((e) => e.payload.result);
+    expect(launched(events)).toEqual([
+      expect.objectContaining({ year: 2027, raised: raised.length, members: new Set(raised.map((r) => Number(r.member))).size, total: raised.reduce((sum, r) => sum + Number(r.amount), 0) }),
+    ]);
+    // Other jobs' done events carry nothing of theirs.
+    expect(events.filter((e) => e.topic === 'jobs' && e.payload.name !== 'dues.generate' && e.payload.result !== undefined)).toEqual([]);
+    // A second launch of the same year raises nothing and says so.
+    const again: { topic: string; payload: any }[] = [];
+    const stopAgain = server.ctx.bus.subscribe((event) => again.push(event));
+    expect((await post('/api/unsettled_payments/generate', { year: 2027 })).status).toBe(200);
+    await server.app.jobs.tick();
+    stopAgain();
+    expect(launched(again)).toEqual([expect.objectContaining({ raised: 0, members: 0, total: 0 })]);
     expect((await post('/api/unsettled_payments/generate', { year: 1999 })).status).toBe(422);
     expect((await post('/api/unsettled_payments/generate', { year: 2027 }, memberToken)).status).toBe(403);
   });
