@@ -133,6 +133,7 @@ describe('member list against the real server', () => {
     await page.goto('/socios/novo');
     const form = page.locator('associa-resource-form');
     await form.locator('input[name="name"]').fill('Teodora Criada Agora');
+    await form.locator('input[name="dues_exempt"]').check();
     const posted = page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/members');
     await form.getByRole('button', { name: 'Guardar' }).click();
     await posted;

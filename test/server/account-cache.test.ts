@@ -37,7 +37,7 @@ describe('the caller\'s account between changes', () => {
     await ensureReferenceData(server.database.db, Date.now());
     const admin = (await server.login(await server.createUser('admin'))).access;
     const state = (await server.request({ method: 'GET', url: '/api/member_states', token: admin })).json().data[0]._id as number;
-    const create = async (name: string) => (await server.request({ method: 'POST', url: '/api/members', token: admin, payload: { name, state } })).json().data._id as number;
+    const create = async (name: string) => (await server.request({ method: 'POST', url: '/api/members', token: admin, payload: { dues_exempt: true, name, state } })).json().data._id as number;
     const [first, second] = [await create('Primeira Sócia'), await create('Segunda Sócia')];
     const user = await server.createUser('member', { memberId: first });
     const token = (await server.login(user)).access;

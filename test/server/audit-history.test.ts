@@ -23,7 +23,7 @@ describe('a record history through the API (the write path records every change)
     const editorName = (await server.json('GET', `/api/users/${editor.id}`, admin.token)).body.data.name;
     const tag = (await server.json('POST', '/api/tags', admin.token, { name: 'Direção' })).body.data._id;
 
-    const created = await server.json('POST', '/api/members', admin.token, { name: 'Rui Matos', state: await server.stateId('Ativo'), phone: '912000111' });
+    const created = await server.json('POST', '/api/members', admin.token, { dues_exempt: true, name: 'Rui Matos', state: await server.stateId('Ativo'), phone: '912000111' });
     expect(created.status).toBe(201);
     const id = created.body.data._id;
     server.advance(1000);
@@ -66,7 +66,7 @@ describe('a record history through the API (the write path records every change)
 
   it("lets a member read their own record's history, staff notes left out", async () => {
     const admin = await server.as('admin');
-    const id = (await server.json('POST', '/api/members', admin.token, { name: 'Sara Lima', state: await server.stateId('Ativo') })).body.data._id;
+    const id = (await server.json('POST', '/api/members', admin.token, { dues_exempt: true, name: 'Sara Lima', state: await server.stateId('Ativo') })).body.data._id;
     const member = await server.as('member', { memberId: id });
     server.advance(1000);
     await server.json('PATCH', `/api/members/${id}`, admin.token, { notes: 'Pediu para não ser contactada' });

@@ -48,7 +48,7 @@ beforeAll(async () => {
     method: 'POST',
     url: '/api/members',
     token: admin,
-    payload: { name: 'Maria Alves', state: state.json().data[0]._id },
+    payload: { dues_exempt: true, name: 'Maria Alves', state: state.json().data[0]._id },
   });
   ids.members = created.json().data._id;
   member = (await server.login(await server.createUser('member', { memberId: ids.members }))).access;

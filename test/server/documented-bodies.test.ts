@@ -23,7 +23,7 @@ beforeAll(async () => {
   await ensureReferenceData(server.database.db, server.ctx.now(), 'association');
   const state = await server.database.db.selectFrom('member_states').select('_id').orderBy('_id').executeTakeFirstOrThrow();
   const bootstrap = await server.createUser('admin');
-  const member = await server.request({ method: 'POST', url: '/api/members', token: (await server.login(bootstrap)).access, payload: { name: 'Ana Esquema', state: Number(state._id) } });
+  const member = await server.request({ method: 'POST', url: '/api/members', token: (await server.login(bootstrap)).access, payload: { dues_exempt: true, name: 'Ana Esquema', state: Number(state._id) } });
   expect(member.statusCode, member.body).toBe(201);
   const admin = await server.createUser('admin', { memberId: Number(member.json().data._id) });
   const link = await issuePaymentLink(server.database.db, { member: Number(member.json().data._id), purpose: 'documented-bodies', now: server.ctx.now() });

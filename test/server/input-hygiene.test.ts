@@ -24,7 +24,7 @@ beforeAll(async () => {
   adminUser = user;
   admin = (await server.login(user)).access;
   const state = await server.stateId('Ativo');
-  const created = await server.json('POST', '/api/members', admin, { name: 'Maria Alves', state, email: 'maria@exemplo.pt' });
+  const created = await server.json('POST', '/api/members', admin, { dues_exempt: true, name: 'Maria Alves', state, email: 'maria@exemplo.pt' });
   expect(created.status).toBe(201);
   memberId = created.body.data._id;
 });
@@ -75,8 +75,8 @@ describe('control characters', () => {
     const before = await snapshot();
     const state = await server.stateId('Ativo');
     const cases: [string, string, Record<string, unknown>, string][] = [
-      ['POST', '/api/members', { name: 'Ana\u0000Silva', state }, 'name'],
-      ['POST', '/api/members', { name: 'Ana Silva', state, email: 'ana\u0000@exemplo.pt' }, 'email'],
+      ['POST', '/api/members', { dues_exempt: true, name: 'Ana\u0000Silva', state }, 'name'],
+      ['POST', '/api/members', { dues_exempt: true, name: 'Ana Silva', state, email: 'ana\u0000@exemplo.pt' }, 'email'],
       ['PATCH', `/api/members/${memberId}`, { name: '\u0000' }, 'name'],
       ['PATCH', `/api/members/${memberId}`, { email: 'maria@exemplo.pt\u0000' }, 'email'],
       ['PUT', `/api/members/${memberId}`, { name: 'Maria\u0007Alves', state }, 'name'],
@@ -134,7 +134,7 @@ describe('long lists', () => {
       for (const [method, url, payload] of [
         ['PATCH', `/api/members/${memberId}`, { tags }],
         ['PUT', `/api/members/${memberId}`, { name: 'Maria Alves', state, tags }],
-        ['POST', '/api/members', { name: 'Ana Silva', state, tags }],
+        ['POST', '/api/members', { dues_exempt: true, name: 'Ana Silva', state, tags }],
         ['POST', '/api/members/validate', { name: 'Ana Silva', state, tags }],
       ] as const) {
         const response = await server.json(method, url, admin, payload);
@@ -202,7 +202,7 @@ describe('search terms', () => {
 
   beforeAll(async () => {
     const state = await server.stateId('Ativo');
-    for (const name of names) expect((await server.json('POST', '/api/members', admin, { name, state })).status).toBe(201);
+    for (const name of names) expect((await server.json('POST', '/api/members', admin, { dues_exempt: true, name, state })).status).toBe(201);
   });
 
   /** What a search must find, worked out in JavaScript: every word inside one searchable field, accents and case aside. */

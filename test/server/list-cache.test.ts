@@ -35,7 +35,7 @@ describe('list answers between changes', () => {
     const server = await start();
     const { token, state } = await setUp(server);
     expect(await names(server, token)).toEqual([]);
-    const created = await server.request({ method: 'POST', url: '/api/members', token, payload: { name: 'Ana Faria', state } });
+    const created = await server.request({ method: 'POST', url: '/api/members', token, payload: { dues_exempt: true, name: 'Ana Faria', state } });
     expect(await names(server, token)).toEqual(['Ana Faria']);
     await server.request({ method: 'PATCH', url: `/api/members/${created.json().data._id}`, token, payload: { name: 'Ana Faria Lopes' } });
     expect(await names(server, token)).toEqual(['Ana Faria Lopes']);
@@ -59,7 +59,7 @@ describe('list answers between changes', () => {
   it('are kept apart per caller scope: a member never gets an answer cached for staff', async () => {
     const server = await start();
     const { token, state } = await setUp(server);
-    const own = await server.request({ method: 'POST', url: '/api/members', token, payload: { name: 'Própria', state } });
+    const own = await server.request({ method: 'POST', url: '/api/members', token, payload: { dues_exempt: true, name: 'Própria', state } });
     const member = (await server.login(await server.createUser('member', { memberId: own.json().data._id }))).access;
     expect((await server.request({ method: 'GET', url: '/api/users', token })).statusCode).toBe(200);
     expect((await server.request({ method: 'GET', url: '/api/users', token: member })).statusCode).toBe(403);
@@ -71,7 +71,7 @@ describe('list answers between changes', () => {
       const second = await start({ pgSchema: first.database.schema });
       const { token, state } = await setUp(first);
       expect(await names(second, token)).toEqual([]);
-      await first.request({ method: 'POST', url: '/api/members', token, payload: { name: 'Bruno Lima', state } });
+      await first.request({ method: 'POST', url: '/api/members', token, payload: { dues_exempt: true, name: 'Bruno Lima', state } });
       await vi.waitFor(async () => expect(await names(second, token)).toEqual(['Bruno Lima']), { timeout: 3000, interval: 50 });
     });
   }

@@ -119,7 +119,7 @@ beforeAll(async () => {
   }
   const state = await server.database.db.selectFrom('member_states').select('_id').executeTakeFirstOrThrow();
   for (const who of ['ana', 'rui']) {
-    const member = (await as('admin', 'POST', '/api/members', { name: who === 'ana' ? 'Ana Lopes' : 'Rui Dias', state: Number(state._id) })).json().data;
+    const member = (await as('admin', 'POST', '/api/members', { dues_exempt: true, name: who === 'ana' ? 'Ana Lopes' : 'Rui Dias', state: Number(state._id) })).json().data;
     memberIds[who] = Number(member._id);
     users[who] = await server.createUser('member', { memberId: memberIds[who] });
     tokens[who] = (await server.login(users[who])).access;

@@ -30,7 +30,7 @@ const post = async (url: string, body: unknown) => {
 
 async function member(name: string): Promise<number> {
   const state = await server.stateId('Ativo');
-  return Number((await post('/api/members', { name, state })).data._id);
+  return Number((await post('/api/members', { dues_exempt: true, name, state })).data._id);
 }
 
 const raise = (memberId: number, amount: number, due_date: string) =>

@@ -27,7 +27,7 @@ async function setUp(server: TestServer) {
     return { status: response.statusCode, body: response.body ? response.json() : undefined };
   };
   const state = await server.database.db.selectFrom('member_states').select('_id').where('name', '=', 'Ativo').executeTakeFirstOrThrow();
-  const member = async (name: string) => Number((await json('POST', '/api/members', { name, state: Number(state._id) })).body.data._id);
+  const member = async (name: string) => Number((await json('POST', '/api/members', { dues_exempt: true, name, state: Number(state._id) })).body.data._id);
   let n = 0;
   const debt = async (memberId: number, amount: number) => {
     n += 1;

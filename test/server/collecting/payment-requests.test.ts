@@ -35,7 +35,7 @@ async function setUp(server: TestServer): Promise<Setup> {
     json,
     token,
     async member(name) {
-      const answer = await json('POST', '/api/members', { name, state: Number(state._id) });
+      const answer = await json('POST', '/api/members', { dues_exempt: true, name, state: Number(state._id) });
       expect(answer.status).toBe(201);
       return Number(answer.body.data._id);
     },

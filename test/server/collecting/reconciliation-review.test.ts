@@ -39,7 +39,7 @@ async function setUp() {
   };
   const state = await db.selectFrom('member_states').select('_id').where('name', '=', 'Ativo').executeTakeFirstOrThrow();
   const member = async (name: string) => {
-    const answer = await json('POST', '/api/members', { name, state: Number(state._id) });
+    const answer = await json('POST', '/api/members', { dues_exempt: true, name, state: Number(state._id) });
     expect(answer.status, JSON.stringify(answer.body)).toBe(201);
     return { id: Number(answer.body.data._id), number: Number(answer.body.data.number), name };
   };

@@ -57,7 +57,7 @@ async function setUp() {
   };
   const state = await server.database.db.selectFrom('member_states').select('_id').where('name', '=', 'Ativo').executeTakeFirstOrThrow();
   const member = async (name: string, nif?: string) => {
-    const answer = await json('POST', '/api/members', { name, state: Number(state._id), ...(nif ? { nif } : {}) });
+    const answer = await json('POST', '/api/members', { dues_exempt: true, name, state: Number(state._id), ...(nif ? { nif } : {}) });
     expect(answer.status, JSON.stringify(answer.body)).toBe(201);
     return { id: Number(answer.body.data._id), number: Number(answer.body.data.number) };
   };

@@ -25,7 +25,7 @@ async function setSetting(name: string, value: string) {
 }
 
 async function mandatedMember(name: string, reference: string, iban: string, bic?: string) {
-  const member = await post('/api/members', { name, state: await server.stateId('Ativo') });
+  const member = await post('/api/members', { dues_exempt: true, name, state: await server.stateId('Ativo') });
   expect(member.status, JSON.stringify(member.body)).toBe(201);
   const id = Number(member.body.data._id);
   const mandate = await post('/api/sepa_mandates', { member: id, iban, reference, signature_date: '2025-10-01', ...(bic ? { bic } : {}) });

@@ -20,7 +20,7 @@ beforeAll(async () => {
   server.ctx.now = () => now;
   staff = (await server.as('editor')).token;
   const state = await server.stateId('Ativo');
-  member = Number((await post('/api/members', { name: 'Ana Lopes', state })).body.data._id);
+  member = Number((await post('/api/members', { dues_exempt: true, name: 'Ana Lopes', state })).body.data._id);
   expect((await post('/api/unsettled_payments/raise', { member, kind: 'other', year: 2026, amount: 1500, due_date: '2026-11-29', description: 'Quota de novembro' })).status).toBe(200);
 });
 afterAll(async () => {

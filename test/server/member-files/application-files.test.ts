@@ -25,7 +25,7 @@ async function newApplication(state = 'submitted'): Promise<number> {
 
 async function newMember(): Promise<number> {
   const state = await server.database.db.selectFrom('member_states').select('_id').orderBy('_id').executeTakeFirstOrThrow();
-  const response = await server.request({ method: 'POST', url: '/api/members', token: admin, payload: { name: 'Maria Candidata', state: state._id } });
+  const response = await server.request({ method: 'POST', url: '/api/members', token: admin, payload: { dues_exempt: true, name: 'Maria Candidata', state: state._id } });
   return Number(response.json().data._id);
 }
 

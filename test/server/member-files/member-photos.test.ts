@@ -15,7 +15,7 @@ let memberUserId = 0;
 
 async function newMember(): Promise<number> {
   const state = await server.database.db.selectFrom('member_states').select('_id').orderBy('_id').executeTakeFirstOrThrow();
-  const response = await server.request({ method: 'POST', url: '/api/members', token: admin, payload: { name: `Sócio ${Math.random()}`, state: state._id } });
+  const response = await server.request({ method: 'POST', url: '/api/members', token: admin, payload: { dues_exempt: true, name: `Sócio ${Math.random()}`, state: state._id } });
   expect(response.statusCode, response.body).toBe(201);
   return Number(response.json().data._id);
 }

@@ -33,7 +33,7 @@ beforeAll(async () => {
   ownMember = await created('/api/members', {
     name: 'Íris Quaresma', email: 'Iris@Exemplo.pt', state: state._id, locality: 'Porto', notes: 'Nota só dos serviços', admission_date: '2025-01-01', fee_category: category,
   });
-  otherMember = await created('/api/members', { name: 'Outro Sócio', email: 'outro@exemplo.pt', state: state._id });
+  otherMember = await created('/api/members', { dues_exempt: true, name: 'Outro Sócio', email: 'outro@exemplo.pt', state: state._id });
   const user = await server.createUser('member', { memberId: ownMember });
   memberUser = user.id;
   token.member = (await server.login(user)).access;

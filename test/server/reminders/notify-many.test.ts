@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import { JOBS_TOPIC, type JobProgress } from '../../../src/core/contract.js';
 import { startResourceServer, type ResourceTestServer } from '../resources/support.js';
 import { testEngine } from '../support/server.js';
+import { admittedToday } from '../support/dues-terms.js';
 
 // Notify many for 1,000 members (issue 28): the job queues one message per member while the
 // server keeps answering everyone else. It used to queue them all in one transaction and report
@@ -29,7 +30,7 @@ beforeAll(async () => {
   const category = Number((await post('/api/fee_categories', { name: 'Efetivo' })).body.data._id);
   expect((await post('/api/fee_schedules', { year: 2026, category, amount: 1500, periodicity: 'annual', due_day: 31 })).status).toBe(201);
   for (let i = 0; i < MEMBERS; i += 1) {
-    const member = await post('/api/members', { name: `Sócio ${i + 1}`, state: active, fee_category: category, email: `socio${i + 1}@exemplo.pt` });
+    const member = await post('/api/members', { name: `Sócio ${i + 1}`, state: active, ...admittedToday(server, category), email: `socio${i + 1}@exemplo.pt` });
     expect(member.status, JSON.stringify(member.body)).toBe(201);
     members.push(Number(member.body.data._id));
   }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startResourceServer, type ResourceTestServer } from '../resources/support.js';
 import { NOTIFY_INLINE_MAX, notifyJob } from '../../../src/server/modules/reminders/notify.js';
+import { admittedToday } from '../support/dues-terms.js';
 
 // Notify many (paymentsNotifyMultiple): a reminder stage's message to every member the unpaid
 // list's filters select, one outbox message each under `notify:{batchKey}:{member}`.
@@ -25,7 +26,7 @@ async function category(): Promise<number> {
 
 async function member(name: string, fee_category: number, extra: Record<string, unknown> = {}): Promise<number> {
   counter += 1;
-  const answer = await post('/api/members', { name, state: active, fee_category, email: `notificar${counter}@exemplo.pt`, ...extra });
+  const answer = await post('/api/members', { name, state: active, ...admittedToday(server, fee_category), email: `notificar${counter}@exemplo.pt`, ...extra });
   expect(answer.status, JSON.stringify(answer.body)).toBe(201);
   return Number(answer.body.data._id);
 }

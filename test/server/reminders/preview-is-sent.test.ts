@@ -4,6 +4,7 @@ import { planReminders } from '../../../src/server/modules/reminders/planning.js
 import { sendApproved } from '../../../src/server/modules/reminders/sending.js';
 import { lisbonDay } from '../../../src/core/days.js';
 import { formatEuros as euros } from '../../../src/server/messages/format.js';
+import { admittedToday } from '../support/dues-terms.js';
 
 // What staff preview is what the member receives: the reminder is rendered when it is queued, by
 // the code that renders the preview, for the same day. A payment recorded between the preview and
@@ -27,7 +28,7 @@ beforeAll(async () => {
   staff = (await server.as('editor')).token;
   const state = await server.stateId('Ativo');
   const category = Number((await post('/api/fee_categories', { name: 'Efetivo' })).body.data._id);
-  const member = async (name: string, email: string) => Number((await post('/api/members', { name, email, state, fee_category: category })).body.data._id);
+  const member = async (name: string, email: string) => Number((await post('/api/members', { name, email, state, ...admittedToday(server, category) })).body.data._id);
   ana = await member('Ana Lopes', 'ana@exemplo.pt');
   rui = await member('Rui Sá', 'rui@exemplo.pt');
   for (const [who, amount, due, description] of [

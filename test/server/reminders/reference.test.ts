@@ -11,6 +11,7 @@ import { planReminders } from '../../../src/server/modules/reminders/planning.js
 import { reminderOrderId, reminderReference } from '../../../src/server/modules/reminders/reference.js';
 import { sendApproved } from '../../../src/server/modules/reminders/sending.js';
 import { NO_REFERENCE, renderHtml, renderText, type ReminderData } from '../../../src/server/modules/reminders/templates.js';
+import { admittedToday } from '../support/dues-terms.js';
 
 describe('rendering {referencia_multibanco}', () => {
   const base: ReminderData = { name: 'Ana Lopes', number: 7, association: 'Clube', associationArticle: 'o', debts: [{ description: 'Quota 2026', dueDate: '2026-01-31', owed: 2500 }] };
@@ -53,7 +54,7 @@ async function setting(name: string, value: string) {
 
 async function member(name: string): Promise<number> {
   counter += 1;
-  const answer = await post('/api/members', { name, state: active, fee_category: cat, email: `referencia${counter}@exemplo.pt` });
+  const answer = await post('/api/members', { name, state: active, ...admittedToday(server, cat), email: `referencia${counter}@exemplo.pt` });
   expect(answer.status, JSON.stringify(answer.body)).toBe(201);
   return Number(answer.body.data._id);
 }
@@ -152,7 +153,7 @@ describe("a reminder with {referencia_multibanco}, the association's own referen
     });
     expect(stage.status, JSON.stringify(stage.body)).toBe(201);
     counter += 1;
-    const answer = await post('/api/members', { name: 'Eva <b>Ligação</b>', state: active, fee_category: category.body.data._id, email: `referencia${counter}@exemplo.pt` });
+    const answer = await post('/api/members', { name: 'Eva <b>Ligação</b>', state: active, ...admittedToday(server, category.body.data._id), email: `referencia${counter}@exemplo.pt` });
     const eva = Number(answer.body.data._id);
     await debt(eva, 1200, daysAgo(40));
     expect(await planAndSend()).toMatchObject({ sent: 1 });

@@ -5,6 +5,7 @@ import { sendApproved } from '../../../src/server/modules/reminders/sending.js';
 import { formatEuros } from '../../../src/server/messages/format.js';
 import { renderHtml, renderText, templateProblem } from '../../../src/server/modules/reminders/templates.js';
 import { lisbonDay } from '../../../src/core/days.js';
+import { admittedToday } from '../support/dues-terms.js';
 
 let server: ResourceTestServer;
 let staff: string;
@@ -32,7 +33,7 @@ async function category(): Promise<number> {
 
 async function member(name: string, fee_category: number, extra: Record<string, unknown> = {}): Promise<number> {
   counter += 1;
-  const answer = await post('/api/members', { name, state: active, fee_category, email: `socio${counter}@exemplo.pt`, ...extra });
+  const answer = await post('/api/members', { name, state: active, ...admittedToday(server, fee_category), email: `socio${counter}@exemplo.pt`, ...extra });
   expect(answer.status, JSON.stringify(answer.body)).toBe(201);
   return Number(answer.body.data._id);
 }

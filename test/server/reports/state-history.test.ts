@@ -31,7 +31,7 @@ afterAll(async () => {
 
 describe('the state history hook', () => {
   it('records the admission, each change of state with its day and nothing for other edits', async () => {
-    const created = await server.json('POST', '/api/members', staff, { name: 'Ana Lopes', state: states.active, admission_date: '2021-05-03' });
+    const created = await server.json('POST', '/api/members', staff, { dues_exempt: true, name: 'Ana Lopes', state: states.active, admission_date: '2021-05-03' });
     const id = Number(created.body.data._id);
     expect((await server.json('PATCH', `/api/members/${id}`, staff, { locality: 'Braga' })).status).toBe(200);
     expect((await server.json('PATCH', `/api/members/${id}`, staff, { state: states.suspended })).status).toBe(200);
@@ -44,7 +44,7 @@ describe('the state history hook', () => {
   });
 
   it('records nothing when the write is refused, and goes when the member is deleted', async () => {
-    const created = await server.json('POST', '/api/members', staff, { name: 'Rui Dias', state: states.active });
+    const created = await server.json('POST', '/api/members', staff, { dues_exempt: true, name: 'Rui Dias', state: states.active });
     const id = Number(created.body.data._id);
     expect((await server.json('PATCH', `/api/members/${id}`, staff, { state: states.left, name: '' })).status).toBe(422);
     expect(await historyOf(id)).toEqual([{ state: states.active, previous: null, date: today }]);

@@ -17,7 +17,7 @@ afterEach(() => server.close());
 
 async function member(name: string, extra: Record<string, unknown> = {}): Promise<number> {
   counter += 1;
-  const { status, body } = await server.json('POST', '/api/members', admin, { name, number: 10_000 + counter, ...extra });
+  const { status, body } = await server.json('POST', '/api/members', admin, { dues_exempt: true, name, number: 10_000 + counter, ...extra });
   expect(status, JSON.stringify(body)).toBe(201);
   return body.data._id;
 }

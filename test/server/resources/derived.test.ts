@@ -86,7 +86,7 @@ describe('change events', () => {
     const events: BusEvent[] = [];
     server.ctx.bus.subscribe((e) => events.push(e));
     const state = await server.stateId('Ativo');
-    const created = await server.json('POST', '/api/members', token, { name: 'Ana', state });
+    const created = await server.json('POST', '/api/members', token, { dues_exempt: true, name: 'Ana', state });
     const id = created.body.data._id;
     const member = await server.as('member', { memberId: id });
     await server.json('PATCH', `/api/members/${id}`, token, { name: 'Ana Sá' });
@@ -131,7 +131,7 @@ describe('explainer', () => {
     const { body } = await server.json<ExplainerResponse>('GET', '/api/explainer', member.token);
     expect(Object.keys(body.data)).not.toContain('api_secrets');
     expect(Object.keys(body.data)).not.toContain('messages');
-    const withRecord = await server.as('member', { memberId: (await server.json('POST', '/api/members', token, { name: 'Ana', state: await server.stateId('Ativo') })).body.data._id });
+    const withRecord = await server.as('member', { memberId: (await server.json('POST', '/api/members', token, { dues_exempt: true, name: 'Ana', state: await server.stateId('Ativo') })).body.data._id });
     const mine = await server.json<ExplainerResponse>('GET', '/api/explainer', withRecord.token);
     const fields = mine.body.data.members!.fields;
     expect(fields.find((f) => f.name === 'number')!.readOnly).toBe(true);

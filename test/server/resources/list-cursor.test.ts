@@ -134,7 +134,7 @@ describe('paging a sorted list by page number and by cursor', () => {
 
 describe('paging while members are added', () => {
   const add = async (name: string, birth_date: string | null = null) => {
-    const { status, body } = await server.json('POST', '/api/members', token, { name, state: active, birth_date });
+    const { status, body } = await server.json('POST', '/api/members', token, { dues_exempt: true, confirm_duplicate: true, name, state: active, birth_date });
     expect(status, body?.message).toBe(201);
     return body.data._id as number;
   };

@@ -22,7 +22,7 @@ beforeAll(async () => {
   for (const [i, name] of names.entries()) {
     server.advance(1000);
     const { status } = await server.json('POST', '/api/members', token, {
-      name,
+      name, dues_exempt: true,
       email: `${name.split(' ')[0]!.toLowerCase()}@exemplo.pt`,
       nif: nif(i),
       state: i % 2 === 0 ? active : suspended,
@@ -83,7 +83,7 @@ describe('GET /api/{res}: paging, sorting, filters', () => {
 
   it('sorts empty values first ascending and last descending on both engines, and filters booleans', async () => {
     const withEmail = await list('?_sort=email&_limit=-1');
-    const noEmail = await server.json('POST', '/api/members', token, { name: 'Sem Email', state: active });
+    const noEmail = await server.json('POST', '/api/members', token, { dues_exempt: true, name: 'Sem Email', state: active });
     const asc = await list('?_sort=email&_limit=1');
     expect(asc.body.data[0]._id).toBe(noEmail.body.data._id);
     const desc = await list('?_sort=-email&_limit=-1');
@@ -107,7 +107,7 @@ describe('GET /api/{res}: paging, sorting, filters', () => {
   });
 
   it('ignores accents and cedillas both ways, on indexed and short words, and on small tables', async () => {
-    const created = await server.json('POST', '/api/members', token, { name: 'João Conceição Brandão', state: active, locality: 'Óbidos' });
+    const created = await server.json('POST', '/api/members', token, { dues_exempt: true, name: 'João Conceição Brandão', state: active, locality: 'Óbidos' });
     const id = created.body.data._id;
     const found = async (term: string) => (await list(`?_search=${encodeURIComponent(term)}`)).body.data.map((m: any) => m._id);
     for (const term of ['joao', 'JOÃO', 'conceicao', 'Conceiçao', 'brandao obidos', 'jo', 'ob', 'ão']) expect(await found(term), term).toEqual([id]);
@@ -120,7 +120,7 @@ describe('GET /api/{res}: paging, sorting, filters', () => {
   });
 
   it('search follows updates and deletes', async () => {
-    const created = await server.json('POST', '/api/members', token, { name: 'Xavier Quintela', state: active });
+    const created = await server.json('POST', '/api/members', token, { dues_exempt: true, name: 'Xavier Quintela', state: active });
     const id = created.body.data._id;
     expect((await list('?_search=quintela')).body.meta.total).toBe(1);
     await server.json('PATCH', `/api/members/${id}`, token, { name: 'Xavier Queiroz' });
@@ -194,7 +194,7 @@ describe('large totals', () => {
     if (server.database.engine === 'postgres') await sql`ANALYZE members`.execute(db);
     expect((await list('?_limit=10')).body.meta).toEqual(before);
     // A write through the API publishes "members changed", and the next list estimates afresh.
-    expect((await server.json('POST', '/api/members', token, { name: 'Nova Sócia', state: active })).status).toBe(201);
+    expect((await server.json('POST', '/api/members', token, { dues_exempt: true, name: 'Nova Sócia', state: active })).status).toBe(201);
     const after = (await list('?_limit=10')).body.meta;
     expect(after.exact).toBe(false);
     expect(after.total).toBeGreaterThan(before.total + 4000);

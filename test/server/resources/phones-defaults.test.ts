@@ -17,7 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const create = (body: Record<string, unknown>) => server.json('POST', '/api/members', token, { state: active, ...body });
+const create = (body: Record<string, unknown>) => server.json('POST', '/api/members', token, { dues_exempt: true, state: active, ...body });
 const count = async () => Number((await server.database.db.selectFrom('members').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
 const names = async (query: string): Promise<string[]> => {
   const { status, body } = await server.json('GET', `/api/members?_sort=name&${query}`, token);
@@ -84,15 +84,15 @@ describe('phones', () => {
 
 describe('a new member', () => {
   it('lives in Portugal and starts in the first active state unless told otherwise', async () => {
-    const { status, body } = await server.json('POST', '/api/members', token, { name: 'Sem País Nem Estado' });
+    const { status, body } = await server.json('POST', '/api/members', token, { dues_exempt: true, name: 'Sem País Nem Estado' });
     expect(status).toBe(201);
     expect(body.data).toMatchObject({ country: portugal, state: active });
     const spain = Number((await server.database.db.selectFrom('countries').select('_id').where('code', '=', 'ES').executeTakeFirstOrThrow())._id);
-    expect((await server.json('POST', '/api/members', token, { name: 'Em Espanha', country: spain })).body.data.country).toBe(spain);
+    expect((await server.json('POST', '/api/members', token, { dues_exempt: true, name: 'Em Espanha', country: spain })).body.data.country).toBe(spain);
   });
 
   it('keeps a country cleared on purpose: the default is for new records only', async () => {
-    const created = (await server.json('POST', '/api/members', token, { name: 'Apátrida' })).body.data;
+    const created = (await server.json('POST', '/api/members', token, { dues_exempt: true, name: 'Apátrida' })).body.data;
     const { status, body } = await server.json('PATCH', `/api/members/${created._id}`, token, { country: null, _version: created._version });
     expect(status).toBe(200);
     expect(body.data.country).toBeNull();

@@ -22,7 +22,7 @@ beforeAll(async () => {
   ({ token } = await server.as('admin'));
   active = await server.stateId('Ativo');
   for (const person of PEOPLE) {
-    const { status } = await server.json('POST', '/api/members', token, { ...person, state: active });
+    const { status } = await server.json('POST', '/api/members', token, { dues_exempt: true, ...person, state: active });
     expect(status).toBe(201);
   }
 });

@@ -90,7 +90,7 @@ beforeAll(async () => {
   token = (await server.login(await server.createUser('admin'))).access;
   const state = await server.database.db.selectFrom('member_states').select('_id').executeTakeFirstOrThrow();
   for (const name of ['Ana Lopes', 'Rui Dias', 'Eva Sousa']) {
-    const created = await request('POST', '/api/members', { name, state: Number(state._id) });
+    const created = await request('POST', '/api/members', { dues_exempt: true, name, state: Number(state._id) });
     memberIds.push(Number(created.body.data!._id));
   }
   const first = await request('POST', '/api/badges_test', { code: 'A1', member: memberIds[0] });

@@ -25,7 +25,7 @@ const memberEvents = () => published.filter((e) => e.topic === 'members changed'
 const stored = async (id: number) => server.database.db.selectFrom('members').selectAll().where('_id', '=', id).executeTakeFirstOrThrow();
 
 async function newMember(body: object = {}) {
-  const created = await server.json('POST', '/api/members', token, { name: 'Ana Silva', state: active, ...body });
+  const created = await server.json('POST', '/api/members', token, { dues_exempt: true, name: 'Ana Silva', state: active, ...body });
   expect(created.status).toBe(201);
   return created.body.data as { _id: number; _version: number; [k: string]: unknown };
 }

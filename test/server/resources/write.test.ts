@@ -15,12 +15,12 @@ const countMembers = async () => Number((await server.database.db.selectFrom('me
 
 describe('create, read, update, delete', () => {
   it('creates with the next free number, reads, replaces, patches and deletes', async () => {
-    const first = await server.json('POST', '/api/members', token, { name: 'Ana Silva', state: active, nif: '123456789', postal_code: '1000-001' });
+    const first = await server.json('POST', '/api/members', token, { dues_exempt: true, name: 'Ana Silva', state: active, nif: '123456789', postal_code: '1000-001' });
     expect(first.status).toBe(201);
     // No country given: a new member lives in Portugal.
     expect(first.body.data).toMatchObject({ number: 1, name: 'Ana Silva', nif: '123456789', tags: [], country: expect.any(Number) });
-    await server.json('POST', '/api/members', token, { name: 'Bruno', state: active, number: 41 });
-    const third = await server.json('POST', '/api/members', token, { name: 'Carla', state: active });
+    await server.json('POST', '/api/members', token, { dues_exempt: true, name: 'Bruno', state: active, number: 41 });
+    const third = await server.json('POST', '/api/members', token, { dues_exempt: true, name: 'Carla', state: active });
     expect(third.body.data.number).toBe(42);
 
     const id = first.body.data._id;
@@ -42,7 +42,7 @@ describe('create, read, update, delete', () => {
   });
 
   it('refuses to delete a record in use with 409 and keeps it', async () => {
-    await server.json('POST', '/api/members', token, { name: 'Ana', state: active });
+    await server.json('POST', '/api/members', token, { dues_exempt: true, name: 'Ana', state: active });
     const response = await server.json('DELETE', `/api/member_states/${active}`, token);
     expect(response.status).toBe(409);
     expect((await server.json('GET', `/api/member_states/${active}`, token)).status).toBe(200);
@@ -52,7 +52,7 @@ describe('create, read, update, delete', () => {
 describe('validation', () => {
   it('answers 422 with pt-PT field messages and saves nothing', async () => {
     const response = await server.json('POST', '/api/members', token, {
-      nif: '123456780', postal_code: '1000', email: 'não-é-email', birth_date: '2020-02-30', state: 9999, number: 'sete', tags: [1, 'x'],
+      dues_exempt: true, nif: '123456780', postal_code: '1000', email: 'não-é-email', birth_date: '2020-02-30', state: 9999, number: 'sete', tags: [1, 'x'],
     });
     expect(response.status).toBe(422);
     expect(response.body.errors).toEqual({
@@ -70,7 +70,7 @@ describe('validation', () => {
 
   it('rejects wrong types with 422, not 500', async () => {
     for (const [field, value] of [['name', 42], ['name', { a: 1 }], ['state', true], ['tags', 'x'], ['country', '1.5'], ['phone', 'abc'], ['birth_date', 20240101]] as const) {
-      const response = await server.json('POST', '/api/members', token, { name: 'Ana', state: active, [field]: value });
+      const response = await server.json('POST', '/api/members', token, { dues_exempt: true, name: 'Ana', state: active, [field]: value });
       expect(response.status, `${field}=${JSON.stringify(value)}`).toBe(422);
       expect(response.body.errors[field]).toBeTruthy();
     }
@@ -82,11 +82,11 @@ describe('validation', () => {
   });
 
   it('keeps member numbers unique', async () => {
-    await server.json('POST', '/api/members', token, { name: 'Ana', state: active, number: 7 });
-    const duplicate = await server.json('POST', '/api/members', token, { name: 'Bruno', state: active, number: 7 });
+    await server.json('POST', '/api/members', token, { dues_exempt: true, name: 'Ana', state: active, number: 7 });
+    const duplicate = await server.json('POST', '/api/members', token, { dues_exempt: true, name: 'Bruno', state: active, number: 7 });
     expect(duplicate.status).toBe(422);
     expect(duplicate.body.errors).toEqual({ number: 'Já existe um registo com este valor.' });
-    const other = await server.json('POST', '/api/members', token, { name: 'Bruno', state: active });
+    const other = await server.json('POST', '/api/members', token, { dues_exempt: true, name: 'Bruno', state: active });
     const clash = await server.json('PATCH', `/api/members/${other.body.data._id}`, token, { number: 7 });
     expect(clash.body.errors).toEqual({ number: 'Já existe um registo com este valor.' });
     // Its own number is not a clash.
@@ -94,16 +94,16 @@ describe('validation', () => {
   });
 
   it('POST /{res}/validate returns the errors without saving', async () => {
-    const bad = await server.json('POST', '/api/members/validate', token, { name: '', nif: '999999999', state: active });
+    const bad = await server.json('POST', '/api/members/validate', token, { dues_exempt: true, name: '', nif: '999999999', state: active });
     expect(bad.status).toBe(422);
     expect(Object.keys(bad.body.errors).sort()).toEqual(['name', 'nif']);
-    const good = await server.json('POST', '/api/members/validate', token, { name: 'Ana', nif: '123456789', state: active });
+    const good = await server.json('POST', '/api/members/validate', token, { dues_exempt: true, name: 'Ana', nif: '123456789', state: active });
     expect(good).toEqual({ status: 200, body: { errors: {} } });
     expect(await countMembers()).toBe(0);
   });
 
   it('numbers members concurrently without duplicates', async () => {
-    const created = await Promise.all(Array.from({ length: 12 }, (_, i) => server.json('POST', '/api/members', token, { name: `Sócio ${i}`, state: active })));
+    const created = await Promise.all(Array.from({ length: 12 }, (_, i) => server.json('POST', '/api/members', token, { dues_exempt: true, name: `Sócio ${i}`, state: active })));
     expect(created.map((r) => r.status), JSON.stringify(created.filter((r) => r.status !== 201).map((r) => r.body))).toEqual(Array(12).fill(201));
     expect(new Set(created.map((r) => r.body.data.number)).size).toBe(12);
   });
@@ -111,8 +111,8 @@ describe('validation', () => {
 
 describe('a member reaches only their own records', () => {
   it('reads and edits their own member and user record, never number, state or role, and cannot list', async () => {
-    const mine = (await server.json('POST', '/api/members', token, { name: 'Ana', state: active, number: 5 })).body.data;
-    const other = (await server.json('POST', '/api/members', token, { name: 'Bruno', state: active })).body.data;
+    const mine = (await server.json('POST', '/api/members', token, { dues_exempt: true, name: 'Ana', state: active, number: 5 })).body.data;
+    const other = (await server.json('POST', '/api/members', token, { dues_exempt: true, name: 'Bruno', state: active })).body.data;
     const member = await server.as('member', { memberId: mine._id });
     const t = member.token;
 

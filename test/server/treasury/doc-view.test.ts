@@ -29,7 +29,7 @@ async function setSetting(name: string, value: string) {
 
 /** A member who paid one quota of 22,00 € by transfer: the payment and its receipt. */
 async function paidQuota(name: string): Promise<{ member: number; payment: number; receipt: { _id: number; number: string } }> {
-  const created = await post('/api/members', { name, state: active, nif: '123456789', address: 'Rua do Recibo, 3' });
+  const created = await post('/api/members', { dues_exempt: true, confirm_duplicate: true, name, state: active, nif: '123456789', address: 'Rua do Recibo, 3' });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   const member = Number(created.body.data._id);
   const raised = await post('/api/unsettled_payments/raise', { member, kind: 'quota', year: 2026, amount: 2200, due_date: '2026-01-31', description: 'Quota 2026' });

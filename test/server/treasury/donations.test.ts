@@ -50,7 +50,7 @@ beforeAll(async () => {
   await setSetting('donationEntityStatus', 'Associação sem fins lucrativos');
   await setSetting('donationLegalBasis', 'art. 62.º do EBF');
   await setSetting('modelo25DonationCode', '01');
-  const created = await post('/api/members', { name: 'Ana Lopes', nif: ANA_NIF, address: 'Rua Direita 1', postal_code: '1000-001', locality: 'Lisboa', state: await server.stateId('Ativo') });
+  const created = await post('/api/members', { dues_exempt: true, name: 'Ana Lopes', nif: ANA_NIF, address: 'Rua Direita 1', postal_code: '1000-001', locality: 'Lisboa', state: await server.stateId('Ativo') });
   expect(created.status).toBe(201);
   anaId = Number(created.body.data._id);
 });

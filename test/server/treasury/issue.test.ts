@@ -57,7 +57,7 @@ beforeAll(async () => {
   active = await server.stateId('Ativo');
   await setSetting('hasTreasury', 'true');
   await setSetting('name', 'Associação Recreativa do Teste');
-  const created = await post('/api/members', { name: 'Ana Gonçalves Lopes', state: active, nif: ANA_NIF, address: 'Rua das Flores, 12', postal_code: '1000-100', locality: 'Lisboa', email: 'ana@exemplo.pt' });
+  const created = await post('/api/members', { dues_exempt: true, name: 'Ana Gonçalves Lopes', state: active, nif: ANA_NIF, address: 'Rua das Flores, 12', postal_code: '1000-100', locality: 'Lisboa', email: 'ana@exemplo.pt' });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   ana = Number(created.body.data._id);
 });
@@ -195,7 +195,7 @@ describe('receipts of payments', () => {
   });
 
   it("lets a member read their own receipts and no one else's", async () => {
-    const other = await post('/api/members', { name: 'Rui Dias', state: active });
+    const other = await post('/api/members', { dues_exempt: true, name: 'Rui Dias', state: active });
     const rui = Number(other.body.data._id);
     const ruiReceipt = (await post('/api/payments/record', { member: rui, date: today, amount: 700, method: 'numerario' })).body.data.receipt;
     const anaToken = (await server.as('member', { memberId: ana })).token;

@@ -33,7 +33,7 @@ beforeAll(async () => {
   today = lisbonDay(server.ctx.now());
   year = Number(today.slice(0, 4));
   await setSetting('hasTreasury', 'true');
-  const created = await server.json('POST', '/api/members', staff, { name: 'Ana Lopes', nif: ANA_NIF, address: 'Rua Direita 1', postal_code: '1000-001', locality: 'Lisboa', state: await server.stateId('Ativo') });
+  const created = await server.json('POST', '/api/members', staff, { dues_exempt: true, name: 'Ana Lopes', nif: ANA_NIF, address: 'Rua Direita 1', postal_code: '1000-001', locality: 'Lisboa', state: await server.stateId('Ativo') });
   expect(created.status).toBe(201);
   anaId = Number(created.body.data._id);
 });

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { diffRecords, recordAudit } from '../../audit/record.js';
 import type { Db, Row } from '../../db/database.js';
-import { coded, conflict, notFound } from '../../errors.js';
+import { coded, conflict, HttpError, notFound } from '../../errors.js';
 import type { Actor, commitQueue } from '../../resources/handlers.js';
 import { resourceHandlers } from '../../resources/handlers.js';
 import type { Resource } from '../../resources/define.js';
@@ -46,6 +46,9 @@ const UNCONFIRMED_MESSAGE =
   'O candidato ainda não confirmou o endereço de e-mail, e a configuração das candidaturas exige essa confirmação antes de rever. ' +
   'Aguarde a confirmação ou desligue a opção «Só rever candidaturas com o e-mail confirmado».';
 
+/** A member pays quotas in a category or is exempt (members/dues-terms.ts): an accept decides neither. */
+const NO_CATEGORY_MESSAGE = 'A candidatura não indica a categoria de quota do novo sócio: escolha-a na candidatura antes de a aceitar.';
+
 /**
  * Whether the application still waits for its e-mail's confirmation while the settings want it
  * before review: one sent through the form (a confirmation code went out) and not yet confirmed.
@@ -71,6 +74,7 @@ export async function acceptApplication(app: FastifyInstance, trx: Db, actor: Ac
   if (!before) throw notFound('Candidatura não encontrada.');
   if (!isOpen(before.state)) throw conflict(decidedMessage(before.state));
   if (await awaitsConfirmation(trx, before)) throw coded(409, 'email_not_confirmed', UNCONFIRMED_MESSAGE);
+  if (before.fee_category === null || before.fee_category === undefined) throw new HttpError(422, NO_CATEGORY_MESSAGE);
 
   // Staff decide with the application's duplicates in view (duplicates.ts): accepting confirms them.
   const body: Record<string, unknown> = { admission_date: lisbonDay(now), fee_category: before.fee_category, confirm_duplicate: true };

@@ -66,7 +66,7 @@ export const ACCEPT_DOC: RouteDoc = {
   description:
     'Administradores e editores. Numa só transação: o sócio com o número livre seguinte e os dados da candidatura, a fotografia e os documentos, a jóia e as primeiras quotas, ' +
     'o primeiro cartão (pela regra "quotas pagas", válido até ao fim do primeiro período de quotas) e a mensagem de boas-vindas com a ligação de pagamento. ' +
-    'Uma candidatura já decidida é 409 e nada muda.',
+    'Uma candidatura já decidida é 409 e nada muda; uma sem categoria de quota é 422 (o sócio teria de ter categoria e data de admissão, ou ser isento).',
   responses: { 200: { description: 'O novo sócio', schema: object({ data: object({ member: { type: 'integer' }, number: { type: 'integer' } }) }) } },
   errors: [400, 401, 403, 404, 409, 422],
 };

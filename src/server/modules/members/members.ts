@@ -3,6 +3,7 @@ import { STAFF_ROLES } from '../../../core/contract.js';
 import { defineResource } from '../../resources/define.js';
 import type { Db } from '../../db/database.js';
 import { CONFIRM_DUPLICATE, guardDuplicates } from './duplicate-members.js';
+import { duesTermsErrors } from './dues-terms.js';
 
 /** The lowest number above every number in use: numbers of members who left are not reused. */
 async function nextMemberNumber(db: Db): Promise<number> {
@@ -101,6 +102,10 @@ export const members = defineResource({
     { name: CONFIRM_DUPLICATE, type: 'boolean', label: 'Confirmar possível duplicado', group: 'Registo', writeOnly: true, writableBy: staffOnly },
   ],
   hooks: {
+    // A fee category and an admission date, or exempt from quotas (dues-terms.ts).
+    async validate(_hook, values, existing): Promise<Record<string, string>> {
+      return duesTermsErrors(values, existing);
+    },
     // Its return type written out: inferred, it would depend on hook.db, whose tables come from this definition.
     async beforeWrite(hook, values, existing): Promise<void> {
       await guardDuplicates(hook.db, values, existing);
