@@ -65,6 +65,8 @@ export const TREASURY_MODULE = defineClientModule({
             element: 'associa-treasury-doc',
             attrs: ({ params, pattern }) => ({ 'doc-id': params.id, 'doc-path': pattern('treasuryDocsEdit'), 'payment-path': pattern('paymentsEdit'), 'member-path': pattern('membersEdit') }),
           },
+          // Its status by name, changed or cleared (treasury_docs_statuses/bulk and bulk_delete with its id).
+          { element: 'associa-treasury-doc-status', print: false, attrs: ({ params }) => ({ 'doc-id': params.id }) },
         ],
       },
     },
