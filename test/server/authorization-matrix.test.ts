@@ -59,7 +59,7 @@ const FREE_COUNTRY_CODES = [...'MNOPQRSTUVWXYZ'].map((c) => `Q${c}`).concat([...
 
 /** A valid new record of each resource (unique values each call). */
 const bodies: Record<string, () => Promise<object>> = {
-  members: async () => ({ name: `Sócio ${unique()}`, state: await stateId() }),
+  members: async () => ({ dues_exempt: true, name: `Sócio ${unique()}`, state: await stateId() }),
   member_states: async () => ({ name: `Estado ${unique()}`, marksEnd: false }),
   countries: async () => ({ name: `País ${unique()}`, code: FREE_COUNTRY_CODES.shift() }),
   tags: async () => ({ name: `Etiqueta ${unique()}` }),
@@ -101,7 +101,7 @@ const bodies: Record<string, () => Promise<object>> = {
   card_checkin_scans: async () => ({}),
   saved_filters: async () => ({ resource: 'members', name: `Filtro ${unique()}`, query: '_search=ana' }),
   // A paper application typed in by staff: a name is enough.
-  member_applications: async () => ({ name: `Candidato ${unique()}` }),
+  member_applications: async () => ({ name: `Candidato ${unique()}`, fee_category: await adminCreate('fee_categories', await bodies.fee_categories!()) }),
   // A new donor named with a valid NIF: each donation issues its receipt.
   donations: async () => ({ date: '2026-01-15', donor_name: `Doador ${unique()}`, donor_nif: '212345672', amount: 1000 }),
   // Treasury documents are issued by the server only (a payment's receipt: seedTreasuryDoc below).
@@ -817,7 +817,7 @@ async function recordOf(resource: string): Promise<number> {
 async function seedCard(): Promise<number> {
   await server.database.db.updateTable('settings').set({ value: 'years' }).where('name', '=', 'cardValidityRule').execute();
   const category = await adminCreate('fee_categories', { name: `Categoria ${unique()}` });
-  const member = await adminCreate('members', { ...(await bodies.members!()), admission_date: '2025-01-01', fee_category: category });
+  const member = await adminCreate('members', { ...(await bodies.members!()), dues_exempt: false, admission_date: '2025-01-01', fee_category: category });
   const issued = await as('admin', 'POST', '/api/membership_cards/issue', { member });
   if (issued.statusCode !== 200) throw new Error(`setup card: ${issued.statusCode} ${issued.body}`);
   return Number(issued.json().data._id);
