@@ -45,6 +45,7 @@ export const RESOURCE = {
   paymentAdvice: 'payment_advice',
   treasuryDocs: 'treasury_docs',
   documentStatuses: 'document_statuses',
+  paymentMessages: 'payment_messages',
 } as const;
 
 export interface ListMeta {

@@ -49,6 +49,11 @@ export const MEMBERS_MODULE = defineClientModule({
                 'verify-path': pattern('membershipCardVerify'),
               }),
             },
+            {
+              element: 'associa-member-payment-messages',
+              section: 'Mensagens de pagamento',
+              attrs: ({ params, pattern }) => ({ 'member-id': params.id, 'message-path': pattern('messagesEdit') }),
+            },
             { element: 'associa-member-messages', section: 'Mensagens enviadas', attrs: ({ params, pattern }) => ({ 'member-id': params.id, 'message-path': pattern('messagesEdit') }) },
             { element: 'associa-member-applications', section: 'Candidaturas', attrs: ({ params, pattern }) => ({ 'member-id': params.id, 'application-path': pattern('memberApplicationsEdit') }) },
             { element: 'associa-record-history', attrs: ({ params }) => ({ resource: RESOURCE.members, 'record-id': params.id }), when: (page) => page.role === ROLE.admin },
