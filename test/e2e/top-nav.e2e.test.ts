@@ -35,7 +35,7 @@ it('fits 1366 px on one line with the full organisation name', async () => {
   expect(layout.entries).toBeGreaterThanOrEqual(6);
   expect(layout.lines).toBe(1);
   expect(layout.height).toBeLessThan(80);
-  expect(layout.gearTop).toBeLessThan(layout.firstTop + 20);
+  expect(layout.gearTop).toBeLessThan((layout.firstTop ?? 0) + 20);
   await h.screenshot(page, 'top-nav-1366');
   expect(page.problems).toEqual([]);
 });
