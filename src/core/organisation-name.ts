@@ -27,7 +27,7 @@ const CONTRACTED: Readonly<Record<Preposition, Readonly<Record<Exclude<NameArtic
 export const isNameArticle = (value: unknown): value is NameArticle => NAME_ARTICLES.some((a) => a.value === value);
 
 /** The preposition as it stands before a name with this article: ('de', 'a') is "da", ('de', '-') "de". */
-export function contracted(preposition: Preposition, article: NameArticle): string {
+function contracted(preposition: Preposition, article: NameArticle): string {
   return article === '-' ? preposition : CONTRACTED[preposition][article];
 }
 

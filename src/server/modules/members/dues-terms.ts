@@ -3,7 +3,7 @@
 import type { Row } from '../../db/database.js';
 
 /** The member field that exempts from quotas. */
-export const DUES_EXEMPT = 'dues_exempt';
+const DUES_EXEMPT = 'dues_exempt';
 const TERMS = ['fee_category', 'admission_date', DUES_EXEMPT] as const;
 
 export const MISSING_CATEGORY = 'Indique a categoria de quota, ou marque o sócio como isento de quotas.';

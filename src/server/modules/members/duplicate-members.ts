@@ -23,7 +23,7 @@ const LIMIT_PER_REASON = 10;
 const text = (value: unknown): string | null => (value === null || value === undefined || value === '' ? null : String(value));
 
 /** Members other than `except` who look like the person `candidate` describes, by reason (NIF first). */
-export async function membersLike(db: Db, candidate: Row, except?: number): Promise<MemberDuplicate[]> {
+async function membersLike(db: Db, candidate: Row, except?: number): Promise<MemberDuplicate[]> {
   const [nif, email, name, birth] = PERSON_FIELDS.map((field) => text(candidate[field]));
   const found: MemberDuplicate[] = [];
   for (const reason of DUPLICATE_REASONS) {

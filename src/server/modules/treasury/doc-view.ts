@@ -65,7 +65,7 @@ async function docLink(db: Db, id: number | null): Promise<TreasuryDocLink | nul
 }
 
 /** The document `id` as its page shows it; `staff` adds who issued it and its hashes. */
-export async function treasuryDocView(db: Db, id: number, staff: boolean): Promise<TreasuryDocView> {
+async function treasuryDocView(db: Db, id: number, staff: boolean): Promise<TreasuryDocView> {
   const doc = await db
     .selectFrom('treasury_docs as d')
     .innerJoin('treasury_series as s', 's._id', 'd.series')

@@ -34,7 +34,7 @@ const Facts = styled.dl`
 `;
 
 /** The card that counts: the active one, else the latest issued. */
-export function currentCard(cards: readonly MembershipCard[]): MembershipCard | undefined {
+function currentCard(cards: readonly MembershipCard[]): MembershipCard | undefined {
   return cards.find((card) => card.state === 'active') ?? cards[0];
 }
 

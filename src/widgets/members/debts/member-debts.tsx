@@ -14,7 +14,7 @@ const OWING = new Set(['open', 'partial']);
 const openOf = (debt: UnsettledPayment): number => debt.open_amount ?? (debt.amount ?? 0) - (debt.paid ?? 0);
 
 /** The debts still owing something, the latest due first. */
-export function openDebts(debts: readonly UnsettledPayment[]): UnsettledPayment[] {
+function openDebts(debts: readonly UnsettledPayment[]): UnsettledPayment[] {
   return debts.filter((debt) => OWING.has(debt.status ?? '') && openOf(debt) > 0).sort((a, b) => (b.due_date ?? '').localeCompare(a.due_date ?? '') || b._id - a._id);
 }
 

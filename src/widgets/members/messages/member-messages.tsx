@@ -12,10 +12,10 @@ import { HubTable, Loaded, moment, Note, useMember, useOptionLabel } from '../hu
 
 const MESSAGES = RESOURCE.messages;
 /** How many of the latest messages the section lists. */
-export const MESSAGES_SHOWN = 30;
+const MESSAGES_SHOWN = 30;
 
 /** The list filter matches addresses containing the text: only this very address (any case) is theirs. */
-export const sentTo = (messages: readonly Message[], email: string): Message[] => messages.filter((m) => (m.recipient ?? '').toLowerCase() === email.toLowerCase());
+const sentTo = (messages: readonly Message[], email: string): Message[] => messages.filter((m) => (m.recipient ?? '').toLowerCase() === email.toLowerCase());
 
 export interface MemberMessagesProps {
   memberId?: string;

@@ -13,7 +13,7 @@ import { PAYMENT_MESSAGES_TEXTS as T } from './texts.js';
 
 const PAYMENT_MESSAGES = RESOURCE.paymentMessages;
 /** How many of the latest the section lists. */
-export const PAYMENT_MESSAGES_SHOWN = 30;
+const PAYMENT_MESSAGES_SHOWN = 30;
 
 export interface MemberPaymentMessagesProps {
   memberId?: string;

@@ -16,7 +16,7 @@ import { HUB_TEXTS as T } from '../hub-texts.js';
 import { day, HubTable, Loaded, Muted, Note } from '../hub-kit.js';
 
 /** How many of the latest payments the section lists (their statement has them all). */
-export const PAYMENTS_SHOWN = 50;
+const PAYMENTS_SHOWN = 50;
 
 function Receipt({ receipt, receiptPath }: { receipt: PaymentReceipt; receiptPath?: string }) {
   const core = useCore();
