@@ -45,7 +45,7 @@ describe('client modules', () => {
   });
 
   it('refuse two routes of one name', () => {
-    const twice = [...CLIENT_MODULES, CLIENT_MODULES[1]];
+    const twice = [...CLIENT_MODULES, CLIENT_MODULES.find((module) => module.name === 'members')!];
     expect(() => routeTable(twice, FALLBACK_TERMINOLOGY)).toThrow(/Two routes are named membersList/);
   });
 
