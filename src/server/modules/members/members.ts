@@ -90,7 +90,7 @@ export const members = defineResource({
     // The yearly generation and a newcomer's first debts raise no quota for them.
     {
       name: 'dues_exempt', type: 'boolean', label: 'Isento de quotas', group: 'Inscrição',
-      writableBy: staffOnly, sortable: true, filterable: true, defaultValue: () => 0,
+      writableBy: staffOnly, filterable: true, defaultValue: () => 0,
     },
     {
       name: 'tags', type: 'references', ref: 'tags', label: 'Etiquetas', group: 'Inscrição',
