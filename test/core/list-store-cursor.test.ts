@@ -26,7 +26,7 @@ const store = () => createListStore('members', { http, prepare: (_resource, reco
 const names = (list: ReturnType<typeof store>) => list.items.value.map((m) => String(m.name));
 
 const add = async (name: string) => {
-  const { status } = await server.json('POST', '/api/members', token, { name, state });
+  const { status } = await server.json('POST', '/api/members', token, { name, state, dues_exempt: true });
   expect(status).toBe(201);
 };
 

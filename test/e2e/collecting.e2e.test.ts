@@ -23,7 +23,9 @@ const api = <T>(method: string, path: string, body?: unknown): Promise<T> => h.a
 const yesterday = () => new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
 
 async function memberWithDebt(name: string, extra: Record<string, unknown>): Promise<{ member: number; debt: number }> {
-  const member = await api<{ _id: number }>('POST', 'members', { name, state: active, ...extra });
+  // Paying in the category given (admitted today), or exempt from the yearly quotas: the debt is raised by hand.
+  const terms = 'fee_category' in extra ? { admission_date: new Date().toISOString().slice(0, 10) } : { dues_exempt: true };
+  const member = await api<{ _id: number }>('POST', 'members', { name, state: active, ...terms, ...extra });
   const year = new Date().getFullYear();
   const debt = await api<{ _id: number }>('POST', 'unsettled_payments/raise', { member: member._id, kind: 'other', year, amount: 1850, due_date: yesterday(), description: `Quota ${year}` });
   return { member: member._id, debt: debt._id };

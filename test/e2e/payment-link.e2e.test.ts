@@ -46,7 +46,7 @@ async function notifiedMember(name: string): Promise<Notified> {
   const states = await api<{ _id: number; marksEnd: boolean }[]>('GET', 'member_states?_limit=-1');
   const category = await api<{ _id: number }>('POST', 'fee_categories', { name: `Categoria ${name}` });
   const email = `${name.split(' ')[0]!.toLowerCase()}-${stamp}@exemplo.pt`;
-  const member = await api<{ _id: number }>('POST', 'members', { name, email, state: states.find((s) => !s.marksEnd)!._id, fee_category: category._id });
+  const member = await api<{ _id: number }>('POST', 'members', { name, email, state: states.find((s) => !s.marksEnd)!._id, fee_category: category._id, admission_date: new Date().toISOString().slice(0, 10) });
   const debts: number[] = [];
   for (const [i, y] of YEARS.entries()) {
     const debt = await api<{ _id: number }>('POST', 'unsettled_payments/raise', { member: member._id, kind: 'quota', year: y, amount: AMOUNTS[i], due_date: `${y}-01-31`, description: `Quota ${y}` });

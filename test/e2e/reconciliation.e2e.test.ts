@@ -21,7 +21,7 @@ const today = () => new Date().toISOString().slice(0, 10);
 const ptDay = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
 
 async function memberWithDebt(name: string, amount: number): Promise<{ id: number; number: number; name: string; debt: number }> {
-  const member = await api<{ _id: number; number: number }>('POST', 'members', { name, state: active });
+  const member = await api<{ _id: number; number: number }>('POST', 'members', { name, state: active, dues_exempt: true });
   const debt = await api<{ _id: number }>('POST', 'unsettled_payments/raise', { member: member._id, kind: 'quota', year, amount, due_date: yesterday(), description: `Quota ${year}` });
   return { id: member._id, number: member.number, name, debt: debt._id };
 }

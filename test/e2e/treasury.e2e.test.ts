@@ -35,7 +35,7 @@ beforeAll(async () => {
   h = await startHarness();
   await h.server.setSettings({ hasTreasury: 'true' });
   const states = await api<{ _id: number; marksEnd: boolean }[]>('GET', 'member_states?_limit=-1');
-  member = await api('POST', 'members', { name: NAME, nif: NIF, address: 'Rua das Flores 12', postal_code: '4000-123', locality: 'Porto', state: states.find((s) => !s.marksEnd)!._id });
+  member = await api('POST', 'members', { name: NAME, nif: NIF, address: 'Rua das Flores 12', postal_code: '4000-123', locality: 'Porto', state: states.find((s) => !s.marksEnd)!._id, dues_exempt: true });
   await api('POST', 'unsettled_payments/raise', { member: member._id, kind: 'quota', year, amount: 3150, due_date: `${year}-03-31`, description: `Quota ${year}` });
 });
 afterAll(async () => {
