@@ -1,7 +1,8 @@
 // Payments, as the browser asks for them.
 import { coreError } from '../api-error.js';
-import { RESOURCE } from '../contract.js';
+import { LIST_ALL, RESOURCE } from '../contract.js';
 import type { Core } from '../core.js';
+import type { QuerySpec } from '../queries.js';
 import { MESSAGES } from '../texts.js';
 
 export interface PaymentAdviceQuery {
@@ -27,3 +28,12 @@ export async function readPaymentAdvice<T = unknown>(core: Pick<Core, 'http'>, q
 
 /** The ledger's resources: a change to any of them changes a member's debts, payments and standing. */
 export const LEDGER_RESOURCES = ['unsettled_payments', 'payments', 'payment_allocations', 'member_balances'] as const;
+
+/** A member's debts, all of them: the nested read answers only what the caller's scope allows. */
+export function debtsQuery(memberId: string): QuerySpec {
+  return {
+    path: `members/${encodeURIComponent(memberId)}/unsettled_payments`,
+    params: { _page: 1, _limit: LIST_ALL, _sort: 'due_date' },
+    resources: LEDGER_RESOURCES,
+  };
+}

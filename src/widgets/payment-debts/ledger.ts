@@ -1,6 +1,5 @@
 // Pure helpers over a member's debts: which are open, what a selection adds up to, how a
 // period and a day read in pt-PT. Sums stay in integer cents.
-import { PAYMENT_DEBTS_TEXTS as T } from './texts.js';
 import type { UnsettledPayment } from '../../core/index.js';
 
 const OPEN_STATES: ReadonlySet<string> = new Set(['open', 'partial']);
@@ -24,21 +23,8 @@ export function totalOpen(debts: readonly UnsettledPayment[], only?: ReadonlySet
   return total;
 }
 
-// The part of the year the server names at the end of a schedule debt's description:
-// 'Quota 2026 (2.º semestre)', 'Quota 2026 (3.º trimestre)', 'Quota 2026 (março)'.
-const PART_OF_YEAR = /\((\d{1,2}\.º (?:semestre|trimestre)|janeiro|fevereiro|março|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro)\)\s*$/;
-
-/** The period a debt covers: its year, and the part of it when the debt is for less than a year. */
-export function periodText(debt: Pick<UnsettledPayment, 'year' | 'period' | 'description'>): string {
-  if (debt.year === null) return '';
-  const part = PART_OF_YEAR.exec(debt.description ?? '')?.[1];
-  if (part) return T.periodOfYear(part, debt.year);
-  // Period 1 is also the whole year of an annual quota: only a later one says something more.
-  return debt.period !== null && debt.period > 1 ? T.numberedPeriod(debt.year, debt.period) : String(debt.year);
-}
-
 /** 'YYYY-MM-DD' as 'DD/MM/YYYY', read as text so no time zone moves the day. */
-export { formatDay } from '../shared/format.js';
+export { formatDay, periodText } from '../shared/format.js';
 
 /** The local calendar day of a clock reading, as the date field wants it. */
 export function dayOf(epochMs: number): string {

@@ -59,7 +59,5 @@ export const PAYMENT_DEBTS_TEXTS = {
   recorded: (amount: string) => `Pagamento de ${amount} registado.`,
   receiptIssued: (number: string) => `Foi emitido o recibo ${number}; está no extrato e na tesouraria.`,
   credit: (amount: string) => `Ficou um crédito de ${amount} a favor do sócio, que a próxima dívida consome.`,
-  periodOfYear: (part: string, year: number) => `${part} de ${year}`,
-  numberedPeriod: (year: number, period: number) => `${year}, período ${period}`,
   defaultSingular: 'Sócio',
 } as const;

@@ -1,10 +1,10 @@
-import { LIST_ALL, type Core, type QuerySpec, type UnsettledPayment, type User } from '../../core/index.js';
+import type { Core, UnsettledPayment, User } from '../../core/index.js';
 import { useQuery, useRecord } from '../kit/index.js';
 
 /** Every change that can move a debt's open amount: payments, their allocations, the debts themselves. */
-import { LEDGER_RESOURCES } from '../../core/modules/payments.js';
+import { debtsQuery, LEDGER_RESOURCES } from '../../core/modules/payments.js';
 
-export { LEDGER_RESOURCES };
+export { debtsQuery, LEDGER_RESOURCES };
 
 export type DebtsLoad =
   | { state: 'loading' }
@@ -13,15 +13,6 @@ export type DebtsLoad =
   | { state: 'notFound' }
   | { state: 'failed' }
   | { state: 'loaded'; memberId: string; debts: UnsettledPayment[] };
-
-/** A member's debts, all of them: the nested read answers only what the caller's scope allows. */
-export function debtsQuery(memberId: string): QuerySpec {
-  return {
-    path: `members/${encodeURIComponent(memberId)}/unsettled_payments`,
-    params: { _page: 1, _limit: LIST_ALL, _sort: 'due_date' },
-    resources: LEDGER_RESOURCES,
-  };
-}
 
 const present = (value: unknown): value is string | number => (typeof value === 'string' && value !== '') || typeof value === 'number';
 

@@ -2,7 +2,7 @@
 // payment, a debt, an allocation or a balance changes (here or, by realtime, elsewhere).
 import { RESOURCE, type Core, type PaymentsOverview, type Statement } from '../../core/index.js';
 import { useQuery, type QueryView } from '../kit/index.js';
-import { LEDGER_RESOURCES } from '../payment-debts/index.js';
+import { LEDGER_RESOURCES } from '../../core/modules/payments.js';
 
 export function useOverview(core: Core): QueryView<PaymentsOverview> {
   return useQuery<PaymentsOverview>(core.queries, { path: 'payments_overview', resources: LEDGER_RESOURCES });

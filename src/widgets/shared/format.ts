@@ -1,4 +1,4 @@
-import type { ExplainerField } from '../../core/index.js';
+import type { ExplainerField, UnsettledPayment } from '../../core/index.js';
 import { formatCount } from '../../core/index.js';
 import { formatMoney } from './money.js';
 import { formatPhone } from './phone.js';
@@ -62,4 +62,17 @@ export function formatValue(field: ExplainerField, value: unknown, labels?: Labe
 export function formatDay(value: string | null | undefined): string {
   const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(value ?? '');
   return m ? `${m[3]}/${m[2]}/${m[1]}` : (value ?? '');
+}
+
+// The part of the year the server names at the end of a schedule debt's description:
+// 'Quota 2026 (2.º semestre)', 'Quota 2026 (3.º trimestre)', 'Quota 2026 (março)'.
+const PART_OF_YEAR = /\((\d{1,2}\.º (?:semestre|trimestre)|janeiro|fevereiro|março|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro)\)\s*$/;
+
+/** The period a debt covers: its year, and the part of it when the debt is for less than a year. */
+export function periodText(debt: Pick<UnsettledPayment, 'year' | 'period' | 'description'>): string {
+  if (debt.year === null) return '';
+  const part = PART_OF_YEAR.exec(debt.description ?? '')?.[1];
+  if (part) return `${part} de ${debt.year}`;
+  // Period 1 is also the whole year of an annual quota: only a later one says something more.
+  return debt.period !== null && debt.period > 1 ? `${debt.year}, período ${debt.period}` : String(debt.year);
 }
