@@ -4,7 +4,7 @@ import { useQuery, useRecord } from '../kit/index.js';
 /** Every change that can move a debt's open amount: payments, their allocations, the debts themselves. */
 import { debtsQuery, LEDGER_RESOURCES } from '../../core/modules/payments.js';
 
-export { debtsQuery, LEDGER_RESOURCES };
+export { LEDGER_RESOURCES };
 
 export type DebtsLoad =
   | { state: 'loading' }

@@ -2,7 +2,7 @@ import { STAFF_ROLES } from '../../../core/contract.js';
 import { defineResource } from '../../resources/define.js';
 
 /** What an automatic payment message was, as the view (payment-messages-migration.ts) names it. */
-export const PAYMENT_MESSAGE_KINDS = [
+const PAYMENT_MESSAGE_KINDS = [
   { value: 'reminder', label: 'Lembrete' },
   { value: 'notice', label: 'Aviso de quotas' },
   { value: 'payment_request', label: 'Pedido de pagamento' },
