@@ -159,7 +159,7 @@ describe('handing a member a way to pay', () => {
     await link.waitFor();
     const url = await link.inputValue();
     expect(url).toMatch(/\/informacaoDePagamento\/[A-Za-z0-9_-]+$/);
-    expect(await statementHandOver.locator('[data-hand-over-text]').inputValue()).toContain(`Olá Marta, pode ver e pagar as suas quotas de`);
+    expect(await statementHandOver.locator('[data-hand-over-text]').inputValue()).toContain(`Olá Marta, pode ver e pagar as suas quotas da Associação`);
     expect(await statementHandOver.locator('[data-hand-over-text]').inputValue()).toContain(url);
 
     await page.goto(`/socios/${member}`);

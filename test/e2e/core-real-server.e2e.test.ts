@@ -89,7 +89,7 @@ describe('the client core with the real server', () => {
     const created = await fetch(`${h.baseUrl}/api/members`, {
       method: 'POST',
       headers: { authorization: `Bearer ${access}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'Quaresma Teixeirinha', state: states.data[0]!._id }),
+      body: JSON.stringify({ name: 'Quaresma Teixeirinha', state: states.data[0]!._id, dues_exempt: true }),
     });
     expect(created.status).toBe(201);
     await expect.poll(() => rows(page).count(), { timeout: 5000 }).toBe(1);

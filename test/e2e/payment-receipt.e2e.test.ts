@@ -76,7 +76,8 @@ describe('payment and receipt, both ways', () => {
     await staff.waitForURL(/\/tesoouraria\/\d+$/);
     const receiptId = Number(new URL(staff.url()).pathname.split('/').pop());
     const paid = staff.locator(`[data-doc-payment="${paymentId}"]`);
-    expect(EURO(await paid.innerText())).toContain(`Documenta o pagamento de 31,50 € de ${ptDay(payment.date)}.`);
+    // The method follows in brackets: "… de 28/11/2026 (Numerário)."
+    expect(EURO(await paid.innerText())).toMatch(new RegExp(`Documenta o pagamento de 31,50 € de ${ptDay(payment.date)} \\([^)]+\\)\\.`));
     await paid.getByRole('link', { name: 'Ver o pagamento' }).click();
     await staff.waitForURL(`**/pagamentos/${paymentId}`);
 
@@ -87,7 +88,9 @@ describe('payment and receipt, both ways', () => {
     expect(await withReceipt.isChecked()).toBe(true);
     await dialog.getByRole('textbox', { name: 'Motivo' }).fill('Transferência devolvida pelo banco');
     await dialog.getByRole('button', { name: 'Anular pagamento' }).click();
-    await staff.getByText(/Pagamento anulado em \d{2}\/\d{2}\/\d{4}: Transferência devolvida pelo banco/).waitFor();
+    // The payment's page says it no longer stands, when, and why.
+    await staff.getByText(/^Anulado em \d{2}\/\d{2}\/\d{4}$/).waitFor();
+    await staff.getByText('Transferência devolvida pelo banco', { exact: true }).first().waitFor();
     const receipt = await api<{ annulled_by_doc: number | null }>('GET', `treasury_docs/${receiptId}`);
     expect(receipt.annulled_by_doc).toEqual(expect.any(Number));
     const note = await api<{ number: string; type: string; annul_reason: string }>('GET', `treasury_docs/${receipt.annulled_by_doc}`);
