@@ -31,16 +31,20 @@ async function pdfOf(download: Download): Promise<string> {
   return pdfText(bytes).join('\n');
 }
 
+const receiptIds = async (home: Locator) => (await home.locator('[data-own="receipts"] tbody tr').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-receipt')))).filter(Boolean);
+
 /** The dashboard of `socio`, once the debt `description` is listed. */
 async function dashboard(description: string): Promise<{ page: E2ePage; home: Locator }> {
   const page = await h.loginAs('member');
   await page.goto('/dashboard');
   const home = page.locator('associa-member-home');
   await home.getByRole('checkbox', { name: `Selecionar ${description}` }).waitFor();
+  // The receipts section loads on its own (a lazy part): the demo member's earlier receipts are
+  // listed before the test notes which ones were there.
+  await expect.poll(async () => (await receiptIds(home)).length, { timeout: 15_000 }).toBeGreaterThan(0);
   return { page, home };
 }
 
-const receiptIds = async (home: Locator) => (await home.locator('[data-own="receipts"] tbody tr').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-receipt')))).filter(Boolean);
 
 /**
  * Waits for the request on the dashboard to read "Pago" by itself, the debt to leave the open

@@ -109,7 +109,8 @@ describe('fee settings (/configuracaoQuotas)', () => {
     expect(await year.inputValue()).toBe(String(new Date().getFullYear()));
     await year.fill('2099');
     await page.getByRole('button', { name: 'Lançar', exact: true }).click();
-    await page.getByRole('status').filter({ hasText: 'Quotas lançadas.' }).waitFor({ timeout: 30_000 });
+    // The launch says what it did: members charged, debts raised, their total.
+    await page.getByRole('status').filter({ hasText: /Quotas de \d{4} lançadas: [\d\s]+ sócios?, [\d\s]+ dívidas?, [\d\s]+,\d{2}\s€\./ }).waitFor({ timeout: 30_000 });
     const debts = (await api('GET', `/members/${member!._id}/unsettled_payments?_limit=-1`)).body.data as unknown as { year: number; amount: number }[];
     expect(debts.filter((debt) => debt.year === 2099).map((debt) => debt.amount)).toEqual([3000]);
 
