@@ -75,7 +75,7 @@ describe('<associa-record-history>', () => {
     ]);
     expect(first![1]).to.equal('Integração do site (chave de API)');
     expect(first![2]).to.equal('Criação');
-    expect([...all(element, 'tbody tr')[1]!.querySelectorAll('li')].map((li) => li.textContent)).to.deep.equal(['Número: 128', 'Nome: Rita Lopes', 'Quota: 1234,5']);
+    expect([...all(element, 'tbody tr')[1]!.querySelectorAll('li')].map((li) => li.textContent)).to.deep.equal(['Número: 128', 'Nome: Rita Lopes', 'Quota: 1\u00a0234,5']);
     const times = all(element, 'tbody time');
     expect(times.map((t) => t.getAttribute('datetime'))).to.deep.equal(['2025-03-04T15:06:07.000Z', '2025-03-01T09:00:00.000Z']);
     expect(times[0]!.textContent).to.match(/^04\/03\/2025/);
