@@ -28,7 +28,6 @@ export const PAYMENTS_TEXTS = {
   dueDate: 'Vencimento',
   creditLeft: (amount: string) => `Ficou um crédito de ${amount} a favor do sócio, que a próxima dívida consome.`,
   statementLink: 'Ver extrato',
-  annulled: (when: string, reason: string) => `Pagamento anulado em ${when}: ${reason}`,
   annul: 'Anular pagamento',
   annulTitle: 'Anular este pagamento?',
   annulBody: 'As dívidas que este pagamento pagou voltam a ficar em aberto. O pagamento fica no histórico, marcado como anulado.',
