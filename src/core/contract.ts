@@ -700,3 +700,23 @@ export const LIST_AFTER = '_after';
 export const LIST_PAGING_PARAMS: readonly string[] = ['_page', '_limit', '_sort', '_search', LIST_AFTER];
 export const DEFAULT_SORT = 'created_at';
 export const PAGE_ADDRESS_HEADER = 'x-page-address';
+
+/** One figure of the staff home (GET /api/overview): what it counts, how many, and the list (resource and filters) that shows those rows. */
+export interface OverviewFigure {
+  key: string;
+  label: string;
+  count: number;
+  /** False when the list only estimates its total (more than 10,000 rows), as its `meta.exact`. */
+  exact: boolean;
+  /** Cents, with what they are, when the figure adds up money. */
+  amount: { label: string; cents: number } | null;
+  aside: string | null;
+  list: { resource: string; constraints: Record<string, string> };
+}
+
+/** GET /api/overview's data. */
+export interface StaffOverviewAnswer {
+  /** The Lisbon day the figures are for, 'YYYY-MM-DD'. */
+  today: string;
+  figures: OverviewFigure[];
+}

@@ -13,7 +13,7 @@ import { buildRoutes, FALLBACK_TERMINOLOGY, matchRoute } from '../../src/host/ro
 import { MainMenu } from '../../src/host/shell/main-menu.js';
 import { createHostState } from '../../src/host/state.js';
 import '../../src/widgets/home/overview/element.js';
-import type { StaffOverviewAnswer } from '../../src/widgets/home/overview/types.js';
+import type { StaffOverviewAnswer } from '../../src/core/index.js';
 import { formatMoney } from '../../src/widgets/shared/money.js';
 import { all, cleanupFeatures, featureFixture, find, waitForText, type FeatureFixture } from './feature-support/elements.js';
 import { expectAccessible } from './support/axe.js';

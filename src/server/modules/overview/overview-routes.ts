@@ -4,7 +4,7 @@ import { lisbonDay } from '../../../core/days.js';
 import { isStaff } from '../../auth/caller.js';
 import { forbidden, unauthorized } from '../../errors.js';
 import { objectSchema, type JsonSchema, type RouteDoc } from '../../openapi/route-doc.js';
-import { LIST_ALL } from '../../../core/contract.js';
+import { LIST_ALL, type OverviewFigure, type StaffOverviewAnswer } from '../../../core/contract.js';
 import { parseListParams } from '../../resources/list-params.js';
 import { listRows } from '../../resources/list-query.js';
 import { permission } from '../../resources/permissions.js';
@@ -12,19 +12,6 @@ import { readTerminology } from '../../resources/terminology.js';
 import { switchedOffResources } from '../module-switch.js';
 import { readSetting } from '../../settings/read.js';
 import { OVERVIEW_FIGURES, type OverviewFigureDefinition } from './overview-figures.js';
-
-/** One figure as answered: what it counts, how many, and the list (resource and filters) that shows them. */
-export interface OverviewFigure {
-  key: string;
-  label: string;
-  count: number;
-  /** False when the list only estimates its total (more than 10,000 rows), as its `meta.exact`. */
-  exact: boolean;
-  /** Cents, with what they are, when the figure adds up money. */
-  amount: { label: string; cents: number } | null;
-  aside: string | null;
-  list: { resource: string; constraints: Record<string, string> };
-}
 
 const string = { type: 'string' } as const;
 const FIGURE_SCHEMA: JsonSchema = objectSchema({
@@ -63,7 +50,7 @@ export function overviewRoutes(app: FastifyInstance): void {
     return true;
   }
 
-  app.get('/overview', { config: { openapi: OVERVIEW_DOC } }, async (request) => {
+  app.get('/overview', { config: { openapi: OVERVIEW_DOC } }, async (request): Promise<{ data: StaffOverviewAnswer }> => {
     const { caller } = request;
     if (caller.kind === 'anonymous') throw unauthorized();
     if (!isStaff(caller)) throw forbidden();

@@ -3,7 +3,7 @@ import { space, token } from '../../kit/index.js';
 import { NavLink } from '../../feature-kit/navigation.js';
 import { formatMoney } from '../../shared/money.js';
 import { HOME_TEXTS as T } from '../texts.js';
-import type { OverviewFigure } from './types.js';
+import type { OverviewFigure } from '../../../core/index.js';
 
 const integer = new Intl.NumberFormat('pt-PT');
 

@@ -4,7 +4,7 @@ import { EmptyState, ErrorState, Loading, space, useQuery } from '../../kit/inde
 import { useCore } from '../../feature-kit/use-core.js';
 import { HOME_TEXTS as T } from '../texts.js';
 import { FigureCard } from './figure-card.js';
-import type { OverviewFigure, StaffOverviewAnswer } from './types.js';
+import type { OverviewFigure, StaffOverviewAnswer } from '../../../core/index.js';
 
 const OVERVIEW_PATH = 'overview';
 
