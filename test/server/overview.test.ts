@@ -1,20 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OverviewFigure as Figure } from '../../src/core/contract.js';
 import { enqueueJob } from '../../src/server/jobs/store.js';
 import { startResourceServer, type ResourceTestServer } from './resources/support.js';
 
 // The staff home's figures (GET /api/overview): each one is the total of the list it links to,
 // under the filters it names, and its money the sum of that list's rows. Checked here against
 // the list endpoint itself, on both engines, with a ledger whose every figure is known.
-
-interface Figure {
-  key: string;
-  label: string;
-  count: number;
-  exact: boolean;
-  amount: { label: string; cents: number } | null;
-  aside: string | null;
-  list: { resource: string; constraints: Record<string, string> };
-}
 
 let server: ResourceTestServer;
 let admin: string;
