@@ -414,6 +414,29 @@ export interface JobProgress {
   result?: unknown;
 }
 
+/** One whole export (`GET /api/data_exports`, administrators; decision 0047), newest first. */
+export interface DataExportRun {
+  /** The job's _id: `GET /api/data_exports/{_id}` answers its file's short-lived address once done. */
+  _id: number;
+  state: JobProgress['state'];
+  progress: number;
+  total: number | null;
+  /** ISO-8601 UTC. */
+  requestedAt: string;
+  finishedAt: string | null;
+  /** Who asked (an account's name), if a person did. */
+  requestedBy: string | null;
+  /** The zip's size in bytes, once done. */
+  size: number | null;
+}
+
+/** `GET /api/data_exports/{job}`: a done export's zip at a short-lived address, for the administrator who asks. */
+export interface DataExportDownload {
+  url: string;
+  /** ISO-8601 UTC. */
+  expiresAt: string;
+}
+
 /** `GET /api/jobs/schedule` (administrators): each declared job, when it runs next, how it last ran. */
 export interface JobScheduleEntry {
   name: string;

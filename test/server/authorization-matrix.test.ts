@@ -281,6 +281,10 @@ const OTHER_ROUTES: Record<string, { payload?: object | string; headers?: Record
   'GET /api/settings/schema': { expect: [401, 200, 200, 200, 200] },
   // The jobs' timing and latest runs, beside the jobs list: administrators only.
   'GET /api/jobs/schedule': { expect: [401, 403, 403, 200, 403] },
+  // The whole export (decision 0047): administrators only (accounts, or keys with that role); ':job' is no id.
+  'POST /api/data_exports': { payload: {}, expect: [401, 403, 403, 202, 403] },
+  'GET /api/data_exports': { expect: [401, 403, 403, 200, 403] },
+  'GET /api/data_exports/:job': { expect: [401, 403, 403, 400, 403] },
   // The payments landing's figures: staff.
   'GET /api/payments_overview': { expect: [401, 403, 200, 200, 200] },
   // The staff home's figures: staff (the jobs figure only for administrators, inside the answer).
