@@ -4,6 +4,7 @@ import { APPLICATIONS_MODULE } from './applications/module.js';
 import { AUDIT_MODULE } from './audit/module.js';
 import { CARDS_MODULE } from './cards/module.js';
 import { COLLECTING_MODULE } from './collecting/module.js';
+import { DATA_MODULE } from './data/module.js';
 import { DUES_MODULE } from './dues/module.js';
 import { HOME_MODULE } from './home/module.js';
 import { JOBS_MODULE } from './jobs/module.js';
@@ -27,6 +28,7 @@ export const CLIENT_MODULES = [
   REPORTS_MODULE,
   MESSAGES_MODULE,
   TREASURY_MODULE,
+  DATA_MODULE,
   AUDIT_MODULE,
   JOBS_MODULE,
 ] as const;
