@@ -289,6 +289,14 @@ const OTHER_ROUTES: Record<string, { payload?: object | string; headers?: Record
   'GET /api/payments_overview': { expect: [401, 403, 200, 200, 200] },
   // The staff home's figures: staff (the jobs figure only for administrators, inside the answer).
   'GET /api/overview': { expect: [401, 403, 200, 200, 200] },
+  // The first-run checklist and its tests: administrators only (the provider test without keys, and the message without SMTP, say so in a 200).
+  'GET /api/setup': { expect: [401, 403, 403, 200, 403] },
+  'POST /api/setup/test_message': { payload: {}, expect: [401, 403, 403, 200, 403] },
+  'POST /api/setup/test_provider': { payload: {}, expect: [401, 403, 403, 200, 403] },
+  // The organisation's logo: administrators upload (a JSON body is no image: 415) and take it away; anyone reads it (none here: 404 for all).
+  'PUT /api/organisation_logo': { payload: {}, expect: [401, 403, 403, 415, 403] },
+  'DELETE /api/organisation_logo': { expect: [401, 403, 403, 204, 403] },
+  'GET /api/organisation_logo': { expect: [404, 404, 404, 404, 404] },
   // The five reports (an association's): staff and their API keys; an unknown report is a 400 once the caller may read reports.
   'GET /api/reports/owedPerYear': { expect: [401, 403, 200, 200, 200] },
   'GET /api/reports/nextYearQuotaExpectations': { expect: [401, 403, 200, 200, 200] },

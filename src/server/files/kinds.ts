@@ -7,6 +7,8 @@ export const FILE_KINDS = {
   document: ['application/pdf'],
   // Statements of received payments (collecting/reconciliation): text, recognised as UTF-8 without NUL.
   statement: ['text/csv'],
+  // The organisation's logo (setup/logo-routes.ts): only what pdfkit draws on a letterhead.
+  logo: ['image/png', 'image/jpeg'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type FileKind = keyof typeof FILE_KINDS;

@@ -16,6 +16,7 @@ import { reportsModule } from './reports/index.js';
 import { remindersModule } from './reminders/index.js';
 import { listsModule } from './lists/index.js';
 import { settingsModule } from './settings/index.js';
+import { setupModule } from './setup/index.js';
 import { treasuryModule } from './treasury/index.js';
 import { donationsModule } from './treasury/donations/index.js';
 import { usersModule } from './users/index.js';

@@ -3,6 +3,7 @@ import type { ServerContext } from '../../context.js';
 import type { Db, Row } from '../../db/database.js';
 import { badRequest } from '../../errors.js';
 import { fileJob, type FileJobRequester } from '../../jobs/file-job.js';
+import { readLogos } from '../../pdf/letterhead.js';
 import { cardFaces, printSettings } from './faces.js';
 import { letterFaces, letterPlacement } from './letters.js';
 import { renderCards, renderLetters } from './pdf/document.js';
@@ -75,7 +76,7 @@ export async function printCards(ctx: ServerContext, cards: readonly Row[], incl
   const onEach = progress ? (done: number) => (done % 50 === 0 || done === cards.length ? progress(done, cards.length) : undefined) : undefined;
   if (includeLetters) {
     const letters = await letterFaces(db, cards, ctx.config.publicUrl, ctx.now());
-    const bytes = await renderLetters(letters, await letterPlacement(db), onEach);
+    const bytes = await renderLetters(letters, await letterPlacement(db), onEach, await readLogos(db, ctx.config.dataDir, letters.map((letter) => letter.issuer)));
     return storePdf(ctx, bytes, `cartas-cartoes-${cards.length}.pdf`, by);
   }
   const faces = await cardFaces(db, cards, ctx.config.publicUrl, ctx.config.dataDir);

@@ -3,6 +3,7 @@ import type { AuthenticatedCaller } from '../../auth/caller.js';
 import type { ServerContext } from '../../context.js';
 import type { Row } from '../../db/database.js';
 import { storeOutput } from '../../jobs/file-job.js';
+import { readLogos } from '../../pdf/letterhead.js';
 import { cardFaces, printSettings } from './faces.js';
 import { letterFaces, letterPlacement } from './letters.js';
 import { renderCards, renderLetters } from './pdf/document.js';
@@ -43,6 +44,7 @@ export async function letterFile(ctx: ServerContext, card: Row, by: Storer): Pro
   const { db } = ctx.database;
   const [letter] = await letterFaces(db, [card], ctx.config.publicUrl, ctx.now());
   const placement = await letterPlacement(db);
-  const draw = () => renderLetters([letter!], placement);
+  const logos = await readLogos(db, ctx.config.dataDir, [letter!.issuer]);
+  const draw = () => renderLetters([letter!], placement, undefined, logos);
   return storedPdf(ctx, card, 'letter', { letter, placement }, draw, `carta-cartao-${letter!.card.number || Number(card._id)}.pdf`, by);
 }

@@ -4,6 +4,7 @@ import { Zip, ZipPassThrough } from 'fflate';
 import type { ServerContext } from '../../context.js';
 import type { Db, Row } from '../../db/database.js';
 import { readSetting } from '../../settings/read.js';
+import { readLogos } from '../../pdf/letterhead.js';
 import { renderTreasuryDocs } from './pdf/render.js';
 import { pdfStream } from './stored-bytes.js';
 import type { TreasuryDocSnapshot } from './types.js';
@@ -92,7 +93,7 @@ export async function writeDownloadZip(db: Db, ctx: ServerContext, plan: Downloa
         if (block.length === 0) return;
         blocks += 1;
         const name = `bloco-${String(blocks).padStart(3, '0')}-${fileName(block[0]!.number).replace(/\.pdf$/, '')}-a-${fileName(block.at(-1)!.number)}`;
-        await zip.addBytes(name, await renderTreasuryDocs(block, `Documentos de tesouraria, bloco ${blocks}`));
+        await zip.addBytes(name, await renderTreasuryDocs(block, `Documentos de tesouraria, bloco ${blocks}`, await readLogos(db, ctx.config.dataDir, block.map((s) => s.issuer))));
         done += block.length;
         block = [];
         await plan.onProgress?.(done, total);

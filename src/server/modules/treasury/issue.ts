@@ -4,7 +4,7 @@ import type { Db, Row } from '../../db/database.js';
 import { invalidRecord } from '../../errors.js';
 import { insertFile } from '../../files/records.js';
 import { fileStore } from '../../files/store.js';
-import { readIssuer } from '../../pdf/letterhead.js';
+import { readIssuer, readLogos } from '../../pdf/letterhead.js';
 import { readSetting, readSettings } from '../../settings/read.js';
 import { PAYMENT_METHODS } from '../dues/public.js';
 import { chainHash, sha256 } from './chain.js';
@@ -136,7 +136,7 @@ export async function issueTreasuryDocument(db: Db, ctx: Pick<ServerContext, 'co
     paymentMethod: await paymentMethod(db, payments),
   };
   const snapshotText = JSON.stringify(snapshot);
-  const pdf = await renderTreasuryDocs([snapshot], number);
+  const pdf = await renderTreasuryDocs([snapshot], number, await readLogos(db, ctx.config.dataDir, [issuer]));
   const pdfSha256 = sha256(pdf);
   const hash = chainHash(snapshotText, pdfSha256, previous);
   const at = ctx.now();

@@ -29,7 +29,7 @@ export interface TreasuryDocSnapshot {
   number: string;
   type: TreasuryDocType;
   issueDate: string;
-  issuer: { name: string; nif: string; address: string };
+  issuer: { name: string; nif: string; address: string; logo?: number | null };
   payer: PayerSnapshot;
   lines: DocLine[];
   total: number;

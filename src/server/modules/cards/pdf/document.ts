@@ -38,11 +38,11 @@ export async function renderCards({ faces, layout, offsets, title, onCard }: Car
 }
 
 /** Cover letters, one A4 page each with its card at the foot (so a letter never travels without its card). */
-export async function renderLetters(letters: readonly LetterFace[], placement: LetterPlacement, onLetter?: (done: number) => Promise<void> | void): Promise<Buffer> {
+export async function renderLetters(letters: readonly LetterFace[], placement: LetterPlacement, onLetter?: (done: number) => Promise<void> | void, logos: ReadonlyMap<number, Buffer> = new Map()): Promise<Buffer> {
   const doc = await newPdfDocument(letters[0]?.card.title ?? 'Cartas');
   const bytes = pdfBytes(doc);
   for (const [index, letter] of letters.entries()) {
-    drawLetter(doc, letter, placement);
+    drawLetter(doc, letter, placement, logos);
     await onLetter?.(index + 1);
   }
   doc.end();

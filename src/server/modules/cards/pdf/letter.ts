@@ -4,7 +4,7 @@ import { A4, CARD, MM, type Offsets } from './layout.js';
 
 /** One cover letter: who it goes to, what it says, and the card printed at its foot. */
 export interface LetterFace {
-  /** The letterhead's issuer: the organisation's name, NIF and address. */
+  /** The letterhead's issuer: the organisation's name, NIF, address and logo's file. */
   issuer: Issuer;
   /** Name, street, postal code and locality, country when abroad. */
   address: readonly string[];
@@ -25,11 +25,11 @@ const MARGIN = 20 * MM;
 const MARK = 4 * MM;
 
 /** Draws a letter on a new A4 page: letterhead (sender and date), address in the window, text, and the card with corner marks to cut it out. */
-export function drawLetter(doc: PDFKit.PDFDocument, letter: LetterFace, { address, offsets }: LetterPlacement): void {
+export function drawLetter(doc: PDFKit.PDFDocument, letter: LetterFace, { address, offsets }: LetterPlacement, logos: ReadonlyMap<number, Buffer> = new Map()): void {
   doc.addPage({ size: [A4.width, A4.height], margin: 0 });
   const dx = offsets.x * MM;
   const dy = offsets.y * MM;
-  drawLetterhead(doc, { ...letter.issuer, date: letter.date }, MARGIN + dx, MARGIN + dy, A4.width - 2 * MARGIN);
+  drawLetterhead(doc, { ...letter.issuer, date: letter.date, logoImage: letter.issuer.logo ? logos.get(letter.issuer.logo) : null }, MARGIN + dx, MARGIN + dy, A4.width - 2 * MARGIN);
 
   doc.fillColor('#000000').font('Helvetica').fontSize(10);
   doc.text(letter.address.join('\n'), address.x * MM + dx, address.y * MM + dy, { width: 85 * MM, lineGap: 1 });

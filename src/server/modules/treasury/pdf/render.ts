@@ -16,9 +16,9 @@ const day = (iso: string): string => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${i
  * One document on an A4 page. Deliberately a receipt and nothing like certified invoicing
  * software's output: "Documento não fiscal" at the head and foot, no ATCUD, no QR code.
  */
-function drawDocument(doc: PDFKit.PDFDocument, s: TreasuryDocSnapshot): void {
+function drawDocument(doc: PDFKit.PDFDocument, s: TreasuryDocSnapshot, logos: ReadonlyMap<number, Buffer>): void {
   doc.addPage({ size: [A4.width, A4.height], margin: MARGIN });
-  const top = drawLetterhead(doc, { ...s.issuer, date: `Data: ${day(s.issueDate)}` }, MARGIN, MARGIN, WIDTH);
+  const top = drawLetterhead(doc, { ...s.issuer, date: `Data: ${day(s.issueDate)}`, logoImage: s.issuer.logo ? logos.get(s.issuer.logo) : null }, MARGIN, MARGIN, WIDTH);
   doc.fillColor('#000000').font('Helvetica-Bold').fontSize(16).text(`${typeLabel(s.type)} n.º ${s.number}`, MARGIN, top, { width: WIDTH });
   doc.font('Helvetica-Bold').fontSize(10).text('Documento não fiscal', { width: WIDTH });
   doc.font('Helvetica').fontSize(10).moveDown();
@@ -49,12 +49,12 @@ function drawDocument(doc: PDFKit.PDFDocument, s: TreasuryDocSnapshot): void {
   doc.fontSize(8).text(`Documento não fiscal · ${s.number}`, MARGIN, A4.height - MARGIN - 10, { width: WIDTH, align: 'center', lineBreak: false });
 }
 
-/** Documents one per page, in one PDF: a single receipt, or a block merged for printing. */
-export async function renderTreasuryDocs(snapshots: readonly TreasuryDocSnapshot[], title: string): Promise<Buffer> {
+/** Documents one per page, in one PDF: a single receipt, or a block merged for printing; `logos`, the issuers' logos by file id (letterhead.ts readLogos). */
+export async function renderTreasuryDocs(snapshots: readonly TreasuryDocSnapshot[], title: string, logos: ReadonlyMap<number, Buffer> = new Map()): Promise<Buffer> {
   const doc = await newPdfDocument(title);
   shareStandardFonts(doc, ['Helvetica', 'Helvetica-Bold']);
   const bytes = pdfBytes(doc);
-  for (const snapshot of snapshots) drawDocument(doc, snapshot);
+  for (const snapshot of snapshots) drawDocument(doc, snapshot, logos);
   doc.end();
   return bytes;
 }

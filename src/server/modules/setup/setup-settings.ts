@@ -1,0 +1,27 @@
+// The checklist's own settings: what no other setting says about a step (skipped, or confirmed
+// by hand or by a passed test), and the organisation's logo. Ordinary settings, written through
+// the settings resource (or, for the logo, its upload route) and checked by their declaration.
+import { LOGO_SETTING, SETUP_LIST_PATTERN, SETUP_SETTING } from '../../../core/setup.js';
+import type { SettingDeclaration } from '../../settings/declaration.js';
+
+const LIST = { pattern: SETUP_LIST_PATTERN, patternMessage: 'Indique passos da lista de primeiros passos, separados por vírgulas.', maxLength: 200 };
+
+export const SETUP_SETTINGS = [
+  {
+    name: SETUP_SETTING.skipped, kind: 'text', label: 'Primeiros passos adiados',
+    hint: 'Os passos da lista de primeiros passos que ficaram para depois.', ...LIST,
+    default: '', page: null, readers: 'authenticated',
+  },
+  {
+    name: SETUP_SETTING.confirmed, kind: 'text', label: 'Primeiros passos confirmados',
+    hint: 'Os passos dados por confirmação (o envio de e-mail testado, as cópias de segurança verificadas).', ...LIST,
+    default: '', page: null, readers: 'authenticated',
+  },
+  {
+    // A files row's id: written by PUT /api/organisation_logo, read by the letterheads; no page edits it as text.
+    name: LOGO_SETTING, kind: 'text', label: 'Logótipo da organização',
+    hint: 'Imagem PNG ou JPEG, enviada na lista de primeiros passos; vai no cabeçalho dos recibos e das cartas.',
+    pattern: '\\d{1,12}', patternMessage: 'O logótipo é o número de um ficheiro enviado.',
+    default: '', page: null, readers: 'public',
+  },
+] as const satisfies readonly SettingDeclaration[];
