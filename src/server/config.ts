@@ -45,6 +45,8 @@ export interface Config {
   jobsTickMs: number;
   /** ifthenpay's keys (ASSOCIA_IFTHENPAY_*); absent: payment requests use local Multibanco references. */
   ifthenpay: IfthenpayConfig | undefined;
+  /** Where backups are written (ASSOCIA_BACKUP_DIR); absent: `<dataDir>/backups` (modules/backups/directory.ts). */
+  backupDir?: string | undefined;
 }
 
 /** A payment provider's secrets: configuration only, never a setting, never shown back in full. */
@@ -182,6 +184,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     connections: connectionsFrom(env),
     jobsTickMs: positiveFrom(env.ASSOCIA_JOBS_TICK, 30_000, 'ASSOCIA_JOBS_TICK'),
     ifthenpay: ifthenpayFrom(env),
+    backupDir: env.ASSOCIA_BACKUP_DIR ? path.resolve(env.ASSOCIA_BACKUP_DIR) : undefined,
     ...overrides,
   };
 }

@@ -7,6 +7,7 @@ import { createBus } from '../realtime/create-bus.js';
 import { box } from '../seed/banner.js';
 import { forgetFirstStartPassword } from '../seed/admin-password-file.js';
 import { randomPassword } from '../seed/passwords.js';
+import { backupCommand, restoreCommand } from './backup-commands.js';
 import { NoAccountsError, passwordProblem, resetPassword, UnknownAccountError } from './reset-password.js';
 import { tableColumns } from './table-columns.js';
 
@@ -33,6 +34,12 @@ const USAGE = [
   '      from standard input; ends every session of the account and reactivates it.',
   '  list-admins',
   '      Lists the administrator accounts.',
+  '  backup [file]',
+  '      Writes a backup (database and stored files, checked after writing) into file, or into',
+  '      the backup directory (ASSOCIA_BACKUP_DIR, by default ASSOCIA_DATA/backups).',
+  '  restore <file>',
+  '      Restores a backup into an empty data directory (and an empty PostgreSQL schema),',
+  '      then runs the migrations this version adds. Refuses a damaged file or a newer schema.',
   '',
   'The command uses the database the server uses (ASSOCIA_DATA, or DATABASE_URL and',
   'ASSOCIA_PG_SCHEMA). On SQLite, stop the server first; on PostgreSQL it may keep running.',
@@ -166,6 +173,8 @@ async function listAdminsCommand(args: readonly string[], env: AdminEnvironment)
 const COMMANDS: Record<string, (args: readonly string[], env: AdminEnvironment) => Promise<number>> = {
   'reset-password': resetPasswordCommand,
   'list-admins': listAdminsCommand,
+  backup: backupCommand,
+  restore: restoreCommand,
 };
 
 /** Runs one operator command; returns the process exit code. Messages go to `env.output`. */

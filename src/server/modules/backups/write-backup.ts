@@ -1,0 +1,90 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import type { ServerContext } from '../../context.js';
+import type { PartDigest } from './archive-write.js';
+import { writeArchive } from './archive-write.js';
+import { FILES_PREFIX, FORMAT, FORMAT_VERSION, MANIFEST_PART, SQLITE_PART, tablePart, type BackupManifest } from './manifest.js';
+import { inSnapshot, schemaTables, tableRows } from './postgres-dump.js';
+import { copySqlite, readCopiedDatabase } from './sqlite-copy.js';
+import { storedKeys, storedPath } from './stored-files.js';
+
+type BackupContext = Pick<ServerContext, 'config' | 'database' | 'now'>;
+
+const CHUNK = 64 * 1024;
+
+/** JSON lines gathered into chunks of about 64 KB. */
+async function* asChunks(lines: AsyncIterable<string>, counted: { rows: number }): AsyncGenerator<Uint8Array> {
+  let pending: string[] = [];
+  let length = 0;
+  for await (const line of lines) {
+    counted.rows += 1;
+    pending.push(line, '\n');
+    length += line.length + 1;
+    if (length >= CHUNK) {
+      yield Buffer.from(pending.join(''), 'utf8');
+      pending = [];
+      length = 0;
+    }
+  }
+  if (pending.length > 0) yield Buffer.from(pending.join(''), 'utf8');
+}
+
+/** The database's parts: SQLite's copied file, or PostgreSQL's tables read in one snapshot. */
+async function addDatabase(ctx: BackupContext, archive: Awaited<ReturnType<typeof writeArchive>>, file: string) {
+  const { database } = ctx;
+  const parts: PartDigest[] = [];
+  if (database.engine === 'sqlite') {
+    const copy = `${file}.${randomBytes(4).toString('hex')}.db`;
+    try {
+      await copySqlite(database.db, copy);
+      const { tables, migrations } = readCopiedDatabase(copy, false);
+      parts.push(await archive.add(SQLITE_PART, fs.createReadStream(copy), true));
+      return { parts, tables, migrations };
+    } finally {
+      await fs.promises.rm(copy, { force: true });
+    }
+  }
+  return inSnapshot(database.db, async (trx) => {
+    const tables: Record<string, number> = {};
+    const names = await schemaTables(trx);
+    const migrations = names.includes('schema_migrations') ? (await trx.selectFrom('schema_migrations').select('name').orderBy('applied_at').orderBy('name').execute()).map((row) => row.name) : [];
+    for (const table of names) {
+      const counted = { rows: 0 };
+      parts.push(await archive.add(tablePart(table), asChunks(tableRows(trx, table), counted), true));
+      tables[table] = counted.rows;
+    }
+    return { parts, tables, migrations };
+  });
+}
+
+/**
+ * Writes a backup of the server's data into `file` (a zip, written beside it and renamed when
+ * whole): the database, as of one moment, then every stored file, then the manifest. Files are
+ * copied after the database: a row's file is written before the row commits, so every file the
+ * copied database names is already there (files added meanwhile come along unnamed, harmless).
+ */
+export async function writeBackup(ctx: BackupContext, file: string): Promise<{ manifest: BackupManifest; size: number }> {
+  const archive = await writeArchive(file);
+  try {
+    const createdAt = new Date(ctx.now()).toISOString();
+    const { parts, tables, migrations } = await addDatabase(ctx, archive, file);
+    for (const key of await storedKeys(ctx.config.dataDir)) {
+      let stream: fs.ReadStream;
+      try {
+        const opened = await fs.promises.open(storedPath(ctx.config.dataDir, key), 'r');
+        stream = opened.createReadStream();
+      } catch (error) {
+        // Removed since the listing: its row went before it, so the copied database may still name it, as it did.
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;
+        throw error;
+      }
+      parts.push(await archive.add(`${FILES_PREFIX}${key.slice(0, 2)}/${key}`, stream, false));
+    }
+    const manifest: BackupManifest = { format: FORMAT, version: FORMAT_VERSION, engine: ctx.database.engine, createdAt, migrations, tables, parts };
+    await archive.add(MANIFEST_PART, [Buffer.from(JSON.stringify(manifest, null, 1), 'utf8')], true);
+    return { manifest, size: await archive.finish() };
+  } catch (error) {
+    await archive.abort();
+    throw error;
+  }
+}
