@@ -285,6 +285,9 @@ const OTHER_ROUTES: Record<string, { payload?: object | string; headers?: Record
   'POST /api/data_exports': { payload: {}, expect: [401, 403, 403, 202, 403] },
   'GET /api/data_exports': { expect: [401, 403, 403, 200, 403] },
   'GET /api/data_exports/:job': { expect: [401, 403, 403, 400, 403] },
+  // Backups: the last one and its check, and a backup now, for administrators only (not their API keys).
+  'GET /api/backups/status': { expect: [401, 403, 403, 200, 403] },
+  'POST /api/backups/run': { payload: {}, expect: [401, 403, 403, 202, 403] },
   // The payments landing's figures: staff.
   'GET /api/payments_overview': { expect: [401, 403, 200, 200, 200] },
   // The staff home's figures: staff (the jobs figure only for administrators, inside the answer).

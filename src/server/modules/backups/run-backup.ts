@@ -29,11 +29,12 @@ export interface BackupOutcome {
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /** pt-PT: why a backup failed, for the data page. */
-function problemOf(error: unknown): string {
+function problemOf(error: unknown, file: string): string {
   if (error instanceof DamagedBackupError || error instanceof BackupTooLargeError) return error.message;
   const code = (error as NodeJS.ErrnoException).code;
   if (code === 'ENOSPC') return 'Não há espaço no disco para a cópia de segurança.';
-  if (code === 'EACCES' || code === 'EPERM') return 'O servidor não pode escrever na pasta das cópias de segurança.';
+  // EEXIST, ENOTDIR: a file stands where a directory of the path should be.
+  if (code === 'EACCES' || code === 'EPERM' || code === 'ENOTDIR' || code === 'EEXIST') return `O servidor não pode escrever na pasta ${path.dirname(file)}: confirme que existe e que o servidor lá pode escrever.`;
   return `A cópia de segurança falhou: ${error instanceof Error ? error.message : String(error)}`;
 }
 
@@ -78,8 +79,9 @@ export async function runBackup(ctx: BackupContext, options: { key: string; at: 
     }
     return { id, file, state: 'ok', size, rows, files, problem: null, rotated };
   } catch (error) {
-    await fs.promises.rm(file, { force: true });
-    await record(ctx, options.key, { file, state: 'failed', engine: ctx.database.engine, size: 0, tables: 0, rows: 0, files: 0, problem: problemOf(error), started_at: startedAt, finished_at: iso(ctx.now()), removed_at: null });
+    // Whatever was written is no backup (a path that cannot be one has nothing to remove).
+    await fs.promises.rm(file, { force: true }).catch(() => undefined);
+    await record(ctx, options.key, { file, state: 'failed', engine: ctx.database.engine, size: 0, tables: 0, rows: 0, files: 0, problem: problemOf(error, file), started_at: startedAt, finished_at: iso(ctx.now()), removed_at: null });
     throw error;
   }
 }
