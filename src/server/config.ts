@@ -43,6 +43,10 @@ export interface Config {
   connections: ConnectionConfig;
   /** How often each instance looks for scheduled and due background jobs (ms); an enqueue wakes it sooner. */
   jobsTickMs: number;
+  /** How long a job run's claim holds without progress news before another instance may take it (ms). */
+  jobLeaseMs: number;
+  /** This instance's name for its job claims (ASSOCIA_INSTANCE_ID); absent: made from the host and the data directory. */
+  instanceId: string | undefined;
   /** ifthenpay's keys (ASSOCIA_IFTHENPAY_*); absent: payment requests use local Multibanco references. */
   ifthenpay: IfthenpayConfig | undefined;
   /** Where backups are written (ASSOCIA_BACKUP_DIR); absent: `<dataDir>/backups` (modules/backups/directory.ts). */
@@ -135,6 +139,12 @@ function positiveFrom(value: string | undefined, fallback: number, name: string)
   return n;
 }
 
+function secondsFrom(value: string | undefined, fallback: number, name: string): number {
+  const n = intFrom(value, fallback, name);
+  if (n === 0) throw new Error(`${name} must be a positive number of seconds`);
+  return n;
+}
+
 function byteCountFrom(value: string | undefined, fallback: number, name: string): number {
   const n = intFrom(value, fallback, name);
   if (n === 0) throw new Error(`${name} must be a positive number of bytes`);
@@ -183,6 +193,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy: proxiesFrom(env.ASSOCIA_TRUST_PROXY),
     connections: connectionsFrom(env),
     jobsTickMs: positiveFrom(env.ASSOCIA_JOBS_TICK, 30_000, 'ASSOCIA_JOBS_TICK'),
+    jobLeaseMs: secondsFrom(env.ASSOCIA_JOB_LEASE_SECONDS, 300, 'ASSOCIA_JOB_LEASE_SECONDS') * 1000,
+    instanceId: env.ASSOCIA_INSTANCE_ID?.trim() || undefined,
     ifthenpay: ifthenpayFrom(env),
     backupDir: env.ASSOCIA_BACKUP_DIR ? path.resolve(env.ASSOCIA_BACKUP_DIR) : undefined,
     ...overrides,

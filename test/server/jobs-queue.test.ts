@@ -10,6 +10,8 @@ afterEach(() => running.closeAll());
 
 const MINUTE = 60_000;
 const LEASE = 5 * MINUTE;
+/** An instance other than the tests' (another host), whose claims wait for their lease. */
+const ELSEWHERE = { instance: 'outro-servidor/dados', process: 'processo-de-outro-servidor' };
 const start = () => fakeClock(Date.UTC(2027, 0, 4, 12, 0, 0));
 const job = (name: string, run: JobDefinition['run'], extra: Partial<JobDefinition> = {}): JobDefinition => ({ name, label: 'Tarefa de teste', run, ...extra });
 const rowOf = (instance: { server: { database: { db: JobRunContext['db'] } } }, key: string) =>
@@ -131,7 +133,7 @@ describe('running', () => {
     const { db, engine } = instance.server.database;
     await instance.jobs.enqueue(db, { name: 'test.lease', key: 'l' });
     // Another instance claims the run and dies without a word.
-    const dead = (await claimNextJob(db, engine, ['test.lease'], clock.now, LEASE)) as Job;
+    const dead = (await claimNextJob(db, engine, ['test.lease'], clock.now, LEASE, ELSEWHERE)) as Job;
     expect(dead).toMatchObject({ state: 'running', attempts: 1, lease_until: new Date(clock.now + LEASE).toISOString() });
     clock.advance(LEASE - 1);
     expect((await instance.jobs.tick()).ran).toBe(0);
@@ -149,7 +151,7 @@ describe('running', () => {
     const instance = await running.start(clock, [job('test.crash', async () => (calls += 1), { maxAttempts: 1 })]);
     const { db, engine } = instance.server.database;
     await instance.jobs.enqueue(db, { name: 'test.crash', key: 'c' });
-    await claimNextJob(db, engine, ['test.crash'], clock.now, LEASE);
+    await claimNextJob(db, engine, ['test.crash'], clock.now, LEASE, ELSEWHERE);
     clock.advance(LEASE);
     await instance.jobs.tick();
     expect(calls).toBe(0);

@@ -166,6 +166,9 @@ export interface JobsTable extends RecordColumns {
   max_attempts: Generated<number>;
   run_at: string;
   lease_until: string | null;
+  /** The claiming instance's name and its process's (jobs/instance.ts); null before the first claim. */
+  claimed_by: string | null;
+  claimed_process: string | null;
   progress: Generated<number>;
   total: number | null;
   last_error: string | null;

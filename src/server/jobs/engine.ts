@@ -1,6 +1,7 @@
 import type { JobScheduleEntry } from '../../core/contract.js';
 import type { ServerContext } from '../context.js';
 import type { Db } from '../db/database.js';
+import { claimerOf, type Claimer } from './instance.js';
 import { createJobRegistry, type JobRegistry } from './registry.js';
 import { createScheduler } from './scheduler.js';
 import { enqueueJob, type EnqueueRequest, type Job } from './store.js';
@@ -8,8 +9,10 @@ import type { JobDefinition } from './types.js';
 import { createWorker } from './worker.js';
 
 export interface JobsOptions {
-  /** How long a claim holds a run without progress news before another instance may take it. */
+  /** How long a claim holds a run without progress news before another instance may take it; config.jobLeaseMs by default. */
   leaseMs?: number;
+  /** Who this engine's claims name; by default this process of the instance the configuration names. */
+  claimer?: Claimer;
   /** Delay before the next attempt after `failures` failed ones. */
   backoffMs?: (failures: number) => number;
   /** A scheduled occurrence missed by up to this long (the server was down) still runs once. */
@@ -47,7 +50,6 @@ declare module 'fastify' {
   }
 }
 
-const DEFAULT_LEASE_MS = 5 * 60_000;
 const DEFAULT_CATCH_UP_MS = 24 * 3_600_000;
 /** 1, 2, 4, 8 minutes... at most an hour: the default five attempts span about a quarter of an hour. */
 const defaultBackoffMs = (failures: number) => Math.min(60_000 * 2 ** Math.max(0, failures - 1), 3_600_000);
@@ -58,7 +60,12 @@ export function createJobs(ctx: ServerContext, modules: readonly { jobs?: readon
   let closing = false;
   let timer: NodeJS.Timeout | undefined;
   const scheduler = createScheduler(ctx, registry, { catchUpMs: options.catchUpMs ?? DEFAULT_CATCH_UP_MS, log });
-  const worker = createWorker(ctx, registry, { leaseMs: options.leaseMs ?? DEFAULT_LEASE_MS, backoffMs: options.backoffMs ?? defaultBackoffMs, log }, () => closing);
+  const worker = createWorker(
+    ctx,
+    registry,
+    { leaseMs: options.leaseMs ?? ctx.config.jobLeaseMs, claimer: options.claimer ?? claimerOf(ctx.config), backoffMs: options.backoffMs ?? defaultBackoffMs, log },
+    () => closing,
+  );
 
   // One tick at a time on this instance; a tick asked for while one runs follows it, and
   // further asks before it starts share it (it will see whatever they were asked for).

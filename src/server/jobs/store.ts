@@ -1,6 +1,7 @@
 import { sql, type ExpressionBuilder, type Selectable } from 'kysely';
 import type { Db, Engine, Tables } from '../db/database.js';
 import type { JobsTable } from '../db/tables.js';
+import type { Claimer } from './instance.js';
 
 /*
  * The `jobs` rows as a queue. State: queued -> running -> done, or back to queued with a later
@@ -9,6 +10,9 @@ import type { JobsTable } from '../db/tables.js';
  * and any instance may claim the row again. Each claim raises `attempts`, which therefore
  * names the claim: an instance writes an outcome only while the row is running under its own
  * attempt, so a claim taken over by another instance cannot be overwritten by the first.
+ * Each claim also names its claimer (claimed_by, claimed_process): a row still running under
+ * this instance's name but another process's was left by a previous process of this instance,
+ * gone since this one replaced it, and is due at once rather than at the end of its lease.
  */
 
 export type Job = Selectable<JobsTable>;
@@ -62,18 +66,24 @@ export async function enqueueJob(db: Db, request: EnqueueRequest, now: number): 
   return inserted ?? (await db.selectFrom(JOBS_TABLE).selectAll().where('key', '=', request.key).executeTakeFirstOrThrow());
 }
 
-/** Queued rows whose time has come, and running rows whose instance stopped renewing its lease. */
-const due = (names: readonly string[], stamp: string) => (eb: ExpressionBuilder<Tables, 'jobs'>) =>
+/**
+ * Queued rows whose time has come, running rows whose instance stopped renewing its lease, and
+ * running rows this instance's previous process left behind.
+ */
+const due = (names: readonly string[], stamp: string, claimer: Claimer) => (eb: ExpressionBuilder<Tables, 'jobs'>) =>
   eb.and([
     eb('name', 'in', names),
     eb.or([
       eb.and([eb('state', '=', 'queued'), eb('run_at', '<=', stamp)]),
       eb.and([eb('state', '=', 'running'), eb('lease_until', '<=', stamp)]),
+      eb.and([eb('state', '=', 'running'), eb('claimed_by', '=', claimer.instance), eb('claimed_process', '<>', claimer.process)]),
     ]),
   ]);
 
-const claimValues = (now: number, leaseMs: number) => ({
+const claimValues = (now: number, leaseMs: number, claimer: Claimer) => ({
   state: 'running' as const,
+  claimed_by: claimer.instance,
+  claimed_process: claimer.process,
   attempts: sql<number>`attempts + 1`,
   lease_until: iso(now + leaseMs),
   started_at: iso(now),
@@ -88,19 +98,20 @@ const claimValues = (now: number, leaseMs: number) => ({
  * another transaction holds; SQLite has one writer, and its UPDATE re-checks that the row is
  * still due.
  */
-export async function claimNextJob(db: Db, engine: Engine, names: readonly string[], now: number, leaseMs: number): Promise<Job | undefined> {
+export async function claimNextJob(db: Db, engine: Engine, names: readonly string[], now: number, leaseMs: number, claimer: Claimer): Promise<Job | undefined> {
   if (names.length === 0) return undefined;
   const stamp = iso(now);
-  const candidates = (executor: Db) => executor.selectFrom(JOBS_TABLE).select('_id').where(due(names, stamp)).orderBy('run_at').orderBy('_id');
+  const isDue = due(names, stamp, claimer);
+  const candidates = (executor: Db) => executor.selectFrom(JOBS_TABLE).select('_id').where(isDue).orderBy('run_at').orderBy('_id');
   if (engine === 'postgres') {
     return db.transaction().execute(async (trx) => {
       const row = await candidates(trx).limit(1).forUpdate().skipLocked().executeTakeFirst();
       if (!row) return undefined;
-      return trx.updateTable(JOBS_TABLE).set(claimValues(now, leaseMs)).where('_id', '=', row._id).returningAll().executeTakeFirstOrThrow();
+      return trx.updateTable(JOBS_TABLE).set(claimValues(now, leaseMs, claimer)).where('_id', '=', row._id).returningAll().executeTakeFirstOrThrow();
     });
   }
   for (const { _id } of await candidates(db).limit(SQLITE_CANDIDATES).execute()) {
-    const claimed = await db.updateTable(JOBS_TABLE).set(claimValues(now, leaseMs)).where('_id', '=', _id).where(due(names, stamp)).returningAll().executeTakeFirst();
+    const claimed = await db.updateTable(JOBS_TABLE).set(claimValues(now, leaseMs, claimer)).where('_id', '=', _id).where(isDue).returningAll().executeTakeFirst();
     if (claimed) return claimed;
   }
   return undefined;

@@ -1,6 +1,7 @@
 import type { ServerContext } from '../context.js';
 import { runInTransactionScope, type TransactionScope } from '../db/transaction-scope.js';
 import { announceProgress, announceState } from './announce.js';
+import type { Claimer } from './instance.js';
 import { createProgressReporter, JobInterrupted } from './progress.js';
 import type { JobRegistry } from './registry.js';
 import { claimNextJob, markJobDone, markJobFailed, recordProgress, releaseJob, type Job, type Progress } from './store.js';
@@ -8,6 +9,8 @@ import { claimNextJob, markJobDone, markJobFailed, recordProgress, releaseJob, t
 export interface WorkerOptions {
   /** How long a claim holds a run without news (progress renews it). */
   leaseMs: number;
+  /** Who this worker's claims name: runs its instance's previous process left are taken back at once. */
+  claimer: Claimer;
   /** Delay before the next attempt after `failures` failed ones. */
   backoffMs(failures: number): number;
   log(message: string): void;
@@ -71,7 +74,7 @@ export function createWorker(ctx: ServerContext, registry: JobRegistry, options:
     async runDue(): Promise<number> {
       let ran = 0;
       while (!stopping()) {
-        const job = await claimNextJob(db, engine, registry.names, ctx.now(), options.leaseMs);
+        const job = await claimNextJob(db, engine, registry.names, ctx.now(), options.leaseMs, options.claimer);
         if (!job) break;
         await attempt(job);
         ran += 1;

@@ -11,6 +11,7 @@ import { jobs } from './009_jobs.js';
 import { portugueseOrder } from './021_portuguese_order.js';
 import { phoneE164 } from './022_phone_e164.js';
 import { keysetOrderIndexes } from './026_keyset_order_indexes.js';
+import { jobsClaimer } from './038_jobs_claimer.js';
 
 /** Every migration, in order. A released migration is never edited: add a new one. */
 export const migrations: readonly Migration[] = [
@@ -26,4 +27,5 @@ export const migrations: readonly Migration[] = [
   portugueseOrder,
   phoneE164,
   keysetOrderIndexes,
+  jobsClaimer,
 ];
