@@ -36,6 +36,8 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   two_factor_on: 'Ativação da autenticação em dois passos',
   two_factor_off: 'Desativação da autenticação em dois passos',
   recovery_codes: 'Novos códigos de recuperação',
+  import: 'Importação',
+  import_undo: 'Anulação de importação',
 };
 
 export const AUDIT_ACTOR_LABELS: Readonly<Record<AuditActorKind, string>> = {

@@ -113,6 +113,8 @@ export const ERROR_CODES = [
   'direct_debit_not_configured',
   // an application accepted before its e-mail was confirmed, while the settings require the confirmation
   'email_not_confirmed',
+  // an import's undo refused: later work (a payment, a receipt, a card) depends on records the batch created or changed
+  'import_blocked',
   // 410
   'gone',
   // 413, 415, 422, 429, 431
@@ -141,6 +143,9 @@ export interface ApiRecord {
   created_at: string;
   [field: string]: unknown;
 }
+
+/** Imports of members and history (decision 0045). */
+export type * from './imports.js';
 
 /** The application's records, field by field, as inferred from the resource definitions (types only). */
 // Setting stays declared below: its value is never null (NOT NULL column), which the definition does not say.

@@ -39,6 +39,7 @@ const ERROR_MEANINGS: Readonly<Record<ErrorCode, readonly [status: number, meani
   ledger_conflict: [409, 'o estado da dívida ou do pagamento não permite esta operação'],
   direct_debit_not_configured: [409, 'falta configurar o identificador de credor, o IBAN ou o nome da organização'],
   email_not_confirmed: [409, 'a candidatura ainda não tem o e-mail confirmado e a configuração exige essa confirmação antes de a aceitar'],
+  import_blocked: [409, 'a anulação de uma importação esbarra em trabalho posterior (um pagamento, um recibo, um cartão emitido desde então); `blockers` lista-o e, para anular o resto, repita o pedido com `rest: true`'],
   gone: [410, 'o recurso existiu mas já não está disponível'],
   payload_too_large: [413, 'o corpo do pedido é demasiado grande'],
   unsupported_media_type: [415, 'tipo de conteúdo não aceite (envie `application/json`)'],

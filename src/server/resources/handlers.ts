@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { ApiRecord } from '../../core/contract.js';
 import { loose, type Db, type Row } from '../db/database.js';
 import { badRequest, forbidden, HttpError, invalidRecord, notFound } from '../errors.js';
-import { diffRecords, recordAudit } from '../audit/record.js';
+import { diffRecords, recordAudit, type AuditChanges } from '../audit/record.js';
 import { translateDbError, isUniqueViolation } from './db-errors.js';
 import type { HookContext, Resource } from './define.js';
 import { owningUsers, publishChange } from './events.js';
@@ -85,6 +85,8 @@ export interface RowWrite {
   body: Record<string, unknown>;
   granted: Permission;
   version?: number;
+  /** The audit entry's action instead of create/update, and entries added to its changes (an import names its batch). */
+  audit?: { action: string; changes?: AuditChanges };
 }
 
 /** The request handlers of one resource; routes.ts maps them to URLs. */
@@ -101,7 +103,7 @@ export function resourceHandlers(app: FastifyInstance, resource: Resource, cache
     address: actor.address,
     afterCommit,
   });
-  const audit = (actor: Actor, trx: Db, recordId: number, action: string, before: Row | undefined, after: Row | undefined) =>
+  const audit = (actor: Actor, trx: Db, recordId: number, action: string, before: Row | undefined, after: Row | undefined, extra?: AuditChanges) =>
     recordAudit(trx, {
       at: ctx.now(),
       actor: actor.caller,
@@ -109,7 +111,7 @@ export function resourceHandlers(app: FastifyInstance, resource: Resource, cache
       resource: resource.name,
       recordId,
       action,
-      changes: diffRecords(resource, before, after),
+      changes: { ...diffRecords(resource, before, after), ...extra },
     });
 
   /** The stored row, or 404 when it is absent or outside the caller's rows. */
@@ -149,7 +151,7 @@ export function resourceHandlers(app: FastifyInstance, resource: Resource, cache
    * validation, the version check, the hooks, links, files and the audit entry. The single
    * write and the bulk update both go through it, so a row is checked the same way in either.
    */
-  async function writeRow(actor: Actor, trx: Db, { mode, id, body, granted, version }: RowWrite, afterCommit: HookContext['afterCommit']) {
+  async function writeRow(actor: Actor, trx: Db, { mode, id, body, granted, version, audit: auditAs }: RowWrite, afterCommit: HookContext['afterCommit']) {
     const hook = hookContext(actor, trx, afterCommit);
     // Read again inside the transaction (locked on PostgreSQL): validation, the version
     // check, the hooks and the audit trail all see the row this write replaces.
@@ -186,7 +188,7 @@ export function resourceHandlers(app: FastifyInstance, resource: Resource, cache
     await claimFieldFiles(trx, resource, rowId, prepared.values, before, Date.parse(stamp));
     const saved = (await readRow(trx, resource, rowId))!;
     await resource.hooks?.afterWrite?.(hook, saved, before);
-    await audit(actor, trx, rowId, before ? 'update' : 'create', before, saved);
+    await audit(actor, trx, rowId, auditAs?.action ?? (before ? 'update' : 'create'), before, saved, auditAs?.changes);
     return { saved, before, extra };
   }
 
@@ -222,14 +224,14 @@ export function resourceHandlers(app: FastifyInstance, resource: Resource, cache
   }
 
   /** A delete of one row inside `trx`, as DELETE {res}/{id} and the bulk delete make it; returns the row as it was. */
-  async function deleteRow(actor: Actor, trx: Db, id: number, granted: Permission, version: number | undefined, afterCommit: HookContext['afterCommit']): Promise<Row> {
+  async function deleteRow(actor: Actor, trx: Db, id: number, granted: Permission, version: number | undefined, afterCommit: HookContext['afterCommit'], auditAs?: RowWrite['audit']): Promise<Row> {
     const hook = hookContext(actor, trx, afterCommit);
     const existing = await existingOr404(trx, id, granted, true);
     if (version !== undefined && Number(existing._version) !== version) throw staleVersion(toRecord(resource, existing, actor.caller));
     await resource.hooks?.beforeDelete?.(hook, existing);
     await loose(trx).deleteFrom(resource.name).where('_id', '=', id).execute();
     await resource.hooks?.afterDelete?.(hook, existing);
-    await audit(actor, trx, id, 'delete', existing, undefined);
+    await audit(actor, trx, id, auditAs?.action ?? 'delete', existing, undefined, auditAs?.changes);
     return existing;
   }
 
