@@ -323,6 +323,16 @@ const OTHER_ROUTES: Record<string, { payload?: object | string; headers?: Record
   // Reconciliation: staff preview and confirm a statement; without a file, a field error.
   'POST /api/reconciliation_imports/preview': { payload: {}, expect: [401, 403, 422, 422, 422] },
   'POST /api/reconciliation_imports/confirm': { payload: {}, expect: [401, 403, 422, 422, 422] },
+  // Imports (decision 0045): staff who may create members. An upload that is no multipart form is a 415 once the caller
+  // may import; ':id' is no id, a 400.
+  'POST /api/imports': { payload: {}, expect: [401, 403, 415, 415, 415] },
+  'GET /api/imports': { expect: [401, 403, 200, 200, 200] },
+  'GET /api/imports/:id': { expect: [401, 403, 400, 400, 400] },
+  'POST /api/imports/:id/check': { payload: {}, expect: [401, 403, 400, 400, 400] },
+  'GET /api/imports/:id/rows': { expect: [401, 403, 400, 400, 400] },
+  'GET /api/imports/:id/report.csv': { expect: [401, 403, 400, 400, 400] },
+  'POST /api/imports/:id/commit': { payload: {}, expect: [401, 403, 400, 400, 400] },
+  'POST /api/imports/:id/undo': { payload: {}, expect: [401, 403, 400, 400, 400] },
   // Reminders: staff plan today's now and approve what awaits (nothing here, so nothing is sent).
   'POST /api/reminder_decisions/plan': { payload: {}, expect: [401, 403, 200, 200, 200] },
   'POST /api/reminder_decisions/approve': { payload: {}, expect: [401, 403, 200, 200, 200] },

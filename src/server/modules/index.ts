@@ -7,6 +7,7 @@ import { dataExportModule } from './data-export/index.js';
 import { directDebitModule } from './direct-debit/index.js';
 import { collectingModule } from './collecting/index.js';
 import { duesModule } from './dues/index.js';
+import { importsModule } from './imports/index.js';
 import { memberFilesModule } from './member-files/index.js';
 import { membersModule } from './members/index.js';
 import { messagesModule } from './messages/index.js';
@@ -26,7 +27,7 @@ import { usersModule } from './users/index.js';
  * Every module the application serves, in the order the explainer and OpenAPI list their
  * resources. The one place the list is written: buildApp passes it to the engine.
  */
-export const appModules = [membersModule, referenceModule, usersModule, listsModule, settingsModule, messagesModule, duesModule, collectingModule, directDebitModule, remindersModule, paymentLinksModule, cardsModule, applicationsModule, memberFilesModule, treasuryModule, donationsModule, reportsModule, overviewModule, dataExportModule, backupsModule, setupModule] as const satisfies readonly Module[];
+export const appModules = [membersModule, referenceModule, usersModule, listsModule, settingsModule, messagesModule, duesModule, collectingModule, directDebitModule, remindersModule, paymentLinksModule, cardsModule, applicationsModule, memberFilesModule, treasuryModule, donationsModule, reportsModule, overviewModule, dataExportModule, backupsModule, setupModule, importsModule] as const satisfies readonly Module[];
 
 // The settings catalogue is the modules' own settings, in this order.
 installSettings(appModules);
