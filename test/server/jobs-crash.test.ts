@@ -24,10 +24,14 @@ const CATEGORIES = 3;
 const PER_CATEGORY = testEngine === 'postgres' ? 600 : 2000;
 const MEMBERS = CATEGORIES * PER_CATEGORY;
 const MONTHS = 12;
-/** Far below the default lease (300 s): the run cannot have waited for it. */
-const FINISHED_WITHIN_MS = 30_000;
+/**
+ * Far below the default lease (300 s): the run cannot have waited for it. Measured at the claim
+ * (the second attempt's start), not at the end, so a loaded machine's slower generation does not
+ * decide the test.
+ */
+const TAKEN_BACK_WITHIN_MS = 30_000;
 /** How long to wait for a state the server reaches on its own (listening, a step of the run). */
-const WAIT_MS = 20_000;
+const WAIT_MS = 45_000;
 
 const root = path.resolve(import.meta.dirname, '../..');
 const bundleDir = path.join(root, 'node_modules/.cache/jobs-crash');
@@ -104,6 +108,7 @@ interface JobRow {
   attempts: number;
   progress: number;
   total: number | null;
+  started_at: string | null;
   finished_at: string | null;
 }
 
@@ -203,11 +208,11 @@ describe(`a server killed during the quotas' generation (${testEngine})`, () => 
       return row.state !== 'running' && row.state !== 'queued' && row;
     }, () => `the run to end (last seen ${JSON.stringify(seen)})`, second);
     expect(done).toMatchObject({ state: 'done', attempts: 2 });
-    expect(Date.parse(done.finished_at!) - restartedAt).toBeLessThan(FINISHED_WITHIN_MS);
+    expect(Date.parse(done.started_at!) - restartedAt).toBeLessThan(TAKEN_BACK_WITHIN_MS);
     second.child.kill('SIGTERM');
     expect(await second.exited).toBe(0);
 
     const year = await withDatabase(debtsOfYear);
     expect(year).toEqual({ debts: MEMBERS * MONTHS, pairs: MEMBERS * MONTHS, members: MEMBERS });
-  }, 60_000);
+  }, 150_000);
 });
