@@ -42,14 +42,24 @@ export interface RouteAction {
   when?: { resource: string; operation: ResourceOperation };
 }
 
+/**
+ * What a list says while it has no records at all (no search or filter narrowing it): what to do
+ * next, and the ways to do it ("Importar sócios", "Novo sócio"). Without it: "Sem resultados.".
+ */
+export interface ListEmptyState {
+  message: string | ((words: Terminology) => string);
+  /** Offered beside the message; a route this build lacks, or an action the caller may not take, is left out. */
+  actions?: readonly RouteAction[];
+}
+
 /** One thing a page shows, top to bottom; `when` leaves it out for some callers or records. */
 export type PagePart = (
   /**
    * The resource's list element; a row opens `edit` (a route with one parameter); `filters`, elements placed above it in its panel;
    * `sort`, the order it opens in (a sortable field, '-' first for descending: '-date' newest first) until the user sorts it
-   * otherwise (absent: the API's default, `created_at` ascending).
+   * otherwise (absent: the API's default, `created_at` ascending); `empty`, what it says while there is nothing yet.
    */
-  | { list: string; columns?: string; edit?: string; selectable?: boolean; sort?: string; attrs?: AttributesOf; filters?: readonly { element: ElementTag; attrs?: AttributesOf }[] }
+  | { list: string; columns?: string; edit?: string; selectable?: boolean; sort?: string; attrs?: AttributesOf; filters?: readonly { element: ElementTag; attrs?: AttributesOf }[]; empty?: ListEmptyState }
   /** The resource's form element on the record the `param` names (none: a new record); a new record opens in `edit`, a deleted one goes to `back`. */
   | { form: string; param?: string; edit?: string; back?: string; attrs?: AttributesOf }
   /** Any element of the kit, in a panel of its own (none: `panel: false`), under an h2 when `section` names one; `print: false` leaves it off paper. */

@@ -297,7 +297,7 @@ const OTHER_ROUTES: Record<string, { payload?: object | string; headers?: Record
   'POST /api/setup/test_message': { payload: {}, expect: [401, 403, 403, 200, 403] },
   'POST /api/setup/test_provider': { payload: {}, expect: [401, 403, 403, 200, 403] },
   // The organisation's logo: administrators upload (a JSON body is no image: 415) and take it away; anyone reads it (none here: 404 for all).
-  'PUT /api/organisation_logo': { payload: {}, expect: [401, 403, 403, 415, 403] },
+  'POST /api/organisation_logo': { payload: {}, expect: [401, 403, 403, 415, 403] },
   'DELETE /api/organisation_logo': { expect: [401, 403, 403, 204, 403] },
   'GET /api/organisation_logo': { expect: [404, 404, 404, 404, 404] },
   // The five reports (an association's): staff and their API keys; an unknown report is a 400 once the caller may read reports.

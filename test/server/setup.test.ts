@@ -217,14 +217,14 @@ describe('the logo', () => {
     const editor = await server.as('editor');
     expect((await server.request({ method: 'GET', url: '/api/organisation_logo' })).statusCode).toBe(404);
     const png = multipartOf('logo.png', 'image/png', await PNG());
-    expect((await server.request({ method: 'PUT', url: '/api/organisation_logo', token: editor.token, ...png })).statusCode).toBe(403);
-    expect((await server.request({ method: 'PUT', url: '/api/organisation_logo', ...png })).statusCode).toBe(401);
+    expect((await server.request({ method: 'POST', url: '/api/organisation_logo', token: editor.token, ...png })).statusCode).toBe(403);
+    expect((await server.request({ method: 'POST', url: '/api/organisation_logo', ...png })).statusCode).toBe(401);
     const webp = multipartOf('logo.webp', 'image/webp', await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } }).webp().toBuffer());
-    const refused = await server.request({ method: 'PUT', url: '/api/organisation_logo', token: admin.token, ...webp });
+    const refused = await server.request({ method: 'POST', url: '/api/organisation_logo', token: admin.token, ...webp });
     expect(refused.statusCode).toBe(415);
     expect(refused.json().message).toBe('Tipo de ficheiro não aceite. Envie um ficheiro PNG, JPEG.');
 
-    const saved = await server.request({ method: 'PUT', url: '/api/organisation_logo', token: admin.token, ...png });
+    const saved = await server.request({ method: 'POST', url: '/api/organisation_logo', token: admin.token, ...png });
     expect(saved.statusCode, saved.body).toBe(200);
     const served = await server.request({ method: 'GET', url: '/api/organisation_logo' });
     expect(served.statusCode).toBe(200);

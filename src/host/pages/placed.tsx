@@ -2,7 +2,7 @@
 // then each part (a list, a form, any element, a link) with the route's parameters filled in.
 import { Fragment, useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import styled from 'styled-components';
-import type { AttributesOf, PageContext, PagePart, PageSpec, RouteAction } from '../../core/client-module.js';
+import type { AttributesOf, ListEmptyState, PageContext, PagePart, PageSpec, RouteAction } from '../../core/client-module.js';
 import { mayIn, type Terminology } from '../../core/index.js';
 import { space, token } from '../../widgets/kit/index.js';
 import { useHost, useValue } from '../context.js';
@@ -73,7 +73,28 @@ const attributesOf = (attrs: AttributesOf | undefined, page: PageContext) => (ty
 const labelOf = (label: string | ((words: Terminology) => string) | undefined, fallback: string, words: Terminology) =>
   typeof label === 'function' ? label(words) : (label ?? fallback);
 
+/**
+ * A list's empty state as the list element's attributes: the message, and each action's path and
+ * label (JSON) for the routes this build has and the caller may use.
+ */
+function useEmptyAttributes(empty: ListEmptyState | undefined, page: PageContext): Record<string, string> {
+  const { core } = useHost();
+  const explained = useValue(core.explainer.resources);
+  if (!empty) return {};
+  const actions = (empty.actions ?? []).flatMap((action) => {
+    if (action.when && !mayIn(explained[action.when.resource], action.when.operation)) return [];
+    try {
+      return [{ path: page.path(action.route), label: labelOf(action.label, page.title(action.route), page.words) }];
+    } catch {
+      return [];
+    }
+  });
+  const message = typeof empty.message === 'function' ? empty.message(page.words) : empty.message;
+  return { 'empty-message': message, 'empty-actions': JSON.stringify(actions) };
+}
+
 function Part({ part, page, route }: { part: PagePart; page: PageContext; route: RouteDef }) {
+  const empty = useEmptyAttributes('list' in part ? part.empty : undefined, page);
   if ('list' in part) {
     const filters = part.filters?.map((filter) => <ElementSlot key={filter.element} tag={filter.element} attrs={attributesOf(filter.attrs, page)} />);
     return (
@@ -85,7 +106,7 @@ function Part({ part, page, route }: { part: PagePart; page: PageContext; route:
         editPath={part.edit && page.pattern(part.edit).replace(/:[A-Za-z_][A-Za-z0-9_]*/, ':id')}
         selectable={part.selectable}
         filters={filters}
-        attrs={{ ...(part.sort ? { sort: part.sort } : {}), ...attributesOf(part.attrs, page) }}
+        attrs={{ ...(part.sort ? { sort: part.sort } : {}), ...empty, ...attributesOf(part.attrs, page) }}
       />
     );
   }

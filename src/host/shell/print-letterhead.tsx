@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import type { Clock } from '../../core/clock.js';
 import { ISSUER_SETTINGS } from '../../core/issuer.js';
+import { LOGO_SETTING, SETUP_PATHS } from '../../core/setup.js';
 import { space } from '../../widgets/kit/index.js';
 import { useHost, useValue } from '../context.js';
 
@@ -31,6 +32,17 @@ const Head = styled.div`
   p {
     margin: 0;
   }
+  img {
+    max-width: 40mm;
+    max-height: 18mm;
+    object-fit: contain;
+  }
+`;
+
+const Issuer = styled.div`
+  display: flex;
+  gap: ${space(2)};
+  align-items: flex-start;
 `;
 
 // The day in Lisbon as people in Portugal write it (dd/mm/aaaa).
@@ -59,13 +71,18 @@ export function PrintLetterhead() {
   const value = (name: string) => items.find((s) => s.name === name)?.value?.trim() ?? '';
   const nif = value(ISSUER_SETTINGS.nif);
   const address = value(ISSUER_SETTINGS.address);
+  // The file's id in the address: a new logo is a new address, never the one the browser cached.
+  const logo = value(LOGO_SETTING);
   return (
     <Head data-print-letterhead>
-      <div>
-        <strong>{organisation}</strong>
-        {nif && <p>NIF {nif}</p>}
-        {address && <p>{address}</p>}
-      </div>
+      <Issuer>
+        {logo && <img src={`${host.core.http.api}/${SETUP_PATHS.logo}?v=${encodeURIComponent(logo)}`} alt="" data-print-logo />}
+        <div>
+          <strong>{organisation}</strong>
+          {nif && <p>NIF {nif}</p>}
+          {address && <p>{address}</p>}
+        </div>
+      </Issuer>
       <p>Impresso em {day}</p>
     </Head>
   );

@@ -24,7 +24,20 @@ export const APPLICATIONS_MODULE = defineClientModule({
         parts: [
           { element: 'associa-application-accept-selected', panel: false },
           // Those waiting for a decision first, each group newest first.
-          { list: RES, columns: 'name,email,state,created_at,duplicates', edit: 'memberApplicationsEdit', selectable: true, sort: '-undecided' },
+          {
+            list: RES,
+            columns: 'name,email,state,created_at,duplicates',
+            edit: 'memberApplicationsEdit',
+            selectable: true,
+            sort: '-undecided',
+            empty: {
+              message: 'Ainda não há candidaturas. Chegam pelo formulário público de inscrição, ou registe uma recebida em papel.',
+              actions: [
+                { route: 'memberApplicationsNew', label: 'Nova candidatura', when: { resource: RES, operation: 'create' } },
+                { route: 'memberApplicationSettings', label: 'Configurar o formulário' },
+              ],
+            },
+          },
         ],
       },
     },

@@ -12,7 +12,22 @@ export const MEMBERS_MODULE = defineClientModule({
         path: members,
         title: t.memberPlural,
         access: STAFF_ROLES,
-        page: { action: { route: 'membersNew', label: (w) => `Novo ${w.memberSingular}`, when: { resource: RESOURCE.members, operation: 'create' } }, parts: [{ list: RESOURCE.members, edit: 'membersEdit' }] },
+        page: {
+          action: { route: 'membersNew', label: (w) => `Novo ${w.memberSingular}`, when: { resource: RESOURCE.members, operation: 'create' } },
+          parts: [
+            {
+              list: RESOURCE.members,
+              edit: 'membersEdit',
+              empty: {
+                message: (w) => `Ainda não há ${w.memberPlural.toLowerCase()}. Importe-os de uma folha de cálculo ou registe o primeiro.`,
+                actions: [
+                  { route: 'membersImport', label: (w) => `Importar ${w.memberPlural.toLowerCase()}`, when: { resource: RESOURCE.members, operation: 'create' } },
+                  { route: 'membersNew', label: (w) => `Novo ${w.memberSingular.toLowerCase()}`, when: { resource: RESOURCE.members, operation: 'create' } },
+                ],
+              },
+            },
+          ],
+        },
       },
       { name: 'membersNew', path: `${members}/novo`, title: `Novo ${t.memberSingular}`, access: STAFF_ROLES, page: { parts: [{ form: RESOURCE.members, edit: 'membersEdit', back: 'membersList', attrs: ({ pattern }) => ({ 'record-path': pattern('membersEdit') }) }] } },
       // The member's page, a hub: named after the member, what to do for them, their standing and

@@ -5,7 +5,23 @@ import { RESOURCE, STAFF_ROLES } from '../../core/index.js';
 export const MESSAGES_MODULE = defineClientModule({
   name: 'messages',
   routes: () => [
-    { name: 'messageList', path: '/mensagens', title: 'Mensagens', access: STAFF_ROLES, page: { served: RESOURCE.messages, parts: [{ list: RESOURCE.messages, edit: 'messagesEdit', sort: '-created_at' }] } },
+    {
+      name: 'messageList',
+      path: '/mensagens',
+      title: 'Mensagens',
+      access: STAFF_ROLES,
+      page: {
+        served: RESOURCE.messages,
+        parts: [
+          {
+            list: RESOURCE.messages,
+            edit: 'messagesEdit',
+            sort: '-created_at',
+            empty: { message: 'Ainda não saiu nenhuma mensagem. Aqui aparecem os avisos, os recibos e as mensagens enviadas aos membros.', actions: [{ route: 'messageSettings', label: 'Configuração das mensagens' }] },
+          },
+        ],
+      },
+    },
     {
       name: 'messagesEdit',
       path: '/mensagens/:id',

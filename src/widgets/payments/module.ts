@@ -40,7 +40,18 @@ export const PAYMENTS_MODULE = defineClientModule({
         path: `${payments}/pagamentos`,
         title: 'Pagamentos',
         ...staff,
-        page: { action: NEW_PAYMENT, parts: [{ list: 'payments', edit: 'paymentsEdit', sort: '-date', filters: [{ element: 'associa-list-filters', attrs: { resource: 'payments' } }] }] },
+        page: {
+          action: NEW_PAYMENT,
+          parts: [
+            {
+              list: 'payments',
+              edit: 'paymentsEdit',
+              sort: '-date',
+              filters: [{ element: 'associa-list-filters', attrs: { resource: 'payments' } }],
+              empty: { message: 'Ainda não há pagamentos registados. Registe o primeiro quando um membro pagar.', actions: [{ ...NEW_PAYMENT, when: { resource: 'payments', operation: 'list' } }] },
+            },
+          ],
+        },
       },
       // Choose the member, tick their debts, record; the new payment then opens, saying so with its receipt.
       {

@@ -24,6 +24,7 @@ import { useAnnounceSelection, useSelection } from './selection.js';
 import { useInfiniteScroll } from './use-infinite-scroll.js';
 import { useListCommands } from './use-list-commands.js';
 import { useReferenceLabels } from './use-reference-labels.js';
+import { NothingYet } from './nothing-yet.js';
 
 export interface ResourceListProps {
   /** Resource name as the API knows it, e.g. "members". */
@@ -42,6 +43,10 @@ export interface ResourceListProps {
   selectable?: boolean;
   /** The order the list opens in ("-date": newest first) until the user sorts it otherwise. */
   sort?: string;
+  /** What the list says while it has no records at all (no search or filter on). */
+  emptyMessage?: string;
+  /** JSON `[{path, label}]`: the ways forward offered beside `emptyMessage`. */
+  emptyActions?: string;
 }
 
 const Summary = styled.div`
@@ -83,7 +88,7 @@ const ExportError = styled.div`
 `;
 
 /** The explainer-driven list of a resource: search, filters, sort, paging or infinite scroll, columns, CSV. */
-export function ResourceList({ resource = '', editPath, mode, columns: preferred, label, externalActions = false, selectable: pickable = false, sort: opening }: ResourceListProps) {
+export function ResourceList({ resource = '', editPath, mode, columns: preferred, label, externalActions = false, selectable: pickable = false, sort: opening, emptyMessage, emptyActions }: ResourceListProps) {
   const core = useCore();
   const cache = referenceCache(core);
   const dispatch = useElementEvents();
@@ -168,7 +173,7 @@ export function ResourceList({ resource = '', editPath, mode, columns: preferred
   let body;
   if (failed) body = <ErrorState message={RESOURCE_TEXTS.listError} onRetry={() => void store.load()} />;
   else if (items.length === 0 && (state === 'loading' || !asked)) body = <Loading />;
-  else if (items.length === 0) body = <EmptyState />;
+  else if (items.length === 0) body = query.search.trim() === '' && Object.keys(query.constraints).length === 0 ? <NothingYet message={emptyMessage} actions={emptyActions} /> : <EmptyState />;
   else
     body = (
       <Scroll ref={setScrollBox} $infinite={infinite} aria-busy={state === 'loading'} data-scroll-box>

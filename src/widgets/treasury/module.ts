@@ -29,6 +29,13 @@ export const TREASURY_MODULE = defineClientModule({
             // Newest first: the order documents were numbered in (their number is text, "FR 2025/47").
             sort: '-_id',
             filters: [{ element: 'associa-list-filters', attrs: { resource: DOCS } }, { element: 'associa-treasury-selection' }, { element: 'associa-modelo25' }],
+            empty: {
+              message: 'Ainda não há documentos. Os recibos são emitidos ao registar pagamentos (se a configuração o pedir) ou aqui, um a um.',
+              actions: [
+                { route: 'treasuryDocsNew', label: 'Novo documento', when: { resource: DOCS, operation: 'create' } },
+                { route: 'treasurySettings', label: 'Configuração da tesouraria' },
+              ],
+            },
           },
         ],
       },

@@ -5,5 +5,6 @@ export { MAX_REFERENCE_CENTS } from './multibanco.js';
 export { checkPayerChoice } from './payer-choice.js';
 export { availableMethods, transferOption } from './payment-options.js';
 export type { RequestMethod } from './payment-requests.js';
+export { ifthenpayProvider } from './ifthenpay.js';
 export { ProviderError, type IssuedReference, type PaymentProvider } from './provider.js';
 export { currentProvider, openPaymentRequest, requestExpiry, storePaymentRequest } from './requests.js';

@@ -1,4 +1,4 @@
-// The organisation's logo: PUT /api/organisation_logo (multipart, administrators) checks the image
+// The organisation's logo: POST /api/organisation_logo (multipart, administrators) checks the image
 // by its bytes (PNG or JPEG: what pdfkit draws), shrinks it and stores it through the file store,
 // then names its file in setting orgLogo; DELETE clears the setting; GET serves it to anyone,
 // like the organisation's name. A replaced logo's file is kept: a receipt issued with it names it.
@@ -15,7 +15,7 @@ import { loadSharp } from '../../files/sharp.js';
 import { fileStore } from '../../files/store.js';
 import { readLogo } from '../../pdf/letterhead.js';
 import { readSetting } from '../../settings/read.js';
-import { LOGO_DELETE_DOC, LOGO_GET_DOC, LOGO_PUT_DOC } from './route-docs.js';
+import { LOGO_DELETE_DOC, LOGO_GET_DOC, LOGO_UPLOAD_DOC } from './route-docs.js';
 import { announceSettings, writeSetting } from './write-setting.js';
 
 const FILE_FIELD = 'file';
@@ -56,7 +56,7 @@ export function logoRoutes(app: FastifyInstance): void {
       }
     }
 
-    scope.put(`/${SETUP_PATHS.logo}`, { config: { openapi: LOGO_PUT_DOC } }, async (request) => {
+    scope.post(`/${SETUP_PATHS.logo}`, { config: { openapi: LOGO_UPLOAD_DOC } }, async (request) => {
       const caller = admin(request);
       const upload = await uploaded(request);
       const accepted = await acceptUpload(upload.bytes, upload.name, 'logo');

@@ -53,7 +53,7 @@ export const TEST_PROVIDER_DOC: RouteDoc = {
   errors: [401, 403],
 };
 
-export const LOGO_PUT_DOC: RouteDoc = {
+export const LOGO_UPLOAD_DOC: RouteDoc = {
   tags: TAGS,
   summary: 'Enviar o logótipo da organização',
   description:

@@ -6,7 +6,7 @@ import { SETUP_PATHS, SETUP_SETTING, toggledSetupList, type SetupAnswer, type Se
 import type { AuthenticatedCaller } from '../../auth/caller.js';
 import { forbidden, unauthorized } from '../../errors.js';
 import { readSetting } from '../../settings/read.js';
-import { availableMethods, transferOption } from '../collecting/payment-options.js';
+import { availableMethods, transferOption } from '../collecting/public.js';
 import { SETUP_DOC, TEST_MESSAGE_DOC, TEST_PROVIDER_DOC } from './route-docs.js';
 import { setupSteps } from './setup-steps.js';
 import { sendTestMessage, smtpServerOf } from './test-message.js';

@@ -18,7 +18,7 @@ export const SETUP_SETTINGS = [
     default: '', page: null, readers: 'authenticated',
   },
   {
-    // A files row's id: written by PUT /api/organisation_logo, read by the letterheads; no page edits it as text.
+    // A files row's id: written by POST /api/organisation_logo, read by the letterheads; no page edits it as text.
     name: LOGO_SETTING, kind: 'text', label: 'Logótipo da organização',
     hint: 'Imagem PNG ou JPEG, enviada na lista de primeiros passos; vai no cabeçalho dos recibos e das cartas.',
     pattern: '\\d{1,12}', patternMessage: 'O logótipo é o número de um ficheiro enviado.',

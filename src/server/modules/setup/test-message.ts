@@ -28,7 +28,7 @@ export function mailFailureText(error: unknown, server: string): string {
   const detail = error instanceof Error ? error.message : String(error);
   // nodemailer reports a socket's failure as ESOCKET, the system's own code in its message.
   const system = /\b(ECONNREFUSED|ENOTFOUND|ETIMEDOUT)\b/.exec(detail)?.[1];
-  const code = system ?? (typeof error === 'object' && error !== null && 'code' in error ? String((error as { code: unknown }).code) : '');
+  const code = system ?? (typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : '');
   switch (code) {
     case 'ECONNREFUSED':
       return `O servidor de e-mail ${server} recusou a ligação: confirme o endereço e a porta em SMTP_URL.`;

@@ -5,8 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import type { SetupTestResult } from '../../../core/setup.js';
 import type { ServerContext } from '../../context.js';
-import { ifthenpayProvider } from '../collecting/ifthenpay.js';
-import { ProviderError } from '../collecting/provider.js';
+import { ifthenpayProvider, ProviderError } from '../collecting/public.js';
 import { readSettings } from '../../settings/read.js';
 
 const TEST_CENTS = 100;

@@ -6,7 +6,7 @@ import { diffRecords, recordAudit } from '../../audit/record.js';
 import type { Caller } from '../../auth/caller.js';
 import type { ServerContext } from '../../context.js';
 import type { Db } from '../../db/database.js';
-import { settings } from '../settings/settings.js';
+import { settings } from '../settings/public.js';
 import { checkSettingWrite } from '../../settings/check-write.js';
 import { publishChange } from '../../resources/events.js';
 
