@@ -28,7 +28,7 @@ export interface ExportedResource {
 export const exportableResources = (resources: readonly Resource[], caller: Caller): Resource[] => resources.filter((r) => permission(r, caller, 'read') === 'all');
 
 /** The columns of a resource's CSV: what the caller may read, the record's _id first. */
-export function exportedFields(resource: Resource, caller: Caller): Field[] {
+function exportedFields(resource: Resource, caller: Caller): Field[] {
   const readable = resource.fields.filter((f) => canReadField(f, caller) && f.type !== 'password');
   return [...readable.filter((f) => f.name === '_id'), ...readable.filter((f) => f.name !== '_id')];
 }
@@ -42,7 +42,7 @@ export async function countRows(db: Db, resource: Resource): Promise<number> {
  * The records of a resource as `caller` receives them from the API, in _id order, a page at a
  * time after the last _id seen (keyset: each page is one indexed range, however deep).
  */
-export async function* recordsOf(db: Db, resource: Resource, caller: Caller): AsyncGenerator<ApiRecord[]> {
+async function* recordsOf(db: Db, resource: Resource, caller: Caller): AsyncGenerator<ApiRecord[]> {
   let after = 0;
   for (;;) {
     const rows = await loose(db).selectFrom(resource.name).selectAll().select(computedSelections(resource)).where('_id', '>', after).orderBy('_id').limit(EXPORT_PAGE).execute();
