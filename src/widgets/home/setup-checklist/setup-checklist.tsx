@@ -97,7 +97,6 @@ function pathsFrom(text: string | undefined): SetupPaths {
 export function SetupChecklist({ paths: pathsText, always = false }: SetupChecklistProps) {
   const core = useCore();
   const claims = useSignalValue(core.session.claims);
-  const settings = useSignalValue(core.settings.items);
   const paths = useMemo(() => pathsFrom(pathsText), [pathsText]);
   const admin = claims?.Role === ROLE.admin;
   const answer = useQuery<SetupAnswer>(core.queries, admin ? { path: SETUP_PATHS.answer, resources: WATCHED } : null);
@@ -115,7 +114,8 @@ export function SetupChecklist({ paths: pathsText, always = false }: SetupCheckl
     setBusy(true);
     setProblem(null);
     try {
-      const row = settings.find((s) => s.name === setting);
+      await core.settings.ensure();
+      const row = core.settings.items.value.find((s) => s.name === setting);
       const value = toggledSetupList(row?.value, step.key, present);
       const store = core.list(RESOURCE.settings);
       const result = row ? await store.patch(row._id, { value }) : await store.create({ name: setting, value });
