@@ -59,7 +59,7 @@ const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
  *   server's messages and PDFs and the pages alike.
  */
 const PLAIN_SHARED = new Set(
-  ['contract', 'records', 'two-factor', 'settings-schema', 'field-checks', 'audit', 'csv', 'days', 'application-states', 'number-format', 'organisation-name', 'setup'].map((name) => `src/core/${name}.ts`),
+  ['contract', 'records', 'two-factor', 'settings-schema', 'field-checks', 'audit', 'csv', 'days', 'application-states', 'number-format', 'organisation-name', 'setup', 'backup-status'].map((name) => `src/core/${name}.ts`),
 );
 
 /** The widget folders every layer above may use whole. */

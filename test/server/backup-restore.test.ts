@@ -69,7 +69,7 @@ beforeAll(async () => {
   adminLogin = { username: user.username, password: user.password };
   admin = (await server.login(user)).access;
   active = await server.stateId('Ativo');
-  for (const [name, value] of [['hasTreasury', 'true'], ['name', 'Associação das Cópias']]) {
+  for (const [name, value] of [['hasTreasury', 'true'], ['name', 'Associação das Cópias']] as const) {
     expect((await server.putSetting(admin, name, value)).status).toBeLessThan(300);
   }
 }, 60_000);
@@ -134,7 +134,8 @@ describe('restore', () => {
     const whole = fs.readFileSync(backupFile);
     const flipped = Buffer.from(whole);
     // A byte in the middle of the file: inside a part, whose hash then fails.
-    flipped[Math.floor(flipped.length / 2)] ^= 0xff;
+    const middle = Math.floor(flipped.length / 2);
+    flipped[middle] = flipped[middle]! ^ 0xff;
     const cases = { 'danificado.zip': flipped, 'truncado.zip': whole.subarray(0, Math.floor(whole.length * 0.7)) };
     for (const [name, bytes] of Object.entries(cases)) {
       const file = path.join(scratch, name);

@@ -49,7 +49,7 @@ describe('the daily backup', () => {
   it('runs once per occurrence of backupTime, and rotation keeps the configured counts', async () => {
     setClock('2027-02-01T10:00:00Z');
     const admin = await token();
-    for (const [name, value] of [['backupTime', '03:30'], ['backupKeepDaily', '3'], ['backupKeepWeekly', '3']]) {
+    for (const [name, value] of [['backupTime', '03:30'], ['backupKeepDaily', '3'], ['backupKeepWeekly', '3']] as const) {
       expect((await server.putSetting(admin, name, value)).status).toBeLessThan(300);
     }
     await server.app.jobs.tick();

@@ -2,12 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config.js';
 import { DatabaseLockedError, openDatabase, type Database } from '../db/database.js';
-import { DamagedBackupError } from '../modules/backups/archive-read.js';
-import { BackupTooLargeError } from '../modules/backups/archive-write.js';
-import { backupDirectory, backupFileName } from '../modules/backups/directory.js';
-import { RestoreRefusedError, restoreBackup } from '../modules/backups/restore.js';
-import { runBackup } from '../modules/backups/run-backup.js';
-import { schemaTables } from '../modules/backups/postgres-dump.js';
+import { BackupTooLargeError, DamagedBackupError, RestoreRefusedError, backupDirectory, backupFileName, restoreBackup, runBackup, schemaTables } from '../modules/backups/public.js';
 import type { AdminEnvironment } from './commands.js';
 
 // `npm run admin -- backup [file]` and `npm run admin -- restore <file>` (decision 0046).

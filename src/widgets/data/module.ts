@@ -12,7 +12,13 @@ export const DATA_MODULE = defineClientModule({
       title: 'Dados',
       access: [ROLE.admin],
       settings: true,
-      page: { parts: [{ element: 'associa-data-export', section: 'Exportar todos os dados' }] },
+      page: {
+        parts: [
+          { element: 'associa-data-export', section: 'Exportar todos os dados' },
+          { element: 'associa-backup-status', section: 'Cópias de segurança' },
+          { element: 'associa-settings-form', attrs: { page: 'data' } },
+        ],
+      },
     },
   ],
   settings: [{ order: 85, route: 'dataSettings', label: 'Dados' }],

@@ -1,0 +1,30 @@
+// Every word of the backups' element, in pt-PT.
+export const BACKUP_STATUS_TEXTS = {
+  intro:
+    'Todos os dias, à hora indicada abaixo, o servidor faz uma cópia de segurança da base de dados e dos ficheiros guardados (fotografias, documentos, PDF dos cartões e recibos), ' +
+    'volta a lê-la e verifica-a. Guarde cópias também fora deste servidor: copie a pasta das cópias para outro disco ou outro computador.',
+  start: 'Fazer cópia agora',
+  starting: 'A pedir…',
+  queued: 'A cópia de segurança está em espera.',
+  running: 'A fazer a cópia de segurança…',
+  done: 'Cópia de segurança feita e verificada.',
+  failed: 'A cópia de segurança falhou. Veja abaixo o motivo, ou a página Tarefas.',
+  startFailed: 'Não foi possível pedir a cópia de segurança.',
+  loadFailed: 'Não foi possível ler o estado das cópias de segurança.',
+  none: 'Ainda não foi feita nenhuma cópia de segurança.',
+  neverGood: 'Ainda não há nenhuma cópia de segurança verificada. Faça uma agora.',
+  stale: (when: string) => `A última cópia de segurança verificada é de ${when}, há mais de um dia. Confirme que o servidor está a fazer as cópias diárias, ou faça uma agora.`,
+  last: 'Última cópia',
+  lastGood: 'Última cópia verificada',
+  state: 'Estado',
+  ok: 'Verificada',
+  failedState: 'Falhou',
+  problem: 'Motivo',
+  size: 'Tamanho',
+  contents: 'Conteúdo',
+  counts: (rows: string, files: string) => `${rows} linhas, ${files} ficheiros`,
+  file: 'Ficheiro',
+  removed: ' (já apagado pela rotação)',
+  directory: 'Pasta das cópias',
+  nextRun: 'Próxima cópia',
+} as const;
