@@ -36,7 +36,8 @@ export interface ArchiveWriter {
 export async function writeArchive(file: string): Promise<ArchiveWriter> {
   await fs.promises.mkdir(path.dirname(file), { recursive: true });
   const temporary = `${file}.${randomBytes(4).toString('hex')}.part`;
-  const out = fs.createWriteStream(temporary, { flags: 'wx' });
+  // Only the server's user reads it: it holds the server's keys (server_secrets) with the data.
+  const out = fs.createWriteStream(temporary, { flags: 'wx', mode: 0o600 });
   let failure: Error | null = null;
   let written = 0;
   // 'close' follows the end of writing, and an error too (autoDestroy).
