@@ -44,7 +44,7 @@ export const UPLOAD_DOC: RouteDoc = {
 export const FILE_URL_DOC: RouteDoc = {
   tags: TAGS,
   summary: 'Obter um endereço temporário para ler um ficheiro',
-  description: `O endereço funciona durante ${FILE_URL_LIFETIME_MS / 60_000} minutos e só para quem o pediu, com a mesma autenticação.`,
+  description: `O endereço funciona durante ${FILE_URL_LIFETIME_MS / 60_000} minutos e só para quem o pediu, com a mesma autenticação. O arquivo de uma exportação de todos os dados só é dado a administradores.`,
   responses: {
     200: {
       description: 'Endereço assinado',
