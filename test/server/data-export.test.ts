@@ -170,6 +170,15 @@ describe('the whole export', () => {
     expect(last!.requestedBy).not.toBeNull();
   });
 
+  it("keeps the zip from staff who are not administrators, even asked for by the file's id", async () => {
+    const row = await server.database.db.selectFrom('jobs').select('result').where('_id', '=', job).executeTakeFirstOrThrow();
+    const file = (JSON.parse(String(row.result)) as { file: number }).file;
+    expect((await call('GET', `/api/files/${file}/url`, editor)).statusCode).toBe(403);
+    expect((await call('GET', `/api/files/${file}/url`, admin)).statusCode).toBe(200);
+    // Other stored files stay the staff's, as before.
+    expect((await call('GET', `/api/files/${uploaded.pdf}/url`, editor)).statusCode).toBe(200);
+  });
+
   it('does not put an earlier export inside the next', async () => {
     const again = await exportAll();
     const next = manifestOf(again.entries);

@@ -1,5 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ROLE } from '../../core/contract.js';
 import { badRequest, forbidden, HttpError, notFound } from '../errors.js';
 import { parseId } from '../resources/handlers.js';
 import { acceptUpload } from './accept.js';
@@ -72,7 +73,11 @@ export async function filesRoutes(app: FastifyInstance) {
   app.get('/files/:id/url', { config: { openapi: FILE_URL_DOC } }, async (request: FileRequest): Promise<SignedFileUrl> => {
     const caller = fileStaff(request.caller);
     const id = parseId(request.params.id);
-    if (!(await findFile(app.ctx.database.db, id))) throw notFound('Ficheiro não encontrado.');
+    const file = await findFile(app.ctx.database.db, id);
+    if (!file) throw notFound('Ficheiro não encontrado.');
+    // Held by something no resource serves (a whole export, decision 0047): administrators' alone.
+    const owner = file.record.owner;
+    if (owner && !app.registry.resourceByName(owner.resource) && caller.role !== ROLE.admin) throw forbidden('Só um administrador pode ler este ficheiro.');
     return signFileUrl(app.ctx.database.db, id, caller, app.ctx.now());
   });
 

@@ -2,6 +2,7 @@ import { PassThrough } from 'node:stream';
 import { ROLE } from '../../../core/contract.js';
 import type { Caller } from '../../auth/caller.js';
 import type { ServerContext } from '../../context.js';
+import { claimFile } from '../../files/records.js';
 import { fileJob, storeOutput, type FileJobRequester } from '../../jobs/file-job.js';
 import type { Registry } from '../../resources/registry.js';
 import { MANIFEST_FORMAT, type ExportManifest } from './manifest.js';
@@ -10,6 +11,8 @@ import { countFiles, exportFiles } from './stored-files.js';
 import { hashingZip } from './zip-writer.js';
 
 export const EXPORT_JOB = 'data.export';
+/** What an export's zip is held by, and what the audit trail names exports by: no resource of the API (the export is of them all). */
+export const EXPORT_OWNER = 'data_exports';
 
 export interface ExportPayload {
   by: FileJobRequester;
@@ -41,7 +44,7 @@ const zipName = (now: number) => `associa-exportacao-${new Date(now).toISOString
 export const exportJob = fileJob<ExportPayload>({
   name: EXPORT_JOB,
   label: 'Exportação de todos os dados',
-  async make({ ctx, db, progress }, { by }) {
+  async make({ ctx, db, job, progress }, { by }) {
     const registry = registries.get(ctx);
     if (!registry) throw new Error('The data export runs only in a server that registered its routes.');
     const caller = exporter(by);
@@ -82,6 +85,8 @@ export const exportJob = fileJob<ExportPayload>({
       throw error;
     }
     const file = await stored;
+    // Held by the export: GET /api/files/{id}/url gives its address to administrators only.
+    await claimFile(db, file, { resource: EXPORT_OWNER, record: job._id, field: 'file' }, ctx.now());
     await progress(total, total);
     return { file, count: manifest.resources.reduce((sum, r) => sum + r.count, 0) + manifest.files.count };
   },

@@ -9,11 +9,9 @@ import type { FileJobRequester, FileJobResult } from '../../jobs/file-job.js';
 import type { Job } from '../../jobs/store.js';
 import { signFileUrl } from '../../files/signed-urls.js';
 import { parseId } from '../../resources/handlers.js';
-import { exportRegistry, EXPORT_JOB } from './job.js';
+import { exportRegistry, EXPORT_JOB, EXPORT_OWNER } from './job.js';
 import { EXPORT_DOWNLOAD_DOC, EXPORT_LIST_DOC, EXPORT_START_DOC } from './route-docs.js';
 
-/** What the audit trail names these entries by (no resource of the API: the export is of them all). */
-const AUDITED = 'data_exports';
 const LAST_RUNS = 10;
 
 function admin(request: FastifyRequest): AuthenticatedCaller {
@@ -53,7 +51,7 @@ export function dataExportRoutes(app: FastifyInstance): void {
     // The run and the audit entry that says who asked for it commit together.
     const job = await db.transaction().execute(async (trx) => {
       const queued = await app.jobs.enqueue(trx, { name: EXPORT_JOB, key: `${EXPORT_JOB}:${randomUUID()}`, payload: { by }, requestedBy: caller.kind === 'user' ? caller.id : null });
-      await recordAudit(trx, { at: ctx.now(), actor: caller, address: request.ip ?? null, resource: AUDITED, recordId: queued._id, action: 'export', changes: null });
+      await recordAudit(trx, { at: ctx.now(), actor: caller, address: request.ip ?? null, resource: EXPORT_OWNER, recordId: queued._id, action: 'export', changes: null });
       return queued;
     });
     app.jobs.wake();
@@ -77,7 +75,7 @@ export function dataExportRoutes(app: FastifyInstance): void {
     if (!result) throw conflict(job.state === 'failed' ? 'Esta exportação falhou: peça uma nova.' : 'Esta exportação ainda não terminou.');
     // Every administrator may download any export; each address given says who took the data away.
     const signed = await db.transaction().execute(async (trx) => {
-      await recordAudit(trx, { at: ctx.now(), actor: caller, address: request.ip ?? null, resource: AUDITED, recordId: id, action: 'download', changes: null });
+      await recordAudit(trx, { at: ctx.now(), actor: caller, address: request.ip ?? null, resource: EXPORT_OWNER, recordId: id, action: 'download', changes: null });
       return signFileUrl(trx, result.file, caller, ctx.now());
     });
     return { data: signed };
