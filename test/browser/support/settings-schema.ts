@@ -854,5 +854,78 @@ export const SETTINGS_SCHEMA: SettingSchema[] = [
     "patternMessage": "Indique o código tal como vem na tabela da declaração modelo 25, por exemplo 01.",
     "page": "treasury",
     "readers": "authenticated"
+  },
+  {
+    "name": "backupTime",
+    "kind": "text",
+    "label": "Hora da cópia de segurança diária",
+    "hint": "Hora de Lisboa, no formato HH:MM. O servidor faz uma cópia por dia, com o servidor a funcionar.",
+    "pattern": "([01]\\d|2[0-3]):[0-5]\\d",
+    "patternMessage": "Indique a hora no formato HH:MM, por exemplo 03:30.",
+    "required": true,
+    "page": "data",
+    "readers": "authenticated"
+  },
+  {
+    "name": "backupKeepDaily",
+    "kind": "integer",
+    "label": "Cópias diárias a guardar",
+    "hint": "As cópias dos últimos dias (uma por dia) que ficam guardadas; as mais antigas são apagadas, exceto as semanais.",
+    "min": 1,
+    "max": 365,
+    "page": "data",
+    "readers": "authenticated"
+  },
+  {
+    "name": "backupKeepWeekly",
+    "kind": "integer",
+    "label": "Cópias semanais a guardar",
+    "hint": "Das semanas anteriores, fica guardada uma cópia por semana (a mais recente de cada), até este número de semanas. 0: nenhuma.",
+    "min": 0,
+    "max": 520,
+    "page": "data",
+    "readers": "authenticated"
+  },
+  {
+    "name": "backupDir",
+    "kind": "text",
+    "label": "Pasta das cópias de segurança",
+    "hint": "Onde o servidor guarda as cópias de segurança. Copie-as regularmente para outro local (outro disco ou outro computador).",
+    "page": "data",
+    "readers": "authenticated",
+    "readOnly": true,
+    "changedIn": "muda-se na variável de ambiente ASSOCIA_BACKUP_DIR do servidor (por omissão, a pasta backups dentro de ASSOCIA_DATA)."
+  },
+  {
+    "name": "setupSkipped",
+    "kind": "text",
+    "label": "Primeiros passos adiados",
+    "hint": "Os passos da lista de primeiros passos que ficaram para depois.",
+    "pattern": "(?:(?:identity|fees|mail|payments|members|backups)(?:,(?:identity|fees|mail|payments|members|backups))*)?",
+    "patternMessage": "Indique passos da lista de primeiros passos, separados por vírgulas.",
+    "maxLength": 200,
+    "page": null,
+    "readers": "authenticated"
+  },
+  {
+    "name": "setupConfirmed",
+    "kind": "text",
+    "label": "Primeiros passos confirmados",
+    "hint": "Os passos dados por confirmação (o envio de e-mail testado, as cópias de segurança verificadas).",
+    "pattern": "(?:(?:identity|fees|mail|payments|members|backups)(?:,(?:identity|fees|mail|payments|members|backups))*)?",
+    "patternMessage": "Indique passos da lista de primeiros passos, separados por vírgulas.",
+    "maxLength": 200,
+    "page": null,
+    "readers": "authenticated"
+  },
+  {
+    "name": "orgLogo",
+    "kind": "text",
+    "label": "Logótipo da organização",
+    "hint": "Imagem PNG ou JPEG, enviada na lista de primeiros passos; vai no cabeçalho dos recibos e das cartas.",
+    "pattern": "\\d{1,12}",
+    "patternMessage": "O logótipo é o número de um ficheiro enviado.",
+    "page": null,
+    "readers": "public"
   }
 ];
