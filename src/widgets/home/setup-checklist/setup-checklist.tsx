@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import styled from 'styled-components';
 import { RESOURCE, ROLE } from '../../../core/index.js';
 import { SETUP_PATHS, SETUP_SETTING, toggledSetupList, type SetupAnswer, type SetupStep } from '../../../core/setup.js';
@@ -102,6 +102,13 @@ export function SetupChecklist({ paths: pathsText, always = false }: SetupCheckl
   const answer = useQuery<SetupAnswer>(core.queries, admin ? { path: SETUP_PATHS.answer, resources: WATCHED } : null);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // The steps shown open: at first the one to do next; then as the admin opens and closes them
+  // (a step just done stays open, its form and its answer still in view).
+  const [opened, setOpened] = useState<ReadonlySet<string> | null>(null);
+  const firstOpen = answer.data?.steps.find((step) => step.state === 'open')?.key;
+  useEffect(() => {
+    if (answer.data && opened === null) setOpened(new Set(firstOpen ? [firstOpen] : []));
+  }, [answer.data, opened, firstOpen]);
 
   if (!admin) return null;
   if (answer.status === 'failed' || answer.status === 'notFound') return always ? <ErrorState message={T.failed} onRetry={answer.refresh} /> : null;
@@ -130,7 +137,14 @@ export function SetupChecklist({ paths: pathsText, always = false }: SetupCheckl
   }
 
   const handled = data.steps.filter((step) => step.state !== 'open').length;
-  const current = data.steps.find((step) => step.state === 'open')?.key;
+  const isOpen = (key: string) => (opened === null ? key === firstOpen : opened.has(key));
+  const onToggle = (key: string, open: boolean) =>
+    setOpened((current) => {
+      const next = new Set(current ?? (firstOpen ? [firstOpen] : []));
+      if (open) next.add(key);
+      else next.delete(key);
+      return next;
+    });
   return (
     <Box aria-labelledby="setup-heading" data-setup-checklist={data.complete ? 'complete' : 'open'}>
       <h2 id="setup-heading">{T.heading}</h2>
@@ -141,7 +155,7 @@ export function SetupChecklist({ paths: pathsText, always = false }: SetupCheckl
       <Steps>
         {data.steps.map((step) => (
           <Item key={step.key} data-step={step.key} data-state={step.state}>
-            <details open={step.key === current}>
+            <details open={isOpen(step.key)} onToggle={(event) => onToggle(step.key, event.currentTarget.open)}>
               <summary>
                 <h3>{T.steps[step.key]}</h3>
                 <Badge $state={step.state}>{T.states[step.state]}</Badge>
