@@ -121,6 +121,8 @@ export interface RecordPayment {
   debts?: readonly number[];
   recordedBy: number | null;
   externalId?: string | null;
+  /** False: no receipt is issued with it (a payment brought from an imported history, decision 0050). */
+  issueReceipt?: boolean;
 }
 
 /**
@@ -164,7 +166,7 @@ export async function recordPayment(db: Db, input: RecordPayment, ctx: Pick<Serv
   const from = { _id: payment, method: input.method, date: input.date };
   const allocations = await spread(db, from, targets ?? (await owingDebts(db, input.member)), input.amount, now);
   const allocated = allocations.reduce((sum, a) => sum + a.amount, 0);
-  const receipt = await paymentReceipts.use().issueOnPayment(db, ctx, payment, input.recordedBy);
+  const receipt = input.issueReceipt === false ? null : await paymentReceipts.use().issueOnPayment(db, ctx, payment, input.recordedBy);
   return { payment, allocations, credit: input.amount - allocated, receipt };
 }
 
@@ -252,6 +254,8 @@ export interface NewDebt {
   dueDate: string;
   description: string;
   schedule?: number | null;
+  /** The unique key when not the kind's own (an imported 'other' debt, decision 0050). */
+  dedupeKey?: string;
 }
 
 /** 'quota:2026:3': one such debt per member, whoever raises it. Manual 'other' debts have none. */
@@ -263,7 +267,7 @@ export const dedupeKey = (kind: DebtKind, year: number, period: number): string 
  */
 export async function raiseDebt(db: Db, debt: NewDebt, now: number): Promise<number | null> {
   const stamp = iso(now);
-  const key = dedupeKey(debt.kind, debt.year, debt.period);
+  const key = debt.dedupeKey ?? dedupeKey(debt.kind, debt.year, debt.period);
   const inserted = await db
     .insertInto('unsettled_payments')
     .values({

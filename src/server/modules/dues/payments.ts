@@ -11,6 +11,12 @@ export const PAYMENT_METHODS = [
 ] as const;
 
 /**
+ * external_id prefix of a payment brought from an imported history (decision 0050): historical,
+ * its receipt (if any) was issued on paper back then, so none is issued now unless staff choose.
+ */
+export const HISTORICAL_PAYMENT = 'historico:';
+
+/**
  * A payment received from a member. Recorded through POST /payments/record (which allocates it),
  * annulled through POST /payments/{id}/annul; only its reference and notes are edited in place.
  */

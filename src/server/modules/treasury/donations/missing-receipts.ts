@@ -1,13 +1,15 @@
 // Receipts for payments that have none (recorded before the treasury was on, imported, or with
-// auto-issue off): how many there are, and a background job that issues them one by one, each in
-// its own transaction, with its progress on the jobs topic. Issuing is idempotent (a payment is
-// documented at most once, by a unique index), so a retried or repeated run issues nothing twice.
+// auto-issue off; not those of an imported history, decision 0050): how many there are, and a
+// background job that issues them one by one, each in its own transaction, with its progress on
+// the jobs topic. Issuing is idempotent (a payment is documented at most once, by a unique
+// index), so a retried or repeated run issues nothing twice.
 import { STAFF_ROLES } from '../../../../core/contract.js';
 import type { Db } from '../../../db/database.js';
 import { invalidRecord } from '../../../errors.js';
 import type { JobDefinition } from '../../../jobs/types.js';
 import { defineAction } from '../../../resources/actions.js';
 import type { FieldDefinition } from '../../../resources/define.js';
+import { HISTORICAL_PAYMENT } from '../../dues/public.js';
 import { issueReceiptForPayment } from '../on-payment.js';
 
 const ISSUE_MISSING_JOB = 'treasury.receipts.missing';
@@ -23,7 +25,9 @@ function missingQuery(db: Db, range: Range) {
     .selectFrom('payments as p')
     .leftJoin('treasury_doc_payments as l', 'l.payment', 'p._id')
     .where('l.doc', 'is', null)
-    .where('p.annulled_at', 'is', null);
+    .where('p.annulled_at', 'is', null)
+    // A payment from an imported history had its receipt back then (decision 0050).
+    .where((eb) => eb.or([eb('p.external_id', 'is', null), eb('p.external_id', 'not like', `${HISTORICAL_PAYMENT}%`)]));
   if (range.from) query = query.where('p.date', '>=', range.from);
   if (range.to) query = query.where('p.date', '<=', range.to);
   return query;
