@@ -1,6 +1,6 @@
 // The backups on Configuração › Dados (decision 0046): the last backup and the last good one,
 // with size and check, a warning when no good one is less than a day old, and *Fazer cópia agora*.
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { BACKUP_RUN_PATH, BACKUP_STATUS_PATH, type BackupStatus as Status, type BackupSummary } from '../../../core/backup-status.js';
 import type { JobProgress } from '../../../core/index.js';
@@ -64,6 +64,12 @@ export function BackupStatus() {
   const [starting, setStarting] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const status = useQuery<Status>(core.queries, { path: BACKUP_STATUS_PATH, resources: [JOBS] });
+  const { refresh } = status;
+  // The job's end is heard on the jobs topic: the backup it made (or its failure) is read then.
+  const ended = job.view.phase === 'done' || job.view.phase === 'failed';
+  useEffect(() => {
+    if (ended) refresh();
+  }, [ended, refresh]);
 
   async function start() {
     setStarting(true);
