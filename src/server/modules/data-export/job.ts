@@ -7,8 +7,8 @@ import { fileJob, storeOutput, type FileJobRequester } from '../../jobs/file-job
 import type { Registry } from '../../resources/registry.js';
 import { MANIFEST_FORMAT, type ExportManifest } from './manifest.js';
 import { countRows, exportableResources, exportResource } from './resources.js';
-import { countFiles, exportFiles } from './stored-files.js';
-import { hashingZip } from './zip-writer.js';
+import { exportFiles, measureFiles } from './stored-files.js';
+import { hashingZip, ZIP_MAX_BYTES, ZIP_MAX_ENTRIES, zipTooLarge } from './zip-writer.js';
 
 export const EXPORT_JOB = 'data.export';
 /** What an export's zip is held by, and what the audit trail names exports by: no resource of the API (the export is of them all). */
@@ -51,7 +51,10 @@ export const exportJob = fileJob<ExportPayload>({
     const startedAt = ctx.now();
     const resources = exportableResources(registry.resources, caller);
     for (const resource of resources) await resource.beforeRead?.(db, startedAt);
-    let total = (await countFiles(db)) + 1;
+    const files = await measureFiles(db);
+    // Files the zip cannot hold fail the run before any work, not after an hour of it.
+    if (files.count + 2 * resources.length + 3 > ZIP_MAX_ENTRIES || files.bytes > ZIP_MAX_BYTES) throw zipTooLarge();
+    let total = files.count + 1;
     for (const resource of resources) total += 2 * (await countRows(db, resource));
     let done = 0;
     const advance = async (units: number) => {
@@ -72,9 +75,9 @@ export const exportJob = fileJob<ExportPayload>({
         manifest.resources.push(written.resource);
         manifest.entries.push(...written.entries);
       }
-      const files = await exportFiles(zip, db, ctx.config.dataDir, () => advance(1));
-      manifest.files = files.files;
-      manifest.entries.push(...files.entries);
+      const kept = await exportFiles(zip, db, ctx.config.dataDir, () => advance(1));
+      manifest.files = kept.files;
+      manifest.entries.push(...kept.entries);
       const last = zip.entry('manifest.json', true);
       await last.write(`${JSON.stringify(manifest, null, 2)}\n`);
       await last.end();

@@ -79,11 +79,19 @@ async function* fileRows(db: Db): AsyncGenerator<FileRow[]> {
   }
 }
 
-/** How many files an export will hold (for its progress). */
-export async function countFiles(db: Db): Promise<number> {
+/** How many files an export will hold and their bytes (for its progress, and to know at once whether they fit one zip). */
+export async function measureFiles(db: Db): Promise<{ count: number; bytes: number }> {
   const outputs = await jobOutputs(db);
-  const row = await db.selectFrom('files').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  return Math.max(0, Number(row.n) - outputs.size);
+  let count = 0;
+  let bytes = 0;
+  for await (const rows of fileRows(db)) {
+    for (const row of rows) {
+      if (outputs.has(row._id)) continue;
+      count += 1;
+      bytes += row.size;
+    }
+  }
+  return { count, bytes };
 }
 
 const INDEX_COLUMNS = [

@@ -3,6 +3,17 @@ import { once } from 'node:events';
 import type { PassThrough, Readable } from 'node:stream';
 import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 
+/**
+ * fflate's zip writer has no ZIP64: an archive holds at most 65,535 entries and 4 GiB (sizes and
+ * offsets are 32-bit). Past either the zip would be silently wrong, so the writer stops instead.
+ */
+export const ZIP_MAX_ENTRIES = 0xffff;
+export const ZIP_MAX_BYTES = 0xffffffff;
+
+/** Why an export could not be one zip (pt-PT: the job's error, on the Tarefas page). */
+export const zipTooLarge = () =>
+  new Error('Os dados passam o limite de um arquivo zip (65 535 ficheiros ou 4 GB): a exportação de tudo num só arquivo não é possível com tantos ficheiros guardados.');
+
 /** One entry of the zip as the manifest lists it: its path, size and SHA-256 of its bytes. */
 export interface ZipEntrySum {
   path: string;
@@ -31,21 +42,27 @@ export interface HashingZip {
  */
 export function hashingZip(out: PassThrough): HashingZip {
   let failure: Error | null = null;
+  let entries = 0;
+  let written = 0;
   const zip = new Zip((error, data, final) => {
     if (error) {
       failure = error;
       out.destroy(error);
       return;
     }
+    written += data.byteLength;
     out.write(Buffer.from(data.buffer, data.byteOffset, data.byteLength));
     if (final) out.end();
   });
   const drained = async () => {
     if (failure) throw failure;
+    if (written > ZIP_MAX_BYTES) throw zipTooLarge();
     if (out.writableNeedDrain) await once(out, 'drain');
   };
 
   const entry = (path: string, compress: boolean): ZipEntryWriter => {
+    entries += 1;
+    if (entries > ZIP_MAX_ENTRIES) throw zipTooLarge();
     const file = compress ? new ZipDeflate(path, { level: 6 }) : new ZipPassThrough(path);
     zip.add(file);
     const hash = createHash('sha256');
