@@ -77,7 +77,9 @@ export function drawLetterhead(doc: PDFKit.PDFDocument, head: Letterhead, x: num
       // Fitted in its box, its own proportions kept; the name and details go on its right.
       doc.image(head.logoImage, x, y, { fit: [LOGO_BOX.width, LOGO_BOX.height] });
       textX = x + LOGO_BOX.width + 4 * MM;
-      left -= textX - x;
+      // Beside the logo, the details take what the date on the right leaves: a long name still fits on a line.
+      const dateWidth = doc.font('Helvetica').fontSize(9).widthOfString(head.date);
+      left = x + width - textX - dateWidth - 4 * MM;
       logoBottom = y + LOGO_BOX.height;
     } catch {
       // An image pdfkit cannot read is left out: the document is issued without it.

@@ -26,17 +26,17 @@ declare module 'vitest' {
   }
 }
 
-/** The server's configuration on a data directory, as `npm start` in test mode would have it. */
+/** The server's configuration on a data directory, as `npm start` in test mode (or, with `mode`, production) would have it. */
 export function e2eConfig(dataDir: string, overrides: Partial<Config> = {}): Config {
   return loadConfig(
-    { ...process.env, ASSOCIA_MODE: 'test' },
+    { ...process.env, ASSOCIA_MODE: overrides.mode ?? 'test' },
     { dataDir, databaseUrl: undefined, adminPassword: E2E_ADMIN_PASSWORD, sentryDsn: undefined, logRequests: false, ...overrides },
   );
 }
 
-/** Seeds a first start in `dataDir` as `npm start` does on an empty database in test mode. */
-export async function seedFirstStart(dataDir: string, now: number): Promise<FirstStartReport> {
-  const config = e2eConfig(dataDir);
+/** Seeds a first start in `dataDir` as `npm start` does on an empty database in test mode (production: the admin and reference data only). */
+export async function seedFirstStart(dataDir: string, now: number, mode: Config['mode'] = 'test'): Promise<FirstStartReport> {
+  const config = e2eConfig(dataDir, { mode });
   const database = await openDatabase(config);
   try {
     await migrate(database.db, database.engine, appMigrations);

@@ -42,6 +42,8 @@ export interface E2eServerOptions {
   smtpUrl?: string;
   /** ASSOCIA_IFTHENPAY_*: payment requests go to this provider (a fake ifthenpay's `config`); absent: local references, whatever the environment says. */
   ifthenpay?: IfthenpayConfig;
+  /** ASSOCIA_MODE=production on a fresh data directory: the admin account and reference data only, no demo (a real association's first start). */
+  production?: boolean;
 }
 
 /**
@@ -51,11 +53,14 @@ export interface E2eServerOptions {
  */
 export async function startE2eServer(options: E2eServerOptions = {}): Promise<E2eServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'associa-e2e-'));
-  const config = e2eConfig(dataDir, { host: '127.0.0.1', port: 0, smtpUrl: options.smtpUrl, ifthenpay: options.ifthenpay });
-  // The run's seeded first start, copied (globalSetup); seeded here when a file runs without it.
-  const template = inject('demoTemplate');
+  const mode = options.production ? 'production' : 'test';
+  const config = e2eConfig(dataDir, { host: '127.0.0.1', port: 0, smtpUrl: options.smtpUrl, ifthenpay: options.ifthenpay, mode });
+  // The run's seeded first start, copied (globalSetup); seeded here when a file runs without it, or for production.
+  const template = options.production ? null : inject('demoTemplate');
   let report: FirstStartReport;
-  if (template) {
+  if (options.production) {
+    report = await seedFirstStart(dataDir, Date.now(), 'production');
+  } else if (template) {
     copyDemoTemplate(template, dataDir);
     report = template.report;
   } else {
