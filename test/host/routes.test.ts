@@ -65,6 +65,8 @@ describe('the route table (SPEC 2)', () => {
       ['/utilizadores/recuperar-password/3', 'usersEditPassword'],
       ['/relatorios', 'reportOverview'],
       ['/inicio', 'staffHome'],
+      // A production start's first-run checklist, again under the settings (decision 0049).
+      ['/configuracao/primeiros-passos', 'setupSettings'],
       ['/mensagens', 'messageList'],
       ['/mensagens/4', 'messagesEdit'],
       ['/configuracaoMensagens', 'messageSettings'],
