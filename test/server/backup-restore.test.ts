@@ -33,6 +33,8 @@ let backupFile: string;
 const acknowledged: { member: number; name: string; payment: number | null }[] = [];
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'associa-backup-test-'));
 const schemas: string[] = [];
+/** The target the full restore went to, stopped afterwards. */
+let restored: Config;
 
 /** A configuration for an empty target: a new data directory, and on PostgreSQL a new schema beside the server's. */
 function emptyTarget(): Config {
@@ -167,6 +169,7 @@ describe('restore', () => {
 
   it('restores into an empty target: every acknowledged write is there, the receipts chain checks, a server starts on it', async () => {
     const target = emptyTarget();
+    restored = target;
     // A build one migration newer than the backup's runs that migration on it.
     const newer: Migration = { name: 'backups/099_restore_test', up: async () => {} };
     const report = await restoreBackup(target, backupFile, [...appMigrations, newer]);
@@ -207,5 +210,49 @@ describe('restore', () => {
       await ctx.bus.close();
       await database.close();
     }
+  }, 60_000);
+
+  it('the operator backs up a stopped server (SQLite) or a running one (PostgreSQL) and restores it by the commands', async () => {
+    if (testEngine === 'sqlite') {
+      const refused = await admin_(['backup'], server.ctx.config);
+      expect(refused.code).toBe(1);
+      expect(refused.err).toContain('está a ser usada por um servidor Associa em funcionamento');
+      expect(refused.err).toContain('Fazer cópia agora');
+    }
+    // SQLite: a data directory restored by the command, no server on it; PostgreSQL: the test server's own schema, serving.
+    let source = server.ctx.config;
+    if (testEngine === 'sqlite') {
+      source = emptyTarget();
+      const first = await admin_(['restore', backupFile], source);
+      expect(first.code, first.err).toBe(0);
+    }
+    const file = path.join(scratch, 'pelo-operador.zip');
+    const made = await admin_(['backup', file], source);
+    expect(made.code, made.err).toBe(0);
+    expect(made.out).toContain(`Cópia de segurança feita e verificada: ${file}`);
+
+    const target = emptyTarget();
+    const back = await admin_(['restore', file], target);
+    expect(back.code, back.err).toBe(0);
+    expect(back.out).toContain('Pode iniciar o servidor.');
+    const copy = await openDatabase(target);
+    try {
+      const names = (await copy.db.selectFrom('members').select('name').execute()).map((m) => String(m.name));
+      for (const write of acknowledged) expect(names).toContain(write.name);
+    } finally {
+      await copy.close();
+    }
+
+    // The data restored above went one migration past this build: its backup is refused here.
+    const ahead = path.join(scratch, 'mais-recente.zip');
+    expect((await admin_(['backup', ahead], restored)).code).toBe(0);
+    const newer = emptyTarget();
+    const refused = await admin_(['restore', ahead], newer);
+    expect(refused.code).toBe(1);
+    expect(refused.err).toBe(
+      'Esta cópia foi feita por uma versão mais recente do Associa: a base de dados tem 1 alteração que esta versão não conhece (backups/099_restore_test). ' +
+        'Atualize o Associa e restaure a cópia de novo. Nada foi alterado.',
+    );
+    expect(await targetState(newer)).toEqual({ entries: [], tables: 0 });
   }, 60_000);
 });
