@@ -7,6 +7,7 @@ import { COLLECTING_MODULE } from './collecting/module.js';
 import { DATA_MODULE } from './data/module.js';
 import { DUES_MODULE } from './dues/module.js';
 import { HOME_MODULE } from './home/module.js';
+import { IMPORTS_MODULE } from './imports/module.js';
 import { JOBS_MODULE } from './jobs/module.js';
 import { MEMBERS_MODULE } from './members/module.js';
 import { MESSAGES_MODULE } from './messages/module.js';
@@ -19,6 +20,7 @@ export const CLIENT_MODULES = [
   ACCOUNT_MODULE,
   HOME_MODULE,
   MEMBERS_MODULE,
+  IMPORTS_MODULE,
   DUES_MODULE,
   APPLICATIONS_MODULE,
   CARDS_MODULE,

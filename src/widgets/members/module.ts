@@ -15,6 +15,8 @@ export const MEMBERS_MODULE = defineClientModule({
         page: {
           action: { route: 'membersNew', label: (w) => `Novo ${w.memberSingular}`, when: { resource: RESOURCE.members, operation: 'create' } },
           parts: [
+            // Many at once, from a spreadsheet (the imports module's page).
+            { link: 'membersImport', label: 'Importar', hint: 'De uma folha de cálculo (CSV ou Excel), com verificação antes de gravar.', key: 'members-import' },
             {
               list: RESOURCE.members,
               edit: 'membersEdit',
