@@ -10,6 +10,7 @@ import { validateWrite } from '../../resources/validate.js';
 import { CONFIRM_DUPLICATE, guardDuplicates, type MemberDuplicate } from '../members/duplicate-members.js';
 import { targetFields } from './fields.js';
 import { MEMBER_HEADER_NAMES } from './header-names.js';
+import { PAID_UP_TO, PAID_UP_TO_HEADERS, paidUpToField, withPaidUpTo } from './history/paid-up-to.js';
 import type { ImportKindDefinition, ImportRun, Judged, ParsedRow, RowHandler } from './kind.js';
 
 const MEMBERS = 'members';
@@ -143,9 +144,10 @@ function memberHandler(run: ImportRun, resource: Resource): RowHandler<MemberPla
 export const membersImport: ImportKindDefinition = {
   kind: 'members',
   label: 'Sócios',
-  fields: (app: FastifyInstance) => targetFields(app.registry.resourceByName(MEMBERS)!, app.registry),
-  headerNames: MEMBER_HEADER_NAMES,
+  // "Quotas pagas até" is no member field: the history import writes the ledger it says (history/paid-up-to.ts).
+  fields: (app: FastifyInstance) => [...targetFields(app.registry.resourceByName(MEMBERS)!, app.registry), paidUpToField()],
+  headerNames: { ...MEMBER_HEADER_NAMES, [PAID_UP_TO]: PAID_UP_TO_HEADERS },
   async handler(run) {
-    return memberHandler(run, run.app.registry.resourceByName(MEMBERS)!);
+    return withPaidUpTo(run, memberHandler(run, run.app.registry.resourceByName(MEMBERS)!));
   },
 };

@@ -195,7 +195,7 @@ function planPaidUpTo(ctx: Context, member: MemberOfFile, upTo: number, line: nu
     } else if (perYear !== null && perYear > 0) {
       periods.push({ span: { period: 1, start: `${year}-01-01`, end: `${year}-12-31`, due: `${year}-01-01`, label: `Quota ${year}` }, amount: perYear, schedule: null });
     } else {
-      return void out.errors.push({ field: 'owed', message: `Não há tabela de quotas de ${year}${member.categoryName ? ` para a categoria ${member.categoryName}` : ''}: indique o valor anual da quota na coluna Valor em dívida.` });
+      return void out.errors.push({ field: 'owed', message: `Não há tabela de quotas de ${year}${member.categoryName ? ` para a categoria ${member.categoryName}` : ''}: crie-a primeiro (num ficheiro de histórico, pode indicar o valor anual na coluna Valor em dívida).` });
     }
     for (const { span, amount, schedule: scheduleId } of periods) {
       const key = historyDebtKey('quota', year, span.period);
@@ -277,7 +277,8 @@ export async function historyPlanner(db: Db, now: number): Promise<HistoryPlanne
       if (!member) return out;
       out.member = { id: member.id, number: member.number, name: member.name };
       if (year > Number(today.slice(0, 4))) out.errors.push({ field: 'year', message: `O ano ${year} ainda não começou.` });
-      else planPaidUpTo(contextOf(state), member, year, line, out, null, null, null);
+      // A members file names each member once: this member's plan stands alone (asked again when written).
+      else planPaidUpTo({ state, today, rule, raised: new Map(), paying: new Map(), owing: new Map() }, member, year, line, out, null, null, null);
       return settle(out);
     },
   };
