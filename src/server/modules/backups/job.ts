@@ -4,7 +4,7 @@ import { readSetting } from '../../settings/read.js';
 import { runBackup } from './run-backup.js';
 
 /** The daily pattern of the `backupTime` setting (HH:MM, Lisbon): croner's "M H * * *". */
-export function dailyPattern(time: string): string | null {
+function dailyPattern(time: string): string | null {
   const match = /^(\d{2}):(\d{2})$/.exec(time);
   return match ? `${Number(match[2])} ${Number(match[1])} * * *` : null;
 }
