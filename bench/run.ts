@@ -12,6 +12,9 @@
 //   --rows=reports   seven years of dues and the members' state history, then each of the five
 //                    reports (GET /api/reports/…, default range, one connection: a board member
 //                    reading them), with each report's queries timed bare beside it
+//   --rows=imports   a spreadsheet of --members rows imported into an empty database through the
+//                    server (upload, check, commit job), beside a bare insert of the same rows
+//                    (bench/imports.ts); default on
 //   --generation-runs=N  timed runs of a year's generation, reminder planning and the cards PDF
 //                    (default 3; the median is reported)
 import fs from 'node:fs';
@@ -30,6 +33,7 @@ import { measure, type Measurement, type OneByOneTimes } from './measure.js';
 import { startServer, type ServerMemory } from './server.js';
 import { timeBareQueries } from './bare.js';
 import { reportPaths, timeBareReports } from './reports.js';
+import { membersCsv, prepareImportDatabase, timeBareInsert, timeImport, type ImportTimes } from './imports.js';
 
 const CONNECTIONS = 10;
 const PAGE_SIZE = 100;
@@ -45,15 +49,16 @@ const databaseUrl = process.env.DATABASE_URL || undefined;
 const engines = (option('engines')?.split(',') ?? ['sqlite', 'postgres']).filter(
   (engine): engine is Engine => engine === 'sqlite' || (engine === 'postgres' && databaseUrl !== undefined),
 );
-const rowSets = option('rows')?.split(',') ?? ['members', 'dues'];
+const rowSets = option('rows')?.split(',') ?? ['members', 'dues', 'imports'];
 const generationRuns = Number(option('generation-runs') ?? 3);
-if (!Number.isInteger(members) || members < 1000 || !(seconds > 0) || !rowSets.every((r) => r === 'members' || r === 'dues' || r === 'reports') || !(Number.isInteger(generationRuns) && generationRuns >= 1)) {
-  console.error('Usage: npm run bench -- [--members=N (>= 1000) | --large] [--seconds=S] [--engines=sqlite,postgres] [--rows=members,dues,reports] [--generation-runs=N]');
+if (!Number.isInteger(members) || members < 1000 || !(seconds > 0) || !rowSets.every((r) => r === 'members' || r === 'dues' || r === 'reports' || r === 'imports') || !(Number.isInteger(generationRuns) && generationRuns >= 1)) {
+  console.error('Usage: npm run bench -- [--members=N (>= 1000) | --large] [--seconds=S] [--engines=sqlite,postgres] [--rows=members,dues,reports,imports] [--generation-runs=N]');
   process.exit(2);
 }
 const withMembers = rowSets.includes('members');
 const withDues = rowSets.includes('dues');
 const withReports = rowSets.includes('reports');
+const withImports = rowSets.includes('imports');
 
 const log = (line: string) => console.log(line);
 // Other work on the machine skews latencies; the table says how busy it was before we began.
@@ -170,6 +175,58 @@ async function prepareStorage(engine: Engine) {
   };
 }
 
+/** The real server in production mode on the storage's data, and the administrator's access token. */
+async function startAndLogIn(engine: Engine, storage: { dataDir: string; schema: string | undefined }) {
+  const password = randomBytes(12).toString('hex');
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    ASSOCIA_DATA: storage.dataDir,
+    ASSOCIA_MODE: 'production',
+    ASSOCIA_ADMIN_PASSWORD: password,
+    ASSOCIA_LOG: 'false',
+  };
+  delete env.DATABASE_URL;
+  delete env.ASSOCIA_PG_SCHEMA;
+  if (engine === 'postgres') Object.assign(env, { DATABASE_URL: databaseUrl, ASSOCIA_PG_SCHEMA: storage.schema });
+  const server = await startServer(env);
+  const login = await fetch(`${server.url}/api/auth`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password }),
+  });
+  if (!login.ok) {
+    await server.stop();
+    throw new Error(`admin login failed: ${login.status} ${await login.text()}`);
+  }
+  const { access } = (await login.json()) as { access: string };
+  return { server, access };
+}
+
+/** The members import on a fresh database (bench/imports.ts), then the bare insert of what it stored into another. */
+async function benchImports(engine: Engine): Promise<ImportTimes & { engine: Engine }> {
+  log(`\n## ${engine}: importing ${members.toLocaleString('en')} members from a spreadsheet`);
+  const storage = await prepareStorage(engine);
+  const bareStorage = await prepareStorage(engine);
+  const optionsOf = (s: typeof storage) => ({ dataDir: s.dataDir, databaseUrl: engine === 'postgres' ? databaseUrl : undefined, pgSchema: s.schema });
+  try {
+    await prepareImportDatabase(optionsOf(storage));
+    const { server, access } = await startAndLogIn(engine, storage);
+    let times: Omit<ImportTimes, 'bareSeconds'>;
+    try {
+      times = await timeImport(server.url, access, membersCsv(members), members, log);
+    } finally {
+      const code = await server.stop();
+      if (code !== 0) log(`  WARNING: server exited with code ${code}`);
+    }
+    const bareSeconds = await timeBareInsert(optionsOf(storage), optionsOf(bareStorage));
+    log(`  bare insert of the same ${members.toLocaleString('en')} members: ${bareSeconds.toFixed(1)} s`);
+    return { engine, ...times, bareSeconds };
+  } finally {
+    await storage.remove();
+    await bareStorage.remove();
+  }
+}
+
 async function benchEngine(engine: Engine): Promise<Row[]> {
   log(`\n## ${engine}: generating ${members.toLocaleString('en')} members`);
   const storage = await prepareStorage(engine);
@@ -203,27 +260,9 @@ async function benchEngine(engine: Engine): Promise<Row[]> {
       await database.close();
     }
 
-    const password = randomBytes(12).toString('hex');
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      ASSOCIA_DATA: storage.dataDir,
-      ASSOCIA_MODE: 'production',
-      ASSOCIA_ADMIN_PASSWORD: password,
-      ASSOCIA_LOG: 'false',
-    };
-    delete env.DATABASE_URL;
-    delete env.ASSOCIA_PG_SCHEMA;
-    if (engine === 'postgres') Object.assign(env, { DATABASE_URL: databaseUrl, ASSOCIA_PG_SCHEMA: storage.schema });
-    const server = await startServer(env);
+    const { server, access } = await startAndLogIn(engine, storage);
     const rows: Row[] = [];
     try {
-      const login = await fetch(`${server.url}/api/auth`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username: 'admin', password }),
-      });
-      if (!login.ok) throw new Error(`admin login failed: ${login.status} ${await login.text()}`);
-      const { access } = (await login.json()) as { access: string };
       const memory: MemoryRow = { engine, rest: server.memory(), peak: undefined };
       memoryRows.push(memory);
 
@@ -330,13 +369,26 @@ function table(rows: readonly Row[]): string {
 
 if (!databaseUrl && !option('engines')) log('DATABASE_URL is not set: PostgreSQL is skipped.');
 const rows: Row[] = [];
-for (const engine of engines) rows.push(...(await benchEngine(engine)));
+const importRows: (ImportTimes & { engine: Engine })[] = [];
+for (const engine of engines) {
+  if (withMembers || withDues || withReports) rows.push(...(await benchEngine(engine)));
+  if (withImports) importRows.push(await benchImports(engine));
+}
 log(`\n${members.toLocaleString('en')} members, ${CONNECTIONS} connections, ${seconds} s per query, ${os.cpus().length} CPUs, load average before start ${loadBefore.toFixed(1)}, Node ${process.version}\n`);
-log(table(rows));
-log('\nms/req: a second over the requests answered (server time per request under load); bare ms: the same page\'s statements run bare on the database after the load (bench/bare.ts), median; x bare: their ratio.');
+if (rows.length > 0) {
+  log(table(rows));
+  log('\nms/req: a second over the requests answered (server time per request under load); bare ms: the same page\'s statements run bare on the database after the load (bench/bare.ts), median; x bare: their ratio.');
+}
 for (const m of memoryRows) {
   const mb = (memory: ServerMemory | undefined, key: keyof ServerMemory) => (memory ? `${Math.round(memory[key])} MB` : 'unknown');
   log(`${m.engine}: server RSS ${mb(m.rest, 'rssMb')} at rest (after login), ${mb(m.peak, 'peakMb')} at peak`);
+}
+if (importRows.length > 0) {
+  log(`\nImporting ${members.toLocaleString('en')} members from a CSV into an empty database (POST /api/imports, its check, the commit job), beside a bare insert of the same rows:\n`);
+  const perSecond = (seconds: number, count: number) => `${seconds.toFixed(1)} s (${Math.round(count / seconds).toLocaleString('en')} rows/s)`;
+  for (const r of importRows) {
+    log(`  ${r.engine}: upload ${r.uploadSeconds.toFixed(1)} s; check ${perSecond(r.checkSeconds, r.rows)}; commit ${perSecond(r.commitSeconds, r.created)}; bare insert ${perSecond(r.bareSeconds, r.rows)}; commit / bare ${(r.commitSeconds / r.bareSeconds).toFixed(0)}x`);
+  }
 }
 if (generationRows.length > 0) {
   log(`\nA year's dues generation (generateYear for a year after the data set's, then taken back), ${generationRuns} runs:\n`);

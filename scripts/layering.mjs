@@ -56,10 +56,11 @@ const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
  * - application-states.ts: an application's states and which are still open (the applications
  *   domain decides with them, member files ask, the applications page shows them);
  * - organisation-name.ts: the organisation's name after a preposition (da/do, à/ao), for the
- *   server's messages and PDFs and the pages alike.
+ *   server's messages and PDFs and the pages alike;
+ * - imports.ts: the import API's shapes (contract.ts re-exports them).
  */
 const PLAIN_SHARED = new Set(
-  ['contract', 'records', 'two-factor', 'settings-schema', 'field-checks', 'audit', 'csv', 'days', 'application-states', 'number-format', 'organisation-name', 'setup', 'backup-status'].map((name) => `src/core/${name}.ts`),
+  ['contract', 'records', 'two-factor', 'settings-schema', 'field-checks', 'audit', 'csv', 'days', 'application-states', 'number-format', 'organisation-name', 'setup', 'backup-status', 'imports'].map((name) => `src/core/${name}.ts`),
 );
 
 /** The widget folders every layer above may use whole. */

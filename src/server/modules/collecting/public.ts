@@ -2,6 +2,7 @@
 // payment provider and the methods a payer may choose. Imported from outside collecting
 // through this file only.
 export { MAX_REFERENCE_CENTS } from './multibanco.js';
+export { parseCents, parseDay } from './reconciliation-csv.js';
 export { checkPayerChoice } from './payer-choice.js';
 export { availableMethods, transferOption } from './payment-options.js';
 export type { RequestMethod } from './payment-requests.js';

@@ -3,7 +3,7 @@ import countriesPt from 'i18n-iso-countries/langs/pt.json' with { type: 'json' }
 import type { Db } from '../../db/database.js';
 import { loose } from '../../db/database.js';
 import { foldText } from '../../db/fold.js';
-import { parseCents, parseDay } from '../collecting/reconciliation-csv.js';
+import { parseCents, parseDay } from '../collecting/public.js';
 import type { TargetField } from './fields.js';
 
 /**

@@ -1,6 +1,6 @@
 import type { ImportRowResult } from '../../../core/contract.js';
 import type { ImportKindDefinition, ImportRun } from './kind.js';
-import { judgeRow, type SeenKeys } from './judge-rows.js';
+import { judgeChunk, type SeenKeys } from './judge-rows.js';
 import { rowReader } from './parse-rows.js';
 import type { Sheet } from './read-file.js';
 
@@ -20,7 +20,8 @@ export async function runCheck(run: ImportRun, kind: ImportKindDefinition, sheet
   for (let start = 0; start < sheet.rows.length; start += CHECK_CHUNK) {
     const trx = await db.startTransaction().execute();
     try {
-      for (const row of sheet.rows.slice(start, start + CHECK_CHUNK)) results.push((await judgeRow(handler, trx, reader.read(row), seen)).result);
+      const rows = sheet.rows.slice(start, start + CHECK_CHUNK).map((row) => reader.read(row));
+      for (const judged of await judgeChunk(handler, trx, rows, seen)) results.push(judged.result);
     } finally {
       await trx.rollback().execute();
     }

@@ -12,7 +12,7 @@ import { publishChange } from '../../resources/events.js';
 import { commitQueue, type Actor } from '../../resources/handlers.js';
 import type { ImportRun, RecordChange } from './kind.js';
 import { importKindOf } from './kinds.js';
-import { inFileDuplicate, judgeRow, type SeenKeys } from './judge-rows.js';
+import { inFileDuplicate, judgeChunk, type SeenKeys } from './judge-rows.js';
 import { rowReader } from './parse-rows.js';
 import { readSpreadsheet } from './read-file.js';
 import { readBatch, readContent, setState } from './store.js';
@@ -120,7 +120,7 @@ export const commitJob: JobDefinition = {
     const kind = importKindOf(batch.kind);
     if (!kind) throw new Error(`${COMMIT_JOB}: unknown kind ${batch.kind}`);
     const sheet = await readSpreadsheet(await readContent(db, id));
-    const run: ImportRun = { app, actor: { caller, address }, batchId: id, fields: kind.fields(app), mapping: JSON.parse(batch.mapping) as ImportMapping, defaults: JSON.parse(batch.defaults) as ImportDefaults };
+    const run: ImportRun = { purpose: 'commit', app, actor: { caller, address }, batchId: id, fields: kind.fields(app), mapping: JSON.parse(batch.mapping) as ImportMapping, defaults: JSON.parse(batch.defaults) as ImportDefaults };
     const reader = await rowReader(db, sheet, run.fields, run.mapping, run.defaults);
     const handler = await kind.handler(run);
     const seen: SeenKeys = new Map();
@@ -135,8 +135,9 @@ export const commitJob: JobDefinition = {
       const lastIds = new Map<string, number>();
       await db.transaction().execute(async (trx) => {
         const stamp = new Date(ctx.now()).toISOString();
-        for (const row of sheet.rows.slice(start, end)) {
-          const judged = await judgeRow(handler, trx, reader.read(row), seen);
+        const rows = sheet.rows.slice(start, end).map((row) => reader.read(row));
+        const judgedRows = await judgeChunk(handler, trx, rows, seen);
+        for (const [index, judged] of judgedRows.entries()) {
           const { outcome } = judged.result;
           if (outcome === 'unchanged') chunk.unchanged += 1;
           if (outcome !== 'create' && outcome !== 'update') {
@@ -154,7 +155,7 @@ export const commitJob: JobDefinition = {
             const message = refusal(error);
             if (message === null) throw error;
             chunk.skipped += 1;
-            if (chunk.failures.length < MAX_FAILURES) chunk.failures.push({ line: row.line, message });
+            if (chunk.failures.length < MAX_FAILURES) chunk.failures.push({ line: rows[index]!.line, message });
           }
         }
         await trx.updateTable('import_batches').set({ committed_rows: end, result: JSON.stringify(chunk), updated_at: stamp }).where('_id', '=', id).execute();

@@ -20,8 +20,14 @@ export function inFileDuplicate(handler: RowHandler, row: ParsedRow, seen: SeenK
   return null;
 }
 
-/** One row judged in `trx`: a duplicate inside the file, or what the kind's handler says. */
-export async function judgeRow(handler: RowHandler, trx: Db, row: ParsedRow, seen: SeenKeys): Promise<Judged> {
-  const duplicate = inFileDuplicate(handler, row, seen);
-  return duplicate ? { result: duplicate } : handler.judge(trx, row);
+/** A chunk of rows judged in `trx`, in file order: duplicates inside the file, or what the kind's handler says. */
+export async function judgeChunk(handler: RowHandler, trx: Db, rows: readonly ParsedRow[], seen: SeenKeys): Promise<Judged[]> {
+  const duplicates = rows.map((row) => inFileDuplicate(handler, row, seen));
+  await handler.prepareChunk?.(trx, rows.filter((_, i) => duplicates[i] === null));
+  const judged: Judged[] = [];
+  for (const [i, row] of rows.entries()) {
+    const duplicate = duplicates[i];
+    judged.push(duplicate ? { result: duplicate } : await handler.judge(trx, row));
+  }
+  return judged;
 }

@@ -31,6 +31,8 @@ export interface Judged<Plan = unknown> {
 
 /** The run a check or a commit makes: who, which batch, the fields and the mapping. */
 export interface ImportRun {
+  /** A check judges only; a commit judges each row again right before writing it. */
+  purpose: 'check' | 'commit';
   app: FastifyInstance;
   actor: Actor;
   batchId: number;
@@ -48,6 +50,12 @@ export interface ImportRun {
 export interface RowHandler<Plan = unknown> {
   /** Keys naming the row's record (NIF, number, e-mail): a later row with one of them is a duplicate inside the file. */
   keysOf(row: ParsedRow): { field: string; label: string; value: string }[];
+  /**
+   * Reads what a chunk of rows needs in a few queries (the records their keys name), before its
+   * rows are judged one by one in the same transaction; rows that repeat an earlier one of the
+   * file are not given. Optional: a handler may read row by row in `judge`.
+   */
+  prepareChunk?(trx: Db, rows: readonly ParsedRow[]): Promise<void>;
   judge(trx: Db, row: ParsedRow): Promise<Judged<Plan>>;
   write(trx: Db, judged: Judged<Plan>, afterCommit: (fn: () => Promise<void> | void) => void): Promise<RecordChange[]>;
 }

@@ -1,17 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import type { ImportMatchKey, ImportRowError } from '../../../core/contract.js';
-import { sql } from 'kysely';
+import type { ImportRowError } from '../../../core/contract.js';
 import type { Db, Row } from '../../db/database.js';
-import { HttpError } from '../../errors.js';
 import type { HookContext, Resource } from '../../resources/define.js';
 import { resourceHandlers } from '../../resources/handlers.js';
-import { readRow } from '../../resources/records.js';
 import { validateWrite } from '../../resources/validate.js';
-import { CONFIRM_DUPLICATE, guardDuplicates, type MemberDuplicate } from '../members/duplicate-members.js';
+import { CONFIRM_DUPLICATE, type MemberDuplicate } from '../members/public.js';
 import { targetFields } from './fields.js';
 import { MEMBER_HEADER_NAMES } from './header-names.js';
 import { PAID_UP_TO, PAID_UP_TO_HEADERS, paidUpToField, withPaidUpTo } from './history/paid-up-to.js';
 import type { ImportKindDefinition, ImportRun, Judged, ParsedRow, RowHandler } from './kind.js';
+import { chunkMatches, type ChunkMatches } from './member-matches.js';
 
 const MEMBERS = 'members';
 
@@ -20,7 +18,6 @@ interface MemberPlan {
   mode: 'create' | 'patch';
   id?: number;
   body: Record<string, unknown>;
-  existing?: Row;
   /** Fields an update changes. */
   changed: string[];
 }
@@ -30,27 +27,7 @@ const sortedIds = (ids: unknown) => (Array.isArray(ids) ? ids.map(Number).sort((
 
 const text = (value: unknown): string | null => (value === null || value === undefined || value === '' ? null : String(value));
 
-/** The member a row names, by NIF, then number, then e-mail (whatever its case). */
-async function findMember(db: Db, body: Record<string, unknown>): Promise<{ id: number; by: ImportMatchKey } | null> {
-  const nif = text(body.nif);
-  if (nif) {
-    const row = await db.selectFrom('members').select('_id').where('nif', '=', nif).orderBy('_id').executeTakeFirst();
-    if (row) return { id: Number(row._id), by: 'nif' };
-  }
-  const number = typeof body.number === 'number' ? body.number : null;
-  if (number !== null) {
-    const row = await db.selectFrom('members').select('_id').where('number', '=', number).executeTakeFirst();
-    if (row) return { id: Number(row._id), by: 'number' };
-  }
-  const email = text(body.email)?.toLowerCase();
-  if (email) {
-    const row = await db.selectFrom('members').select('_id').where(sql<string>`lower(email)`, '=', email).orderBy('_id').executeTakeFirst();
-    if (row) return { id: Number(row._id), by: 'email' };
-  }
-  return null;
-}
-
-/** The duplicate guard's refusal as a row error: which field makes the row look like another member, and who. */
+/** The duplicate guard's finding as a row error, in the guard's words: which field makes the row look like another member, and who. */
 function duplicateError(duplicates: readonly MemberDuplicate[], values: Row): ImportRowError {
   const first = duplicates[0]!;
   const who = `do sócio n.º ${first.number}, ${first.name}`;
@@ -66,64 +43,57 @@ function duplicateError(duplicates: readonly MemberDuplicate[], values: Row): Im
 
 const fieldErrors = (errors: Record<string, string>): ImportRowError[] => Object.entries(errors).map(([field, message]) => ({ field, message }));
 
-/** Runs the duplicate guard (same-person.ts's rules) on a copy; its 409 becomes a row error. */
-async function duplicateOf(db: Db, values: Row, existing: Row | undefined): Promise<ImportRowError | null> {
-  try {
-    await guardDuplicates(db, { ...values }, existing);
-    return null;
-  } catch (error) {
-    if (error instanceof HttpError && error.code === 'probable_duplicate') {
-      return duplicateError((error.details?.duplicates ?? []) as MemberDuplicate[], existing ? { ...existing, ...values } : values);
-    }
-    throw error;
-  }
-}
+/** Adds the rule's errors to the row's own, a field already refused keeping its first reason. */
+const merge = (errors: ImportRowError[], more: readonly ImportRowError[]) => errors.push(...more.filter((e) => !errors.some((known) => known.field === e.field)));
 
 function memberHandler(run: ImportRun, resource: Resource): RowHandler<MemberPlan> {
   const { app, actor, batchId } = run;
   const writes = resourceHandlers(app, resource);
-  const hookFor = (trx: Db, afterCommit: HookContext['afterCommit']): HookContext => ({ ctx: app.ctx, tokens: app.tokens, caller: actor.caller, db: trx, address: actor.address, afterCommit });
   const discard: HookContext['afterCommit'] = () => undefined;
+  const hookFor = (trx: Db): HookContext => ({ ctx: app.ctx, tokens: app.tokens, caller: actor.caller, db: trx, address: actor.address, afterCommit: discard });
   const audit = { action: 'import', changes: { import_batch: [null, batchId] as [unknown, unknown] } };
+  let chunk: ChunkMatches = { match: new Map(), duplicates: new Map() };
 
   return {
     keysOf(row: ParsedRow) {
       const keys: { field: string; label: string; value: string }[] = [];
-      if (text(row.body.nif)) keys.push({ field: 'nif', label: 'O mesmo NIF', value: String(row.body.nif) });
-      if (typeof row.body.number === 'number') keys.push({ field: 'number', label: 'O mesmo número de sócio', value: String(row.body.number) });
-      if (text(row.body.email)) keys.push({ field: 'email', label: 'O mesmo e-mail', value: String(row.body.email).toLowerCase() });
+      const { nif, number, email, name, birth_date: birth } = row.body;
+      if (text(nif)) keys.push({ field: 'nif', label: 'O mesmo NIF', value: String(nif) });
+      if (typeof number === 'number') keys.push({ field: 'number', label: 'O mesmo número de sócio', value: String(number) });
+      if (text(email)) keys.push({ field: 'email', label: 'O mesmo e-mail', value: String(email).toLowerCase() });
+      // The duplicate guard's third rule, inside the file: one person, two rows.
+      if (text(name) && text(birth)) keys.push({ field: 'name', label: 'O mesmo nome e data de nascimento', value: `${String(name).toLowerCase()}\u0000${String(birth)}` });
       return keys;
     },
 
+    async prepareChunk(trx, rows) {
+      chunk = await chunkMatches(trx, resource, rows);
+    },
+
     async judge(trx, row): Promise<Judged<MemberPlan>> {
-      const hook = hookFor(trx, discard);
-      const match = await findMember(trx, row.body);
+      const hook = hookFor(trx);
+      const match = chunk.match.get(row);
+      const lookAlikes = chunk.duplicates.get(row);
       const errors = [...row.errors];
       if (match) {
-        const existing = (await readRow(trx, resource, match.id))!;
+        const { existing } = match;
         const member = { id: match.id, number: Number(existing.number), name: String(existing.name) };
         const prepared = await validateWrite(hook, resource, row.body, 'patch', existing, app.registry);
-        errors.push(...fieldErrors(prepared.errors).filter((e) => !errors.some((known) => known.field === e.field)));
+        merge(errors, fieldErrors(prepared.errors));
         const changed = [
           ...Object.keys(prepared.values).filter((name) => !resource.field(name)?.writeOnly && !same(prepared.values[name], existing[name])),
           ...Object.keys(prepared.links).filter((name) => !same(sortedIds(prepared.links[name]), sortedIds(existing[name]))),
         ];
-        if (errors.length === 0 && changed.length > 0) {
-          const duplicate = await duplicateOf(trx, Object.fromEntries(changed.map((name) => [name, prepared.values[name]])), existing);
-          if (duplicate) errors.push(duplicate);
-        }
+        if (errors.length === 0 && changed.length > 0 && lookAlikes) errors.push(duplicateError(lookAlikes, { ...existing, ...row.body }));
         const base = { line: row.line, member, matchedBy: match.by };
         if (errors.length > 0) return { result: { ...base, outcome: 'error', errors } };
         if (changed.length === 0) return { result: { ...base, outcome: 'unchanged', errors: [] } };
         const body = Object.fromEntries(changed.map((name) => [name, row.body[name]]));
-        return { result: { ...base, outcome: 'update', changes: changed, errors: [] }, plan: { mode: 'patch', id: match.id, body, existing, changed } };
+        return { result: { ...base, outcome: 'update', changes: changed, errors: [] }, plan: { mode: 'patch', id: match.id, body, changed } };
       }
-      const prepared = await validateWrite(hook, resource, row.body, 'create', undefined, app.registry);
-      errors.push(...fieldErrors(prepared.errors).filter((e) => !errors.some((known) => known.field === e.field)));
-      if (errors.length === 0) {
-        const duplicate = await duplicateOf(trx, prepared.values, undefined);
-        if (duplicate) errors.push(duplicate);
-      }
+      // A commit leaves a new member's rules to the create itself (the same check, run once): a refusal there is the row's.
+      if (run.purpose === 'check') merge(errors, fieldErrors((await validateWrite(hook, resource, row.body, 'create', undefined, app.registry)).errors));
+      if (errors.length === 0 && lookAlikes) errors.push(duplicateError(lookAlikes, row.body));
       if (errors.length > 0) return { result: { line: row.line, outcome: 'error', errors } };
       return { result: { line: row.line, outcome: 'create', errors: [] }, plan: { mode: 'create', body: row.body, changed: [] } };
     },

@@ -71,6 +71,7 @@ function checkMapping(sheet: Sheet, fields: readonly TargetField[], mapping: Imp
 }
 
 const runOf = (app: FastifyInstance, request: FastifyRequest, batch: BatchRow, fields: TargetField[], mapping: ImportMapping, defaults: ImportDefaults): ImportRun => ({
+  purpose: 'check',
   app,
   actor: { caller: request.caller, address: request.ip ?? null },
   batchId: batch._id,
