@@ -52,14 +52,16 @@ async function admin_(args: string[], config: Config) {
 }
 
 /** What an empty target looks like afterwards: its directory's entries and (PostgreSQL) its schema's tables. */
-async function targetState(config: Config): Promise<{ entries: string[]; tables: number }> {
+async function targetState(config: Config): Promise<{ entries: string[]; tables: number; schema?: true }> {
   const entries = fs.existsSync(config.dataDir) ? fs.readdirSync(config.dataDir, { recursive: true }).map(String).sort() : [];
   if (!config.databaseUrl) return { entries, tables: 0 };
   const client = new pg.Client({ connectionString: config.databaseUrl });
   await client.connect();
   try {
-    const result = await client.query("SELECT count(*)::int AS n FROM information_schema.tables WHERE table_schema = $1", [config.pgSchema]);
-    return { entries, tables: Number(result.rows[0].n) };
+    // A refused restore does not even create its schema.
+    const schema = await client.query('SELECT count(*)::int AS n FROM information_schema.schemata WHERE schema_name = $1', [config.pgSchema]);
+    const result = await client.query('SELECT count(*)::int AS n FROM information_schema.tables WHERE table_schema = $1', [config.pgSchema]);
+    return { entries, tables: Number(result.rows[0].n), ...(Number(schema.rows[0].n) > 0 ? { schema: true } : {}) };
   } finally {
     await client.end();
   }

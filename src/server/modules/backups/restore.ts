@@ -125,14 +125,18 @@ export async function restoreBackup(config: Config, file: string, known: readonl
   const manifest = await readManifest(file);
   checkCompatible(manifest, config, known);
   await checkEmptyDataDirectory(config);
-  const database = config.databaseUrl ? await openDatabase(config) : undefined;
   const createdDataDir = !fs.existsSync(config.dataDir);
   let staging: string | undefined;
+  let database: Database | undefined;
   try {
-    if (database) await checkEmptySchema(database);
     await fs.promises.mkdir(config.dataDir, { recursive: true });
     staging = await fs.promises.mkdtemp(path.join(config.dataDir, '.restore-'));
     await verifyBackup(file, { extractTo: staging });
+    // Only a backup that checks reaches PostgreSQL (opening creates a missing schema).
+    if (config.databaseUrl) {
+      database = await openDatabase(config);
+      await checkEmptySchema(database);
+    }
     let migrated: string[];
     if (database) {
       await loadPostgres(database, manifest, staging, known);
