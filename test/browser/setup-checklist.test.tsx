@@ -69,7 +69,7 @@ describe('<associa-setup-checklist>', () => {
     expect([fees.textContent, fees.getAttribute('href')]).to.deep.equal(['Definir categorias e valores', '/configuracaoQuotas']);
     for (const details of all<HTMLDetailsElement>(element, 'details')) details.open = true;
     await find(element, '[data-link="membersImport"]');
-    expect((await find(element, '[data-step="mail"] dl')).textContent).to.contain('smtp.exemplo.pt:587');
+    expect((await find(element, '[data-step="mail"] dl')).textContent).to.contain('ana@exemplo.pt');
     await expectAccessible(element);
   });
 

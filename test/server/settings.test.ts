@@ -175,7 +175,7 @@ describe('GET /api/settings/schema', () => {
     expect(settings.some((s) => 'default' in s || 'serverValue' in s || 'check' in s)).toBe(false);
     expect(settings.find((s) => s.name === 'filesDir')).toMatchObject({ kind: 'text', page: 'organisation', readers: 'authenticated', readOnly: true });
     expect(settings.find((s) => s.name === 'filesDir')!.changedIn).toContain('ASSOCIA_DATA');
-    expect(settings.filter((s) => s.readOnly).map((s) => s.name)).toEqual(['filesDir', 'backupDir']);
+    expect(settings.filter((s) => s.readOnly).map((s) => s.name)).toEqual(['filesDir', 'backupDir', 'mailServer', 'mailFrom']);
   });
 });
 

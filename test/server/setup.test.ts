@@ -160,6 +160,9 @@ describe('the test message', () => {
     const checklist = await answerOf(server, admin.token);
     expect(stateOf(checklist, 'mail')).toBe('done');
     expect(checklist.mail.server).toBe(smtp.url.replace('smtp://', ''));
+    // The same, as the read-only setting the messages page shows, written at start from SMTP_URL.
+    const mailServer = await server.database.db.selectFrom('settings').select('value').where('name', '=', 'mailServer').executeTakeFirstOrThrow();
+    expect(mailServer.value).toBe(checklist.mail.server);
     const confirmed = await server.database.db.selectFrom('settings').select('value').where('name', '=', 'setupConfirmed').executeTakeFirstOrThrow();
     expect(confirmed.value).toBe('mail');
   });

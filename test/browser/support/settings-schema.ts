@@ -927,5 +927,25 @@ export const SETTINGS_SCHEMA: SettingSchema[] = [
     "patternMessage": "O logótipo é o número de um ficheiro enviado.",
     "page": null,
     "readers": "public"
+  },
+  {
+    "name": "mailServer",
+    "kind": "text",
+    "label": "Servidor de e-mail (SMTP)",
+    "hint": "Por onde saem as mensagens (endereço e porta); vazio, este servidor não envia e-mail.",
+    "page": "messages",
+    "readers": "authenticated",
+    "readOnly": true,
+    "changedIn": "muda-se na variável de ambiente SMTP_URL do servidor (por exemplo smtp://utilizador:palavra-passe@smtp.exemplo.pt:587), reiniciando-o."
+  },
+  {
+    "name": "mailFrom",
+    "kind": "text",
+    "label": "Endereço do remetente",
+    "hint": "O endereço de onde saem as mensagens; o servidor de e-mail tem de o aceitar.",
+    "page": "messages",
+    "readers": "authenticated",
+    "readOnly": true,
+    "changedIn": "muda-se na variável de ambiente MAIL_FROM do servidor, reiniciando-o."
   }
 ];

@@ -9,7 +9,8 @@ import { readSetting } from '../../settings/read.js';
 import { availableMethods, transferOption } from '../collecting/public.js';
 import { SETUP_DOC, TEST_MESSAGE_DOC, TEST_PROVIDER_DOC } from './route-docs.js';
 import { setupSteps } from './setup-steps.js';
-import { sendTestMessage, smtpServerOf } from './test-message.js';
+import { sendTestMessage } from './test-message.js';
+import { smtpServerOf } from './smtp-server.js';
 import { testProvider } from './test-provider.js';
 import { announceSettings, writeSetting } from './write-setting.js';
 

@@ -8,20 +8,9 @@ import { claimMessage, markFailed, markSent } from '../../messages/queue.js';
 import { senderIdentity } from '../../messages/send-setting.js';
 import { createSmtpTransport, type MailTransport } from '../../messages/smtp-transport.js';
 import { readOrganisationName } from '../../settings/organisation-name.js';
+import { smtpServerOf } from './smtp-server.js';
 
 const LEASE_MS = 2 * 60_000;
-
-/** host:port of an SMTP URL, never its user or password. */
-export function smtpServerOf(url: string | undefined): string | null {
-  if (!url) return null;
-  try {
-    const parsed = new URL(url);
-    const port = parsed.port || (parsed.protocol === 'smtps:' ? '465' : '587');
-    return `${parsed.hostname}:${port}`;
-  } catch {
-    return null;
-  }
-}
 
 /** Why the mail server refused or could not be reached, as an admin can act on it. */
 export function mailFailureText(error: unknown, server: string): string {

@@ -125,13 +125,9 @@ export function StepBody({ step, answer, paths }: { step: SetupStep; answer: Set
       return (
         <>
           <Hint>{T.mailHint}</Hint>
+          {/* The server's SMTP address and sender (read-only settings it writes at start) and whether sending is on. */}
+          <SettingsSlot names="mailServer,mailFrom,SendMessages" />
           <Facts>
-            <dt>{T.mailServer}</dt>
-            <dd data-mail-server>{mail.server ?? T.mailNone}</dd>
-            <dt>{T.mailFrom}</dt>
-            <dd>{mail.from}</dd>
-            <dt>{T.mailSending}</dt>
-            <dd>{mail.sending ? T.on : T.off}</dd>
             <dt>{T.mailRecipient}</dt>
             <dd>{mail.recipient ?? T.mailNoRecipient}</dd>
           </Facts>
