@@ -77,6 +77,8 @@ export interface ImportRowResult {
   matchedBy?: ImportMatchKey;
   /** The fields an update changes. */
   changes?: string[];
+  /** pt-PT, what a history row does to the ledger ('Lança Quota 2024 (30,00 €)', 'Regista pagamento de …'). */
+  actions?: string[];
   errors: ImportRowError[];
 }
 

@@ -46,7 +46,7 @@ describe('members import: Quotas pagas até', () => {
       [4, 'update'],
       [5, 'error', 'paid_up_to: Não há tabela de quotas de 2015 para a categoria Efetivo: crie-a primeiro (num ficheiro de histórico, pode indicar o valor anual na coluna Valor em dívida).'],
     ]);
-    expect((checked.rows[2] as { actions?: string[] }).actions).toEqual(['Lança 3 quota(s) de 2023 a 2025', expect.stringMatching(/^Dá como pagas as quotas até 2025: 3 pagamento\(s\) histórico\(s\), 90,00\s€$/)]);
+    expect(checked.rows[2]!.actions).toEqual(['Lança 3 quota(s) de 2023 a 2025', expect.stringMatching(/^Dá como pagas as quotas até 2025: 3 pagamento\(s\) histórico\(s\), 90,00\s€$/)]);
     await commit(server, token, uploaded.id);
 
     // Helena, admitted in March 2023: her first quota (raised on admission, ten months of twelve) and 2024's, both paid.

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ImportBlockedAnswer, ImportRowResult } from '../../src/core/contract.js';
+import type { ImportBlockedAnswer } from '../../src/core/contract.js';
 import { lisbonDay } from '../../src/core/days.js';
 import { formatCents as eur } from '../../src/core/number-format.js';
 import { ensureReferenceData } from '../../src/server/resources/reference-data.js';
@@ -48,7 +48,7 @@ describe('history import: check', () => {
     const checked = await check(server, token, uploaded.id, uploaded.mapping);
     expect(await snapshot(server, ['unsettled_payments', 'payments', 'payment_allocations', 'member_balances', 'receipt_totals', 'treasury_docs', 'audit_log', 'import_batch_changes'])).toEqual(before);
     expect(checked.summary).toEqual({ create: 22, update: 0, unchanged: 0, duplicate: 0, error: 0 });
-    const rows = checked.rows as (ImportRowResult & { actions?: string[] })[];
+    const rows = checked.rows;
     expect(rows[0]).toMatchObject({ line: 2, outcome: 'create', member: { number: 11, name: 'Ana Marques' }, matchedBy: 'number' });
     expect(rows[0]!.actions).toEqual([`Lança Quota 2023 (${eur(3000)})`, `Regista pagamento de ${eur(3000)} em 15/02/2023`]);
     // Eduarda is named by her NIF; her 2025 payment leaves credit.

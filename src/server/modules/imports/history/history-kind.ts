@@ -17,9 +17,7 @@ interface HistoryRowPlan {
 }
 
 /** A check's row: the outcome and, in pt-PT, what the row does to the ledger. */
-export type HistoryRowResult = ImportRowResult & { actions?: string[] };
-
-export function rowResult(planned: PlannedRow): HistoryRowResult {
+export function rowResult(planned: PlannedRow): ImportRowResult {
   const { line, outcome, member, matchedBy, errors, actions } = planned;
   return {
     line,

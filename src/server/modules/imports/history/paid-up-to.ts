@@ -66,7 +66,7 @@ export async function withPaidUpTo<P>(run: ImportRun, inner: RowHandler<P>): Pro
         const planned = await planner.paidUpTo(trx, result.member.id, year, row.line);
         result.errors.push(...planned.errors.map((e) => ({ field: PAID_UP_TO, message: e.message })));
         if (planned.outcome === 'create') {
-          (result as typeof result & { actions?: string[] }).actions = planned.actions;
+          result.actions = planned.actions;
           if (result.outcome === 'unchanged') Object.assign(result, { outcome: 'update', changes: [...(result.changes ?? []), PAID_UP_TO] });
         }
       }
