@@ -36,6 +36,7 @@ describe('the route table (SPEC 2)', () => {
       ['/dashboard', 'memberHome'],
       ['/socios', 'membersList'],
       ['/socios/novo', 'membersNew'],
+      ['/socios/importar', 'membersImport'],
       ['/socios/42', 'membersEdit'],
       ['/configuracaoSócios', 'memberSettings'],
       ['/candidaturas', 'memberApplicationsList'],

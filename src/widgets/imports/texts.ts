@@ -84,7 +84,7 @@ export const IMPORT_TEXTS = {
   // The import
   commit: (n: number) => (n === 1 ? 'Importar 1 linha' : `Importar ${n} linhas`),
   nothingToImport: 'Nada a importar: nenhuma linha cria ou atualiza um registo.',
-  skipped: (n: number) => (n === 1 ? 'A linha com erros, as repetidas e as sem alterações ficam de fora.' : `As ${n} linhas com erros, as repetidas e as sem alterações ficam de fora.`),
+  skipped: (n: number) => (n === 1 ? '1 linha com erros ou repetida fica de fora.' : `${n} linhas com erros ou repetidas ficam de fora.`),
   commitQueued: 'Importação em espera…',
   commitRunning: 'A importar…',
   commitDone: 'Importação concluída.',

@@ -174,6 +174,7 @@ export function Steps({ upload, membersPath, memberPath, plural, onRestart }: St
   }
 
   const toImport = checked ? checked.check.summary.create + checked.check.summary.update : 0;
+  const left = checked ? checked.check.summary.error + checked.check.summary.duplicate : 0;
   const locked = busy || importing;
   return (
     <div data-import="">
@@ -244,7 +245,7 @@ export function Steps({ upload, membersPath, memberPath, plural, onRestart }: St
           )}
           <JobNotice view={job.view} connected={connected} texts={{ queued: T.commitQueued, running: T.commitRunning, done: T.commitDone, failed: T.commitFailed }} />
           {toImport === 0 && <Muted>{T.nothingToImport}</Muted>}
-          {toImport > 0 && checked.check.summary.error > 0 && <Muted>{T.skipped(checked.check.summary.error)}</Muted>}
+          {toImport > 0 && left > 0 && <Muted data-left-out="">{T.skipped(left)}</Muted>}
           <Buttons>
             <Button variant="secondary" onClick={() => void download()}>
               {T.report}
