@@ -53,7 +53,6 @@ const RUN_DOC: RouteDoc = {
   tags: ['Cópias de segurança'],
   summary: 'Fazer cópia agora',
   description: 'Põe em fila uma cópia de segurança (a tarefa backups.run), que é escrita, verificada e registada como as diárias. Só para administradores.',
-  body: { schema: { type: 'object', additionalProperties: false, properties: {} }, required: false },
   responses: { 202: { description: 'A tarefa em fila', schema: objectSchema({ data: objectSchema({ job: objectSchema({ _id: { type: 'integer' }, state: string, name: string }) }) }) } },
   errors: [401, 403],
 };
