@@ -68,6 +68,8 @@ describe('the route table (SPEC 2)', () => {
       ['/inicio', 'staffHome'],
       // A production start's first-run checklist, again under the settings (decision 0049).
       ['/configuracao/primeiros-passos', 'setupSettings'],
+      // The whole export and the backups (decisions 0046, 0047).
+      ['/configuracao/dados', 'dataSettings'],
       ['/mensagens', 'messageList'],
       ['/mensagens/4', 'messagesEdit'],
       ['/configuracaoMensagens', 'messageSettings'],
