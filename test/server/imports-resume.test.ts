@@ -26,8 +26,8 @@ function anonymousRows(count: number): Buffer {
 }
 
 describe('members import: a commit interrupted midway', () => {
-  it('goes on after the last chunk that committed when attempted again, writing every row exactly once', { timeout: 120_000 }, async () => {
-    const rows = COMMIT_CHUNK * 2 + 7;
+  it('goes on after the last chunk that committed when attempted again, writing every row exactly once', { timeout: 180_000 }, async () => {
+    const rows = COMMIT_CHUNK + 7;
     const uploaded = await upload(server, token, 'sem-chaves.csv', anonymousRows(rows));
     expect((await check(server, token, uploaded.id, uploaded.mapping)).summary.create).toBe(rows);
     const started = await server.request({ method: 'POST', url: `/api/imports/${uploaded.id}/commit`, token });
@@ -50,7 +50,7 @@ describe('members import: a commit interrupted midway', () => {
 
     const done: number[] = [];
     const result = await attempt(async (n) => void done.push(n));
-    expect(done).toEqual([COMMIT_CHUNK * 2, rows]);
+    expect(done).toEqual([rows]);
     expect(result).toEqual({ created: rows, updated: 0, unchanged: 0, skipped: 0, failures: [] });
     expect(await count()).toBe(rows);
     const changes = await server.database.db.selectFrom('import_batch_changes').select('record_id').where('batch_id', '=', uploaded.id).execute();

@@ -13,9 +13,9 @@ import type { TargetField } from './fields.js';
  * references by name (a country also by its code or English name). Whatever the field's own
  * check then refuses (a wrong NIF, a number no phone has) is refused by the same rules as the form.
  */
-export type CellValue = string | number | boolean | number[];
+type CellValue = string | number | boolean | number[];
 
-export type CellResult = { ok: true; value: CellValue } | { ok: false; message: string };
+type CellResult = { ok: true; value: CellValue } | { ok: false; message: string };
 
 const ok = (value: CellValue): CellResult => ({ ok: true, value });
 const fail = (message: string): CellResult => ({ ok: false, message });

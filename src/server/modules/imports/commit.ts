@@ -17,7 +17,7 @@ import { rowReader } from './parse-rows.js';
 import { readSpreadsheet } from './read-file.js';
 import { readBatch, readContent, setState } from './store.js';
 
-export const COMMIT_JOB = 'imports.commit';
+const COMMIT_JOB = 'imports.commit';
 
 /**
  * Rows per transaction. Each chunk commits with the batch's count of rows done, so a run taken

@@ -4,7 +4,7 @@ import { historyImport } from './history/history-kind.js';
 import { membersImport } from './members-kind.js';
 
 /** Every kind of import the server takes, by kind: members here, history from ./history. */
-export const IMPORT_KINDS: Partial<Record<ImportKind, ImportKindDefinition>> = {
+const IMPORT_KINDS: Partial<Record<ImportKind, ImportKindDefinition>> = {
   members: membersImport,
   history: historyImport,
 };

@@ -15,7 +15,7 @@ const text = (value: unknown): string | null => (value === null || value === und
 /** The fields the duplicate rule reads (same-person.ts), as a row's candidate for it. */
 const PERSON_FIELDS = ['nif', 'email', 'name', 'birth_date'] as const;
 
-export interface MemberMatch {
+interface MemberMatch {
   id: number;
   by: ImportMatchKey;
   existing: Row;

@@ -20,14 +20,14 @@ export interface SheetRow {
 }
 
 /** More rows than an association has members: a file this big is a mistake or an attack. */
-export const MAX_IMPORT_ROWS = 200_000;
+const MAX_IMPORT_ROWS = 200_000;
 const DELIMITERS = [';', ',', '\t'] as const;
 const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 
-export type SheetFormat = 'csv' | 'xlsx';
+type SheetFormat = 'csv' | 'xlsx';
 
-export const formatOf = (bytes: Buffer): SheetFormat => (bytes.subarray(0, 4).equals(ZIP_MAGIC) ? 'xlsx' : 'csv');
+const formatOf = (bytes: Buffer): SheetFormat => (bytes.subarray(0, 4).equals(ZIP_MAGIC) ? 'xlsx' : 'csv');
 
 /**
  * Windows-1252's bytes 0x80-0x9F (€, curly quotes, dashes, Š, Œ...): the rest is Latin-1. Node 20's

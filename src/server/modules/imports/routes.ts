@@ -19,9 +19,9 @@ import { batchView, insertBatch, keptMapping, readBatch, readCheckRows, readCont
 import { undoBatch } from './undo.js';
 
 /** Largest upload: a spreadsheet of 200,000 members is about 40 MB as CSV. */
-export const IMPORT_MAX_BYTES = 64 * 1024 * 1024;
+const IMPORT_MAX_BYTES = 64 * 1024 * 1024;
 /** Rows a check answers with; the rest are paged (GET /imports/:id/rows). */
-export const IMPORT_CHECK_ROWS = 500;
+const IMPORT_CHECK_ROWS = 500;
 const ROWS_PAGE = 100;
 const LIST_PAGE = 50;
 const SAMPLES = 3;

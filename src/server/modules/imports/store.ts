@@ -71,7 +71,7 @@ export async function readCheckRows(db: Db, id: number): Promise<ImportRowResult
   return json<ImportRowResult[]>(row?.check_rows ?? null, []);
 }
 
-export const summaryOf = (rows: readonly ImportRowResult[]): ImportSummary => {
+const summaryOf = (rows: readonly ImportRowResult[]): ImportSummary => {
   const summary: ImportSummary = { create: 0, update: 0, unchanged: 0, duplicate: 0, error: 0 };
   for (const row of rows) summary[row.outcome] += 1;
   return summary;
