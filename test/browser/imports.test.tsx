@@ -5,6 +5,7 @@
 // and imports, following the job to its end; <associa-import-history> lists earlier imports and
 // undoes one, listing in plain words what blocks it and offering to undo the rest.
 import { expect, waitUntil } from '@open-wc/testing';
+import { setViewport } from '@web/test-runner-commands';
 import '../../src/widgets/imports/import/element.js';
 import '../../src/widgets/imports/history/element.js';
 import { all, button, cleanupFeatures, control, featureFixture, find, link, text, type, waitForText, type FeatureFixture } from './feature-support/elements.js';
@@ -211,6 +212,26 @@ describe('<associa-import>', () => {
     (await link(element, 'Ver a lista de sócios')).click();
     expect(navigations.at(-1)).to.equal('/socios');
     await expectAccessible(element);
+  });
+  it('on a phone (375 px) shows the column map and the report as cards named by their columns, nothing scrolled sideways', async () => {
+    await setViewport({ width: 375, height: 812 });
+    try {
+      await mount({ 'POST /imports': { status: 201, body: { data: { ...UPLOAD, mapping: { ...UPLOAD.mapping, '1': 'name' } } } }, [`POST /imports/${BATCH}/check`]: { body: { data: CHECK } } });
+      chooseFile(csv());
+      (await button(element, 'Verificar')).click();
+      await find(element, '[data-report-rows]', 'the report');
+      for (const table of all(element, 'table')) {
+        const row = table.querySelector('tbody tr')!;
+        expect(getComputedStyle(row).display, 'a row is a card').to.equal('block');
+        expect(table.getBoundingClientRect().right).to.be.at.most(375);
+      }
+      expect([...all(element, '[data-report-rows] tbody tr')[2]!.querySelectorAll('td')].map((cell) => cell.getAttribute('data-label'))).to.deep.equal(['Linha', 'Resultado', 'Sócio', 'Erros']);
+      expect(selectOf(1).getBoundingClientRect().right).to.be.at.most(375);
+      expect(document.documentElement.scrollWidth).to.be.at.most(375);
+      await expectAccessible(element);
+    } finally {
+      await setViewport({ width: 800, height: 600 });
+    }
   });
 });
 

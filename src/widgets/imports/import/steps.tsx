@@ -93,6 +93,11 @@ export function Steps({ upload, membersPath, memberPath, plural, onRestart }: St
     if (phase === 'done') focusLater(doneHeading);
   }, [core, phase]);
 
+  // A new report takes the focus once drawn.
+  useEffect(() => {
+    if (checked) focusLater(reportHeading);
+  }, [checked]);
+
   // What a check was asked: once the mapping or a value changes, its report is no longer the file's.
   const asked = JSON.stringify([mapping, givenDefaults(defaults)]);
   const stale = checked !== null && checked.asked !== asked;
@@ -115,7 +120,6 @@ export function Steps({ upload, membersPath, memberPath, plural, onRestart }: St
     try {
       const check = await checkImport(core, upload.id, mapping, givenDefaults(defaults));
       setChecked({ check, asked });
-      focusLater(reportHeading);
     } catch (e) {
       setError(failureText(e, T.checkFailed));
     } finally {
