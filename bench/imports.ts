@@ -58,8 +58,10 @@ function request(url: string, method: string, token: string, body?: { type: stri
   return new Promise((resolve, reject) => {
     const headers: Record<string, string> = { authorization: `Bearer ${token}` };
     if (body) Object.assign(headers, { 'content-type': body.type, 'content-length': String(body.bytes.length) });
-    const req = http.request(url, { method, headers }, (res) => {
+    // A connection of its own: a kept-alive socket the busy server closes meanwhile would reset the next request.
+    const req = http.request(url, { method, headers, agent: false }, (res) => {
       const chunks: Buffer[] = [];
+      res.on('error', reject);
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () => {
         const text = Buffer.concat(chunks).toString('utf8');
