@@ -93,12 +93,14 @@ describe('history import: commit', () => {
 
     for (const member of fixtureMembers()) {
       const want = expected.members.get(member.number)!;
-      const statement = await get<{ standing: { kind: string; openTotal: number; credit: number; upcomingTotal: number }; lines: { debit: number; credit: number; balance: number }[] }>(`/api/members/${ids.get(member.number)}/statement`);
+      const statement = await get<{ standing: { kind: string; openTotal: number; credit: number; upcomingTotal: number }; lines: { kind: string; description: string; debit: number; credit: number; balance: number }[] }>(`/api/members/${ids.get(member.number)}/statement`);
       const debits = statement.lines.reduce((sum, l) => sum + l.debit, 0);
       const credits = statement.lines.reduce((sum, l) => sum + l.credit, 0);
       expect({ number: member.number, debits, credits, open: statement.standing.openTotal, credit: statement.standing.credit }).toEqual({ number: member.number, debits: want.debts, credits: want.paid, open: want.open, credit: want.credit });
       expect(statement.standing.kind, `n.º ${member.number}`).toBe(want.open > 0 ? 'em_atraso' : 'em_dia');
       expect(statement.lines.at(-1)!.balance).toBe(want.open - want.credit);
+      // Every payment reads as historical: its receipt was issued back then.
+      expect(statement.lines.filter((l) => l.kind === 'payment').every((l) => /^Pagamento \([^,]+, histórico\)$/.test(l.description)), `n.º ${member.number}`).toBe(true);
       const balance = await server.database.db.selectFrom('member_balances').select(['open_total', 'credit']).where('member', '=', ids.get(member.number)!).execute();
       expect(balance.map((b) => [Number(b.open_total), Number(b.credit)])).toEqual([[want.open, want.credit]]);
     }

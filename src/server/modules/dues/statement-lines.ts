@@ -2,7 +2,7 @@ import type { StatementLine } from '../../../core/contract.js';
 import type { Db, Row } from '../../db/database.js';
 import { DEBT_KINDS } from './debts.js';
 import { paymentReceipts } from './payment-receipts-port.js';
-import { PAYMENT_METHODS } from './payments.js';
+import { HISTORICAL_PAYMENT, PAYMENT_METHODS } from './payments.js';
 
 type StatementEntry = Omit<StatementLine, 'balance'>;
 
@@ -68,13 +68,15 @@ function debtLines(d: Row): Placed[] {
 function paymentLines(p: Row, receipts: ReadonlyMap<number, NonNullable<StatementLine['receipt']>>): Placed[] {
   const id = Number(p._id);
   const reference = p.reference ? `, ref. ${String(p.reference)}` : '';
+  // Brought from an imported history: its receipt, if any, was issued back then (decision 0050).
+  const historical = String(p.external_id ?? '').startsWith(HISTORICAL_PAYMENT) ? ', histórico' : '';
   const receipt = receipts.get(id);
   const payment: Placed = {
     entry: {
       date: String(p.date),
       kind: 'payment',
       id,
-      description: `Pagamento (${methodLabel(p.method)}${reference})`,
+      description: `Pagamento (${methodLabel(p.method)}${historical}${reference})`,
       debit: 0,
       credit: Number(p.amount),
       annulled: Boolean(p.annulled_at),
