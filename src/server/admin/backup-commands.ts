@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config.js';
 import { DatabaseLockedError, openDatabase, type Database } from '../db/database.js';
-import { BackupTooLargeError, DamagedBackupError, RestoreRefusedError, backupDirectory, backupFileName, restoreBackup, runBackup, schemaTables } from '../modules/backups/public.js';
+import { DamagedBackupError, RestoreRefusedError, backupDirectory, backupFileName, restoreBackup, runBackup, schemaTables } from '../modules/backups/public.js';
 import type { AdminEnvironment } from './commands.js';
 
 // `npm run admin -- backup [file]` and `npm run admin -- restore <file>` (decision 0046).
@@ -57,7 +57,7 @@ export async function backupCommand(args: readonly string[], env: AdminEnvironme
       await database.close();
     }
   } catch (error) {
-    if (error instanceof RestoreRefusedError || error instanceof DamagedBackupError || error instanceof BackupTooLargeError) {
+    if (error instanceof RestoreRefusedError || error instanceof DamagedBackupError) {
       output.error(error.message);
       return FAILED;
     }

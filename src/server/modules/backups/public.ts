@@ -1,6 +1,5 @@
 // What other server code (the operator's commands, src/server/admin) uses of backups.
 export { DamagedBackupError } from './archive-read.js';
-export { BackupTooLargeError } from './archive-write.js';
 export { backupDirectory, backupFileName } from './directory.js';
 export { schemaTables } from './postgres-dump.js';
 export { RestoreRefusedError, restoreBackup } from './restore.js';

@@ -5,7 +5,6 @@ import type { ServerContext } from '../../context.js';
 import type { Tables } from '../../db/database.js';
 import { readSettings } from '../../settings/read.js';
 import { DamagedBackupError } from './archive-read.js';
-import { BackupTooLargeError } from './archive-write.js';
 import { backupDirectory, backupFileName } from './directory.js';
 import { totalRows } from './manifest.js';
 import { rotateBackups } from './rotation.js';
@@ -30,7 +29,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
 
 /** pt-PT: why a backup failed, for the data page. */
 function problemOf(error: unknown, file: string): string {
-  if (error instanceof DamagedBackupError || error instanceof BackupTooLargeError) return error.message;
+  if (error instanceof DamagedBackupError) return error.message;
   const code = (error as NodeJS.ErrnoException).code;
   if (code === 'ENOSPC') return 'Não há espaço no disco para a cópia de segurança.';
   // EEXIST, ENOTDIR: a file stands where a directory of the path should be.

@@ -47,13 +47,15 @@ export interface VerifyOptions {
 export async function readManifest(file: string): Promise<BackupManifest> {
   const archive = await openArchive(file);
   const entry = archive.entries.get(MANIFEST_PART);
-  if (!entry) throw damaged('não tem o manifesto');
-  let manifest: BackupManifest | null;
+  let manifest: BackupManifest | null = null;
   try {
-    manifest = parseManifest(await readText(await archive.open(entry)));
+    if (entry) manifest = parseManifest(await readText(await archive.open(entry)));
   } catch {
     manifest = null;
+  } finally {
+    archive.close();
   }
+  if (!entry) throw damaged('não tem o manifesto');
   if (!manifest) throw damaged('o manifesto está ilegível');
   if (manifest.version > FORMAT_VERSION) throw new DamagedBackupError('Esta cópia de segurança foi feita num formato mais recente do que este Associa conhece. Atualize o Associa antes de a restaurar.');
   return manifest;
@@ -128,6 +130,7 @@ export async function verifyBackup(file: string, options: VerifyOptions = {}): P
     }
     return { manifest, size: (await fs.promises.stat(file)).size };
   } finally {
+    archive.close();
     if (options.extractTo === undefined) await fs.promises.rm(scratch, { recursive: true, force: true });
   }
 }

@@ -64,7 +64,7 @@ async function addDatabase(ctx: BackupContext, archive: Awaited<ReturnType<typeo
  * copied database names is already there (files added meanwhile come along unnamed, harmless).
  */
 export async function writeBackup(ctx: BackupContext, file: string): Promise<{ manifest: BackupManifest; size: number }> {
-  const archive = await writeArchive(file);
+  const archive = await writeArchive(file, new Date(ctx.now()));
   try {
     const createdAt = new Date(ctx.now()).toISOString();
     const { parts, tables, migrations } = await addDatabase(ctx, archive, file);

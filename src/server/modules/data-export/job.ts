@@ -5,10 +5,10 @@ import type { ServerContext } from '../../context.js';
 import { claimFile } from '../../files/records.js';
 import { fileJob, storeOutput, type FileJobRequester } from '../../jobs/file-job.js';
 import type { Registry } from '../../resources/registry.js';
+import { zipWriter } from '../../zip/writer.js';
 import { MANIFEST_FORMAT, type ExportManifest } from './manifest.js';
 import { countRows, exportableResources, exportResource } from './resources.js';
 import { exportFiles, measureFiles } from './stored-files.js';
-import { hashingZip, ZIP_MAX_BYTES, ZIP_MAX_ENTRIES, zipTooLarge } from './zip-writer.js';
 
 export const EXPORT_JOB = 'data.export';
 /** What an export's zip is held by, and what the audit trail names exports by: no resource of the API (the export is of them all). */
@@ -52,8 +52,6 @@ export const exportJob = fileJob<ExportPayload>({
     const resources = exportableResources(registry.resources, caller);
     for (const resource of resources) await resource.beforeRead?.(db, startedAt);
     const files = await measureFiles(db);
-    // Files the zip cannot hold fail the run before any work, not after an hour of it.
-    if (files.count + 2 * resources.length + 3 > ZIP_MAX_ENTRIES || files.bytes > ZIP_MAX_BYTES) throw zipTooLarge();
     let total = files.count + 1;
     for (const resource of resources) total += 2 * (await countRows(db, resource));
     let done = 0;
@@ -66,7 +64,7 @@ export const exportJob = fileJob<ExportPayload>({
     await progress(0, total);
 
     const out = new PassThrough();
-    const zip = hashingZip(out);
+    const zip = zipWriter(out, { modified: new Date(startedAt) });
     const stored = storeOutput(ctx, out, { name: zipName(startedAt), contentType: 'application/zip', by });
     const manifest: ExportManifest = { format: MANIFEST_FORMAT, createdAt: new Date(startedAt).toISOString(), engine: ctx.database.engine, resources: [], files: { count: 0, bytes: 0, csv: '', json: '', missing: [] }, entries: [] };
     try {
@@ -83,6 +81,7 @@ export const exportJob = fileJob<ExportPayload>({
       await last.end();
       await zip.end();
     } catch (error) {
+      zip.abort(error as Error);
       out.destroy(error as Error);
       await stored.catch(() => undefined);
       throw error;

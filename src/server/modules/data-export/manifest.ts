@@ -1,6 +1,6 @@
 import type { ExportedResource } from './resources.js';
 import type { ExportedFiles } from './stored-files.js';
-import type { ZipEntrySum } from './zip-writer.js';
+import type { ZipEntrySum } from '../../zip/writer.js';
 
 /** The manifest's format: raised when its shape changes, so a program reading it can tell. */
 export const MANIFEST_FORMAT = 1;

@@ -6,8 +6,7 @@ import type { Field, Resource } from '../../resources/define.js';
 import { canReadField, permission } from '../../resources/permissions.js';
 import { toRecord, withLinks } from '../../resources/records.js';
 import { csvHeader, csvLine, csvText } from './csv-values.js';
-import type { ZipEntrySum } from './zip-writer.js';
-import type { HashingZip } from './zip-writer.js';
+import type { ZipEntrySum, ZipWriter } from '../../zip/writer.js';
 
 /** Rows read per query: a page of a keyset walk, never a whole table. */
 export const EXPORT_PAGE = 500;
@@ -60,7 +59,7 @@ async function* recordsOf(db: Db, resource: Resource, caller: Caller): AsyncGene
  * ends, so two entries written side by side would keep one of them in memory.
  */
 export async function exportResource(
-  zip: HashingZip,
+  zip: ZipWriter,
   db: Db,
   resource: Resource,
   caller: Caller,

@@ -3,7 +3,7 @@ import type { Db } from '../../db/database.js';
 import { fileStore } from '../../files/store.js';
 import { csvHeader, csvLine } from './csv-values.js';
 import { EXPORT_PAGE } from './resources.js';
-import type { HashingZip, ZipEntrySum } from './zip-writer.js';
+import type { ZipEntrySum, ZipWriter } from '../../zip/writer.js';
 
 /** What the manifest says of the stored files. */
 export interface ExportedFiles {
@@ -79,19 +79,14 @@ async function* fileRows(db: Db): AsyncGenerator<FileRow[]> {
   }
 }
 
-/** How many files an export will hold and their bytes (for its progress, and to know at once whether they fit one zip). */
-export async function measureFiles(db: Db): Promise<{ count: number; bytes: number }> {
+/** How many files an export will hold (for its progress). */
+export async function measureFiles(db: Db): Promise<{ count: number }> {
   const outputs = await jobOutputs(db);
   let count = 0;
-  let bytes = 0;
   for await (const rows of fileRows(db)) {
-    for (const row of rows) {
-      if (outputs.has(row._id)) continue;
-      count += 1;
-      bytes += row.size;
-    }
+    for (const row of rows) if (!outputs.has(row._id)) count += 1;
   }
-  return { count, bytes };
+  return { count };
 }
 
 const INDEX_COLUMNS = [
@@ -115,7 +110,7 @@ type IndexEntry = Record<(typeof INDEX_COLUMNS)[number][0], string | number | nu
  * record's field holds each. The list is written after the bytes, from a second walk, so no
  * entry waits in memory for another.
  */
-export async function exportFiles(zip: HashingZip, db: Db, dataDir: string, onFile: () => Promise<void>): Promise<{ files: ExportedFiles; entries: ZipEntrySum[] }> {
+export async function exportFiles(zip: ZipWriter, db: Db, dataDir: string, onFile: () => Promise<void>): Promise<{ files: ExportedFiles; entries: ZipEntrySum[] }> {
   const store = fileStore(dataDir);
   const outputs = await jobOutputs(db);
   const entries: ZipEntrySum[] = [];
@@ -134,7 +129,7 @@ export async function exportFiles(zip: HashingZip, db: Db, dataDir: string, onFi
         await onFile();
         continue;
       }
-      const sum = await zip.addStream(entryName(row), source, !COMPRESSED.test(row.content_type));
+      const sum = await zip.add(entryName(row), source, !COMPRESSED.test(row.content_type));
       entries.push(sum);
       count += 1;
       bytes += sum.size;
