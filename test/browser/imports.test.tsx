@@ -46,7 +46,7 @@ const CHECK: ImportCheck = {
   summary: { create: 1, update: 1, unchanged: 0, duplicate: 1, error: 1 },
   rows: [
     { line: 2, outcome: 'update', member: { id: 21, number: 12, name: 'Ana Lima' }, matchedBy: 'nif', changes: ['email'], errors: [] },
-    { line: 3, outcome: 'create', errors: [] },
+    { line: 3, outcome: 'create', actions: ['Lança Quota 2024 (30,00 €)', 'Regista pagamento de 30,00 € em 15/03/2024'], errors: [] },
     { line: 4, outcome: 'error', errors: [{ field: 'nif', message: 'O NIF 987654320 não é válido.' }, { field: 'email', message: 'O endereço não é válido.' }] },
     { line: 5, outcome: 'duplicate', errors: [{ field: 'file', message: 'Repete a linha 3 (mesmo NIF).' }] },
   ],
@@ -175,7 +175,7 @@ describe('<associa-import>', () => {
     expect(all(element, '[data-summary] li').map((li) => shown(li))).to.deep.equal(['1 A criar', '1 A atualizar', '0 Sem alterações', '1 Repetidas no ficheiro', '1 Com erros']);
     expect(reportRows()).to.deep.equal([
       ['2', 'A atualizar (E-mail)', 'Ana Lima (n.º 12) pelo NIF', ''],
-      ['3', 'A criar', '', ''],
+      ['3', 'A criar Lança Quota 2024 (30,00 €) Regista pagamento de 30,00 € em 15/03/2024', '', ''],
       ['4', 'Com erros', '', 'NIF: O NIF 987654320 não é válido. E-mail: O endereço não é válido.'],
       ['5', 'Repetidas no ficheiro', '', 'Repete a linha 3 (mesmo NIF).'],
     ]);

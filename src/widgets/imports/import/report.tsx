@@ -65,6 +65,15 @@ const Muted = styled.span`
   font-size: 0.875rem;
 `;
 
+/** What a row does to the ledger (a history row: the quota it raises, the payment it records). */
+const Actions = styled.ul`
+  margin: ${space(0.5)} 0 0;
+  padding: 0;
+  list-style: none;
+  font-size: 0.875rem;
+  color: ${token('color-text-muted')};
+`;
+
 const More = styled.p`
   margin: ${space(1)} 0 0;
   display: flex;
@@ -195,6 +204,13 @@ export function Report({ batch, check, fields, memberPath }: ReportProps) {
                         {' '}
                         <Muted>{T.changes(row.changes.map(labelOf))}</Muted>
                       </>
+                    )}
+                    {row.actions && row.actions.length > 0 && (
+                      <Actions data-row-actions="">
+                        {row.actions.map((action, i) => (
+                          <li key={i}>{action}</li>
+                        ))}
+                      </Actions>
                     )}
                   </td>
                   <td>
