@@ -1,10 +1,9 @@
-import { once } from 'node:events';
-import { PassThrough, type Readable } from 'node:stream';
-import { Zip, ZipPassThrough } from 'fflate';
+import type { PassThrough } from 'node:stream';
 import type { ServerContext } from '../../context.js';
 import type { Db, Row } from '../../db/database.js';
 import { readSetting } from '../../settings/read.js';
 import { readLogos } from '../../pdf/letterhead.js';
+import { zipWriter } from '../../zip/writer.js';
 import { renderTreasuryDocs } from './pdf/render.js';
 import { pdfStream } from './stored-bytes.js';
 import type { TreasuryDocSnapshot } from './types.js';
@@ -30,43 +29,6 @@ export interface DownloadPlan {
   onProgress?: (done: number, total: number) => Promise<void>;
 }
 
-/** A zip being written into `out`, waiting whenever the reader is behind (backpressure): memory stays flat. */
-function zipInto(out: PassThrough) {
-  let failure: Error | null = null;
-  const zip = new Zip((error, data, final) => {
-    if (error) {
-      failure = error;
-      out.destroy(error);
-      return;
-    }
-    out.write(Buffer.from(data.buffer, data.byteOffset, data.byteLength));
-    if (final) out.end();
-  });
-  const drained = async () => {
-    if (failure) throw failure;
-    if (out.writableNeedDrain) await once(out, 'drain');
-  };
-  return {
-    async addStream(name: string, stream: Readable) {
-      const entry = new ZipPassThrough(name);
-      zip.add(entry);
-      for await (const chunk of stream) {
-        entry.push(chunk as Buffer);
-        await drained();
-      }
-      entry.push(new Uint8Array(0), true);
-      await drained();
-    },
-    async addBytes(name: string, bytes: Buffer) {
-      const entry = new ZipPassThrough(name);
-      zip.add(entry);
-      entry.push(bytes, true);
-      await drained();
-    },
-    end: () => zip.end(),
-  };
-}
-
 /**
  * The downloaded documents as a zip written into `out`: one stored PDF per document, or (in
  * blocks) PDFs of `treasuryBlockSize` documents each, drawn again from the stored snapshots with
@@ -74,14 +36,15 @@ function zipInto(out: PassThrough) {
  * merging library and gives the same pages, since a snapshot always draws the same).
  */
 export async function writeDownloadZip(db: Db, ctx: ServerContext, plan: DownloadPlan, out: PassThrough): Promise<void> {
-  const zip = zipInto(out);
+  // PDFs are stored as they are: deflating them again only costs time. The writer waits for `out` (backpressure).
+  const zip = zipWriter(out, { modified: new Date(ctx.now()) });
   const total = plan.ids.length;
   let done = 0;
   try {
     if (!plan.inBlocks) {
       for await (const row of docsOf(db, plan.ids)) {
         const stream = await pdfStream(db, ctx, Number(row.file));
-        if (stream) await zip.addStream(fileName(String(row.number)), stream);
+        if (stream) await zip.add(fileName(String(row.number)), stream, false);
         done += 1;
         if (done % 50 === 0) await plan.onProgress?.(done, total);
       }
@@ -93,7 +56,7 @@ export async function writeDownloadZip(db: Db, ctx: ServerContext, plan: Downloa
         if (block.length === 0) return;
         blocks += 1;
         const name = `bloco-${String(blocks).padStart(3, '0')}-${fileName(block[0]!.number).replace(/\.pdf$/, '')}-a-${fileName(block.at(-1)!.number)}`;
-        await zip.addBytes(name, await renderTreasuryDocs(block, `Documentos de tesouraria, bloco ${blocks}`, await readLogos(db, ctx.config.dataDir, block.map((s) => s.issuer))));
+        await zip.add(name, [await renderTreasuryDocs(block, `Documentos de tesouraria, bloco ${blocks}`, await readLogos(db, ctx.config.dataDir, block.map((s) => s.issuer)))], false);
         done += block.length;
         block = [];
         await plan.onProgress?.(done, total);
@@ -104,8 +67,9 @@ export async function writeDownloadZip(db: Db, ctx: ServerContext, plan: Downloa
       }
       await flush();
     }
-    zip.end();
+    await zip.end();
   } catch (error) {
+    zip.abort(error as Error);
     out.destroy(error as Error);
     throw error;
   }
