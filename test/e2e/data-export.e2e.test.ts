@@ -23,7 +23,7 @@ describe('the whole export', () => {
     await element.getByText('A exportação está pronta.').waitFor({ timeout: 60_000 });
     const [download] = await Promise.all([page.waitForEvent('download'), element.locator('[data-export-download]').click()]);
     expect(download.suggestedFilename()).toMatch(/^associa-exportacao-\d{4}-\d{2}-\d{2}\.zip$/);
-    const entries = unzipSync(new Uint8Array(await readFile((await download.path())!)));
+    const entries = unzipSync(new Uint8Array(await readFile((await download.path()))));
     const manifest = JSON.parse(Buffer.from(entries['manifest.json']!).toString('utf8')) as { resources: { name: string; count: number }[] };
     const members = manifest.resources.find((r) => r.name === 'members')!;
     expect(members.count).toBeGreaterThan(0);
