@@ -106,7 +106,7 @@ describe('the zip module (yazl, yauzl)', () => {
     expect((await read).size).toBeGreaterThan(sum.size);
   });
 
-  it('refuses a truncated file, or one that is no zip, with the damaged error', async () => {
+  it('refuses a truncated file, one that is no zip, or an entry whose bytes do not inflate, with the damaged error', async () => {
     const file = path.join(scratch, 'whole.zip');
     await zipFile(file, async (zip) => [await zip.add('a.txt', ['a'.repeat(10_000)], true), await zip.add('b.txt', ['b'], false)]);
     const whole = fs.readFileSync(file);
@@ -116,6 +116,18 @@ describe('the zip module (yazl, yauzl)', () => {
     const text = path.join(scratch, 'text.zip');
     fs.writeFileSync(text, 'Isto não é um zip.');
     await expect(openZip(text)).rejects.toBeInstanceOf(ZipDamagedError);
+    // Whole, but the first entry's deflated bytes garbled (0xff: a block of the reserved type): its stream fails.
+    const garbled = Buffer.from(whole);
+    garbled[30 + garbled.readUInt16LE(26) + garbled.readUInt16LE(28)] = 0xff;
+    const bad = path.join(scratch, 'garbled.zip');
+    fs.writeFileSync(bad, garbled);
+    const zip = await openZip(bad);
+    try {
+      await expect(sumOf(await zip.open(zip.entries.get('a.txt')!))).rejects.toBeInstanceOf(ZipDamagedError);
+      expect(await sumOf(await zip.open(zip.entries.get('b.txt')!))).toMatchObject({ size: 1 });
+    } finally {
+      zip.close();
+    }
     // A missing file is no damage: the system's error comes through as it is.
     await expect(openZip(path.join(scratch, 'missing.zip'))).rejects.toMatchObject({ code: 'ENOENT' });
   });
