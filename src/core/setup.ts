@@ -13,8 +13,6 @@ export const SETUP_SETTING = { skipped: 'setupSkipped', confirmed: 'setupConfirm
 /** The pattern both settings take: step names, comma-separated, or nothing. */
 export const SETUP_LIST_PATTERN = `(?:(?:${SETUP_STEPS.join('|')})(?:,(?:${SETUP_STEPS.join('|')}))*)?`;
 
-export const isSetupStep = (value: unknown): value is SetupStepKey => (SETUP_STEPS as readonly unknown[]).includes(value);
-
 /** The steps a setting's text names (unknown words left out), in checklist order. */
 export function parseSetupList(text: string | undefined | null): SetupStepKey[] {
   const named = new Set((text ?? '').split(',').map((word) => word.trim()));
@@ -22,7 +20,7 @@ export function parseSetupList(text: string | undefined | null): SetupStepKey[] 
 }
 
 /** The text a setting stores for these steps: without repeats, in checklist order. */
-export const formatSetupList = (steps: Iterable<SetupStepKey>): string => parseSetupList([...steps].join(',')).join(',');
+const formatSetupList = (steps: Iterable<SetupStepKey>): string => parseSetupList([...steps].join(',')).join(',');
 
 /** `list` with `step` added or taken away, as stored text. */
 export function toggledSetupList(text: string | undefined | null, step: SetupStepKey, present: boolean): string {

@@ -8,7 +8,7 @@ import { check, commit, FIXTURES, prepareOrganisation, upload } from './imports-
 import type { TestServer } from './support/server.js';
 
 /** The quota of each category per year in the fixtures' schedules (annual, due on 31 January). */
-export const QUOTAS: Readonly<Record<string, number>> = { Efetivo: 3000, Juvenil: 1250 };
+const QUOTAS: Readonly<Record<string, number>> = { Efetivo: 3000, Juvenil: 1250 };
 export const YEARS = [2023, 2024, 2025] as const;
 
 const rowsOf = (name: string) =>

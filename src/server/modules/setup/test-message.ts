@@ -13,7 +13,7 @@ import { smtpServerOf } from './smtp-server.js';
 const LEASE_MS = 2 * 60_000;
 
 /** Why the mail server refused or could not be reached, as an admin can act on it. */
-export function mailFailureText(error: unknown, server: string): string {
+function mailFailureText(error: unknown, server: string): string {
   const detail = error instanceof Error ? error.message : String(error);
   // nodemailer reports a socket's failure as ESOCKET, the system's own code in its message.
   const system = /\b(ECONNREFUSED|ENOTFOUND|ETIMEDOUT)\b/.exec(detail)?.[1];

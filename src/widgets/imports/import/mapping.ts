@@ -7,7 +7,7 @@ import { IMPORT_TEXTS as T } from '../texts.js';
 export const headerOf = (column: ImportColumn): string => column.header.trim() || T.untitled(column.index);
 
 /** The required fields a mapping leaves without a column and without a value for every row. */
-export function unmappedRequired(fields: readonly ImportField[], mapping: ImportMapping, defaults: ImportDefaults): ImportField[] {
+function unmappedRequired(fields: readonly ImportField[], mapping: ImportMapping, defaults: ImportDefaults): ImportField[] {
   const mapped = new Set(Object.values(mapping).filter((key): key is string => Boolean(key)));
   return fields.filter((field) => field.required && !mapped.has(field.key) && !(defaults[field.key] ?? '').trim());
 }

@@ -19,7 +19,7 @@ interface HistoryFieldDefinition {
 }
 
 /** Whether a payment's receipt is issued, row by row (a default for the whole file on the mapping form). */
-export const RECEIPT_OPTIONS: readonly { value: HistoricalReceipts; label: string }[] = [
+const RECEIPT_OPTIONS: readonly { value: HistoricalReceipts; label: string }[] = [
   { value: 'none', label: 'Não emitir (pagamento histórico)' },
   { value: 'series', label: 'Emitir na série atual' },
 ];

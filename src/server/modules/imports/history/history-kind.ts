@@ -17,7 +17,7 @@ interface HistoryRowPlan {
 }
 
 /** A check's row: the outcome and, in pt-PT, what the row does to the ledger. */
-export function rowResult(planned: PlannedRow): ImportRowResult {
+function rowResult(planned: PlannedRow): ImportRowResult {
   const { line, outcome, member, matchedBy, errors, actions } = planned;
   return {
     line,

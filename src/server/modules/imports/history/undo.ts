@@ -50,7 +50,7 @@ async function takeBack(db: Db, allocation: { debt: number; payment: number }, d
   await addReceiptTotals(db, [{ basis: 'accrual', debtYear: Number(debt.year), method: payment.method, date: payment.date, countsFrom: payment.date, amount: -delta }]);
 }
 
-export const allocationsUndo: ResourceUndo = {
+const allocationsUndo: ResourceUndo = {
   resource: HISTORY_RESOURCES.allocations,
   async blockers(undo, changes) {
     const blockers: ImportBlocker[] = [];
@@ -87,7 +87,7 @@ export const allocationsUndo: ResourceUndo = {
   },
 };
 
-export const paymentsUndo: ResourceUndo = {
+const paymentsUndo: ResourceUndo = {
   resource: HISTORY_RESOURCES.payments,
   async blockers(undo, changes) {
     const blockers: ImportBlocker[] = [];
@@ -142,7 +142,7 @@ export const paymentsUndo: ResourceUndo = {
   },
 };
 
-export const debtsUndo: ResourceUndo = {
+const debtsUndo: ResourceUndo = {
   resource: HISTORY_RESOURCES.debts,
   async blockers(undo, changes) {
     const blockers: ImportBlocker[] = [];
@@ -178,7 +178,7 @@ export const debtsUndo: ResourceUndo = {
   },
 };
 
-export const receiptsUndo: ResourceUndo = {
+const receiptsUndo: ResourceUndo = {
   resource: HISTORY_RESOURCES.receipts,
   // A receipt the batch issued is annulled by a note whatever happened since; one annulled already stays as it is.
   blockers: async () => [],

@@ -5,7 +5,7 @@ import { formatCents } from '../../../../core/number-format.js';
 import { PAYMENT_METHODS } from '../../dues/public.js';
 
 /** Folded for comparison: no case, accents, spaces or punctuation ("Débito direto" -> "debitodireto"). */
-export const fold = (text: string): string =>
+const fold = (text: string): string =>
   text
     .normalize('NFD')
     .replace(/\p{M}/gu, '')
