@@ -1,27 +1,13 @@
 import type { ImportBatch, ImportDefaults, ImportKind, ImportMapping, ImportRowResult, ImportState, ImportSummary } from '../../../core/contract.js';
-import type { Db } from '../../db/database.js';
+import type { Selectable } from 'kysely';
+import type { Db, Tables } from '../../db/database.js';
 import { notFound } from '../../errors.js';
 import { headerKey } from './header-names.js';
 
-export interface BatchRow {
-  _id: number;
-  created_at: string;
-  kind: string;
-  file_name: string;
-  row_count: number;
-  mapping: string;
-  defaults: string;
-  state: string;
-  summary: string | null;
-  created_by: number | null;
-  committed_at: string | null;
-  undone_at: string | null;
-  job_id: number | null;
-  committed_rows: number;
-  result: string | null;
-}
-
 const COLUMNS = ['_id', 'created_at', 'kind', 'file_name', 'row_count', 'mapping', 'defaults', 'state', 'summary', 'created_by', 'committed_at', 'undone_at', 'job_id', 'committed_rows', 'result'] as const;
+
+/** A batch as the module reads it: every column of its table except the file's hash and updated_at. */
+export type BatchRow = Pick<Selectable<Tables['import_batches']>, (typeof COLUMNS)[number]>;
 
 const json = <T>(text: string | null, fallback: T): T => (text === null ? fallback : (JSON.parse(text) as T));
 
