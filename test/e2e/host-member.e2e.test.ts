@@ -43,7 +43,7 @@ describe('a member sees only what a member may (SPEC 6)', () => {
     const page = await h.loginAs('member');
     await page.goto('/dashboard');
     await shownRoute(page, 'memberHome');
-    await page.locator('header').waitFor();
+    await page.getByRole('banner').waitFor();
     expect(await page.getByRole('navigation', { name: 'Menu principal' }).count()).toBe(0);
     expect(await page.locator('[data-toolbar="support"]').count()).toBe(0);
     const claims = await page.evaluate(() => JSON.parse(atob(window.localStorage.getItem('access')!.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))) as { ID: number; Name: string });
