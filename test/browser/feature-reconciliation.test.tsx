@@ -166,7 +166,8 @@ describe('<associa-reconciliation>', () => {
       ['Ver pagamento', '/pagamentos/82'],
       ['R 2026/43', '/tesoouraria/72'],
     ]);
-    expect(element.shadowRoot!.activeElement?.textContent).to.equal('Pagamentos registados');
+    // The result takes the focus once drawn (an effect after React's commit): waited for, not assumed.
+    await waitUntil(() => element.shadowRoot!.activeElement?.textContent === 'Pagamentos registados', 'the result never took the focus');
     await expectAccessible(element);
     // A receipt's number opens its document through the page's router.
     [...element.shadowRoot!.querySelectorAll<HTMLAnchorElement>('[data-created] a')][1]!.click();

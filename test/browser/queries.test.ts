@@ -196,7 +196,7 @@ describe('core queries', () => {
     core.queries.replace(spec, member(7, 'Ana Sofia'));
     expect(one.entry.state.value).to.equal('loaded');
     expect(two.entry.data.value!.name).to.equal('Ana Sofia');
-    await until(async () => (await f.requests('GET', '/members/7')).length === 1, 2000, 'the read was sent');
+    await until(async () => (await f.requests('GET', '/members/7')).length === 1, 5000, 'the read was sent');
     await sleep(400);
     expect(one.entry.data.value!.name).to.equal('Ana Sofia');
   });
