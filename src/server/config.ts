@@ -43,14 +43,27 @@ export interface Config {
   connections: ConnectionConfig;
   /** How often each instance looks for scheduled and due background jobs (ms); an enqueue wakes it sooner. */
   jobsTickMs: number;
-  /** How long a job run's claim holds without progress news before another instance may take it (ms). */
+  /** How long a job run's claim holds without news before another instance may take it (ms). */
   jobLeaseMs: number;
+  /** How often a running job renews its claim, progress or not (ms); below the lease, so only a dead instance loses it. */
+  jobHeartbeatMs: number;
   /** This instance's name for its job claims (ASSOCIA_INSTANCE_ID); absent: made from the host and the data directory. */
   instanceId: string | undefined;
   /** ifthenpay's keys (ASSOCIA_IFTHENPAY_*); absent: payment requests use local Multibanco references. */
   ifthenpay: IfthenpayConfig | undefined;
   /** Where backups are written (ASSOCIA_BACKUP_DIR); absent: `<dataDir>/backups` (modules/backups/directory.ts). */
   backupDir?: string | undefined;
+}
+
+/**
+ * A running job's lease and heartbeat: the heartbeat renews the lease, so a live instance keeps
+ * its run however long a step takes, and a dead one's run is taken over once the lease runs out.
+ */
+function jobClaimsFrom(env: NodeJS.ProcessEnv): { jobLeaseMs: number; jobHeartbeatMs: number } {
+  const jobLeaseMs = secondsFrom(env.ASSOCIA_JOB_LEASE_SECONDS, 30, 'ASSOCIA_JOB_LEASE_SECONDS') * 1000;
+  const jobHeartbeatMs = secondsFrom(env.ASSOCIA_JOB_HEARTBEAT_SECONDS, Math.min(10, jobLeaseMs / 3000), 'ASSOCIA_JOB_HEARTBEAT_SECONDS') * 1000;
+  if (jobHeartbeatMs >= jobLeaseMs) throw new Error('ASSOCIA_JOB_HEARTBEAT_SECONDS must be less than ASSOCIA_JOB_LEASE_SECONDS');
+  return { jobLeaseMs, jobHeartbeatMs };
 }
 
 /** A payment provider's secrets: configuration only, never a setting, never shown back in full. */
@@ -193,7 +206,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy: proxiesFrom(env.ASSOCIA_TRUST_PROXY),
     connections: connectionsFrom(env),
     jobsTickMs: positiveFrom(env.ASSOCIA_JOBS_TICK, 30_000, 'ASSOCIA_JOBS_TICK'),
-    jobLeaseMs: secondsFrom(env.ASSOCIA_JOB_LEASE_SECONDS, 300, 'ASSOCIA_JOB_LEASE_SECONDS') * 1000,
+    ...jobClaimsFrom(env),
     instanceId: env.ASSOCIA_INSTANCE_ID?.trim() || undefined,
     ifthenpay: ifthenpayFrom(env),
     backupDir: env.ASSOCIA_BACKUP_DIR ? path.resolve(env.ASSOCIA_BACKUP_DIR) : undefined,

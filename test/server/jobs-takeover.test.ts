@@ -178,7 +178,10 @@ describe("an instance's name", () => {
   });
 
   it('refuses a lease that is not a positive number of seconds', () => {
-    expect(loadConfig({}).jobLeaseMs).toBe(300_000);
+    expect(loadConfig({}).jobLeaseMs).toBe(30_000);
+    expect(loadConfig({}).jobHeartbeatMs).toBe(10_000);
+    expect(loadConfig({ ASSOCIA_JOB_LEASE_SECONDS: '6' }).jobHeartbeatMs).toBe(2_000);
+    expect(() => loadConfig({ ASSOCIA_JOB_LEASE_SECONDS: '10', ASSOCIA_JOB_HEARTBEAT_SECONDS: '10' })).toThrow('ASSOCIA_JOB_HEARTBEAT_SECONDS must be less than ASSOCIA_JOB_LEASE_SECONDS');
     expect(loadConfig({ ASSOCIA_JOB_LEASE_SECONDS: '45' }).jobLeaseMs).toBe(45_000);
     expect(() => loadConfig({ ASSOCIA_JOB_LEASE_SECONDS: '0' })).toThrow('ASSOCIA_JOB_LEASE_SECONDS must be a positive number of seconds');
     expect(() => loadConfig({ ASSOCIA_JOB_LEASE_SECONDS: '2m' })).toThrow('ASSOCIA_JOB_LEASE_SECONDS must be a non-negative integer, got "2m"');
