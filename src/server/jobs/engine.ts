@@ -9,8 +9,10 @@ import type { JobDefinition } from './types.js';
 import { createWorker } from './worker.js';
 
 export interface JobsOptions {
-  /** How long a claim holds a run without progress news before another instance may take it; config.jobLeaseMs by default. */
+  /** How long a claim holds a run without news before another instance may take it; config.jobLeaseMs by default. */
   leaseMs?: number;
+  /** How often a run renews its lease; config.jobHeartbeatMs by default. */
+  heartbeatMs?: number;
   /** Who this engine's claims name; by default this process of the instance the configuration names. */
   claimer?: Claimer;
   /** Delay before the next attempt after `failures` failed ones. */
@@ -63,7 +65,7 @@ export function createJobs(ctx: ServerContext, modules: readonly { jobs?: readon
   const worker = createWorker(
     ctx,
     registry,
-    { leaseMs: options.leaseMs ?? ctx.config.jobLeaseMs, claimer: options.claimer ?? claimerOf(ctx.config), backoffMs: options.backoffMs ?? defaultBackoffMs, log },
+    { leaseMs: options.leaseMs ?? ctx.config.jobLeaseMs, heartbeatMs: options.heartbeatMs ?? ctx.config.jobHeartbeatMs, claimer: options.claimer ?? claimerOf(ctx.config), backoffMs: options.backoffMs ?? defaultBackoffMs, log },
     () => closing,
   );
 

@@ -24,6 +24,8 @@ export interface ReporterOptions {
   write(progress: Progress): Promise<boolean>;
   /** Whether the run must stop now. */
   stopping(): boolean;
+  /** Whether the heartbeat found the claim taken by another instance. */
+  leaseLost(): boolean;
   /**
    * Whether the run has a transaction of its own open. Writing then would wait for a connection
    * that transaction holds (on SQLite the only one: for ever, and every request with it), so the
@@ -52,6 +54,7 @@ export function createProgressReporter(options: ReporterOptions): ProgressReport
   return {
     async report(done, total) {
       if (options.stopping()) throw new JobInterrupted('closing');
+      if (options.leaseLost()) throw new JobInterrupted('lease lost');
       const next = { done: count(done, 'done'), total: count(total, 'total') };
       latest = next;
       const now = options.now();

@@ -136,6 +136,11 @@ export async function recordProgress(db: Db, job: Job, now: number, progress: Pr
   return updatedOne(result);
 }
 
+/** The heartbeat of a run in progress: its lease renewed, progress or not; false when the claim is no longer ours. */
+export async function renewLease(db: Db, job: Job, now: number, leaseMs: number): Promise<boolean> {
+  return updatedOne(await ours(db, job).set({ lease_until: iso(now + leaseMs) }).executeTakeFirst());
+}
+
 /** The attempt succeeded; false when the claim was lost before (its result is then dropped). */
 export async function markJobDone(db: Db, job: Job, now: number, result: unknown, progress: Progress): Promise<boolean> {
   const outcome = await ours(db, job)

@@ -4,11 +4,13 @@ import { announceProgress, announceState } from './announce.js';
 import type { Claimer } from './instance.js';
 import { createProgressReporter, JobInterrupted } from './progress.js';
 import type { JobRegistry } from './registry.js';
-import { claimNextJob, markJobDone, markJobFailed, recordProgress, releaseJob, type Job, type Progress } from './store.js';
+import { claimNextJob, markJobDone, markJobFailed, recordProgress, releaseJob, renewLease, type Job, type Progress } from './store.js';
 
 export interface WorkerOptions {
-  /** How long a claim holds a run without news (progress renews it). */
+  /** How long a claim holds a run without news (the heartbeat and progress renew it). */
   leaseMs: number;
+  /** How often a run in progress renews its lease; below leaseMs. */
+  heartbeatMs: number;
   /** Who this worker's claims name: runs its instance's previous process left are taken back at once. */
   claimer: Claimer;
   /** Delay before the next attempt after `failures` failed ones. */
@@ -42,10 +44,12 @@ export function createWorker(ctx: ServerContext, registry: JobRegistry, options:
     await announceState(ctx.bus, job, 'running', initial);
     // The transactions the run has open, whichever handle of the database began them.
     const scope: TransactionScope = { open: 0 };
+    const heartbeat = startHeartbeat(job, scope);
     const reporter = createProgressReporter({
       now: () => ctx.now(),
       initial,
       stopping,
+      leaseLost: heartbeat.lost,
       inTransaction: () => scope.open > 0,
       write: async (progress) => {
         const ours = await recordProgress(db, job, ctx.now(), progress, options.leaseMs);
@@ -54,6 +58,7 @@ export function createWorker(ctx: ServerContext, registry: JobRegistry, options:
       },
     });
     try {
+      if (heartbeat.lost()) throw new JobInterrupted('lease lost');
       const result = await runInTransactionScope(scope, () => definition.run({ db, payload: parsePayload(job.payload), job, ctx, progress: reporter.report }));
       if (await markJobDone(db, job, ctx.now(), result, reporter.current())) await announceState(ctx.bus, job, 'done', reporter.current(), definition.resultForStaff ? { value: result } : undefined);
       else options.log(`job ${job.key}: another instance took the run over; this attempt's result is dropped`);
@@ -66,7 +71,35 @@ export function createWorker(ctx: ServerContext, registry: JobRegistry, options:
       }
       const retryAt = job.attempts >= job.max_attempts ? undefined : ctx.now() + options.backoffMs(job.attempts);
       await fail(job, errorText(error), retryAt, reporter.current());
+    } finally {
+      heartbeat.stop();
     }
+  }
+
+  /**
+   * Renews the run's lease every heartbeatMs while it runs, however long a step takes: only an
+   * instance that died (or froze longer than the lease) loses its run to another. On SQLite a
+   * write waits for the run's own open transaction (one connection), so the beat is skipped then;
+   * a single SQLite instance has no one to lose the run to.
+   */
+  function startHeartbeat(job: Job, scope: TransactionScope) {
+    let lost = false;
+    let beating = false;
+    const timer = setInterval(() => {
+      if (beating || lost || (engine === 'sqlite' && scope.open > 0)) return;
+      beating = true;
+      renewLease(db, job, ctx.now(), options.leaseMs)
+        .then((ours) => {
+          lost = !ours;
+          if (lost) options.log(`job ${job.key}: another instance took the run over; it stops at its next progress report`);
+        })
+        .catch((error: unknown) => options.log(`job ${job.key}: lease not renewed: ${errorText(error)}`))
+        .finally(() => {
+          beating = false;
+        });
+    }, options.heartbeatMs);
+    timer.unref();
+    return { lost: () => lost, stop: () => clearInterval(timer) };
   }
 
   return {
