@@ -215,7 +215,8 @@ export default {
     nodeResolve({ browser: true, extensions: ['.mjs', '.js', '.json', '.ts', '.tsx'] }),
     commonjs(),
     typescript({ tsconfig: path.join(root, 'tsconfig.web.json') }),
-    terser({ format: { comments: false } }),
+    // npm test builds beside the browser tests with one worker (ASSOCIA_TERSER_WORKERS); elsewhere, one per core.
+    terser({ format: { comments: false }, ...(process.env.ASSOCIA_TERSER_WORKERS ? { maxWorkers: Number(process.env.ASSOCIA_TERSER_WORKERS) } : {}) }),
     manifest(),
     // Last: it compresses what the plugins before it emitted, the manifest included.
     precompress(),

@@ -3,9 +3,10 @@
 //   1. vitest on everything vitest.config.ts includes (core, host, server), the server on SQLite;
 //   2. vitest on test/server again on PostgreSQL, when DATABASE_URL is set;
 //   3. the browser tests (web-test-runner in Debian's Chromium), when their config exists, and
-//      beside them the linters (typescript-eslint, knip);
-//   4. the web build (rollup), then the tests of its output (node:test) and the end-to-end
-//      tests (the real server and Chromium driven by playwright-core);
+//      beside them, one after another, the linters (typescript-eslint, knip), the typecheck of
+//      everything (tsc) and the web build (rollup);
+//   4. the tests of the web build's output (node:test) and the end-to-end tests (the real
+//      server and Chromium driven by playwright-core);
 // and ends with exactly one line `tests: N passed, M failed`. Exits non-zero if anything failed.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -147,18 +148,24 @@ async function browserTests() {
 }
 
 /**
- * The linters (typescript-eslint, then knip): one check each, passed or failed. They run beside
- * the browser tests, so their output is kept and printed by the function this answers.
+ * What runs beside the browser tests, one after another: the linters (typescript-eslint, knip)
+ * and the typecheck, one check each, passed or failed, then the web build the end-to-end tests
+ * need. A browser test file mostly waits on its page (about a third of one core); these keep one
+ * core busy, so the browser tests run no more loaded than beside the linters alone. Their output
+ * is kept and printed, in order, by the function this answers.
  */
-async function lint() {
+async function besideBrowser() {
   const results = [];
   for (const [name, command, args] of [
     ['lint: typescript-eslint', bin('eslint'), ['.']],
     ['lint: knip (unused files, exports, dependencies)', bin('knip'), []],
+    ['typecheck (tsc, everything)', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']],
   ]) {
     const { code, output } = await run(command, args, { quiet: true });
     results.push({ name, code, output });
   }
+  // One terser worker: the second core is the browser tests'.
+  const build = await run(bin('rollup'), ['-c', 'rollup.config.mjs'], { quiet: true, env: { ...process.env, ASSOCIA_TERSER_WORKERS: '1' } });
   return () => {
     for (const { name, code, output } of results) {
       heading(name);
@@ -166,6 +173,9 @@ async function lint() {
       suites.push({ name, passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, note: code === 0 ? '' : `exited with code ${code}` });
       if (code !== 0) failures.push(`${name}: exited with code ${code} (its findings are printed under its heading)`);
     }
+    heading('web build (rollup)');
+    process.stdout.write(build.output);
+    return build.code;
   };
 }
 
@@ -180,17 +190,14 @@ if (process.env.DATABASE_URL) {
   suites.push({ name: 'vitest: server (PostgreSQL)', passed: 0, failed: 0, note: 'not run: DATABASE_URL is not set' });
 }
 
-// 3. Browser, with the linters beside it: a browser test file mostly waits on its page (about a
-// third of one core), and the linters keep one core busy for two to three minutes.
-const linted = lint();
+// 3. Browser, with the linters, the typecheck and the web build beside it.
+const beside = besideBrowser();
 await browserTests();
-(await linted)();
+const buildCode = (await beside)();
 
-// 4. The web build, its output, and the whole product end to end.
-heading('web build (rollup)');
-const build = await run(bin('rollup'), ['-c', 'rollup.config.mjs']);
-if (build.code !== 0) {
-  suites.push({ name: 'web build', passed: 0, failed: 1, note: `rollup exited with code ${build.code}` });
+// 4. The web build's output, and the whole product end to end.
+if (buildCode !== 0) {
+  suites.push({ name: 'web build', passed: 0, failed: 1, note: `rollup exited with code ${buildCode}` });
 } else {
   await nodeTests('build output (node:test)', ['test/build/']);
   await vitest('end to end (playwright-core, Chromium)', [], sqliteEnv, ['--config', 'vitest.e2e.config.ts']);
