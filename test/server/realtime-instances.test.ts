@@ -5,6 +5,7 @@ import { connectSocket, type TestSocket } from './support/ws-client.js';
 import { createMemoryBus } from '../../src/server/realtime/bus.js';
 import { channelFor, NOTIFY_PAYLOAD_LIMIT } from '../../src/server/realtime/pg-bus.js';
 import { resourceChanged } from '../../src/server/realtime/topics.js';
+import { TOO_MANY_FOR_ACCOUNT } from '../../src/server/realtime/connections.js';
 
 // On PostgreSQL two instances share one schema and events cross through LISTEN/NOTIFY.
 // On SQLite only one server may open a file, so the same scenario runs on one instance
@@ -73,6 +74,23 @@ if (testEngine === 'postgres') {
       expect(socket.received.map((m) => m.topic)).toEqual(['handshake', 'settings updated']);
       const unknown = await first.server.request({ method: 'POST', url: '/api/websocket/auth', token: access, payload: { connectionId: 'nao-existe' } });
       expect(unknown.statusCode).toBe(404);
+    });
+
+    it('answers 429 for a socket over its account cap whichever instance takes the authentication', async () => {
+      const first = await start();
+      const second = await start({ pgSchema: first.server.database.schema, connections: { ...first.server.ctx.config.connections, maxRealtimePerAccount: 1 } });
+      const editor = await first.server.createUser('editor');
+      const { access } = await first.server.login(editor);
+      // Both sockets are on the second instance; the second one's authentication reaches the first.
+      await authenticatedSocket(second.server, second.url, access);
+      const over = await connectSocket(second.url);
+      sockets.push(over);
+      const { connectionId } = (await over.next('handshake')).payload as { connectionId: string };
+      const response = await first.server.request({ method: 'POST', url: '/api/websocket/auth', token: access, payload: { connectionId } });
+      expect(response.statusCode).toBe(429);
+      expect(response.json().message).toBe(TOO_MANY_FOR_ACCOUNT);
+      // Asked of the instance holding it, the answer is the same.
+      expect((await second.server.request({ method: 'POST', url: '/api/websocket/auth', token: access, payload: { connectionId } })).statusCode).toBe(429);
     });
 
     it('does not deliver an instance its own event twice, nor events of another schema', async () => {

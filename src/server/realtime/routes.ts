@@ -51,11 +51,11 @@ export async function realtimeRoutes(app: FastifyInstance) {
     if (caller.kind === 'anonymous') throw unauthorized();
     // Text of 1 to 100 characters: the route's body schema (WEBSOCKET_AUTH_DOC) saw to it.
     const { connectionId } = request.body as { connectionId: string };
-    const local = connections.authenticate(connectionId, caller);
-    if (local === 'refused') throw tooManyRequests(TOO_MANY_FOR_ACCOUNT);
-    // Another instance applies the account cap to the sockets it holds (closing one over it).
-    const found = local === 'authenticated' || ((await remote?.authenticate(connectionId, caller)) ?? false);
-    if (!found) throw notFound('Ligação em tempo real não encontrada.');
+    // A socket held by another instance: that instance applies the account cap to its sockets
+    // (closing one over it) and its answer is this one's.
+    const outcome = connections.authenticate(connectionId, caller) || ((await remote?.authenticate(connectionId, caller)) ?? false);
+    if (outcome === 'refused') throw tooManyRequests(TOO_MANY_FOR_ACCOUNT);
+    if (!outcome) throw notFound('Ligação em tempo real não encontrada.');
     return reply.status(204).send();
   });
 
