@@ -10,16 +10,17 @@ export const APPLY_LIMIT = { max: 10, windowMs: 3_600_000 } as const;
 export const PUBLIC_READ_LIMIT = { max: 60, windowMs: 60_000 } as const;
 
 /**
- * A per-address limit of one public route, kept per server (tests run many in one process) and
- * dropped with it. The returned check throws a pt-PT 429 with Retry-After when over the limit.
+ * A per-address limit of one public route, named `name` (see createRateLimiter), kept per server
+ * (tests run many in one process) and dropped with it. The returned check throws a pt-PT 429
+ * with Retry-After when over the limit.
  */
-export function addressLimit(limit: WindowLimit, what: string) {
+export function addressLimit(name: string, limit: WindowLimit, what: string) {
   const limiters = new WeakMap<ServerContext, RateLimiter>();
-  return (request: FastifyRequest, reply: FastifyReply): void => {
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     const { ctx } = request.server;
     let limiter = limiters.get(ctx);
-    if (!limiter) limiters.set(ctx, (limiter = createRateLimiter(limit)));
-    const wait = limiter.hit(addressKey(request.ip), ctx.now());
+    if (!limiter) limiters.set(ctx, (limiter = createRateLimiter(ctx, name, limit)));
+    const wait = await limiter.hit(addressKey(request.ip), ctx.now());
     if (wait <= 0) return;
     const minutes = Math.max(1, Math.ceil(wait / 60_000));
     reply.header('retry-after', String(Math.ceil(wait / 1000)));

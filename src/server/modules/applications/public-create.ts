@@ -19,7 +19,7 @@ const RESOURCE = 'member_applications';
 /** A form's fields fit in a few kilobytes; anything much bigger is not a person filling it in. */
 const APPLY_MAX_BYTES = 32 * 1024;
 
-const applyLimit = addressLimit(APPLY_LIMIT, 'Foram enviadas demasiadas candidaturas');
+const applyLimit = addressLimit('applications.apply', APPLY_LIMIT, 'Foram enviadas demasiadas candidaturas');
 
 /** The contract's names of the form's own inputs, beside the member fields' own names. */
 const BODY_NAMES: Record<string, string> = {
@@ -40,7 +40,7 @@ export const notTakingApplications = () => notFound('Esta associação não est�
 
 /** Refuses what no person filling the form would send: too much, too fast, too often, or the honeypot filled in. */
 async function screen(request: FastifyRequest, reply: FastifyReply, db: Db, now: number, body: Record<string, unknown>) {
-  applyLimit(request, reply);
+  await applyLimit(request, reply);
   if (Number(request.headers['content-length'] ?? 0) > APPLY_MAX_BYTES) throw coded(413, 'payload_too_large', 'O formulário enviado é demasiado grande.');
   if (!(await readSetting(db, 'hasMemberApplication'))) throw notTakingApplications();
   // A person never sees the honeypot field; a script filling in every field does.

@@ -22,8 +22,8 @@ import { verifyEmail } from './verification.js';
 
 type WithId = FastifyRequest<{ Params: { id: string } }>;
 
-const formLimit = addressLimit(PUBLIC_READ_LIMIT, 'Foram abertos demasiados formulários');
-const verifyLimit = addressLimit(PUBLIC_READ_LIMIT, 'Foram feitas demasiadas confirmações');
+const formLimit = addressLimit('applications.form', PUBLIC_READ_LIMIT, 'Foram abertos demasiados formulários');
+const verifyLimit = addressLimit('applications.verify-email', PUBLIC_READ_LIMIT, 'Foram feitas demasiadas confirmações');
 
 /** The answers to the browser that applies: never kept by a cache, never indexed. */
 const noStore = async (_request: FastifyRequest, reply: FastifyReply) => {
@@ -59,7 +59,7 @@ export function applicationRoutes(app: FastifyInstance): void {
   }
 
   app.get('/member_applications/form', { onRequest: noStore, config: { public: true, openapi: FORM_DOC } }, async (request, reply) => {
-    formLimit(request, reply);
+    await formLimit(request, reply);
     if (!(await readSetting(db, 'hasMemberApplication'))) throw notTakingApplications();
     const rules = await formRules(db);
     const feeCategories = await db.selectFrom('fee_categories').select(['_id', 'name']).orderBy('name').execute();
@@ -73,7 +73,7 @@ export function applicationRoutes(app: FastifyInstance): void {
   });
 
   app.post('/member_applications/verifyEmail', { onRequest: noStore, config: { public: true, openapi: VERIFY_EMAIL_DOC } }, async (request, reply) => {
-    verifyLimit(request, reply);
+    await verifyLimit(request, reply);
     const body = request.body === undefined || request.body === null ? {} : objectBody(request);
     const outcome = await db.transaction().execute((trx) => verifyEmail(trx, body.verificationCode, ctx.now()));
     if (outcome.status === 'confirmed') await publishChange(ctx.bus, applications(), { action: 'updated', id: outcome.id }, []);

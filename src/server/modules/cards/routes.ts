@@ -22,7 +22,7 @@ function tooMany(reply: FastifyReply, waitMs: number) {
 export function cardRoutes(app: FastifyInstance): void {
   const { ctx } = app;
   const { db } = ctx.database;
-  const perAddress = createRateLimiter(CARD_VERIFY_LIMIT);
+  const perAddress = createRateLimiter(ctx, 'cards.verify', CARD_VERIFY_LIMIT);
 
   const onRequest = async (_request: FastifyRequest, reply: FastifyReply) => {
     // The answer names a person: never kept by a cache, never indexed.
@@ -32,7 +32,7 @@ export function cardRoutes(app: FastifyInstance): void {
 
   app.get<{ Params: { code: string } }>('/membership_cards/verify/:code', { onRequest, config: { public: true, openapi: CARD_VERIFY_DOC } }, async (request, reply) => {
     const now = ctx.now();
-    const wait = perAddress.hit(addressKey(request.ip), now);
+    const wait = await perAddress.hit(addressKey(request.ip), now);
     if (wait > 0) throw tooMany(reply, wait);
     const card = await verifyCard(db, request.params.code, request.ip ?? '', now);
     if (!card) throw unknownCard();

@@ -28,7 +28,7 @@ function tooMany(reply: FastifyReply, waitMs: number) {
 export function ownPaymentRoutes(app: FastifyInstance): void {
   const { ctx } = app;
   const { db } = ctx.database;
-  const perMember = createRateLimiter(OWN_REQUESTS_LIMIT);
+  const perMember = createRateLimiter(ctx, 'collecting.own-requests', OWN_REQUESTS_LIMIT);
 
   app.get('/payment_options', { config: { openapi: PAYMENT_OPTIONS_DOC } }, async (request: FastifyRequest<{ Querystring: { member?: string } }>) => {
     const { caller } = request;
@@ -46,7 +46,7 @@ export function ownPaymentRoutes(app: FastifyInstance): void {
     const member = caller.memberId;
     const choice = await checkPayerChoice(ctx, db, member, objectBody(request));
     if (Object.keys(choice.errors).length > 0) throw invalidRecord(choice.errors);
-    const wait = perMember.hit(String(member), ctx.now());
+    const wait = await perMember.hit(String(member), ctx.now());
     if (wait > 0) throw tooMany(reply, wait);
     const saved = await openPaymentRequest(ctx, {
       member,

@@ -66,7 +66,7 @@ export function memberFilesRoutes(app: FastifyInstance): void {
     const { ctx } = scope;
     const { db } = ctx.database;
     const store = fileStore(ctx.config.dataDir);
-    const perAddress = createRateLimiter(PUBLIC_UPLOAD_LIMIT);
+    const perAddress = createRateLimiter(ctx, 'member-files.public-upload', PUBLIC_UPLOAD_LIMIT);
     await scope.register(multipart, { limits: { fileSize: DOCUMENT_MAX_BYTES, files: 1, fields: 5, fieldSize: 100, parts: 6 } });
 
     const tokenOf = (request: FastifyRequest): string | undefined => {
@@ -74,9 +74,9 @@ export function memberFilesRoutes(app: FastifyInstance): void {
       return typeof value === 'string' ? value : undefined;
     };
 
-    function throttlePublic(request: FastifyRequest, reply: FastifyReply) {
+    async function throttlePublic(request: FastifyRequest, reply: FastifyReply): Promise<void> {
       if (request.caller.kind !== 'anonymous') return;
-      const wait = perAddress.hit(addressKey(request.ip), ctx.now());
+      const wait = await perAddress.hit(addressKey(request.ip), ctx.now());
       if (wait <= 0) return;
       const seconds = Math.max(1, Math.ceil(wait / 1000));
       reply.header('retry-after', String(seconds));
@@ -124,7 +124,7 @@ export function memberFilesRoutes(app: FastifyInstance): void {
 
     async function uploadPhoto(request: FastifyRequest, reply: FastifyReply, parentKind: 'member' | 'application') {
       mayTryWrite(request.caller, tokenOf(request));
-      throttlePublic(request, reply);
+      await throttlePublic(request, reply);
       const upload = await readUpload(request, PHOTO_MAX_BYTES);
       const parent = parentFrom(upload.fields, [parentKind]);
       const by = await writerFor(db, request.caller, tokenOf(request), parent, ctx.now());
@@ -144,7 +144,7 @@ export function memberFilesRoutes(app: FastifyInstance): void {
 
     async function remove(request: IdRequest, reply: FastifyReply, kind: 'photo' | 'document', parentKind?: 'member' | 'application') {
       mayTryWrite(request.caller, tokenOf(request));
-      throttlePublic(request, reply);
+      await throttlePublic(request, reply);
       const row = await findMemberFile(db, parseId(request.params.id));
       const parent = row ? parentOf(row) : undefined;
       if (!row || !parent || row.kind !== kind || (parentKind && parent.kind !== parentKind)) throw notFound(kind === 'photo' ? 'Fotografia não encontrada.' : 'Documento não encontrado.');
@@ -167,7 +167,7 @@ export function memberFilesRoutes(app: FastifyInstance): void {
 
     scope.post('/pdf_documents', { config: { ...publicWrite, openapi: DOCS.uploadDocuments } }, async (request, reply) => {
       mayTryWrite(request.caller, tokenOf(request));
-      throttlePublic(request, reply);
+      await throttlePublic(request, reply);
       const upload = await readUpload(request, DOCUMENT_MAX_BYTES);
       const parent = parentFrom(upload.fields, ['member', 'application']);
       const by = await writerFor(db, request.caller, tokenOf(request), parent, ctx.now());

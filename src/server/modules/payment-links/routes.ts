@@ -60,16 +60,16 @@ const REQUEST_COLUMNS = ['r._id', 'r.method', 'r.state', 'r.amount', 'r.entity',
 export function paymentLinkRoutes(app: FastifyInstance): void {
   const { ctx } = app;
   const { db } = ctx.database;
-  const perAddress = createRateLimiter(PAYMENT_INFO_LIMITS.perAddress);
-  const perToken = createRateLimiter(PAYMENT_INFO_LIMITS.perToken);
-  const requestsPerToken = createRateLimiter(PAYMENT_INFO_LIMITS.requestsPerToken);
+  const perAddress = createRateLimiter(ctx, 'payment-links.address', PAYMENT_INFO_LIMITS.perAddress);
+  const perToken = createRateLimiter(ctx, 'payment-links.token', PAYMENT_INFO_LIMITS.perToken);
+  const requestsPerToken = createRateLimiter(ctx, 'payment-links.requests', PAYMENT_INFO_LIMITS.requestsPerToken);
 
   /** Headers first (so refusals carry them too), then the limits, then the link. */
   async function open(request: FastifyRequest<{ Params: { token: string } }>, reply: FastifyReply): Promise<Row> {
     const now = ctx.now();
-    const waitAddress = perAddress.hit(addressKey(request.ip), now);
+    const waitAddress = await perAddress.hit(addressKey(request.ip), now);
     if (waitAddress > 0) throw tooMany(reply, waitAddress);
-    const waitToken = perToken.hit(hashToken(request.params.token), now);
+    const waitToken = await perToken.hit(hashToken(request.params.token), now);
     if (waitToken > 0) throw tooMany(reply, waitToken);
     const link = await liveLink(db, request.params.token, now);
     if (!link) throw invalidLink();
@@ -121,7 +121,7 @@ export function paymentLinkRoutes(app: FastifyInstance): void {
     const member = Number(link.member);
     const { errors, debts, method, phone, amount } = await checkPayerChoice(ctx, db, member, objectBody(request));
     if (Object.keys(errors).length > 0) throw invalidRecord(errors);
-    const wait = requestsPerToken.hit(hashToken(request.params.token), ctx.now());
+    const wait = await requestsPerToken.hit(hashToken(request.params.token), ctx.now());
     if (wait > 0) throw tooMany(reply, wait);
 
     const linkId = Number(link._id);
