@@ -9,7 +9,8 @@ const running = instances();
 afterEach(() => running.closeAll());
 
 const MINUTE = 60_000;
-const LEASE = 5 * MINUTE;
+/** The default lease (ASSOCIA_JOB_LEASE_SECONDS), which the test servers keep. */
+const LEASE = 30_000;
 /** An instance other than the tests' (another host), whose claims wait for their lease. */
 const ELSEWHERE = { instance: 'outro-servidor/dados', process: 'processo-de-outro-servidor' };
 const start = () => fakeClock(Date.UTC(2027, 0, 4, 12, 0, 0));
