@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: every suite, one summary:
 //   1. vitest on everything vitest.config.ts includes (core, host, server), the server on SQLite;
-//   2. vitest on test/server again on PostgreSQL, when DATABASE_URL is set;
+//   2. vitest on test/server again on PostgreSQL, when DATABASE_URL is set (the files that meet a database);
 //   3. the browser tests (web-test-runner in Debian's Chromium), when their config exists, and
 //      beside them, one after another, the linters (typescript-eslint, knip), the typecheck of
 //      everything (tsc) and the web build (rollup);
@@ -9,7 +9,7 @@
 //      server and Chromium driven by playwright-core);
 // and ends with exactly one line `tests: N passed, M failed`. Exits non-zero if anything failed.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -183,9 +183,21 @@ async function besideBrowser() {
 const sqliteEnv = { ...process.env, ASSOCIA_TEST_ENGINE: 'sqlite' };
 await vitest('vitest: core, host, server (SQLite)', [], sqliteEnv);
 
+/**
+ * The server test files that can meet a database: those naming the engine, a database, migrations
+ * or a support module (every test server comes from one). The rest (the zip module, a provider's
+ * status codes...) answer the same on either engine, so they run once, in the SQLite pass.
+ */
+function serverFilesWithDatabase() {
+  const meetsDatabase = /support|testEngine|openDatabase|migrate|atabase|DATABASE_URL|\bpg\b/;
+  return readdirSync(path.join(root, 'test/server'), { recursive: true, encoding: 'utf8' })
+    .map((file) => path.posix.join('test/server', file.split(path.sep).join('/')))
+    .filter((file) => file.endsWith('.test.ts') && meetsDatabase.test(readFileSync(path.join(root, file), 'utf8')));
+}
+
 // 2. PostgreSQL.
 if (process.env.DATABASE_URL) {
-  await vitest('vitest: server (PostgreSQL)', ['test/server'], { ...process.env, ASSOCIA_TEST_ENGINE: 'postgres' });
+  await vitest('vitest: server (PostgreSQL)', serverFilesWithDatabase(), { ...process.env, ASSOCIA_TEST_ENGINE: 'postgres' });
 } else {
   suites.push({ name: 'vitest: server (PostgreSQL)', passed: 0, failed: 0, note: 'not run: DATABASE_URL is not set' });
 }
