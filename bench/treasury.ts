@@ -11,6 +11,7 @@ import { hashPassword } from '../src/server/auth/passwords.js';
 import { loadConfig } from '../src/server/config.js';
 import type { ServerContext } from '../src/server/context.js';
 import { openDatabase } from '../src/server/db/database.js';
+import { createFileStore } from '../src/server/files/create-store.js';
 import { migrate } from '../src/server/db/migrate.js';
 import { appMigrations } from '../src/server/modules/migrations.js';
 import { lisbonDay } from '../src/core/days.js';
@@ -27,7 +28,7 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'associa-bench-treasury-')
 const config = loadConfig({ ...process.env, ASSOCIA_MODE: 'test' }, { dataDir, databaseUrl: process.env.DATABASE_URL, publicUrl: 'http://associa.bench', smtpUrl: undefined, sentryDsn: undefined, logRequests: false });
 const database = await openDatabase(config);
 await migrate(database.db, database.engine, appMigrations);
-const ctx: ServerContext = { config, database, bus: await createBus(database), now: () => Date.now() };
+const ctx: ServerContext = { config, database, bus: await createBus(database), files: createFileStore(config, database), now: () => Date.now() };
 const app = await buildApp(ctx, {});
 await app.ready();
 const { db } = database;

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { FILE_STORE_KINDS, type FileStoreKind } from './files/store.js';
 
 export type Mode = 'test' | 'production';
 
@@ -53,6 +54,63 @@ export interface Config {
   ifthenpay: IfthenpayConfig | undefined;
   /** Where backups are written (ASSOCIA_BACKUP_DIR); absent: `<dataDir>/backups` (modules/backups/directory.ts). */
   backupDir?: string | undefined;
+  /**
+   * Where stored files' bytes live (ASSOCIA_FILE_STORE): `directory` (`<dataDir>/files`, the
+   * default on SQLite), `database` (the default on PostgreSQL, so every instance reads every
+   * file) or `s3` (with `s3`).
+   */
+  fileStore: FileStoreKind;
+  /** The S3 bucket (ASSOCIA_S3_*); present when any of its variables is set, required by `fileStore` s3. */
+  s3: S3Config | undefined;
+}
+
+/** An S3-compatible bucket, addressed path-style (`<endpoint>/<bucket>/<key>`), so any S3 server serves it. */
+export interface S3Config {
+  /** The server's address, such as https://s3.eu-west-1.amazonaws.com or http://127.0.0.1:9000. */
+  endpoint: string;
+  region: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** Put before every key ('associa/'); empty: none. */
+  prefix: string;
+}
+
+const S3_VARIABLES = ['ASSOCIA_S3_ENDPOINT', 'ASSOCIA_S3_BUCKET', 'ASSOCIA_S3_ACCESS_KEY_ID', 'ASSOCIA_S3_SECRET_ACCESS_KEY'] as const;
+
+function s3From(env: NodeJS.ProcessEnv): S3Config | undefined {
+  const given = [...S3_VARIABLES, 'ASSOCIA_S3_REGION', 'ASSOCIA_S3_PREFIX'].some((name) => env[name]?.trim());
+  if (!given) return undefined;
+  const missing = S3_VARIABLES.filter((name) => !env[name]?.trim());
+  if (missing.length > 0) throw new Error(`S3 file store: ${missing.join(', ')} must be set too`);
+  const endpoint = env.ASSOCIA_S3_ENDPOINT!.trim().replace(/\/+$/, '');
+  let url: URL;
+  try {
+    url = new URL(endpoint);
+  } catch {
+    throw new Error(`ASSOCIA_S3_ENDPOINT: "${endpoint}" is not an address such as https://s3.eu-west-1.amazonaws.com`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`ASSOCIA_S3_ENDPOINT: "${endpoint}" must start with https:// or http://`);
+  const bucket = env.ASSOCIA_S3_BUCKET!.trim();
+  // S3's bucket naming rules, so a typo is caught at start rather than at the first upload.
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) throw new Error(`ASSOCIA_S3_BUCKET: "${bucket}" is not a bucket name (3-63 lowercase letters, digits, dots and hyphens)`);
+  const prefix = env.ASSOCIA_S3_PREFIX?.trim().replace(/^\/+/, '') ?? '';
+  return {
+    endpoint,
+    region: env.ASSOCIA_S3_REGION?.trim() || 'us-east-1',
+    bucket,
+    accessKeyId: env.ASSOCIA_S3_ACCESS_KEY_ID!.trim(),
+    secretAccessKey: env.ASSOCIA_S3_SECRET_ACCESS_KEY!.trim(),
+    prefix,
+  };
+}
+
+/** ASSOCIA_FILE_STORE, or the engine's default: the database on PostgreSQL (shared by every instance), the directory on SQLite. */
+function fileStoreFrom(value: string | undefined, databaseUrl: string | undefined): FileStoreKind {
+  if (value === undefined || value.trim() === '') return databaseUrl ? 'database' : 'directory';
+  const kind = FILE_STORE_KINDS.find((k) => k === value.trim());
+  if (!kind) throw new Error(`ASSOCIA_FILE_STORE must be ${FILE_STORE_KINDS.join(', ')}, got "${value}"`);
+  return kind;
 }
 
 /**
@@ -187,7 +245,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new Error(`ASSOCIA_MODE must be "test" or "production", got "${mode}"`);
   }
   const port = intFrom(env.PORT, 8080, 'PORT');
-  return {
+  const config: Omit<Config, 'fileStore'> = {
     port,
     host: env.HOST ?? '0.0.0.0',
     dataDir: path.resolve(env.ASSOCIA_DATA ?? './data'),
@@ -210,6 +268,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     instanceId: env.ASSOCIA_INSTANCE_ID?.trim() || undefined,
     ifthenpay: ifthenpayFrom(env),
     backupDir: env.ASSOCIA_BACKUP_DIR ? path.resolve(env.ASSOCIA_BACKUP_DIR) : undefined,
+    s3: s3From(env),
     ...overrides,
   };
+  // The default follows the database actually used, overrides included (a test's own engine).
+  const fileStore = overrides.fileStore ?? fileStoreFrom(env.ASSOCIA_FILE_STORE, config.databaseUrl);
+  if (fileStore === 's3' && !config.s3) throw new Error(`ASSOCIA_FILE_STORE=s3 needs ${S3_VARIABLES.join(', ')}`);
+  return { ...config, fileStore };
 }

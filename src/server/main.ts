@@ -5,6 +5,7 @@ import { loadConfig, type Config } from './config.js';
 import type { ServerContext } from './context.js';
 import { DatabaseLockedError, openDatabase, type Database } from './db/database.js';
 import { migrate } from './db/migrate.js';
+import { createFileStore } from './files/create-store.js';
 import { appMigrations } from './modules/migrations.js';
 import type { EventBus } from './realtime/bus.js';
 import { createBus } from './realtime/create-bus.js';
@@ -100,16 +101,18 @@ async function start(): Promise<void> {
     // seed so demo members get countries and the default member states.
     await ensureReferenceData(database.db, now(), 'association');
     const url = `${config.publicUrl}/`;
+    const files = createFileStore(config, database, (line) => console.log(line));
     // The banner is printed the moment the accounts are committed (not after listen), and the
     // admin's password was saved to a file before that commit: a crash cannot lose it.
     const firstStart = await prepareFirstStart(database, config, now(), {
+      files,
       afterCommit: (report) => console.log(firstStartBanner(report, url)),
     });
     const unused = firstStart ? null : await checkSavedPassword(database, config);
     if (unused) console.log(unusedPasswordNotice(unused));
 
     bus = await createBus(database);
-    const ctx: ServerContext = { config, database, bus, now };
+    const ctx: ServerContext = { config, database, bus, files, now };
     app = await buildApp(ctx);
     // Deletes audit entries past the retention setting now and once a day; stops with the app.
     const pruner = startAuditPruning(ctx);

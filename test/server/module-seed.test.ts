@@ -27,7 +27,7 @@ const noticeRows = async () =>
 
 describe('module seed hooks', () => {
   it('a module in the list writes its own demo data, dated from the demo day', async () => {
-    const accounts = await server.database.db.transaction().execute((trx) => seedDemo(trx, NOW, server.ctx.config, [noticesModule]));
+    const accounts = await server.database.db.transaction().execute((trx) => seedDemo(trx, NOW, server.ctx.config, server.ctx.files, [noticesModule]));
     expect(accounts).toEqual([]);
     expect(await noticeRows()).toEqual([
       { title: 'Assembleia geral ordinária', published_on: '2026-04-04', created_at: '2026-05-04T09:30:00.000Z' },
@@ -37,13 +37,13 @@ describe('module seed hooks', () => {
   });
 
   it('a module left out of the list writes none', async () => {
-    await server.database.db.transaction().execute((trx) => seedDemo(trx, NOW, server.ctx.config, []));
+    await server.database.db.transaction().execute((trx) => seedDemo(trx, NOW, server.ctx.config, server.ctx.files, []));
     expect(await noticeRows()).toEqual([]);
   });
 
   it('a seed that needs an earlier module names it, and its transaction leaves nothing', async () => {
     // The reference module tags the members: without the members module before it there is none to tag.
-    const seeding = server.database.db.transaction().execute((trx) => seedDemo(trx, NOW, server.ctx.config, [noticesModule, referenceModule]));
+    const seeding = server.database.db.transaction().execute((trx) => seedDemo(trx, NOW, server.ctx.config, server.ctx.files, [noticesModule, referenceModule]));
     await expect(seeding).rejects.toThrow('The demo seed needs memberIds from the members module');
     expect(await noticeRows()).toEqual([]);
   });

@@ -10,7 +10,7 @@ import { isFileKind, type FileKind } from './kinds.js';
 import { findFile, insertFile, type FileRecord } from './records.js';
 import { FILE_CONTENT_DOC, FILE_URL_DOC, UPLOAD_DOC } from './route-docs.js';
 import { checkFileUrl, signFileUrl, type SignedFileUrl } from './signed-urls.js';
-import { fileStore } from './store.js';
+import { StoredFileMissing } from './store.js';
 
 const FILE_FIELD = 'file';
 
@@ -34,8 +34,8 @@ function readableSize(bytes: number): string {
  * with prefix /api). Encapsulated: the multipart parser serves these routes only.
  */
 export async function filesRoutes(app: FastifyInstance) {
-  const { maxUploadBytes, dataDir } = app.ctx.config;
-  const store = fileStore(dataDir);
+  const { maxUploadBytes } = app.ctx.config;
+  const store = app.ctx.files;
   await app.register(multipart, { limits: { fileSize: maxUploadBytes, files: 1, fields: 5, fieldSize: 1024, parts: 6 } });
   const tooLarge = () => new HttpError(413, `O ficheiro é demasiado grande: o máximo são ${readableSize(maxUploadBytes)}.`);
 
@@ -90,6 +90,10 @@ export async function filesRoutes(app: FastifyInstance) {
     if (check === 'invalid') throw forbidden('Esta ligação para o ficheiro não é válida para quem a usa.');
     const file = await findFile(db, id);
     if (!file) throw notFound('Ficheiro não encontrado.');
+    const bytes = await store.open(file.storageKey).catch((error: unknown) => {
+      // Known before any header is sent: a clear 404, never a 500 halfway through the bytes.
+      throw error instanceof StoredFileMissing ? notFound('O conteúdo deste ficheiro já não está guardado.') : error;
+    });
     return reply
       .header('content-type', file.record.contentType)
       .header('content-length', file.record.size)
@@ -97,6 +101,6 @@ export async function filesRoutes(app: FastifyInstance) {
       .header('x-content-type-options', 'nosniff')
       // The address is for one caller and a few minutes: no shared cache may keep the bytes.
       .header('cache-control', 'private, no-store')
-      .send(store.read(file.storageKey));
+      .send(bytes);
   });
 }

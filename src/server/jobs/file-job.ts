@@ -7,7 +7,6 @@ import type { Db } from '../db/database.js';
 import { coded } from '../errors.js';
 import { insertFile } from '../files/records.js';
 import { signFileUrl, type SignedFileUrl } from '../files/signed-urls.js';
-import { fileStore } from '../files/store.js';
 import { parseId } from '../resources/handlers.js';
 import type { Job } from './store.js';
 import type { JobDefinition, JobRunContext } from './types.js';
@@ -39,8 +38,8 @@ export interface StoredOutput {
  * bytes are removed again if the row cannot be written. A run that died midway leaves a file no
  * row references, which the next attempt simply does not use.
  */
-export async function storeOutput(ctx: Pick<ServerContext, 'config' | 'database' | 'now'>, content: Buffer | Readable, output: StoredOutput): Promise<number> {
-  const store = fileStore(ctx.config.dataDir);
+export async function storeOutput(ctx: Pick<ServerContext, 'files' | 'database' | 'now'>, content: Buffer | Readable, output: StoredOutput): Promise<number> {
+  const store = ctx.files;
   const stored = Buffer.isBuffer(content)
     ? { key: await store.write(content), size: content.length, sha256: createHash('sha256').update(content).digest('hex') }
     : await store.writeStream(content);

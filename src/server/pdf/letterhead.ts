@@ -3,7 +3,7 @@
 // The browser's printed pages carry the same head from the host (src/host/shell/print-letterhead.tsx).
 import type { Db } from '../db/database.js';
 import { findFile } from '../files/records.js';
-import { fileStore } from '../files/store.js';
+import type { FileStore } from '../files/store.js';
 import { readSettings } from '../settings/read.js';
 
 /** Who issues a document, as the organisation's settings name it; empty text: not filled in. */
@@ -32,27 +32,27 @@ export async function readIssuer(db: Db): Promise<Issuer> {
 }
 
 /** The logo file `id` names (setting orgLogo's text or a snapshot's number): its bytes and type, or null when there is none or it is gone. */
-export async function readLogo(db: Db, dataDir: string, id: string | number | null | undefined): Promise<{ bytes: Buffer; contentType: string } | null> {
+export async function readLogo(db: Db, files: FileStore, id: string | number | null | undefined): Promise<{ bytes: Buffer; contentType: string } | null> {
   const fileId = Number(id);
   if (id === null || id === undefined || id === '' || !Number.isSafeInteger(fileId) || fileId <= 0) return null;
   const file = await findFile(db, fileId);
   if (!file) return null;
   try {
-    const stream = fileStore(dataDir).read(file.storageKey);
+    const stream = await files.open(file.storageKey);
     const chunks: Buffer[] = [];
     for await (const chunk of stream) chunks.push(chunk as Buffer);
     return { bytes: Buffer.concat(chunks), contentType: file.record.contentType };
   } catch {
-    // A file missing from the disk leaves the letterhead without a logo, never without a receipt.
+    // A file missing from the store leaves the letterhead without a logo, never without a receipt.
     return null;
   }
 }
 
 /** The logos of these issuers' files, by file id, for drawing several documents at once. */
-export async function readLogos(db: Db, dataDir: string, issuers: readonly Issuer[]): Promise<Map<number, Buffer>> {
+export async function readLogos(db: Db, files: FileStore, issuers: readonly Issuer[]): Promise<Map<number, Buffer>> {
   const logos = new Map<number, Buffer>();
   for (const id of new Set(issuers.map((issuer) => issuer.logo).filter((id): id is number => typeof id === 'number'))) {
-    const logo = await readLogo(db, dataDir, id);
+    const logo = await readLogo(db, files, id);
     if (logo) logos.set(id, logo.bytes);
   }
   return logos;

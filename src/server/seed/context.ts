@@ -1,6 +1,7 @@
 import type { Faker } from '@faker-js/faker';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
+import type { FileStore } from '../files/store.js';
 import type { Account } from './accounts.js';
 import type { MemberFactory } from './people.js';
 
@@ -16,6 +17,8 @@ export interface SeedContext {
   /** `now` as the ISO stamp of created_at / updated_at. */
   stamp: string;
   config: Config;
+  /** The server's file store: the demo's photos and documents are written through it. */
+  files: FileStore;
   /**
    * The demo's one seeded generator (faker, pt-PT): modules draw from it in module order, so every
    * fresh demo holds the same people, tags and contacts. A module whose draws should not move

@@ -1,5 +1,4 @@
 import { sha256 } from '../auth/secrets.js';
-import { fileStore } from '../files/store.js';
 import { readSetting } from '../settings/read.js';
 import { consentVersionOf } from '../modules/applications/public.js';
 import type { ApplicationState } from '../../core/application-states.js';
@@ -36,7 +35,7 @@ const PLAN: readonly { state: ApplicationState; daysAgo: number; reason?: string
  */
 export async function seedDemoApplications(ctx: SeedContext): Promise<void> {
   const { db, now, stamp } = ctx;
-  const store = fileStore(ctx.config.dataDir);
+  const store = ctx.files;
   const photos = await Promise.all(PLAN.map((_, index) => demoPortrait(DEMO_PHOTO_SEED + index).then(photoEntry)));
   const factory = await ctx.people();
   await upsertSetting(db, 'hasMemberApplication', 'true', stamp);

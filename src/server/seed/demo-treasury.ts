@@ -1,4 +1,5 @@
 import type { Config } from '../config.js';
+import type { FileStore } from '../files/store.js';
 import type { Db } from '../db/database.js';
 import { lisbonYear } from '../../core/days.js';
 import { issueDonationReceipt, issueReceiptForPayment } from '../modules/treasury/public.js';
@@ -43,7 +44,7 @@ export const DEMO_ISSUER = { orgNif: '507241835', orgAddress: 'Rua da Liberdade,
  * over the documents with their history. The treasury is on (hasTreasury), so the demo shows
  * its menu, pages and the member's receipts.
  */
-export async function seedDemoTreasury(db: Db, config: Config, now: number): Promise<void> {
+export async function seedDemoTreasury(db: Db, config: Config, files: FileStore, now: number): Promise<void> {
   const stamp = new Date(now).toISOString();
   // Before the first receipt: each one freezes the issuer's NIF and address as they are.
   for (const [name, value] of Object.entries(DEMO_ISSUER)) await upsertSetting(db, name, value, stamp);
@@ -67,7 +68,7 @@ export async function seedDemoTreasury(db: Db, config: Config, now: number): Pro
     .execute();
   for (const payment of payments) {
     const at = midday(String(payment.date));
-    await issueReceiptForPayment(db, { config, now: () => at }, Number(payment._id), null);
+    await issueReceiptForPayment(db, { config, files, now: () => at }, Number(payment._id), null);
   }
 
   const random = seededRandom(DEMO_SEED);
@@ -100,7 +101,7 @@ export async function seedDemoTreasury(db: Db, config: Config, now: number): Pro
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-    const receipt = await issueDonationReceipt(db, { config, now: () => midday(date) }, row, null);
+    const receipt = await issueDonationReceipt(db, { config, files, now: () => midday(date) }, row, null);
     await db.updateTable('donations').set({ receipt }).where('_id', '=', Number(row._id)).execute();
   }
 

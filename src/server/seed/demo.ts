@@ -1,5 +1,6 @@
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
+import type { FileStore } from '../files/store.js';
 import type { Module } from '../modules/define-module.js';
 import { appModules } from '../modules/index.js';
 import type { Account } from './accounts.js';
@@ -16,7 +17,7 @@ const DEMO_SEED = 20_240_601;
  * all drawing from one seeded generator, so every fresh demo is the same. Returns the accounts
  * the modules created (an editor and a member user) with their passwords. Run it inside a transaction.
  */
-export async function seedDemo(db: Db, now: number, config: Config, modules: readonly Module[] = appModules): Promise<Account[]> {
+export async function seedDemo(db: Db, now: number, config: Config, files: FileStore, modules: readonly Module[] = appModules): Promise<Account[]> {
   const stamp = new Date(now).toISOString();
   const faker = seededFaker(DEMO_SEED);
   let people: Promise<MemberFactory> | undefined;
@@ -25,6 +26,7 @@ export async function seedDemo(db: Db, now: number, config: Config, modules: rea
     now,
     stamp,
     config,
+    files,
     faker,
     // Made on first use, so the member states exist before the first member points at one.
     people: () => (people ??= demoReferences(db, stamp).then((refs) => createMemberFactory(faker, refs))),

@@ -2,6 +2,8 @@ import { sql } from 'kysely';
 import { ROLE } from '../../core/contract.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
+import { createFileStore } from '../files/create-store.js';
+import type { FileStore } from '../files/store.js';
 import type { Module } from '../modules/define-module.js';
 import { verifyPassword } from '../auth/passwords.js';
 import { insertAccount, type Account } from './accounts.js';
@@ -23,6 +25,8 @@ export interface FirstStartOptions {
   afterCommit?: (report: FirstStartReport) => void | Promise<void>;
   /** The modules whose `seed` hooks write the demo, in order: the app's (appModules) unless a test adds its own. */
   modules?: readonly Module[];
+  /** Where the demo's photos and receipts are stored: the server's store (createFileStore's for this database) unless given. */
+  files?: FileStore;
 }
 
 // Two PostgreSQL instances starting on one empty database: the second waits, then finds the admin.
@@ -65,7 +69,7 @@ export async function prepareFirstStart(
     await insertAccount(trx, admin, stamp);
     const demo = config.mode === 'test';
     // The demo's generator (faker and its Portuguese data, about 37 MB) is loaded only to seed it.
-    const demoAccounts = demo ? await (await import('./demo.js')).seedDemo(trx, now, config, options.modules) : [];
+    const demoAccounts = demo ? await (await import('./demo.js')).seedDemo(trx, now, config, options.files ?? createFileStore(config, database), options.modules) : [];
     const passwordFile = config.adminPassword === undefined ? adminPasswordFile(config) : null;
     return { admin, demoAccounts, demo, passwordFile };
   });

@@ -8,6 +8,7 @@ import { buildApp } from '../../../src/server/app.js';
 import type { IfthenpayConfig } from '../../../src/server/config.js';
 import type { ServerContext } from '../../../src/server/context.js';
 import { openDatabase } from '../../../src/server/db/database.js';
+import { createFileStore } from '../../../src/server/files/create-store.js';
 import { startSender, type MessageSender } from '../../../src/server/messages/sender.js';
 import { createBus } from '../../../src/server/realtime/create-bus.js';
 import type { FirstStartReport } from '../../../src/server/seed/first-start.js';
@@ -69,7 +70,7 @@ export async function startE2eServer(options: E2eServerOptions = {}): Promise<E2
   const database = await openDatabase(config);
   const bus = await createBus(database);
   let offset = 0;
-  const ctx: ServerContext = { config, database, bus, now: () => Date.now() + offset };
+  const ctx: ServerContext = { config, database, bus, files: createFileStore(config, database), now: () => Date.now() + offset };
 
   const accounts = {} as Record<Role, E2eAccount>;
   for (const account of [report.admin, ...report.demoAccounts]) {

@@ -11,6 +11,7 @@ import { loadConfig, type Config } from '../../../src/server/config.js';
 import type { ServerContext } from '../../../src/server/context.js';
 import { openDatabase, type Database, type Engine } from '../../../src/server/db/database.js';
 import { migrate } from '../../../src/server/db/migrate.js';
+import { createFileStore } from '../../../src/server/files/create-store.js';
 import { appMigrations } from '../../../src/server/modules/migrations.js';
 import { hashPassword } from '../../../src/server/auth/passwords.js';
 import { createBus } from '../../../src/server/realtime/create-bus.js';
@@ -86,7 +87,7 @@ export async function startTestServer(overrides: Partial<Config> = {}, appOption
   const registered = joined === undefined && fresh.pgSchema && fresh.databaseUrl ? fresh.pgSchema : undefined;
   if (registered) databaseOfSchema.set(registered, fresh.databaseUrl!);
   let offset = 0;
-  const ctx: ServerContext = { config, database, bus: await createBus(database), now: () => Date.now() + offset };
+  const ctx: ServerContext = { config, database, bus: await createBus(database), files: createFileStore(config, database), now: () => Date.now() + offset };
   const app = await buildApp(ctx, appOptions);
   await app.ready();
 

@@ -12,6 +12,7 @@ import { portugueseOrder } from './021_portuguese_order.js';
 import { phoneE164 } from './022_phone_e164.js';
 import { keysetOrderIndexes } from './026_keyset_order_indexes.js';
 import { jobsClaimer } from './038_jobs_claimer.js';
+import { storedFileChunks } from './039_stored_file_chunks.js';
 import { rateLimitWindows } from './040_rate_limit_windows.js';
 
 /** Every migration, in order. A released migration is never edited: add a new one. */
@@ -29,5 +30,6 @@ export const migrations: readonly Migration[] = [
   phoneE164,
   keysetOrderIndexes,
   jobsClaimer,
+  storedFileChunks,
   rateLimitWindows,
 ];

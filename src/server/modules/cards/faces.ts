@@ -1,4 +1,5 @@
 import type { Db, Row } from '../../db/database.js';
+import type { FileStore } from '../../files/store.js';
 import { readTerminology } from '../../resources/terminology.js';
 import { readSetting } from '../../settings/read.js';
 import { memberPhotoThumbs } from '../member-files/public.js';
@@ -31,7 +32,7 @@ async function cardWording(db: Db): Promise<{ organisation: string; title: strin
  * The faces of these cards (rows of membership_cards), in the order given. With `dataDir` (where
  * files are kept), each member's current photo too; without it, the photo's place stays empty.
  */
-export async function cardFaces(db: Db, cards: readonly Row[], publicUrl: string, dataDir?: string): Promise<CardFace[]> {
+export async function cardFaces(db: Db, cards: readonly Row[], publicUrl: string, files?: FileStore): Promise<CardFace[]> {
   if (cards.length === 0) return [];
   const wording = await cardWording(db);
   const members = new Map<number, Row>();
@@ -46,7 +47,7 @@ export async function cardFaces(db: Db, cards: readonly Row[], publicUrl: string
       .execute();
     for (const row of rows) members.set(row._id, row);
   }
-  const photos = dataDir ? await memberPhotoThumbs(db, dataDir, ids) : new Map<number, Buffer>();
+  const photos = files ? await memberPhotoThumbs(db, files, ids) : new Map<number, Buffer>();
   return cards.map((card) => {
     const member = members.get(Number(card.member)) ?? {};
     const photo = photos.get(Number(card.member));

@@ -76,10 +76,10 @@ export async function printCards(ctx: ServerContext, cards: readonly Row[], incl
   const onEach = progress ? (done: number) => (done % 50 === 0 || done === cards.length ? progress(done, cards.length) : undefined) : undefined;
   if (includeLetters) {
     const letters = await letterFaces(db, cards, ctx.config.publicUrl, ctx.now());
-    const bytes = await renderLetters(letters, await letterPlacement(db), onEach, await readLogos(db, ctx.config.dataDir, letters.map((letter) => letter.issuer)));
+    const bytes = await renderLetters(letters, await letterPlacement(db), onEach, await readLogos(db, ctx.files, letters.map((letter) => letter.issuer)));
     return storePdf(ctx, bytes, `cartas-cartoes-${cards.length}.pdf`, by);
   }
-  const faces = await cardFaces(db, cards, ctx.config.publicUrl, ctx.config.dataDir);
+  const faces = await cardFaces(db, cards, ctx.config.publicUrl, ctx.files);
   const print = await printSettings(db);
   const bytes = await renderCards({ faces, ...print, title: faces[0]?.title ?? 'Cartões', ...(onEach ? { onCard: onEach } : {}) });
   return storePdf(ctx, bytes, `cartoes-${cards.length}.pdf`, by);

@@ -33,7 +33,7 @@ async function storedPdf(ctx: ServerContext, card: Row, kind: keyof typeof COLUM
 /** The card's PDF, in the layout and offsets of the settings. */
 export async function cardFile(ctx: ServerContext, card: Row, by: Storer): Promise<number> {
   const { db } = ctx.database;
-  const [face] = await cardFaces(db, [card], ctx.config.publicUrl, ctx.config.dataDir);
+  const [face] = await cardFaces(db, [card], ctx.config.publicUrl, ctx.files);
   const print = await printSettings(db);
   const draw = () => renderCards({ faces: [face!], ...print, title: face!.title });
   return storedPdf(ctx, card, 'card', { face, print }, draw, `cartao-${face!.number || Number(card._id)}.pdf`, by);
@@ -44,7 +44,7 @@ export async function letterFile(ctx: ServerContext, card: Row, by: Storer): Pro
   const { db } = ctx.database;
   const [letter] = await letterFaces(db, [card], ctx.config.publicUrl, ctx.now());
   const placement = await letterPlacement(db);
-  const logos = await readLogos(db, ctx.config.dataDir, [letter!.issuer]);
+  const logos = await readLogos(db, ctx.files, [letter!.issuer]);
   const draw = () => renderLetters([letter!], placement, undefined, logos);
   return storedPdf(ctx, card, 'letter', { letter, placement }, draw, `carta-cartao-${letter!.card.number || Number(card._id)}.pdf`, by);
 }

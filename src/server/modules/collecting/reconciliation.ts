@@ -7,7 +7,6 @@ import { BULK_CHANGE_ROWS } from '../../db/vacuum.js';
 import { withRecordColumns } from '../../db/migrations/schema-helpers.js';
 import { invalidRecord } from '../../errors.js';
 import { claimFile, findFile } from '../../files/records.js';
-import { fileStore } from '../../files/store.js';
 import { objectSchema, type JsonSchema, type RouteDoc } from '../../openapi/route-doc.js';
 import { objectBody } from '../../request-body.js';
 import { defineAction } from '../../resources/actions.js';
@@ -81,7 +80,7 @@ async function readStatement(ctx: ServerContext, db: Db, fileId: number, importe
   const owner = file.record.owner;
   if (owner && (imported === 'refused' || owner.resource !== reconciliationImports.name)) throw invalidRecord({ file: 'Este ficheiro já foi importado.' });
   const chunks: Buffer[] = [];
-  for await (const chunk of fileStore(ctx.config.dataDir).read(file.storageKey)) chunks.push(chunk as Buffer);
+  for await (const chunk of await ctx.files.open(file.storageKey)) chunks.push(chunk as Buffer);
   return { statement: parseStatement(Buffer.concat(chunks)), name: file.record.originalName, sha256: file.record.sha256 };
 }
 

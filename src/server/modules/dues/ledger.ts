@@ -131,7 +131,7 @@ export interface RecordPayment {
  * staff action, provider callbacks, reconciliation imports, direct debits). Returns the
  * payment's id, its allocations, the credit it leaves and the receipt (or null).
  */
-export async function recordPayment(db: Db, input: RecordPayment, ctx: Pick<ServerContext, 'config' | 'now'>): Promise<{ payment: number; allocations: Allocation[]; credit: number; receipt: Row | null }> {
+export async function recordPayment(db: Db, input: RecordPayment, ctx: Pick<ServerContext, 'config' | 'files' | 'now'>): Promise<{ payment: number; allocations: Allocation[]; credit: number; receipt: Row | null }> {
   const now = ctx.now();
   let targets: Debt[] | undefined;
   if (input.debts) {

@@ -14,7 +14,7 @@ export interface PaymentReceipts {
    * Issues a just-recorded payment's receipt inside the recording transaction, when the treasury
    * is on and auto-issue too: the receipt's row, or null when none is due.
    */
-  issueOnPayment(db: Db, ctx: Pick<ServerContext, 'config' | 'now'>, payment: number, by: number | null): Promise<Row | null>;
+  issueOnPayment(db: Db, ctx: Pick<ServerContext, 'config' | 'files' | 'now'>, payment: number, by: number | null): Promise<Row | null>;
   /** After the commit, tells staff and the member that a receipt was issued; nothing for null. */
   announce(hook: Pick<HookContext, 'afterCommit' | 'ctx'>, receipt: Row | null): void;
   /** The receipt as a payment's recording answers it: the treasury's record, with its PDF's path. */

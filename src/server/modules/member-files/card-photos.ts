@@ -1,14 +1,13 @@
 import { buffer } from 'node:stream/consumers';
 import type { Db } from '../../db/database.js';
-import { fileStore } from '../../files/store.js';
+import { StoredFileMissing, type FileStore } from '../../files/store.js';
 
 /**
  * The current photo of each of these members, as the JPEG thumbnail (240 px high: about 240 dpi
  * on a card's 25 mm, and small enough for a thousand cards in one PDF). Members without one are
  * absent from the map.
  */
-export async function memberPhotoThumbs(db: Db, dataDir: string, memberIds: readonly number[]): Promise<Map<number, Buffer>> {
-  const store = fileStore(dataDir);
+export async function memberPhotoThumbs(db: Db, files: FileStore, memberIds: readonly number[]): Promise<Map<number, Buffer>> {
   const photos = new Map<number, Buffer>();
   for (let i = 0; i < memberIds.length; i += 500) {
     const rows = await db
@@ -18,7 +17,15 @@ export async function memberPhotoThumbs(db: Db, dataDir: string, memberIds: read
       .where('member_files.kind', '=', 'photo')
       .where('member_files.member', 'in', memberIds.slice(i, i + 500))
       .execute();
-    for (const row of rows) if (row.member !== null) photos.set(row.member, await buffer(store.read(row.storage_key)));
+    for (const row of rows) {
+      if (row.member === null) continue;
+      try {
+        photos.set(row.member, await buffer(await files.open(row.storage_key)));
+      } catch (error) {
+        // A photo whose bytes are gone prints the card without it, as for a member with none.
+        if (!(error instanceof StoredFileMissing)) throw error;
+      }
+    }
   }
   return photos;
 }

@@ -6,7 +6,6 @@ import type { Db } from '../../db/database.js';
 import { badRequest, HttpError, notFound, tooManyRequests } from '../../errors.js';
 import { acceptUpload } from '../../files/accept.js';
 import { signFileUrl } from '../../files/signed-urls.js';
-import { fileStore } from '../../files/store.js';
 import { owningUsers, publishChange } from '../../resources/events.js';
 import { parseId } from '../../resources/handlers.js';
 import { createRateLimiter } from '../../edges/rate-limit.js';
@@ -65,7 +64,7 @@ export function memberFilesRoutes(app: FastifyInstance): void {
   void app.register(async (scope) => {
     const { ctx } = scope;
     const { db } = ctx.database;
-    const store = fileStore(ctx.config.dataDir);
+    const store = ctx.files;
     const perAddress = createRateLimiter(ctx, 'member-files.public-upload', PUBLIC_UPLOAD_LIMIT);
     await scope.register(multipart, { limits: { fileSize: DOCUMENT_MAX_BYTES, files: 1, fields: 5, fieldSize: 100, parts: 6 } });
 

@@ -12,7 +12,6 @@ import { badRequest, forbidden, HttpError, notFound, unauthorized } from '../../
 import { acceptUpload } from '../../files/accept.js';
 import { insertFile } from '../../files/records.js';
 import { loadSharp } from '../../files/sharp.js';
-import { fileStore } from '../../files/store.js';
 import { readLogo } from '../../pdf/letterhead.js';
 import { readSetting } from '../../settings/read.js';
 import { LOGO_DELETE_DOC, LOGO_GET_DOC, LOGO_UPLOAD_DOC } from './route-docs.js';
@@ -41,7 +40,7 @@ export function logoRoutes(app: FastifyInstance): void {
   void app.register(async (scope) => {
     const { ctx } = scope;
     const { db } = ctx.database;
-    const store = fileStore(ctx.config.dataDir);
+    const store = ctx.files;
     await scope.register(multipart, { limits: { fileSize: LOGO_MAX_BYTES, files: 1, fields: 0, parts: 1 } });
 
     async function uploaded(request: FastifyRequest): Promise<{ bytes: Buffer; name: string }> {
@@ -84,7 +83,7 @@ export function logoRoutes(app: FastifyInstance): void {
     });
 
     scope.get(`/${SETUP_PATHS.logo}`, { config: { public: true, openapi: LOGO_GET_DOC } }, async (_request, reply) => {
-      const logo = await readLogo(db, ctx.config.dataDir, await readSetting(db, 'orgLogo'));
+      const logo = await readLogo(db, ctx.files, await readSetting(db, 'orgLogo'));
       if (!logo) throw notFound('A organização não tem logótipo.');
       return reply
         .header('content-type', logo.contentType)

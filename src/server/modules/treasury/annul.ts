@@ -19,7 +19,7 @@ import type { DocLine, TreasuryDocSnapshot } from './types.js';
  * the document as annulled by it. The document itself stays as issued. Refuses a note, and a
  * document already annulled (409, naming its note). Answers the note's row.
  */
-export async function annulTreasuryDocument(db: Db, ctx: Pick<ServerContext, 'config' | 'now'>, doc: Row, reason: string, by: number | null): Promise<Row> {
+export async function annulTreasuryDocument(db: Db, ctx: Pick<ServerContext, 'config' | 'files' | 'now'>, doc: Row, reason: string, by: number | null): Promise<Row> {
   if (doc.type === 'annulment') throw conflict('Uma nota de anulação não pode ser anulada.');
   if (doc.annulled_by_doc !== null && doc.annulled_by_doc !== undefined) {
     const note = await db.selectFrom('treasury_docs').select('number').where('_id', '=', Number(doc.annulled_by_doc)).executeTakeFirst();

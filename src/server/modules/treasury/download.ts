@@ -56,7 +56,7 @@ export async function writeDownloadZip(db: Db, ctx: ServerContext, plan: Downloa
         if (block.length === 0) return;
         blocks += 1;
         const name = `bloco-${String(blocks).padStart(3, '0')}-${fileName(block[0]!.number).replace(/\.pdf$/, '')}-a-${fileName(block.at(-1)!.number)}`;
-        await zip.add(name, [await renderTreasuryDocs(block, `Documentos de tesouraria, bloco ${blocks}`, await readLogos(db, ctx.config.dataDir, block.map((s) => s.issuer)))], false);
+        await zip.add(name, [await renderTreasuryDocs(block, `Documentos de tesouraria, bloco ${blocks}`, await readLogos(db, ctx.files, block.map((s) => s.issuer)))], false);
         done += block.length;
         block = [];
         await plan.onProgress?.(done, total);

@@ -15,7 +15,7 @@ import { TREASURY_DOC_SETTINGS } from './treasury-settings.js';
 paymentReceipts.provide(receiptsProvider);
 
 // Its demo data (see ModuleSeed), loaded only to seed.
-const demoSeed: ModuleSeed = async (ctx) => (await import('../../seed/demo-treasury.js')).seedDemoTreasury(ctx.db, ctx.config, ctx.now);
+const demoSeed: ModuleSeed = async (ctx) => (await import('../../seed/demo-treasury.js')).seedDemoTreasury(ctx.db, ctx.config, ctx.files, ctx.now);
 
 /**
  * Treasury documents (when hasTreasury is on): non-fiscal receipts issued from payments and

@@ -3,7 +3,6 @@ import type { ServerContext } from '../../context.js';
 import type { Db, Row } from '../../db/database.js';
 import { invalidRecord } from '../../errors.js';
 import { insertFile } from '../../files/records.js';
-import { fileStore } from '../../files/store.js';
 import { readIssuer, readLogos } from '../../pdf/letterhead.js';
 import { readSetting, readSettings } from '../../settings/read.js';
 import { PAYMENT_METHODS } from '../dues/public.js';
@@ -107,7 +106,7 @@ const firstStatus = async (db: Db): Promise<number | null> => {
  * chains its hash to the previous document of the series and links the payments it documents.
  * Answers the stored row. Bad input is a 422 naming the field; nothing is written.
  */
-export async function issueTreasuryDocument(db: Db, ctx: Pick<ServerContext, 'config' | 'now'>, input: IssueTreasuryDocument): Promise<Row> {
+export async function issueTreasuryDocument(db: Db, ctx: Pick<ServerContext, 'files' | 'now'>, input: IssueTreasuryDocument): Promise<Row> {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(input.issueDate)) throw invalidRecord({ issue_date: 'Indique a data de emissão.' });
   const total = checkLines(input.type, input.lines);
   const payer = await payerSnapshot(db, input.payer);
@@ -136,12 +135,12 @@ export async function issueTreasuryDocument(db: Db, ctx: Pick<ServerContext, 'co
     paymentMethod: await paymentMethod(db, payments),
   };
   const snapshotText = JSON.stringify(snapshot);
-  const pdf = await renderTreasuryDocs([snapshot], number, await readLogos(db, ctx.config.dataDir, [issuer]));
+  const pdf = await renderTreasuryDocs([snapshot], number, await readLogos(db, ctx.files, [issuer]));
   const pdfSha256 = sha256(pdf);
   const hash = chainHash(snapshotText, pdfSha256, previous);
   const at = ctx.now();
   const stamp = new Date(at).toISOString();
-  const store = fileStore(ctx.config.dataDir);
+  const store = ctx.files;
   const storageKey = await store.write(pdf);
   try {
     const file = await insertFile(db, {

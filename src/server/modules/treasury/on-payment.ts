@@ -27,14 +27,14 @@ async function paymentLines(db: Db, payment: Row): Promise<{ type: TreasuryDocTy
  * and auto-issue is too. Answers the receipt's row, or null when none is due (settings off, or
  * the payment already has one: its unique link makes this idempotent).
  */
-export async function issueReceiptOnPayment(db: Db, ctx: Pick<ServerContext, 'config' | 'now'>, paymentId: number, by: number | null): Promise<Row | null> {
+export async function issueReceiptOnPayment(db: Db, ctx: Pick<ServerContext, 'config' | 'files' | 'now'>, paymentId: number, by: number | null): Promise<Row | null> {
   const settings = await readSettings(db, [TREASURY_SWITCH.setting, 'treasuryAutoIssue']);
   if (settings[TREASURY_SWITCH.setting] !== true || !settings.treasuryAutoIssue) return null;
   return issueReceiptForPayment(db, ctx, paymentId, by);
 }
 
 /** A payment's receipt, dated the day it is issued (a series runs in issue order), also for payments recorded without one, e.g. imported. Null when it already has one. */
-export async function issueReceiptForPayment(db: Db, ctx: Pick<ServerContext, 'config' | 'now'>, paymentId: number, by: number | null): Promise<Row | null> {
+export async function issueReceiptForPayment(db: Db, ctx: Pick<ServerContext, 'config' | 'files' | 'now'>, paymentId: number, by: number | null): Promise<Row | null> {
   const documented = await db.selectFrom('treasury_doc_payments').select('doc').where('payment', '=', paymentId).executeTakeFirst();
   if (documented) return null;
   const payment = await db.selectFrom('payments').selectAll().where('_id', '=', paymentId).executeTakeFirstOrThrow();

@@ -38,7 +38,7 @@ export interface Applied {
   members: number[];
 }
 
-type Ctx = Pick<ServerContext, 'config' | 'now' | 'database'>;
+type Ctx = Pick<ServerContext, 'config' | 'files' | 'now' | 'database'>;
 
 async function allocationsOf(db: Db, member: number): Promise<Map<number, Record<string, unknown>>> {
   const rows = await db.selectFrom('payment_allocations').selectAll().where('member', '=', member).execute();

@@ -36,7 +36,7 @@ async function payerOf(db: Db, donation: Row): Promise<PayerInput> {
 }
 
 /** Issues the donation's receipt (series D) inside the donation's own transaction `db`; answers its id. */
-export async function issueDonationReceipt(db: Db, ctx: Pick<ServerContext, 'config' | 'now'>, donation: Row, by: number | null): Promise<number> {
+export async function issueDonationReceipt(db: Db, ctx: Pick<ServerContext, 'config' | 'files' | 'now'>, donation: Row, by: number | null): Promise<number> {
   const doc = await issueTreasuryDocument(db, ctx, {
     type: 'donation',
     payer: await payerOf(db, donation),
