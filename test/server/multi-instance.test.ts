@@ -348,6 +348,6 @@ if (testEngine === 'postgres') {
       expect(await integrityOf(second, token)).toEqual({ data: { ok: true, checked: expect.any(Number) } });
       // One process, one count: a new process starts the address's window afresh.
       expect(await checkCard([second], written.card.code, 1)).toEqual([200]);
-    }, 20_000);
+    }, 60_000);
   });
 }
