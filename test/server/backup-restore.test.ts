@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lisbonDay } from '../../src/core/days.js';
@@ -9,11 +9,15 @@ import { runAdminCommand } from '../../src/server/admin/commands.js';
 import { buildApp } from '../../src/server/app.js';
 import { loadConfig, type Config } from '../../src/server/config.js';
 import { openDatabase } from '../../src/server/db/database.js';
+import { createFileStore } from '../../src/server/files/create-store.js';
+import type { FileStoreKind } from '../../src/server/files/store.js';
 import type { Migration } from '../../src/server/db/migrate.js';
 import { appMigrations } from '../../src/server/modules/migrations.js';
 import { restoreBackup } from '../../src/server/modules/backups/restore.js';
 import { runBackup } from '../../src/server/modules/backups/run-backup.js';
+import { verifyBackup } from '../../src/server/modules/backups/verify-backup.js';
 import { createBus } from '../../src/server/realtime/create-bus.js';
+import { multipart } from './member-files/support.js';
 import { startResourceServer, type ResourceTestServer } from './resources/support.js';
 import { testEngine } from './support/server.js';
 
@@ -36,12 +40,28 @@ const schemas: string[] = [];
 /** The target the full restore went to, stopped afterwards. */
 let restored: Config;
 
-/** A configuration for an empty target: a new data directory, and on PostgreSQL a new schema beside the server's. */
-function emptyTarget(): Config {
+/** A configuration for an empty target: a new data directory, and on PostgreSQL a new schema beside the server's; the engine's default file store unless told. */
+function emptyTarget(overrides: Partial<Config> = {}): Config {
   const dataDir = path.join(scratch, `target-${randomBytes(4).toString('hex')}`);
   const pgSchema = testEngine === 'postgres' ? `r_${randomBytes(5).toString('hex')}` : undefined;
   if (pgSchema) schemas.push(pgSchema);
-  return loadConfig({ ASSOCIA_MODE: 'test' }, { dataDir, databaseUrl: server.ctx.config.databaseUrl, pgSchema, smtpUrl: undefined, sentryDsn: undefined });
+  return loadConfig({ ASSOCIA_MODE: 'test' }, { dataDir, databaseUrl: server.ctx.config.databaseUrl, pgSchema, smtpUrl: undefined, sentryDsn: undefined, ...overrides });
+}
+
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+async function bytesOf(stream: NodeJS.ReadableStream): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/** A PDF of `size` bytes whose body is random (a comment): a chunk out of order or missing changes its hash. */
+function randomPdf(size: number): Buffer {
+  const head = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\n%');
+  const tail = Buffer.from('\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n');
+  const body = randomBytes(size).toString('base64').slice(0, size - head.length - tail.length);
+  return Buffer.concat([head, Buffer.from(body), tail]);
 }
 
 async function admin_(args: string[], config: Config) {
@@ -126,7 +146,8 @@ describe('a backup while 16 writers run', () => {
     expect(lastGood).toEqual(last);
     expect(stale).toBe(false);
     expect(last.size).toBeGreaterThan(0);
-    expect(last.files).toBeGreaterThanOrEqual(acknowledged.length);
+    // Every receipt's PDF the copied database names (the files it holds are exactly those, not files added since).
+    expect(last.files).toBeGreaterThanOrEqual(acknowledged.filter((a) => a.payment !== null).length);
     backupFile = last.file;
     expect(path.dirname(backupFile)).toBe(path.join(server.ctx.config.dataDir, 'backups'));
     expect(fs.existsSync(backupFile)).toBe(true);
@@ -176,10 +197,10 @@ describe('restore', () => {
     const newer: Migration = { name: 'backups/099_restore_test', up: async () => {} };
     const report = await restoreBackup(target, backupFile, [...appMigrations, newer]);
     expect(report.migrated).toEqual(['backups/099_restore_test']);
-    expect(report.files).toBeGreaterThanOrEqual(acknowledged.length);
+    expect(report.files).toBeGreaterThanOrEqual(acknowledged.filter((a) => a.payment !== null).length);
 
     const database = await openDatabase(target);
-    const ctx = { config: target, database, bus: await createBus(database), now: () => server.ctx.now() };
+    const ctx = { config: target, database, files: createFileStore(target, database), bus: await createBus(database), now: () => server.ctx.now() };
     const app = await buildApp(ctx);
     try {
       await app.ready();
@@ -257,4 +278,62 @@ describe('restore', () => {
     );
     expect(await targetState(newer)).toEqual({ entries: [], tables: 0 });
   }, 60_000);
+});
+
+describe('every file store', () => {
+  // The engine's default store is the whole suite's above (SQLite: directory; PostgreSQL:
+  // database); here each store by name, and across them: a backup is one format whatever store
+  // made it, and a restore writes through the target's own store.
+  const cases: readonly (readonly [FileStoreKind, FileStoreKind])[] = [
+    ['database', 'database'],
+    ['directory', 'database'],
+    ['database', 'directory'],
+  ];
+  for (const [from, to] of cases) {
+    it(`a backup taken with the ${from} store restores into a ${to}-store setup, every file opening with its SHA-256`, async () => {
+      const source = await startResourceServer({ fileStore: from });
+      const target = emptyTarget({ fileStore: to });
+      const file = path.join(scratch, `${from}-to-${to}.zip`);
+      try {
+        const token = (await source.login(await source.createUser('admin'))).access;
+        // Past 256 KiB: the database store keeps it in several chunks.
+        const sent = [randomPdf(700_000), randomPdf(3_000), randomPdf(262_144)];
+        for (const [i, bytes] of sent.entries()) {
+          const response = await source.request({ method: 'POST', url: '/api/files', token, ...multipart([{ name: 'file', filename: `documento-${i}.pdf`, type: 'application/pdf', bytes }]) });
+          expect(response.statusCode, response.body).toBe(201);
+        }
+        const rows = await source.database.db.selectFrom('files').select(['_id', 'sha256', 'storage_key']).orderBy('_id').execute();
+        expect(rows.map((row) => row.sha256)).toEqual(expect.arrayContaining(sent.map(sha256)));
+        const outcome = await runBackup(source.ctx, { key: `test:${from}-${to}`, at: source.ctx.now(), file });
+        expect(outcome).toMatchObject({ state: 'ok', files: rows.length });
+
+        // The chunks' table is no table of the backup: its bytes are the files/ parts.
+        const { manifest } = await verifyBackup(file);
+        // (On SQLite the database store keeps them in files.db, beside the database copied.)
+        expect(Object.keys(manifest.tables)).not.toContain('stored_file_chunks');
+        expect(manifest.parts.filter((part) => part.name.startsWith('files/')).map((part) => part.sha256).sort()).toEqual(rows.map((row) => row.sha256).sort());
+
+        const report = await restoreBackup(target, file);
+        expect(report.files).toBe(rows.length);
+        const database = await openDatabase(target);
+        try {
+          const store = createFileStore(target, database);
+          expect(store.kind).toBe(to);
+          const restored = await database.db.selectFrom('files').select(['_id', 'sha256', 'storage_key']).orderBy('_id').execute();
+          expect(restored.map((row) => [Number(row._id), row.sha256])).toEqual(rows.map((row) => [Number(row._id), row.sha256]));
+          for (const row of restored) expect(sha256(await bytesOf(await store.open(row.storage_key))), `file ${row._id}`).toBe(row.sha256);
+          // Where the bytes went: the target's store, not the other.
+          const keys: string[] = [];
+          for await (const key of store.keys()) keys.push(key);
+          expect(keys.sort()).toEqual(restored.map((row) => row.storage_key).sort());
+          const inDirectory = fs.existsSync(path.join(target.dataDir, 'files')) ? fs.readdirSync(path.join(target.dataDir, 'files'), { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length : 0;
+          expect(inDirectory).toBe(to === 'directory' ? rows.length : 0);
+        } finally {
+          await database.close();
+        }
+      } finally {
+        await source.close();
+      }
+    }, 60_000);
+  }
 });

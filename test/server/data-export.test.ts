@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataExportRun } from '../../src/core/contract.js';
 import { loose } from '../../src/server/db/database.js';
+import { StoredFileMissing } from '../../src/server/files/store.js';
 import type { ExportManifest } from '../../src/server/modules/data-export/manifest.js';
 import { ensureReferenceData } from '../../src/server/resources/reference-data.js';
 import { multipart, pdfOf } from './member-files/support.js';
@@ -184,5 +185,26 @@ describe('the whole export', () => {
     const next = manifestOf(again.entries);
     expect(next.files.count).toBe(2);
     expect(Object.keys(again.entries).filter((name) => name.startsWith('files/'))).toEqual(Object.keys(entries).filter((name) => name.startsWith('files/')));
+  });
+});
+
+describe('a file whose bytes are gone from the store', () => {
+  it('is named in the manifest as missing, listed without a path, and the export still finishes', async () => {
+    const lost = await upload(pdfOf(5000), 'Perdido.pdf', 'application/pdf');
+    const { storage_key: key } = await server.database.db.selectFrom('files').select('storage_key').where('_id', '=', lost).executeTakeFirstOrThrow();
+    // The bytes removed behind the row's back (a disk restored without them, a bucket emptied by hand).
+    await server.ctx.files.remove(key);
+    await expect(server.ctx.files.open(key)).rejects.toBeInstanceOf(StoredFileMissing);
+
+    const { job, entries } = await exportAll();
+    const row = await server.database.db.selectFrom('jobs').select('state').where('_id', '=', job).executeTakeFirstOrThrow();
+    expect(row.state).toBe('done');
+    const manifest = manifestOf(entries);
+    expect(manifest.files.missing).toEqual([lost]);
+    expect(manifest.files.count).toBe(2);
+    expect(Object.keys(entries).filter((name) => name.startsWith(`files/${lost}-`))).toEqual([]);
+    const list = JSON.parse(strFromU8(entries['json/files.json']!)) as { _id: number; path: string | null }[];
+    expect(list.find((file) => file._id === lost)).toMatchObject({ path: null });
+    expect(list.filter((file) => file.path !== null).map((file) => file._id)).toEqual([uploaded.pdf, uploaded.png]);
   });
 });

@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config.js';
 import { DatabaseLockedError, openDatabase, type Database } from '../db/database.js';
+import { createFileStore } from '../files/create-store.js';
+import type { FileStoreKind } from '../files/store.js';
 import { DamagedBackupError, RestoreRefusedError, backupDirectory, backupFileName, restoreBackup, runBackup, schemaTables } from '../modules/backups/public.js';
 import type { AdminEnvironment } from './commands.js';
 
@@ -11,6 +13,9 @@ import type { AdminEnvironment } from './commands.js';
 const DONE = 0;
 const FAILED = 1;
 const WRONG_USAGE = 2;
+
+/** Where a restore put the files (ASSOCIA_FILE_STORE), as the operator reads it. */
+const STORED_IN: Record<FileStoreKind, string> = { directory: 'na pasta files', database: 'na base de dados', s3: 'no S3' };
 
 const megabytes = (bytes: number) => `${(bytes / 1_048_576).toLocaleString('pt-PT', { maximumFractionDigits: 1 })} MB`;
 
@@ -49,7 +54,8 @@ export async function backupCommand(args: readonly string[], env: AdminEnvironme
     try {
       const at = now();
       const file = args[0] ? path.resolve(args[0]) : path.join(backupDirectory(config), backupFileName(at));
-      const outcome = await runBackup({ config, database, now }, { key: `cli:${new Date(at).toISOString()}`, at, file });
+      // The files through this configuration's store, as the server reads them.
+      const outcome = await runBackup({ config, database, files: createFileStore(config, database), now }, { key: `cli:${new Date(at).toISOString()}`, at, file });
       output.log(`Cópia de segurança feita e verificada: ${outcome.file}`);
       output.log(`  ${megabytes(outcome.size)}, ${outcome.rows.toLocaleString('pt-PT')} linhas, ${outcome.files.toLocaleString('pt-PT')} ficheiros guardados.`);
       return DONE;
@@ -75,7 +81,7 @@ export async function restoreCommand(args: readonly string[], env: AdminEnvironm
   try {
     const report = await restoreBackup(config, path.resolve(args[0]!));
     output.log(`Cópia de segurança de ${report.createdAt} restaurada em ${config.databaseUrl ? `PostgreSQL${config.pgSchema ? ` (esquema ${config.pgSchema})` : ''} e ` : ''}${config.dataDir}.`);
-    output.log(`  ${report.rows.toLocaleString('pt-PT')} linhas, ${report.files.toLocaleString('pt-PT')} ficheiros guardados.`);
+    output.log(`  ${report.rows.toLocaleString('pt-PT')} linhas, ${report.files.toLocaleString('pt-PT')} ficheiros guardados ${STORED_IN[report.fileStore]}.`);
     if (report.migrated.length > 0) output.log(`  A cópia era de uma versão anterior: ${report.migrated.length} alterações da base de dados aplicadas.`);
     output.log('Pode iniciar o servidor.');
     return DONE;

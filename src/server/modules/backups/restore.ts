@@ -1,13 +1,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { sql } from 'kysely';
 import type { Config } from '../../config.js';
 import { DatabaseLockedError, openDatabase, type Database, type Engine } from '../../db/database.js';
 import { migrate, migrationOrder, type Migration } from '../../db/migrate.js';
-import { filesDirectory } from '../../files/store.js';
+import { SQLITE_CHUNKS_FILE } from '../../files/chunk-database.js';
+import { createFileStore } from '../../files/create-store.js';
+import { filesDirectory, type FileStore, type FileStoreKind } from '../../files/store.js';
 import { appMigrations } from '../migrations.js';
-import { FILES_PREFIX, SQLITE_PART, tablePart, type BackupManifest } from './manifest.js';
+import { SQLITE_PART, tablePart, totalRows, type BackupManifest } from './manifest.js';
 import { emptyTables, loadTable, resetIdentities, tablesInLoadOrder } from './postgres-load.js';
 import { schemaTables } from './postgres-dump.js';
+import { restoreStoredFiles } from './restore-files.js';
 import { readManifest, verifyBackup } from './verify-backup.js';
 
 /** A restore refused before anything was changed: the message (pt-PT) says why and what to do. */
@@ -18,6 +22,8 @@ export interface RestoreReport {
   createdAt: string;
   rows: number;
   files: number;
+  /** Where the files went: this configuration's store. */
+  fileStore: FileStoreKind;
   /** Migrations this build ran on the restored data (the backup was made by an older one). */
   migrated: string[];
 }
@@ -78,6 +84,10 @@ async function checkEmptyDataDirectory(config: Config): Promise<void> {
   if (!(await isEmptyDirectory(filesDirectory(dataDir)))) {
     throw new RestoreRefusedError(`A pasta ${filesDirectory(dataDir)} já tem ficheiros. A cópia só é restaurada para uma pasta de dados vazia. Nada foi alterado.`);
   }
+  // The database store's own file on SQLite (files/chunk-database.ts): a store holding keys, or one that did.
+  if (fs.existsSync(path.join(dataDir, SQLITE_CHUNKS_FILE))) {
+    throw new RestoreRefusedError(`A pasta de dados ${dataDir} já tem ficheiros guardados na base de dados (${SQLITE_CHUNKS_FILE}). A cópia só é restaurada para uma pasta de dados vazia. Nada foi alterado.`);
+  }
 }
 
 async function checkEmptySchema(database: Database): Promise<void> {
@@ -114,12 +124,34 @@ async function loadPostgres(database: Database, manifest: BackupManifest, stagin
   });
 }
 
+/** An S3 bucket (and prefix) takes a restore only when it holds no file: a restore never mixes its files with another server's. */
+async function checkEmptyStore(store: FileStore): Promise<void> {
+  // A directory store's emptiness is the data directory's (above); the database store's, the empty database's.
+  if (store.kind !== 's3') return;
+  for await (const key of store.keys()) {
+    void key;
+    throw new RestoreRefusedError(
+      'O armazenamento de ficheiros S3 (ASSOCIA_S3_BUCKET, ASSOCIA_S3_PREFIX) já tem ficheiros. A cópia só é restaurada para um armazenamento vazio: indique outro bucket ou prefixo e repita. Nada foi alterado.',
+    );
+  }
+}
+
+/** Drops the tables a failed restore loaded into the schema (empty when it began), so the restore can be run again. */
+async function dropRestoredTables(database: Database): Promise<void> {
+  const tables = await schemaTables(database.db);
+  if (tables.length > 0) await sql.raw(`DROP TABLE IF EXISTS ${tables.map((t) => `"${t.replace(/"/g, '""')}"`).join(', ')} CASCADE`).execute(database.db);
+}
+
 /**
  * Restores a backup into this configuration's empty data directory (and, on PostgreSQL, its
  * empty schema). Reads and checks the whole file first, into a staging directory inside the
  * data directory, and refuses (RestoreRefusedError, DamagedBackupError) before changing anything:
  * another engine, a newer schema, a target that is not empty, a part that does not match its
- * manifest. Then runs this build's pending migrations on the restored data.
+ * manifest. Then runs this build's pending migrations on the restored data, and writes the
+ * stored files through this configuration's file store (ASSOCIA_FILE_STORE), whichever the
+ * backup was made with: the directory store is built in the staging directory and moved into
+ * place, the database store writes into the database being restored (on SQLite the staged copy,
+ * which appears last), the S3 store into its bucket, which must be empty.
  */
 export async function restoreBackup(config: Config, file: string, known: readonly Migration[] = appMigrations): Promise<RestoreReport> {
   const manifest = await readManifest(file);
@@ -128,6 +160,8 @@ export async function restoreBackup(config: Config, file: string, known: readonl
   const createdDataDir = !fs.existsSync(config.dataDir);
   let staging: string | undefined;
   let database: Database | undefined;
+  let staged: Database | undefined;
+  let loaded = false;
   try {
     await fs.promises.mkdir(config.dataDir, { recursive: true });
     staging = await fs.promises.mkdtemp(path.join(config.dataDir, '.restore-'));
@@ -136,35 +170,40 @@ export async function restoreBackup(config: Config, file: string, known: readonl
     if (config.databaseUrl) {
       database = await openDatabase(config);
       await checkEmptySchema(database);
+    } else {
+      staged = await openDatabase({ dataDir: path.join(staging, path.dirname(SQLITE_PART)), databaseUrl: undefined, sqliteFile: path.basename(SQLITE_PART) });
     }
-    let migrated: string[];
+    const target = (database ?? staged)!;
+    // The store's own staging data directory (the directory store's files/, SQLite's files.db), moved into place at the end.
+    const storeData = path.join(staging, 'store');
+    await fs.promises.mkdir(storeData);
+    const store = createFileStore({ ...config, dataDir: storeData }, target);
+    await checkEmptyStore(store);
     if (database) {
       await loadPostgres(database, manifest, staging, known);
-      migrated = await migrate(database.db, database.engine, known);
-    } else {
-      const staged = await openDatabase({ dataDir: path.join(staging, path.dirname(SQLITE_PART)), databaseUrl: undefined, sqliteFile: path.basename(SQLITE_PART) });
-      try {
-        migrated = await migrate(staged.db, staged.engine, known);
-      } finally {
-        // Closing checkpoints the WAL into the file: the file alone is the database.
-        await staged.close();
-      }
+      loaded = true;
     }
-    // The files first: on SQLite the database appearing is what makes the directory restored.
-    const stagedFiles = path.join(staging, FILES_PREFIX);
-    if (fs.existsSync(stagedFiles)) {
-      await fs.promises.rm(filesDirectory(config.dataDir), { recursive: true, force: true });
-      await fs.promises.rename(stagedFiles, filesDirectory(config.dataDir));
+    const migrated = await migrate(target.db, target.engine, known);
+    const files = await restoreStoredFiles(store, target.db, staging, manifest);
+    if (staged) {
+      // Closing checkpoints the WAL into the file: the file alone is the database.
+      await staged.close();
+      staged = undefined;
+    }
+    // What the store wrote in its staging data directory (the directory store's files/, the
+    // SQLite database store's files.db) moves into place first: on SQLite the database appearing
+    // is what makes the directory restored.
+    for (const entry of await fs.promises.readdir(storeData)) {
+      await fs.promises.rm(path.join(config.dataDir, entry), { recursive: true, force: true });
+      await fs.promises.rename(path.join(storeData, entry), path.join(config.dataDir, entry));
     }
     if (!database) await fs.promises.rename(path.join(staging, SQLITE_PART), path.join(config.dataDir, SQLITE_FILE));
-    return {
-      engine: manifest.engine,
-      createdAt: manifest.createdAt,
-      rows: Object.values(manifest.tables).reduce((sum, n) => sum + n, 0),
-      files: manifest.parts.filter((part) => part.name.startsWith(FILES_PREFIX)).length,
-      migrated,
-    };
+    return { engine: manifest.engine, createdAt: manifest.createdAt, rows: totalRows(manifest), files, fileStore: store.kind, migrated };
+  } catch (error) {
+    if (loaded && database) await dropRestoredTables(database);
+    throw error;
   } finally {
+    await staged?.close();
     if (staging) await fs.promises.rm(staging, { recursive: true, force: true });
     if (createdDataDir && (await isEmptyDirectory(config.dataDir))) await fs.promises.rm(config.dataDir, { recursive: true, force: true });
     await database?.close();

@@ -6,12 +6,12 @@ import type { Tables } from '../../db/database.js';
 import { readSettings } from '../../settings/read.js';
 import { DamagedBackupError } from './archive-read.js';
 import { backupDirectory, backupFileName } from './directory.js';
-import { totalRows } from './manifest.js';
+import { FILES_PREFIX, totalRows } from './manifest.js';
 import { rotateBackups } from './rotation.js';
 import { verifyBackup } from './verify-backup.js';
 import { writeBackup } from './write-backup.js';
 
-type BackupContext = Pick<ServerContext, 'config' | 'database' | 'now'>;
+type BackupContext = Pick<ServerContext, 'config' | 'database' | 'files' | 'now'>;
 
 export interface BackupOutcome {
   id: number;
@@ -66,7 +66,7 @@ export async function runBackup(ctx: BackupContext, options: { key: string; at: 
   try {
     await writeBackup(ctx, file);
     const { manifest, size } = await verifyBackup(file);
-    const files = manifest.parts.filter((part) => part.name.startsWith('files/')).length;
+    const files = manifest.parts.filter((part) => part.name.startsWith(FILES_PREFIX)).length;
     const rows = totalRows(manifest);
     const values = { file, state: 'ok' as const, engine: ctx.database.engine, size, tables: Object.keys(manifest.tables).length, rows, files, problem: null, started_at: startedAt, finished_at: iso(ctx.now()), removed_at: null };
     const id = await record(ctx, options.key, values);

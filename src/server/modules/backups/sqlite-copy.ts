@@ -22,12 +22,29 @@ export async function copySqlite(db: Db, file: string): Promise<void> {
   await sql`VACUUM INTO ${file}`.execute(db);
 }
 
+/** A copy opened with the fold function its indexes on folded text compute. */
+function openCopy(file: string): SQLite.Database {
+  const conn = new SQLite(file, { readonly: true, fileMustExist: true });
+  conn.function(FOLD_FUNCTION, { deterministic: true }, (value: unknown) => (value === null ? null : foldText(String(value))));
+  return conn;
+}
+
+/** The storage keys the copy's `files` table names, in key order: the files this backup holds (stored-files.ts). */
+export function copiedStoredKeys(file: string): string[] {
+  const conn = openCopy(file);
+  try {
+    const hasFiles = conn.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'files'").get() !== undefined;
+    return hasFiles ? (conn.prepare('SELECT storage_key FROM files ORDER BY storage_key').pluck().all() as string[]) : [];
+  } finally {
+    conn.close();
+  }
+}
+
 /** Opens a copied database read-only and reads what the manifest says about it. */
 export function readCopiedDatabase(file: string, withIntegrityCheck: boolean): CopiedDatabase {
-  const conn = new SQLite(file, { readonly: true, fileMustExist: true });
+  // Indexes on folded text are checked by computing it again.
+  const conn = openCopy(file);
   try {
-    // Indexes on folded text are checked by computing it again.
-    conn.function(FOLD_FUNCTION, { deterministic: true }, (value: unknown) => (value === null ? null : foldText(String(value))));
     let problem: string | null = null;
     if (withIntegrityCheck) {
       const found = (conn.pragma('integrity_check') as { integrity_check: string }[]).map((row) => row.integrity_check);

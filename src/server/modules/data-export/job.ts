@@ -38,7 +38,8 @@ const zipName = (now: number) => `associa-exportacao-${new Date(now).toISOString
 
 /**
  * The whole export (decision 0047): every resource an administrator reads as CSV and JSON, the
- * stored files, and a manifest with counts and hashes, streamed into the file store. Its
+ * stored files read through the server's file store (`ctx.files`, whichever it is; a file whose
+ * bytes are gone is named in the manifest's `files.missing`, the run goes on), and a manifest with counts and hashes, streamed into the file store. Its
  * progress counts rows (twice: the CSV and the JSON) and files. A retry makes it again.
  */
 export const exportJob = fileJob<ExportPayload>({
@@ -73,7 +74,7 @@ export const exportJob = fileJob<ExportPayload>({
         manifest.resources.push(written.resource);
         manifest.entries.push(...written.entries);
       }
-      const kept = await exportFiles(zip, db, ctx.config.dataDir, () => advance(1));
+      const kept = await exportFiles(zip, db, ctx.files, () => advance(1));
       manifest.files = kept.files;
       manifest.entries.push(...kept.entries);
       const last = zip.entry('manifest.json', true);

@@ -1,6 +1,6 @@
-import { once } from 'node:events';
+import type { Readable } from 'node:stream';
 import type { Db } from '../../db/database.js';
-import { fileStore } from '../../files/store.js';
+import { StoredFileMissing, type FileStore } from '../../files/store.js';
 import { csvHeader, csvLine } from './csv-values.js';
 import { EXPORT_PAGE } from './resources.js';
 import type { ZipEntrySum, ZipWriter } from '../../zip/writer.js';
@@ -110,8 +110,7 @@ type IndexEntry = Record<(typeof INDEX_COLUMNS)[number][0], string | number | nu
  * record's field holds each. The list is written after the bytes, from a second walk, so no
  * entry waits in memory for another.
  */
-export async function exportFiles(zip: ZipWriter, db: Db, dataDir: string, onFile: () => Promise<void>): Promise<{ files: ExportedFiles; entries: ZipEntrySum[] }> {
-  const store = fileStore(dataDir);
+export async function exportFiles(zip: ZipWriter, db: Db, store: FileStore, onFile: () => Promise<void>): Promise<{ files: ExportedFiles; entries: ZipEntrySum[] }> {
   const outputs = await jobOutputs(db);
   const entries: ZipEntrySum[] = [];
   const missing: number[] = [];
@@ -120,11 +119,13 @@ export async function exportFiles(zip: ZipWriter, db: Db, dataDir: string, onFil
   for await (const rows of fileRows(db)) {
     for (const row of rows) {
       if (outputs.has(row._id)) continue;
-      const source = store.read(row.storage_key);
+      let source: Readable;
       try {
-        // Opened before its entry is added: a file gone from the store is noted, not half-written.
-        await once(source, 'open');
-      } catch {
+        // Opened before its entry is added (the store rejects before any byte): a file gone from the store is noted, not half-written.
+        source = await store.open(row.storage_key);
+      } catch (error) {
+        // Any other failure (the store unreachable) fails the run, which is attempted again.
+        if (!(error instanceof StoredFileMissing)) throw error;
         missing.push(row._id);
         await onFile();
         continue;
