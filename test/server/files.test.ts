@@ -1,12 +1,11 @@
 import { createHash } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config.js';
 import { claimFile, findFile } from '../../src/server/files/records.js';
 import { FILE_URL_LIFETIME_MS } from '../../src/server/files/signed-urls.js';
 import { startTestServer, type TestServer } from './support/server.js';
+import { forgetStoredBytes, storedKeys } from './support/stored-files.js';
 
 const BOUNDARY = 'associa-test-boundary';
 
@@ -34,18 +33,11 @@ const pixels = async (bytes: Buffer) => sharp(bytes).raw().toBuffer();
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
-/** Every file under the server's files directory (temporary ones included). */
-function storedFiles(server: TestServer): string[] {
-  const root = path.join(server.ctx.config.dataDir, 'files');
-  if (!fs.existsSync(root)) return [];
-  return fs.readdirSync(root, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => entry.name);
-}
-
 const fileRows = async (server: TestServer) => server.database.db.selectFrom('files').selectAll().execute();
 
 async function expectNothingStored(server: TestServer) {
   expect(await fileRows(server)).toEqual([]);
-  expect(storedFiles(server)).toEqual([]);
+  expect(await storedKeys(server)).toEqual([]);
 }
 
 let server: TestServer;
@@ -82,7 +74,7 @@ afterAll(async () => {
 });
 afterEach(async () => {
   await server.database.db.deleteFrom('files').execute();
-  fs.rmSync(path.join(server.ctx.config.dataDir, 'files'), { recursive: true, force: true });
+  await forgetStoredBytes(server);
 });
 
 describe('uploading a file', () => {
@@ -108,7 +100,7 @@ describe('uploading a file', () => {
     await uploaded(pdfOf(500), '../../escape.pdf', 'application/pdf');
     const [row] = await fileRows(server);
     expect(row!.original_name).toBe('escape.pdf');
-    expect(storedFiles(server)).toEqual([row!.storage_key]);
+    expect(await storedKeys(server)).toEqual([row!.storage_key]);
     expect(String(row!.storage_key)).toMatch(/^[0-9a-f]{32}$/);
   });
 
@@ -215,7 +207,7 @@ describe('the upload limit', () => {
     const exact = await small.request({ method: 'POST', url: '/api/files', token, ...multipart(pdfOf(LIMIT), 'a.pdf', 'application/pdf') });
     expect(exact.statusCode, exact.body).toBe(201);
     expect(await fileRows(small)).toHaveLength(1);
-    expect(storedFiles(small)).toHaveLength(1);
+    expect(await storedKeys(small)).toHaveLength(1);
   });
 
   it('is ASSOCIA_MAX_UPLOAD_BYTES, 10 MiB by default, and must be positive', () => {
@@ -227,6 +219,17 @@ describe('the upload limit', () => {
 });
 
 describe('short-lived file addresses', () => {
+  it('answer a pt-PT 404, not a 500 halfway, when the bytes are gone from the store', async () => {
+    const file = await uploaded(pdfOf(600), 'a.pdf', 'application/pdf');
+    const { url } = await urlFor(admin, file._id);
+    const [row] = await fileRows(server);
+    await server.ctx.files.remove(row!.storage_key);
+    const gone = await read(admin, url);
+    expect(gone.statusCode).toBe(404);
+    expect(gone.headers['content-type']).toMatch(/^application\/json/);
+    expect(gone.json()).toMatchObject({ message: 'O conteúdo deste ficheiro já não está guardado.' });
+  });
+
   it('work for the caller they were issued to until they expire', async () => {
     const file = await uploaded(pdfOf(600), 'a.pdf', 'application/pdf');
     const { url } = await urlFor(admin, file._id);

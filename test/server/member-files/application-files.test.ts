@@ -45,7 +45,7 @@ const send = (url: string, parts: Part[], auth: { token?: string; uploadToken?: 
 async function expectNothingStored() {
   expect(await countRows(server, 'member_files')).toBe(0);
   expect(await countRows(server, 'files')).toBe(0);
-  expect(storedFiles(server)).toEqual([]);
+  expect(await storedFiles(server)).toEqual([]);
 }
 
 beforeAll(async () => {
@@ -118,7 +118,7 @@ describe("an application's photo and documents from the public form", () => {
       expect(answers.map((answer) => answer.statusCode), answers.map((answer) => answer.body).join('\n')).toEqual([201, 201]);
       const photos = await server.request({ method: 'GET', url: `/api/member_applications/${id}/member_application_photos`, token: admin });
       expect(photos.json().data.map((photo: { _id: number }) => photo._id)).toEqual([Math.max(...answers.map((answer) => answer.json().data._id))]);
-      expect(storedFiles(server)).toHaveLength(2);
+      expect(await storedFiles(server)).toHaveLength(2);
       const changes = () => heard.filter((event) => event.topic === 'member_applications changed').map((event) => event.payload);
       await expect.poll(changes, { timeout: 5000 }).toEqual([
         { resource: 'member_applications', action: 'updated', id },
@@ -166,7 +166,7 @@ describe('accepting moves the files to the member', () => {
     expect(await list(`/api/member_applications/${id}/member_application_photos`)).toEqual([]);
     const owners = await server.database.db.selectFrom('files').select(['owner_resource', 'owner_record']).execute();
     expect(owners).toEqual(owners.map(() => ({ owner_resource: 'members', owner_record: member })));
-    expect(storedFiles(server)).toHaveLength(3);
+    expect(await storedFiles(server)).toHaveLength(3);
   });
 
   it('a rolled-back accept leaves them with the application', async () => {

@@ -87,14 +87,14 @@ describe("a member's photo", () => {
 
   it('replaces the current one: a member has one photo, and the old bytes are gone', async () => {
     const first = (await post('/api/member_photos', photoParts(ownMember, await phonePhoto(300, 400)), admin)).json().data;
-    expect(storedFiles(server)).toHaveLength(2);
+    expect(await storedFiles(server)).toHaveLength(2);
     const second = await post('/api/member_photos', photoParts(ownMember, await phonePhoto(600, 800)), admin);
     expect(second.statusCode).toBe(201);
     const list = (await server.request({ method: 'GET', url: `/api/members/${ownMember}/member_photos`, token: admin })).json().data;
     expect(list.map((p: { _id: number }) => p._id)).toEqual([second.json().data._id]);
     expect(list[0]).toMatchObject({ width: 600, height: 800 });
     expect(list[0]._id).not.toBe(first._id);
-    expect(storedFiles(server)).toHaveLength(2);
+    expect(await storedFiles(server)).toHaveLength(2);
     expect(await countRows(server, 'files')).toBe(2);
   });
 
@@ -108,7 +108,7 @@ describe("a member's photo", () => {
     expect(list.map((photo: { _id: number }) => photo._id)).toEqual([Math.max(...answers.map((answer) => answer.json().data._id))]);
     expect(await countRows(server, 'member_files')).toBe(1);
     expect(await countRows(server, 'files')).toBe(2);
-    expect(storedFiles(server)).toHaveLength(2);
+    expect(await storedFiles(server)).toHaveLength(2);
   });
 
   it('tells open pages as other writes do: an upload and a delete are each a members change (to the member too)', async () => {
@@ -148,7 +148,7 @@ describe("a member's photo", () => {
     expect(response.statusCode).toBe(204);
     expect(await countRows(server, 'member_files')).toBe(0);
     expect(await countRows(server, 'files')).toBe(0);
-    expect(storedFiles(server)).toEqual([]);
+    expect(await storedFiles(server)).toEqual([]);
     expect((await server.request({ method: 'DELETE', url: `/api/member_photos/${_id}`, token: editor })).statusCode).toBe(404);
   });
 });
@@ -160,7 +160,7 @@ describe('a refused photo stores nothing', () => {
     expect(response.json().message).toMatch(message);
     expect(await countRows(server, 'member_files')).toBe(0);
     expect(await countRows(server, 'files')).toBe(0);
-    expect(storedFiles(server)).toEqual([]);
+    expect(await storedFiles(server)).toEqual([]);
   }
 
   it('oversized (over 8 MB)', async () => {
@@ -178,7 +178,7 @@ describe('a refused photo stores nothing', () => {
     expect(response.statusCode).toBe(422);
     expect(response.json().errors.file).toBe('A imagem está danificada ou não pode ser lida.');
     expect(await countRows(server, 'files')).toBe(0);
-    expect(storedFiles(server)).toEqual([]);
+    expect(await storedFiles(server)).toEqual([]);
   });
 
   it('without the member, or of a member that does not exist', async () => {
@@ -204,7 +204,7 @@ describe("a member's PDF documents", () => {
     expect(list.json().data.map((d: { _id: number }) => d._id)).toEqual(saved.map((d) => d._id));
     expect((await server.request({ method: 'DELETE', url: `/api/pdf_documents/${saved[0]._id}`, token: admin })).statusCode).toBe(204);
     expect((await server.request({ method: 'GET', url: `/api/members/${ownMember}/pdf_documents`, token: admin })).json().data).toHaveLength(1);
-    expect(storedFiles(server)).toHaveLength(1);
+    expect(await storedFiles(server)).toHaveLength(1);
   });
 
   it('two files in one request are refused: one per request, each with its own progress', async () => {
@@ -212,7 +212,7 @@ describe("a member's PDF documents", () => {
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe('Envie um ficheiro de cada vez.');
     expect(await countRows(server, 'member_files')).toBe(0);
-    expect(storedFiles(server)).toEqual([]);
+    expect(await storedFiles(server)).toEqual([]);
   });
 
   it('a PDF that is not a PDF is refused, and nothing is kept', async () => {
@@ -222,14 +222,14 @@ describe("a member's PDF documents", () => {
     expect(response.json().message).toBe('Tipo de ficheiro não aceite. Envie um ficheiro PDF.');
     expect(await countRows(server, 'member_files')).toBe(0);
     expect(await countRows(server, 'files')).toBe(0);
-    expect(storedFiles(server)).toEqual([]);
+    expect(await storedFiles(server)).toEqual([]);
   });
 
   it('over 10 MB is refused', async () => {
     const response = await post('/api/pdf_documents', docParts(ownMember, pdfOf(10 * 1024 * 1024 + 1)), admin);
     expect(response.statusCode).toBe(413);
     expect(response.json().message).toBe('O ficheiro é demasiado grande: o máximo são 10 MB.');
-    expect(storedFiles(server)).toEqual([]);
+    expect(await storedFiles(server)).toEqual([]);
   });
 
   it('a photo id is no document id, and a document id no photo id', async () => {

@@ -1,6 +1,5 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { TestServer } from '../support/server.js';
+import { forgetStoredBytes, storedKeys } from '../support/stored-files.js';
 
 const BOUNDARY = 'associa-member-files';
 
@@ -23,12 +22,8 @@ export function pdfOf(size: number): Buffer {
   return Buffer.from(head + 'x'.repeat(size - head.length - tail.length) + tail);
 }
 
-/** Every file under the server's files directory (temporary ones included). */
-export function storedFiles(server: TestServer): string[] {
-  const root = path.join(server.ctx.config.dataDir, 'files');
-  if (!fs.existsSync(root)) return [];
-  return fs.readdirSync(root, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => entry.name);
-}
+/** Every file in the server's store (on the directory store, temporary ones included). */
+export const storedFiles = (server: TestServer): Promise<string[]> => storedKeys(server);
 
 export async function countRows(server: TestServer, table: 'files' | 'member_files'): Promise<number> {
   return (await server.database.db.selectFrom(table).select('_id').execute()).length;
@@ -38,5 +33,5 @@ export async function countRows(server: TestServer, table: 'files' | 'member_fil
 export async function forgetFiles(server: TestServer): Promise<void> {
   await server.database.db.deleteFrom('member_files').execute();
   await server.database.db.deleteFrom('files').execute();
-  fs.rmSync(path.join(server.ctx.config.dataDir, 'files'), { recursive: true, force: true });
+  await forgetStoredBytes(server);
 }

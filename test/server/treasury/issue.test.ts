@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import fs from 'node:fs';
-import path from 'node:path';
 import { unzipSync } from 'fflate';
 import { issueTreasuryDocument } from '../../../src/server/modules/treasury/issue.js';
 import { lisbonDay } from '../../../src/core/days.js';
 import { nifCheckDigit } from '../../../src/server/resources/checks.js';
 import { pageCount, readPdf } from '../cards/pdf-support.js';
 import { startResourceServer, type ResourceTestServer } from '../resources/support.js';
+import { replaceStoredBytes, storageKeyOf, storedBytes } from '../support/stored-files.js';
 
 // Treasury documents on the real server (both engines): gap-free numbering under concurrency,
 // the hash chain and its integrity check, receipts issued with payments, immutability and
@@ -38,11 +37,10 @@ const issueOne = async (amount = 1000) => {
   return doc;
 };
 
-async function storedBytes(doc: Record<string, unknown>): Promise<string> {
-  const file = await db().selectFrom('files').select('storage_key').where('_id', '=', Number(doc.file)).executeTakeFirstOrThrow();
-  const key = String(file.storage_key);
-  return path.join(server.ctx.config.dataDir, 'files', key.slice(0, 2), key);
-}
+/** The storage key of a document's PDF. */
+const pdfKey = (doc: Record<string, unknown>) => storageKeyOf(server, Number(doc.file));
+/** A document's PDF as stored. */
+const storedPdf = async (doc: Record<string, unknown>) => storedBytes(server, await pdfKey(doc));
 
 async function download(body: unknown, token = admin) {
   const response = await server.request({ method: 'POST', url: '/api/treasury_docs/download', token, payload: body as object });
@@ -122,18 +120,36 @@ describe('series', () => {
 describe('hash chain', () => {
   it('reports a stored PDF changed by one byte, naming the document', async () => {
     const doc = await issueOne(1234);
-    const file = await storedBytes(doc);
-    const original = fs.readFileSync(file);
+    const key = await pdfKey(doc);
+    const original = await storedBytes(server, key);
     const changed = Buffer.from(original);
     const middle = Math.floor(changed.length / 2);
     changed[middle] = changed[middle]! ^ 1;
-    fs.writeFileSync(file, changed);
+    await replaceStoredBytes(server, key, changed);
     try {
       const report = (await post('/api/treasury_docs/verify_integrity', {})).body.data;
       expect(report.ok).toBe(false);
       expect(report.broken).toEqual({ doc: Number(doc._id), number: doc.number, problem: 'O PDF guardado foi alterado depois da emissão.' });
     } finally {
-      fs.writeFileSync(file, original);
+      await replaceStoredBytes(server, key, original);
+    }
+    expect((await post('/api/treasury_docs/verify_integrity', {})).body.data.ok).toBe(true);
+  });
+
+  it('reports a PDF gone from the store, naming the document, and serves it as a pt-PT 404', async () => {
+    const doc = await issueOne(2345);
+    const key = await pdfKey(doc);
+    const original = await storedBytes(server, key);
+    await server.ctx.files.remove(key);
+    try {
+      const report = (await post('/api/treasury_docs/verify_integrity', {})).body.data;
+      expect(report.ok).toBe(false);
+      expect(report.broken).toEqual({ doc: Number(doc._id), number: doc.number, problem: 'O PDF do documento desapareceu.' });
+      const answer = await server.request({ method: 'GET', url: `/api/treasury_docs/${doc._id}/pdf`, token: admin });
+      expect(answer.statusCode).toBe(404);
+      expect(answer.json().message).toBe('O PDF deste documento não foi encontrado.');
+    } finally {
+      await replaceStoredBytes(server, key, original);
     }
     expect((await post('/api/treasury_docs/verify_integrity', {})).body.data.ok).toBe(true);
   });
@@ -172,7 +188,7 @@ describe('receipts of payments', () => {
     const receipt = recorded.body.data.receipt;
     expect(receipt).toMatchObject({ type: 'quota', member: ana, total: 2550, payer_name: 'Ana Gonçalves Lopes', payer_nif: ANA_NIF });
     const doc = await db().selectFrom('treasury_docs').selectAll().where('_id', '=', receipt._id).executeTakeFirstOrThrow();
-    const text = readPdf(fs.readFileSync(await storedBytes(doc))).text;
+    const text = readPdf(await storedPdf(doc)).text;
     for (const words of ['Associação Recreativa do Teste', 'Recibo de quota', receipt.number, 'Ana Gonçalves Lopes', ANA_NIF, '25,50 €', 'Documento não fiscal', 'Isento — artigo 9.º do CIVA']) {
       expect(text).toContain(words);
     }
@@ -210,22 +226,22 @@ describe('receipts of payments', () => {
     const stored = await db().selectFrom('treasury_docs').selectAll().where('_id', '=', mine._id).executeTakeFirstOrThrow();
     const answer = await pdf(`/api/treasury_docs/${mine._id}/pdf`, anaToken);
     expect({ status: answer.statusCode, type: answer.headers['content-type'], name: answer.headers['content-disposition'] }).toEqual({ status: 200, type: 'application/pdf', name: `inline; filename="${mine.number.replace(/[ /]/g, '-')}.pdf"` });
-    expect(answer.rawPayload.equals(fs.readFileSync(await storedBytes(stored)))).toBe(true);
+    expect(answer.rawPayload.equals(await storedPdf(stored))).toBe(true);
     expect((await pdf(`/api/treasury_docs/${ruiReceipt._id}/pdf`, anaToken)).statusCode).toBe(404);
     expect((await pdf(`/api/treasury_docs/${ruiReceipt._id}/pdf`, admin)).statusCode).toBe(200);
   });
 
   it('serves no PDF whose stored bytes no longer match their hash', async () => {
     const doc = await issueOne(4321);
-    const file = await storedBytes(doc);
-    const original = fs.readFileSync(file);
-    fs.writeFileSync(file, Buffer.concat([original, Buffer.from('%')]));
+    const key = await pdfKey(doc);
+    const original = await storedBytes(server, key);
+    await replaceStoredBytes(server, key, Buffer.concat([original, Buffer.from('%')]));
     try {
       const answer = await server.request({ method: 'GET', url: `/api/treasury_docs/${doc._id}/pdf`, token: admin });
       expect(answer.statusCode).toBe(409);
       expect(answer.json().message).toMatch(/não corresponde ao emitido/);
     } finally {
-      fs.writeFileSync(file, original);
+      await replaceStoredBytes(server, key, original);
     }
   });
 
@@ -314,7 +330,7 @@ describe('search and download', () => {
     expect(zip.type).toBe('application/zip');
     const entries = unzipSync(new Uint8Array(zip.bytes));
     expect(Object.keys(entries)).toEqual(docs.map((d) => `${String(d.number).replace(/[^A-Za-z0-9]+/g, '-')}.pdf`));
-    expect(Buffer.from(entries[Object.keys(entries)[0]!]!).equals(fs.readFileSync(await storedBytes(docs[0]!)))).toBe(true);
+    expect(Buffer.from(entries[Object.keys(entries)[0]!]!).equals(await storedPdf(docs[0]!))).toBe(true);
     const merged = await download({ ids, inBlocks: true });
     expect(merged.type).toBe('application/pdf');
     expect(pageCount(merged.bytes)).toBe(3);

@@ -1,6 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import fs from 'node:fs';
-import path from 'node:path';
 import { lisbonDay, lisbonYear } from '../../../src/core/days.js';
 import { missingIssuerWarning } from '../../../src/core/issuer.js';
 import { renderTreasuryDocs } from '../../../src/server/modules/treasury/pdf/render.js';
@@ -8,6 +6,7 @@ import type { TreasuryDocSnapshot } from '../../../src/server/modules/treasury/t
 import { nifCheckDigit } from '../../../src/server/resources/checks.js';
 import { readPdf } from '../cards/pdf-support.js';
 import { startResourceServer, type ResourceTestServer } from '../resources/support.js';
+import { storageKeyOf, storedBytes } from '../support/stored-files.js';
 
 // The letterhead the association's PDFs carry (src/server/pdf/letterhead.ts), read back as a
 // person reads the paper: a payment's receipt and a card's cover letter name the association,
@@ -34,9 +33,7 @@ async function setSetting(name: string, value: string) {
 /** The text of a treasury document's stored PDF, as issued. */
 async function storedText(docId: number): Promise<string> {
   const doc = await db().selectFrom('treasury_docs').select('file').where('_id', '=', docId).executeTakeFirstOrThrow();
-  const file = await db().selectFrom('files').select('storage_key').where('_id', '=', Number(doc.file)).executeTakeFirstOrThrow();
-  const key = String(file.storage_key);
-  return readPdf(fs.readFileSync(path.join(server.ctx.config.dataDir, 'files', key.slice(0, 2), key))).text;
+  return readPdf(await storedBytes(server, await storageKeyOf(server, Number(doc.file)))).text;
 }
 
 beforeAll(async () => {
