@@ -9,7 +9,7 @@ export interface Answer {
   body: any;
 }
 
-export interface CallOptions {
+interface CallOptions {
   token?: string;
   /** Sent as JSON. */
   json?: unknown;

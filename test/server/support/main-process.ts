@@ -34,7 +34,7 @@ let bundled: Promise<string> | undefined;
  * start` runs dist/server/main.js. Made once per test file, and kept between files and runs
  * while no file under src/ changed (keyed by their newest modification time and their count).
  */
-export function bundleMain(): Promise<string> {
+function bundleMain(): Promise<string> {
   bundled ??= bundleOnce();
   return bundled;
 }
@@ -61,7 +61,7 @@ async function bundleOnce(): Promise<string> {
   return outfile;
 }
 
-export function freePort(): Promise<number> {
+function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = net.createServer();
     probe.once('error', reject);
@@ -149,7 +149,7 @@ export async function startMain(options: MainOptions): Promise<MainProcess> {
 }
 
 /** How long `until` waits by default for a state a server reaches on its own. */
-export const WAIT_MS = 45_000;
+const WAIT_MS = 45_000;
 
 /** Polls `check` (a state, not a time) until it holds; fails early when `running` stops meanwhile. */
 export async function until<T>(
