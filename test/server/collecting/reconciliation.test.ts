@@ -200,6 +200,18 @@ describe('reconciliation import', () => {
     }
   });
 
+  it('refuses a statement whose bytes are gone from the store with a pt-PT 422, changing nothing', async () => {
+    const file = await s.upload('Data;Descrição;Valor\n20/11/2026;Sócio 1;12,50\n');
+    const row = await s.server.database.db.selectFrom('files').select('storage_key').where('_id', '=', file).executeTakeFirstOrThrow();
+    await s.server.ctx.files.remove(row.storage_key);
+    const before = await s.counts();
+    for (const route of ['preview', 'confirm']) {
+      const answer = await s.json('POST', `/api/reconciliation_imports/${route}`, { file });
+      expect({ route, status: answer.status, file: answer.body.errors?.file }).toEqual({ route, status: 422, file: 'O conteúdo deste extrato já não está guardado: envie-o de novo.' });
+    }
+    expect(await s.counts()).toEqual(before);
+  });
+
   it('refuses members and anonymous callers', async () => {
     const file = await s.upload('Data;Descrição;Valor\n20/11/2026;Sócio 1;12,50\n');
     const { id } = await s.member('Sócia Curiosa');

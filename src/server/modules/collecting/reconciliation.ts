@@ -7,6 +7,7 @@ import { BULK_CHANGE_ROWS } from '../../db/vacuum.js';
 import { withRecordColumns } from '../../db/migrations/schema-helpers.js';
 import { invalidRecord } from '../../errors.js';
 import { claimFile, findFile } from '../../files/records.js';
+import { StoredFileMissing } from '../../files/store.js';
 import { objectSchema, type JsonSchema, type RouteDoc } from '../../openapi/route-doc.js';
 import { objectBody } from '../../request-body.js';
 import { defineAction } from '../../resources/actions.js';
@@ -79,8 +80,11 @@ async function readStatement(ctx: ServerContext, db: Db, fileId: number, importe
   if (!file || file.record.contentType !== 'text/csv') throw invalidRecord({ file: 'Este ficheiro não existe ou não é um extrato CSV: envie-o por POST /api/files?kind=statement.' });
   const owner = file.record.owner;
   if (owner && (imported === 'refused' || owner.resource !== reconciliationImports.name)) throw invalidRecord({ file: 'Este ficheiro já foi importado.' });
+  const bytes = await ctx.files.open(file.storageKey).catch((error: unknown) => {
+    throw error instanceof StoredFileMissing ? invalidRecord({ file: 'O conteúdo deste extrato já não está guardado: envie-o de novo.' }) : error;
+  });
   const chunks: Buffer[] = [];
-  for await (const chunk of await ctx.files.open(file.storageKey)) chunks.push(chunk as Buffer);
+  for await (const chunk of bytes) chunks.push(chunk as Buffer);
   return { statement: parseStatement(Buffer.concat(chunks)), name: file.record.originalName, sha256: file.record.sha256 };
 }
 
