@@ -18,6 +18,7 @@ import { runBackup } from '../../src/server/modules/backups/run-backup.js';
 import { verifyBackup } from '../../src/server/modules/backups/verify-backup.js';
 import { createBus } from '../../src/server/realtime/create-bus.js';
 import { multipart } from './member-files/support.js';
+import { startLocalS3Server } from './support/s3-server.js';
 import { startResourceServer, type ResourceTestServer } from './resources/support.js';
 import { testEngine } from './support/server.js';
 
@@ -336,4 +337,36 @@ describe('every file store', () => {
       }
     }, 60_000);
   }
+});
+
+describe('restore into S3', () => {
+  it('writes every file into an empty bucket, and refuses a bucket that already holds files, changing nothing', async () => {
+    const s3 = await startLocalS3Server({ prefix: 'restauro/' });
+    try {
+      const target = emptyTarget({ fileStore: 's3', s3: s3.config });
+      const report = await restoreBackup(target, backupFile);
+      expect(report).toMatchObject({ fileStore: 's3' });
+      expect(report.files).toBeGreaterThanOrEqual(acknowledged.filter((a) => a.payment !== null).length);
+      const database = await openDatabase(target);
+      try {
+        const store = createFileStore(target, database);
+        const rows = await database.db.selectFrom('files').select(['_id', 'sha256', 'storage_key']).execute();
+        expect(rows.length).toBe(report.files);
+        for (const row of rows) expect(sha256(await bytesOf(await store.open(row.storage_key))), `file ${row._id}`).toBe(row.sha256);
+      } finally {
+        await database.close();
+      }
+      expect(fs.existsSync(path.join(target.dataDir, 'files'))).toBe(false);
+
+      // The same bucket and prefix again: another server's files are never mixed in.
+      const again = emptyTarget({ fileStore: 's3', s3: s3.config });
+      const refused = await admin_(['restore', backupFile], again);
+      expect(refused.code).toBe(1);
+      expect(refused.err).toContain('O armazenamento de ficheiros S3');
+      expect(refused.err).toContain('Nada foi alterado.');
+      expect(await targetState(again)).toEqual({ entries: [], tables: 0 });
+    } finally {
+      await s3.stop();
+    }
+  }, 60_000);
 });

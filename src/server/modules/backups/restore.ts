@@ -6,7 +6,8 @@ import { DatabaseLockedError, openDatabase, type Database, type Engine } from '.
 import { migrate, migrationOrder, type Migration } from '../../db/migrate.js';
 import { SQLITE_CHUNKS_FILE } from '../../files/chunk-database.js';
 import { createFileStore } from '../../files/create-store.js';
-import { filesDirectory, type FileStore, type FileStoreKind } from '../../files/store.js';
+import { s3FileStore } from '../../files/s3-store.js';
+import { filesDirectory, type FileStoreKind } from '../../files/store.js';
 import { appMigrations } from '../migrations.js';
 import { SQLITE_PART, tablePart, totalRows, type BackupManifest } from './manifest.js';
 import { emptyTables, loadTable, resetIdentities, tablesInLoadOrder } from './postgres-load.js';
@@ -124,11 +125,15 @@ async function loadPostgres(database: Database, manifest: BackupManifest, stagin
   });
 }
 
-/** An S3 bucket (and prefix) takes a restore only when it holds no file: a restore never mixes its files with another server's. */
-async function checkEmptyStore(store: FileStore): Promise<void> {
-  // A directory store's emptiness is the data directory's (above); the database store's, the empty database's.
-  if (store.kind !== 's3') return;
-  for await (const key of store.keys()) {
+/**
+ * An S3 bucket (and prefix) takes a restore only when it holds no file: a restore never mixes
+ * its files with another server's. Asked before anything else is touched (a PostgreSQL schema is
+ * created by opening it). A directory store's emptiness is the data directory's (above); the
+ * database store's, the empty database's (an empty schema, or no files.db).
+ */
+async function checkEmptyBucket(config: Config): Promise<void> {
+  if (config.fileStore !== 's3' || !config.s3) return;
+  for await (const key of s3FileStore(config.s3).keys()) {
     void key;
     throw new RestoreRefusedError(
       'O armazenamento de ficheiros S3 (ASSOCIA_S3_BUCKET, ASSOCIA_S3_PREFIX) já tem ficheiros. A cópia só é restaurada para um armazenamento vazio: indique outro bucket ou prefixo e repita. Nada foi alterado.',
@@ -157,6 +162,7 @@ export async function restoreBackup(config: Config, file: string, known: readonl
   const manifest = await readManifest(file);
   checkCompatible(manifest, config, known);
   await checkEmptyDataDirectory(config);
+  await checkEmptyBucket(config);
   const createdDataDir = !fs.existsSync(config.dataDir);
   let staging: string | undefined;
   let database: Database | undefined;
@@ -178,7 +184,6 @@ export async function restoreBackup(config: Config, file: string, known: readonl
     const storeData = path.join(staging, 'store');
     await fs.promises.mkdir(storeData);
     const store = createFileStore({ ...config, dataDir: storeData }, target);
-    await checkEmptyStore(store);
     if (database) {
       await loadPostgres(database, manifest, staging, known);
       loaded = true;
