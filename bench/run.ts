@@ -15,6 +15,8 @@
 //   --rows=imports   a spreadsheet of --members rows imported into an empty database through the
 //                    server (upload, check, commit job), beside a bare insert of the same rows
 //                    (bench/imports.ts); default on
+//   --rows=files     1,000 receipt PDFs written then read through each file store: the directory,
+//                    the database on each engine, S3 on a local S3 server (bench/files.ts); default on
 //   --generation-runs=N  timed runs of a year's generation, reminder planning and the cards PDF
 //                    (default 3; the median is reported)
 import fs from 'node:fs';
@@ -34,6 +36,7 @@ import { startServer, type ServerMemory } from './server.js';
 import { timeBareQueries } from './bare.js';
 import { reportPaths, timeBareReports } from './reports.js';
 import { membersCsv, prepareImportDatabase, timeBareInsert, timeImport, type ImportTimes } from './imports.js';
+import { benchFileStores, fileStoreLine, FILES, type FileStoreTimes } from './files.js';
 
 const CONNECTIONS = 10;
 const PAGE_SIZE = 100;
@@ -49,16 +52,17 @@ const databaseUrl = process.env.DATABASE_URL || undefined;
 const engines = (option('engines')?.split(',') ?? ['sqlite', 'postgres']).filter(
   (engine): engine is Engine => engine === 'sqlite' || (engine === 'postgres' && databaseUrl !== undefined),
 );
-const rowSets = option('rows')?.split(',') ?? ['members', 'dues', 'imports'];
+const rowSets = option('rows')?.split(',') ?? ['members', 'dues', 'imports', 'files'];
 const generationRuns = Number(option('generation-runs') ?? 3);
-if (!Number.isInteger(members) || members < 1000 || !(seconds > 0) || !rowSets.every((r) => r === 'members' || r === 'dues' || r === 'reports' || r === 'imports') || !(Number.isInteger(generationRuns) && generationRuns >= 1)) {
-  console.error('Usage: npm run bench -- [--members=N (>= 1000) | --large] [--seconds=S] [--engines=sqlite,postgres] [--rows=members,dues,reports,imports] [--generation-runs=N]');
+if (!Number.isInteger(members) || members < 1000 || !(seconds > 0) || !rowSets.every((r) => r === 'members' || r === 'dues' || r === 'reports' || r === 'imports' || r === 'files') || !(Number.isInteger(generationRuns) && generationRuns >= 1)) {
+  console.error('Usage: npm run bench -- [--members=N (>= 1000) | --large] [--seconds=S] [--engines=sqlite,postgres] [--rows=members,dues,reports,imports,files] [--generation-runs=N]');
   process.exit(2);
 }
 const withMembers = rowSets.includes('members');
 const withDues = rowSets.includes('dues');
 const withReports = rowSets.includes('reports');
 const withImports = rowSets.includes('imports');
+const withFiles = rowSets.includes('files');
 
 const log = (line: string) => console.log(line);
 // Other work on the machine skews latencies; the table says how busy it was before we began.
@@ -374,6 +378,7 @@ for (const engine of engines) {
   if (withMembers || withDues || withReports) rows.push(...(await benchEngine(engine)));
   if (withImports) importRows.push(await benchImports(engine));
 }
+const fileRows: FileStoreTimes[] = withFiles ? await benchFileStores(engines, databaseUrl, log) : [];
 log(`\n${members.toLocaleString('en')} members, ${CONNECTIONS} connections, ${seconds} s per query, ${os.cpus().length} CPUs, load average before start ${loadBefore.toFixed(1)}, Node ${process.version}\n`);
 if (rows.length > 0) {
   log(table(rows));
@@ -389,6 +394,11 @@ if (importRows.length > 0) {
   for (const r of importRows) {
     log(`  ${r.engine}: upload ${r.uploadSeconds.toFixed(1)} s; check ${perSecond(r.checkSeconds, r.rows)}; commit ${perSecond(r.commitSeconds, r.created)}; bare insert ${perSecond(r.bareSeconds, r.rows)}; commit / bare ${(r.commitSeconds / r.bareSeconds).toFixed(0)}x`);
   }
+}
+if (fileRows.length > 0) {
+  log(`\n${FILES.toLocaleString('en')} receipt PDFs of ${fileRows[0]!.fileBytes.toLocaleString('en')} bytes written, then read back, through each file store:\n`);
+  for (const r of fileRows) log(`  ${r.store}: ${fileStoreLine(r)}`);
+  if (fileRows.some((r) => r.store.startsWith('s3'))) log('\ns3 runs against the tests\' local S3 server (s3rver, another process on this machine): the store and its client at work, not the speed of an S3 service.');
 }
 if (generationRows.length > 0) {
   log(`\nA year's dues generation (generateYear for a year after the data set's, then taken back), ${generationRuns} runs:\n`);
