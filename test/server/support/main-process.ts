@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { build, type Plugin } from 'esbuild';
 
-// The real server as `npm start` runs it: src/server/main.ts bundled into one file, started with
+// The real server as `npm start` runs it: src/server/main.ts bundled (bundleMain), started with
 // `node` in a process of its own, reached over HTTP. Tests that kill a server (SIGKILL) or run
 // several instances on one database start it through here.
 
@@ -30,9 +30,11 @@ function sourceStamp(): string {
 let bundled: Promise<string> | undefined;
 
 /**
- * src/server/main.ts as one file Node runs (its packages imported from node_modules), as `npm
- * start` runs dist/server/main.js. Made once per test file, and kept between files and runs
- * while no file under src/ changed (keyed by their newest modification time and their count).
+ * src/server/main.ts as files Node runs (packages imported from node_modules), as `npm start` runs
+ * dist/server/main.js: split at dynamic imports, so what the server loads only when it needs it
+ * (the demo's generator, faker, 37 MB) stays out of its start. Made once per test file, and kept
+ * between files and runs while no file under src/ changed (keyed by their newest modification
+ * time and their count).
  */
 function bundleMain(): Promise<string> {
   bundled ??= bundleOnce();
@@ -41,11 +43,12 @@ function bundleMain(): Promise<string> {
 
 async function bundleOnce(): Promise<string> {
   fs.mkdirSync(bundleDir, { recursive: true });
-  const outfile = path.join(bundleDir, `main-${sourceStamp()}.mjs`);
-  if (fs.existsSync(outfile)) return outfile;
+  const outdir = path.join(bundleDir, `main-${sourceStamp()}`);
+  const entry = path.join(outdir, 'main.mjs');
+  if (fs.existsSync(entry)) return entry;
   for (const name of fs.readdirSync(bundleDir)) {
-    const file = path.join(bundleDir, name);
-    if (Date.now() - fs.statSync(file).mtimeMs > STALE_BUNDLE_MS) fs.rmSync(file, { force: true });
+    const old = path.join(bundleDir, name);
+    if (Date.now() - fs.statSync(old).mtimeMs > STALE_BUNDLE_MS) fs.rmSync(old, { recursive: true, force: true });
   }
   // Packages stay in node_modules, but the JSON files some are read from go in: an ESM import of one needs an attribute a bundle loses.
   const jsonInside: Plugin = {
@@ -55,10 +58,29 @@ async function bundleOnce(): Promise<string> {
     },
   };
   // Written beside its place and renamed: a test file in another worker never runs half a bundle.
-  const temporary = `${outfile}.${process.pid}.part`;
-  await build({ entryPoints: [path.join(root, 'src/server/main.ts')], bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', plugins: [jsonInside], outfile: temporary, logLevel: 'error' });
-  fs.renameSync(temporary, outfile);
-  return outfile;
+  const temporary = `${outdir}.${process.pid}.part`;
+  await build({
+    entryPoints: { main: path.join(root, 'src/server/main.ts') },
+    bundle: true,
+    splitting: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    plugins: [jsonInside],
+    outdir: temporary,
+    // .mjs: no package.json above node_modules/.cache says these files are ES modules.
+    outExtension: { '.js': '.mjs' },
+    logLevel: 'error',
+  });
+  try {
+    fs.renameSync(temporary, outdir);
+  } catch (error) {
+    // Another worker bundled the same sources first: its bundle is as good.
+    fs.rmSync(temporary, { recursive: true, force: true });
+    if (!fs.existsSync(entry)) throw error;
+  }
+  return entry;
 }
 
 function freePort(): Promise<number> {
