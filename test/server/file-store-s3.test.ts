@@ -6,10 +6,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config.js';
 import { s3FileStore } from '../../src/server/files/s3-store.js';
 import { StoredFileMissing, type FileStore } from '../../src/server/files/store.js';
+import { fileStoreContract } from './support/file-store-contract.js';
 import { startLocalS3Server, type LocalS3Server } from './support/s3-server.js';
 import { startTestServer } from './support/server.js';
 
 /** The S3 store against a local S3-compatible server (test/server/support/s3-server.ts). */
+
+// What every store promises, on a server and bucket of its own (no prefix: the bucket's root).
+fileStoreContract('s3', async () => {
+  const server = await startLocalS3Server();
+  return { store: s3FileStore(server.config), close: () => server.stop() };
+});
 
 let s3: LocalS3Server;
 let store: FileStore;
