@@ -27,6 +27,12 @@ export interface LocalS3Server {
  */
 const CHILD = `
 const [modulePath, directory, bucket] = process.argv.slice(1);
+try {
+  require('node:crypto').createCipheriv('des', Buffer.alloc(8), Buffer.alloc(8));
+} catch {
+  console.error('This Node has no OpenSSL legacy provider (DES), which the local S3 server needs for its list continuation tokens.');
+  process.exit(1);
+}
 const S3rver = require(modulePath);
 const server = new S3rver({
   address: '127.0.0.1', port: 0, silent: true, directory,
