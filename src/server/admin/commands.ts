@@ -8,6 +8,7 @@ import { box } from '../seed/banner.js';
 import { forgetFirstStartPassword } from '../seed/admin-password-file.js';
 import { randomPassword } from '../seed/passwords.js';
 import { backupCommand, restoreCommand } from './backup-commands.js';
+import { filesMigrateCommand } from './files-migrate.js';
 import { NoAccountsError, passwordProblem, resetPassword, UnknownAccountError } from './reset-password.js';
 import { tableColumns } from './table-columns.js';
 
@@ -40,6 +41,10 @@ const USAGE = [
   '  restore <file>',
   '      Restores a backup into an empty data directory (and an empty PostgreSQL schema),',
   '      then runs the migrations this version adds. Refuses a damaged file or a newer schema.',
+  '  files-migrate [--keep]',
+  '      Copies the stored files still in ASSOCIA_DATA/files into the configured file store',
+  '      (ASSOCIA_FILE_STORE: the database, S3), checks each copy\'s SHA-256, then deletes the',
+  '      directory\'s copy (--keep keeps it). Safe to run again.',
   '',
   'The command uses the database the server uses (ASSOCIA_DATA, or DATABASE_URL and',
   'ASSOCIA_PG_SCHEMA). On SQLite, stop the server first; on PostgreSQL it may keep running.',
@@ -175,6 +180,7 @@ const COMMANDS: Record<string, (args: readonly string[], env: AdminEnvironment) 
   'list-admins': listAdminsCommand,
   backup: backupCommand,
   restore: restoreCommand,
+  'files-migrate': filesMigrateCommand,
 };
 
 /** Runs one operator command; returns the process exit code. Messages go to `env.output`. */

@@ -53,7 +53,8 @@ function withDirectoryFallback(store: FileStore, directory: FileStore): FileStor
   };
 }
 
-function configuredStore(config: Config, database: Database): FileStore {
+/** The store the configuration names, on its own: no fallback, not remembered (files-migrate copies into it). */
+export function configuredStore(config: Config, database: Database): FileStore {
   switch (config.fileStore) {
     case 'directory':
       return directoryFileStore(config.dataDir);
