@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config.js';
@@ -50,6 +51,20 @@ describe(`the database store on ${testEngine}`, () => {
       [3, 10],
     ]);
     expect((await buffer(await server.ctx.files.open(key))).equals(bytes)).toBe(true);
+  });
+
+  it("lists no stream's part as a file, and sweeps a part a crash left a day ago", async () => {
+    const chunks = chunkDatabase(server.ctx.config, server.database);
+    const stale = `part-${'1'.padStart(15, '0')}-0123456789abcdef`;
+    const running = `part-${String(Date.now()).padStart(15, '0')}-0123456789abcdef`;
+    await chunks.insertInto('stored_file_chunks').values([stale, running].map((storage_key) => ({ storage_key, seq: 0, bytes: Buffer.from('metade') }))).execute();
+    const listed: string[] = [];
+    for await (const key of server.ctx.files.keys()) listed.push(key);
+    expect(listed.filter((key) => key.startsWith('part-'))).toEqual([]);
+    await server.ctx.files.writeStream(Readable.from([Buffer.from('outro')], { objectMode: false }));
+    const parts = await chunks.selectFrom('stored_file_chunks').select('storage_key').where('storage_key', 'like', 'part-%').execute();
+    expect(parts.map((row) => row.storage_key)).toEqual([running]);
+    await chunks.deleteFrom('stored_file_chunks').where('storage_key', '=', running).execute();
   });
 
   it("writes while a request's transaction holds the database, without waiting for it", async () => {

@@ -24,6 +24,16 @@ const KEYS_PER_QUERY = 1000;
 
 const newKey = () => randomBytes(16).toString('hex');
 
+/**
+ * Where a stream's chunks wait until the stream has ended: a key no file has (it starts with
+ * `part-`), then renamed to the file's key in one statement. The time in it lets a later write
+ * sweep what a crash left behind.
+ */
+const PART_PREFIX = 'part-';
+const partKey = (at: number) => `${PART_PREFIX}${String(at).padStart(15, '0')}-${randomBytes(8).toString('hex')}`;
+/** A part older than this is a crashed write's: no stream runs for a day. */
+const PART_LIFETIME_MS = 86_400_000;
+
 /** `source`'s bytes cut into CHUNK_BYTES pieces (the last one shorter), holding at most one piece. */
 async function* chunksOf(source: AsyncIterable<unknown>): AsyncGenerator<Buffer> {
   let pending: Buffer[] = [];
@@ -47,9 +57,11 @@ async function* chunksOf(source: AsyncIterable<unknown>): AsyncGenerator<Buffer>
 
 /**
  * Files as rows of `stored_file_chunks` in the database: every instance on one PostgreSQL
- * database reads every file (the default there). A file is written in one transaction, so it
- * appears whole or not at all (a failed stream leaves nothing); an empty file is one empty chunk,
- * so a key with no row is a missing file.
+ * database reads every file (the default there). A file appears whole or not at all: bytes in
+ * memory in one transaction; a stream under a part key, renamed to the file's key in one
+ * statement once it has ended, so no transaction stays open while the stream's producer works
+ * (an export zipping stored files reads them through this store meanwhile). A failed stream
+ * leaves nothing; an empty file is one empty chunk, so a key with no row is a missing file.
  */
 export function databaseFileStore(db: ChunkDb): FileStore {
   const checked = (key: string) => {
@@ -75,19 +87,25 @@ export function databaseFileStore(db: ChunkDb): FileStore {
     },
     async writeStream(source) {
       const key = newKey();
+      const now = Date.now();
+      const part = partKey(now);
       const hash = createHash('sha256');
       let size = 0;
-      // One transaction for the whole stream: a source that fails midway rolls every chunk back.
-      await db.transaction().execute(async (trx) => {
+      await db.deleteFrom('stored_file_chunks').where('storage_key', '>=', PART_PREFIX).where('storage_key', '<', partKey(now - PART_LIFETIME_MS)).execute();
+      try {
         let seq = 0;
         for await (const chunk of chunksOf(source)) {
           hash.update(chunk);
           size += chunk.length;
-          await trx.insertInto('stored_file_chunks').values({ storage_key: key, seq, bytes: chunk }).execute();
+          await db.insertInto('stored_file_chunks').values({ storage_key: part, seq, bytes: chunk }).execute();
           seq += 1;
         }
-        if (seq === 0) await trx.insertInto('stored_file_chunks').values({ storage_key: key, seq: 0, bytes: Buffer.alloc(0) }).execute();
-      });
+        if (seq === 0) await db.insertInto('stored_file_chunks').values({ storage_key: part, seq: 0, bytes: Buffer.alloc(0) }).execute();
+        await db.updateTable('stored_file_chunks').set({ storage_key: key }).where('storage_key', '=', part).execute();
+      } catch (error) {
+        await db.deleteFrom('stored_file_chunks').where('storage_key', '=', part).execute();
+        throw error;
+      }
       return { key, size, sha256: hash.digest('hex') };
     },
     async open(key) {
@@ -112,7 +130,8 @@ export function databaseFileStore(db: ChunkDb): FileStore {
       let after = '';
       for (;;) {
         const rows = await db.selectFrom('stored_file_chunks').select('storage_key').where('seq', '=', 0).where('storage_key', '>', after).orderBy('storage_key').limit(KEYS_PER_QUERY).execute();
-        for (const row of rows) yield row.storage_key;
+        // A part (a stream being written, or a crashed one's) is no file.
+        for (const row of rows) if (STORAGE_KEY.test(row.storage_key)) yield row.storage_key;
         if (rows.length < KEYS_PER_QUERY) return;
         after = rows.at(-1)!.storage_key;
       }

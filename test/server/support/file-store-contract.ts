@@ -106,6 +106,26 @@ export function fileStoreContract(kind: FileStoreKind, open: () => Promise<Store
       expect(await allKeys(store)).not.toContain(key);
     });
 
+    it('reads and writes other files while a stream is being written (an export zips stored files into the store)', async () => {
+      const inside = randomBytes(700_000);
+      const other = await store.write(inside);
+      const head = randomBytes(600_000);
+      let readMeanwhile: Buffer | undefined;
+      async function* zipLike() {
+        yield head;
+        readMeanwhile = await buffer(await store.open(other));
+        yield readMeanwhile;
+        const written = await store.write(Buffer.from('escrito entretanto'));
+        yield Buffer.from(written);
+      }
+      const streamed = await store.writeStream(Readable.from(zipLike(), { objectMode: false }));
+      expect(readMeanwhile?.equals(inside)).toBe(true);
+      const back = await buffer(await store.open(streamed.key));
+      expect(back.subarray(0, head.length + inside.length).equals(Buffer.concat([head, inside]))).toBe(true);
+      const writtenKey = back.subarray(head.length + inside.length).toString();
+      expect((await buffer(await store.open(writtenKey))).toString()).toBe('escrito entretanto');
+    });
+
     it('leaves nothing under any key when the stream fails midway', async () => {
       const before = await allKeys(store);
       const source = unevenStream(randomBytes(1024 * 1024), 600_000);
