@@ -91,6 +91,7 @@ export function databaseFileStore(db: ChunkDb): FileStore {
       const part = partKey(now);
       const hash = createHash('sha256');
       let size = 0;
+      // What crashed writes left, a day old or more: swept by the next stream, the only writer of parts.
       await db.deleteFrom('stored_file_chunks').where('storage_key', '>=', PART_PREFIX).where('storage_key', '<', partKey(now - PART_LIFETIME_MS)).execute();
       try {
         let seq = 0;
