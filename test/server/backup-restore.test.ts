@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createHash, randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { openPromise, type Entry } from 'yauzl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lisbonDay } from '../../src/core/days.js';
 import { runAdminCommand } from '../../src/server/admin/commands.js';
@@ -50,6 +51,17 @@ function emptyTarget(overrides: Partial<Config> = {}): Config {
 }
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+/** The offset of the middle byte of the zip's largest entry's stored data (past its local header). */
+async function middleOfLargestPart(file: string, bytes: Buffer): Promise<number> {
+  const zip = await openPromise(file, { autoClose: false });
+  let largest: Entry | undefined;
+  for await (const entry of zip.eachEntry()) if (!largest || entry.compressedSize > largest.compressedSize) largest = entry;
+  zip.close();
+  const header = largest!.relativeOffsetOfLocalHeader;
+  // Local header: 30 fixed bytes, then its own name and extra field lengths (at 26 and 28).
+  return header + 30 + bytes.readUInt16LE(header + 26) + bytes.readUInt16LE(header + 28) + Math.floor(largest!.compressedSize / 2);
+}
 
 async function bytesOf(stream: NodeJS.ReadableStream): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -159,8 +171,9 @@ describe('restore', () => {
   it('refuses a damaged file with a message, changing nothing', async () => {
     const whole = fs.readFileSync(backupFile);
     const flipped = Buffer.from(whole);
-    // A byte in the middle of the file: inside a part, whose hash then fails.
-    const middle = Math.floor(flipped.length / 2);
+    // A byte in the middle of the largest part's data (the database), whose check then fails;
+    // the file's middle could be a header among many small file parts.
+    const middle = await middleOfLargestPart(backupFile, whole);
     flipped[middle] = flipped[middle]! ^ 0xff;
     const cases = { 'danificado.zip': flipped, 'truncado.zip': whole.subarray(0, Math.floor(whole.length * 0.7)) };
     for (const [name, bytes] of Object.entries(cases)) {
