@@ -1,12 +1,13 @@
 // Public rate limits count once across instances on PostgreSQL (one table, one atomic statement
 // per hit) and per process on SQLite (in memory; only one process may open the file).
 import { describe, expect, it } from 'vitest';
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import { sql } from 'kysely';
 import { PUBLIC_READ_LIMIT } from '../../src/server/modules/applications/limits.js';
 import { CARD_VERIFY_LIMIT } from '../../src/server/modules/cards/routes.js';
 import { PAYMENT_INFO_LIMITS } from '../../src/server/modules/payment-links/routes.js';
-import { SWEEP_EVERY_MS } from '../../src/server/edges/rate-limit-windows.js';
+import { RATE_LIMIT_KEY_NAME, SWEEP_EVERY_MS } from '../../src/server/edges/rate-limit-windows.js';
+import { serverKey } from '../../src/server/db/sealing.js';
 import { serversClosedAfterEach, testEngine, type TestServer } from './support/server.js';
 
 const start = serversClosedAfterEach();
@@ -93,19 +94,21 @@ if (testEngine === 'postgres') {
       expect((await applicationForm(first)).statusCode).not.toBe(429);
     });
 
-    it('stores keys as SHA-256, never the address, one row per limit and key', async () => {
+    it('stores keys as an HMAC under the server key both instances share, never the address, one row per limit and key', async () => {
       const { first, second } = await pair();
       await cardCheck(first);
       await applicationForm(second);
       await paymentInfo(first, 'U'.repeat(43), ADDRESS);
       const rows = await windowRows(first);
-      const hashOf = (key: string) => createHash('sha256').update(key).digest('hex');
+      const key = await serverKey(first.database.db, RATE_LIMIT_KEY_NAME);
+      const hashOf = (value: string) => createHmac('sha256', key).update(value).digest('hex');
+      const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
       expect(rows).toEqual([
         { limiter: 'applications.form', key_hash: hashOf(ADDRESS), hits: 1 },
         { limiter: 'cards.verify', key_hash: hashOf(ADDRESS), hits: 1 },
         { limiter: 'payment-links.address', key_hash: hashOf(ADDRESS), hits: 1 },
         // A payment link's key is already its token's hash; the table holds a hash of that.
-        { limiter: 'payment-links.token', key_hash: hashOf(hashOf('U'.repeat(43))), hits: 1 },
+        { limiter: 'payment-links.token', key_hash: hashOf(sha256('U'.repeat(43))), hits: 1 },
       ]);
       const dump = JSON.stringify(await first.database.db.selectFrom('rate_limit_windows').selectAll().execute());
       expect(dump).not.toContain(ADDRESS);
@@ -122,7 +125,8 @@ if (testEngine === 'postgres') {
       advance(SWEEP_EVERY_MS + 2 * CARD_VERIFY_LIMIT.windowMs);
       // Each instance sweeps at most every SWEEP_EVERY_MS; this hit's is due.
       await cardCheck(first);
-      expect(await windowRows(first)).toEqual([{ limiter: 'cards.verify', key_hash: createHash('sha256').update(ADDRESS).digest('hex'), hits: 1 }]);
+      const key = await serverKey(first.database.db, RATE_LIMIT_KEY_NAME);
+      expect(await windowRows(first)).toEqual([{ limiter: 'cards.verify', key_hash: createHmac('sha256', key).update(ADDRESS).digest('hex'), hits: 1 }]);
     });
   });
 } else {

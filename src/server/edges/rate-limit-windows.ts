@@ -1,6 +1,7 @@
-import { createHash } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
+import { serverKey } from '../db/sealing.js';
 import type { RateLimiter, WindowLimit } from './rate-limit.js';
 
 // The table as migration rate-limits/040_windows creates it (types only).
@@ -19,8 +20,14 @@ declare module '../db/tables.js' {
 /** How often (by the server's clock) one limiter deletes its windows long over. */
 export const SWEEP_EVERY_MS = 10 * 60_000;
 
-/** Keys are client addresses (personal data): the table holds their SHA-256 only. */
-const rateLimitKeyHash = (key: string): string => createHash('sha256').update(key).digest('hex');
+/** The server key every instance hashes limit keys with (server_secrets). */
+export const RATE_LIMIT_KEY_NAME = 'rate_limit_keys';
+
+/**
+ * Keys are client addresses (personal data): the table holds an HMAC of each under a server key,
+ * never the address; a plain hash of an IPv4 address is undone by trying all 2^32 of them.
+ */
+const rateLimitKeyHash = async (db: Db, key: string): Promise<string> => createHmac('sha256', await serverKey(db, RATE_LIMIT_KEY_NAME)).update(key).digest('hex');
 
 /**
  * A limiter whose windows are rows of rate_limit_windows, shared by every instance on the
@@ -32,7 +39,7 @@ export function sharedRateLimiter(db: Db, name: string, { max, windowMs }: Windo
   let lastSweep = -Infinity;
   return {
     async hit(key, now) {
-      const keyHash = rateLimitKeyHash(key);
+      const keyHash = await rateLimitKeyHash(db, key);
       // A window that began at or before this moment is over.
       const overBy = now - windowMs;
       const { rows } = await sql<{ hits: number; window_start: string | number }>`
