@@ -136,4 +136,23 @@ describe('the list page cache', () => {
     expect(caches.pages.get('big 19')).toBe(big);
     caches.close();
   });
+
+  it('counts the compressed forms of a kept page as they are made, the oldest pages going first to make room', async () => {
+    const caches = createListCaches(createMemoryBus(), () => 0);
+    const pages = Array.from({ length: 16 }, () => body(1024 * 1024));
+    pages.forEach((page, i) => {
+      caches.pages.set(`page ${i}`, page);
+      caches.pages.set(`page ${i}`, page);
+    });
+    // 16 MB of JSON: all kept, until one of them is also kept compressed.
+    expect(pages.every((page, i) => caches.pages.get(`page ${i}`) === page)).toBe(true);
+    await pages[15]!.in('br');
+    expect(caches.pages.get('page 0')).toBeUndefined();
+    expect(caches.pages.get('page 1')).toBe(pages[1]);
+    expect(caches.pages.get('page 15')).toBe(pages[15]);
+    // The room page 0 left holds the gzip form too.
+    await pages[15]!.in('gzip');
+    expect(caches.pages.get('page 1')).toBe(pages[1]);
+    caches.close();
+  });
 });

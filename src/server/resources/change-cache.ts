@@ -4,6 +4,8 @@ import { BUS_RESYNC_TOPIC } from '../realtime/topics.js';
 export interface ChangeCache<T> {
   get(key: string): T | undefined;
   set(key: string, value: T): void;
+  /** `value`, kept under `key`, grew (a cached page's compressed form): counted again, older entries going first to make room. */
+  resized(key: string, value: T): void;
   close(): void;
 }
 
@@ -14,7 +16,8 @@ export interface ChangeCacheOptions<T> {
   maxEntries: number;
   /**
    * Size accounting for large values (answers): at most `maxBytes` by `sizeOf` are kept, the
-   * oldest going first, and a value over an eighth of it is never kept.
+   * oldest going first, and a value over an eighth of it (when set) is never kept. A value that
+   * grows once kept is counted again through `resized`.
    */
   bytes?: { maxBytes: number; sizeOf: (value: T) => number };
   /**
@@ -89,6 +92,19 @@ export function createChangeCache<T>(bus: EventBus, now: () => number, options: 
       while (entries.size > 0 && (entries.size >= options.maxEntries || (options.bytes && bytes + size > options.bytes.maxBytes))) remove(entries.keys().next().value!);
       entries.set(key, { value, at, size });
       bytes += size;
+    },
+    resized(key, value) {
+      const entry = entries.get(key);
+      // Dropped or replaced meanwhile: what grew is no longer counted here.
+      if (!options.bytes || entry?.value !== value) return;
+      const size = options.bytes.sizeOf(value);
+      bytes += size - entry.size;
+      entry.size = size;
+      // The entry that grew stays (it fitted when set, and a request is using it now); older ones make room.
+      for (const other of entries.keys()) {
+        if (bytes <= options.bytes.maxBytes) break;
+        if (other !== key) remove(other);
+      }
     },
     close: unsubscribe,
   };

@@ -17,19 +17,26 @@ export function createListCaches(bus: EventBus, now: () => number): ListCaches {
   // second time are kept: under a load of distinct queries (1,000,000 members, a parameter of
   // its own on every request), keeping each answer for a while promoted every one of them to
   // V8's old space, which grew to 150 MB of garbage between collections (RSS 300 MB).
-  const pages = createChangeCache<CompressibleBody>(bus, now, {
+  const kept = createChangeCache<CompressibleBody>(bus, now, {
     ttlMs: 5_000,
     maxEntries: 200,
     admitOnRepeat: true,
-    // The answer's bytes count its compressed forms, made later, at less than a third of them.
-    bytes: { maxBytes: 16 * 1024 * 1024, sizeOf: (body) => body.bytes.length },
+    // The JSON and the compressed forms made so far; each form made later is counted as it is added.
+    bytes: { maxBytes: 16 * 1024 * 1024, sizeOf: (body) => body.size },
   });
+  const pages: ChangeCache<CompressibleBody> = {
+    ...kept,
+    set(key, body) {
+      body.onGrow(() => kept.resized(key, body));
+      kept.set(key, body);
+    },
+  };
   return {
     totals,
     pages,
     close() {
       totals.close();
-      pages.close();
+      kept.close();
     },
   };
 }
