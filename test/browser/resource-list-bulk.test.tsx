@@ -2,7 +2,7 @@ import { expect, waitUntil } from '@open-wc/testing';
 import '../../src/widgets/resource-list/element.js';
 import { inShadow, place, removePlaced, shadowOf } from './kit/fixtures.js';
 import { all, buttonNamed, disposeCores, freshFault, member, MEMBER_FIELDS, pageReply, statesReply, text, typeInto, waitForButton } from './resource-fixtures.js';
-import type { Fault } from './support/fault.js';
+import { tokenPair, type Fault } from './support/fault.js';
 
 const TAG = 'associa-resource-list';
 const ALL = { list: 'all', read: 'all', create: 'all', update: 'all', delete: 'all' };
@@ -169,6 +169,39 @@ describe('<associa-resource-list> selection and bulk actions', () => {
     await waitUntil(() => text(element).includes('2 registos alterados.'));
     const sent = (await f.requests('POST', '/members/bulk_update')).map((r) => r.body);
     expect(sent).to.deep.equal([{ ids: [1, 2], changes: { state: 2 } }, { ids: [1, 2], changes: { state: 2 } }]);
+  });
+
+  it('follows a large delete as a job to its end, and says how many rows were refused and why', async () => {
+    const f = freshFault();
+    const refusal = 'Um documento emitido não pode ser alterado nem apagado: anule-o, o que emite uma nota de anulação.';
+    await f.script({
+      'GET /explainer': explainer(),
+      'GET /members': pageReply(rows(3), 240),
+      'GET /member_states': statesReply,
+      'POST /members/bulk_delete': { status: 202, body: { data: { total: 240, job: { _id: 9, state: 'queued', name: 'records.bulk' } } } },
+    });
+    const { getCore } = await import('../../src/core/index.js');
+    const core = getCore(f.api);
+    core.tokens.set(tokenPair(1, 'Ana Conceição', 'admin'));
+    core.realtime.start();
+    await waitUntil(() => core.realtime.connected.value, 'the realtime socket never connected');
+    const element = await showList(f);
+    byLabel(element, 'Selecionar todas as linhas da página')!.click();
+    (await waitForButton(element, 'Selecionar todos os 240')).click();
+    await waitUntil(() => text(element).includes('240 selecionados'));
+    buttonNamed(element, 'Apagar')!.click();
+    await waitUntil(() => all(element, 'dialog[open]').length === 1);
+    all<HTMLButtonElement>(element, 'dialog[open] button').find((b) => b.textContent === 'Apagar')!.click();
+    await waitUntil(async () => (await f.requests('POST', '/members/bulk_delete')).length === 1);
+    await f.wsSend({ topic: 'jobs', payload: { id: 9, name: 'records.bulk', state: 'running', progress: 120, total: 240 } });
+    await waitUntil(() => text(element).includes('A processar 120 de 240…'), 'no progress shown');
+    await f.wsSend({
+      topic: 'jobs',
+      payload: { id: 9, name: 'records.bulk', state: 'done', progress: 240, total: 240, result: { done: 0, refused: 240, reasons: [{ message: refusal, rows: 240, ids: [1, 2, 3] }] } },
+    });
+    await waitUntil(() => text(element).includes('Nenhum registo apagado.'), 'the end of the job was never told');
+    expect(all(element, '[role="alert"]')[0]?.textContent).to.equal(`240 registos recusados: ${refusal}`);
+    expect(text(element)).not.to.include('240 registos apagados');
   });
 
   it('offers no boxes where the caller may neither change nor delete', async () => {

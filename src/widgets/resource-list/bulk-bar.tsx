@@ -7,9 +7,9 @@ import type { ReferenceCache } from '../shared/reference-cache.js';
 import { useJob } from '../shared/use-job.js';
 import { Problem } from './bar-parts.js';
 import { BulkChangeForm } from './bulk-change.js';
-import { bulkFailure, bulkTarget, sendBulk, type BulkChange } from './bulk-request.js';
+import { bulkFailure, bulkJobResult, bulkTarget, sendBulk, type BulkChange } from './bulk-request.js';
 import type { Selection } from './selection.js';
-import { deleteQuestion, doneText, LIST_TEXTS, progressText, selectAllText, selectedText } from './texts.js';
+import { deleteQuestion, doneText, LIST_TEXTS, progressText, refusedText, selectAllText, selectedText } from './texts.js';
 
 const Bar = styled.div`
   display: flex;
@@ -56,11 +56,14 @@ export function BulkBar({ core, resource, selection, pageRows, total, query, cha
   const [news, setNews] = useState<string | null>(null);
   const [pending, setPending] = useState<{ total: number; deleted: boolean } | null>(null);
 
-  // A job's end: the list is read again, as after a change made at once.
+  // A job's end: what it did and what it refused (the rows refused stay as they were, each
+  // for the single change's reason), and the list is read again, as after a change made at once.
   useEffect(() => {
     if (!pending) return;
     if (job.view.phase === 'done') {
-      setNews(doneText(pending.total, pending.deleted));
+      const result = bulkJobResult(job.view.result);
+      setNews(doneText(result?.done ?? pending.total, pending.deleted));
+      if (result && result.refused > 0) setProblem(refusedText(result.refused, result.reasons));
       setPending(null);
       onDone();
     } else if (job.view.phase === 'failed') {

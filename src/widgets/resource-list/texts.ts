@@ -40,8 +40,17 @@ export const selectedText = (n: number) => (n === 1 ? '1 selecionado' : `${count
 export const selectAllText = (n: number) => `Selecionar todos os ${count(n)}`;
 /** 'Apagar 12 registos?' */
 export const deleteQuestion = (n: number) => `Apagar ${records(n)}?`;
-/** '12 registos apagados.' / '12 registos alterados.' */
-export const doneText = (n: number, deleted: boolean) => `${records(n)} ${deleted ? (n === 1 ? 'apagado' : 'apagados') : n === 1 ? 'alterado' : 'alterados'}.`;
+/** '12 registos apagados.' / '12 registos alterados.' / 'Nenhum registo apagado.' */
+export const doneText = (n: number, deleted: boolean) =>
+  n === 0 ? `Nenhum registo ${deleted ? 'apagado' : 'alterado'}.` : `${records(n)} ${deleted ? (n === 1 ? 'apagado' : 'apagados') : n === 1 ? 'alterado' : 'alterados'}.`;
+/**
+ * '203 registos recusados: Um documento emitido não pode ser alterado nem apagado: …' (one reason), or each
+ * reason with its rows: '3 registos recusados: Registo não encontrado. (1 registo) O nome é obrigatório. (2 registos)'
+ */
+export const refusedText = (n: number, reasons: readonly { message: string; rows: number }[]) => {
+  const why = reasons.length === 1 ? reasons[0]!.message : reasons.map((r) => `${r.message} (${records(r.rows)})`).join(' ');
+  return `${records(n)} ${n === 1 ? 'recusado' : 'recusados'}${why ? `: ${why}` : '.'}`;
+};
 /** 'A processar 120 de 500…' */
 export const progressText = (done: number, total: number | null) => (total ? `A processar ${count(done)} de ${count(total)}…` : 'A processar…');
 /** 'Selecionar linha 12' (the row's id: names stay unique on the page) */

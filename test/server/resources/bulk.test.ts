@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { JOBS_TOPIC, type JobProgress } from '../../../src/core/contract.js';
+import { lisbonDay } from '../../../src/core/days.js';
+import { issueTreasuryDocument } from '../../../src/server/modules/treasury/issue.js';
 import { BULK_JOB_THRESHOLD } from '../../../src/server/resources/bulk/job.js';
 import { recordEvents } from '../jobs-support.js';
 import { startResourceServer, type ResourceTestServer } from './support.js';
@@ -116,10 +118,49 @@ describe('a bulk action above the threshold', () => {
     expect({ state: job.state, progress: job.progress, total: job.total, created_at: job.created_at }).toEqual({
       state: 'done', progress: BULK_JOB_THRESHOLD + 1, total: BULK_JOB_THRESHOLD + 1, created_at: new Date(at).toISOString(),
     });
-    expect(JSON.parse(String(job.result))).toEqual({ done: BULK_JOB_THRESHOLD + 1, failed: 0, failures: [] });
+    expect(JSON.parse(String(job.result))).toEqual({ done: BULK_JOB_THRESHOLD + 1, refused: 0, reasons: [] });
     expect((await read(ids.at(-1)!)).state).toBe(suspended);
     expect(await auditOf('update', ids)).toBe(ids.length);
     const progress = events.filter((e) => e.topic === JOBS_TOPIC).map((e) => e.payload as JobProgress).filter((p) => p.id === jobId);
     expect(progress.at(-1)).toMatchObject({ state: 'done', progress: BULK_JOB_THRESHOLD + 1, total: BULK_JOB_THRESHOLD + 1 });
   });
+});
+
+describe('a bulk delete of issued treasury documents above the threshold', () => {
+  it('reports every row refused, with the reason the single delete gives, and deletes none; a row that never existed is refused too', async () => {
+    expect((await server.putSetting(admin, 'hasTreasury', 'true')).status).toBeLessThan(300);
+    const issueDate = lisbonDay(server.ctx.now());
+    const count = BULK_JOB_THRESHOLD + 3;
+    const ids: number[] = [];
+    await server.database.db.transaction().execute(async (trx) => {
+      for (let i = 0; i < count; i += 1) {
+        const row = await issueTreasuryDocument(trx, server.ctx, { type: 'quota', payer: { name: `Pagador ${i}`, nif: null, address: null }, lines: [{ description: 'Quota', amount: 1000 + i }], issueDate, by: null });
+        ids.push(Number(row._id));
+      }
+    });
+    const single = await server.json('DELETE', `/api/treasury_docs/${ids[0]}`, admin);
+    expect(single.status).toBe(409);
+    const events = recordEvents(server);
+    const answer = await server.json('POST', '/api/treasury_docs/bulk_delete', admin, { ids: [...ids, 987_654] });
+    expect(answer.status).toBe(202);
+    const jobId = answer.body.data.job._id;
+    await server.app.jobs.tick();
+    const job = await server.database.db.selectFrom('jobs').selectAll().where('_id', '=', jobId).executeTakeFirstOrThrow();
+    expect({ state: job.state, progress: job.progress, total: job.total }).toEqual({ state: 'done', progress: count + 1, total: count + 1 });
+    const result = JSON.parse(String(job.result));
+    expect(result).toEqual({
+      done: 0,
+      refused: count + 1,
+      reasons: [
+        { message: single.body.message, rows: count, ids: ids.slice(0, 100) },
+        { message: 'Registo não encontrado.', rows: 1, ids: [987_654] },
+      ],
+    });
+    expect(result.reasons[0].message).toBe('Um documento emitido não pode ser alterado nem apagado: anule-o, o que emite uma nota de anulação.');
+    // Whoever started it hears the same result with the run's end.
+    const end = events.filter((e) => e.topic === JOBS_TOPIC).map((e) => e.payload as JobProgress).filter((p) => p.id === jobId).at(-1);
+    expect(end).toMatchObject({ state: 'done', progress: count + 1, total: count + 1, result });
+    const left = await server.database.db.selectFrom('treasury_docs').select('_id').where('_id', 'in', ids).execute();
+    expect(left).toHaveLength(count);
+  }, 120_000);
 });

@@ -39,7 +39,7 @@ export function rowRunner(app: FastifyInstance, resource: Resource, operation: B
 }
 
 /** A row's refusal as the answer names it: the record's id before the single operation's words. */
-export function rowFailure(resource: Resource, id: number, error: unknown): unknown {
+function rowFailure(resource: Resource, id: number, error: unknown): unknown {
   const translated = translateDbError(error, resource);
   if (!(translated instanceof HttpError)) return translated;
   const fieldErrors = translated.fieldErrors
