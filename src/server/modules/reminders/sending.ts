@@ -155,11 +155,20 @@ export async function sendApproved(
   const stages = new Map(
     ((await db.selectFrom('reminder_stages').select(['_id', 'offset_days', 'subject', 'body']).execute()) as unknown as Stage[]).map((stage) => [Number(stage._id), stage]),
   );
+  // The total is counted first (progress used to say done of done + 1, and so ended at 3 of 4,
+  // 75 %, for three reminders); decisions approved while it runs raise it as they are reached.
+  const approved = await db.selectFrom('reminder_decisions').select((eb) => eb.fn.countAll<number>().as('n')).where('decision', '=', 'approved').executeTakeFirstOrThrow();
+  let total = Number(approved.n);
   let after = 0;
   let done = 0;
   for (;;) {
     const ids = (await db.selectFrom('reminder_decisions').select('_id').where('decision', '=', 'approved').where('_id', '>', after).orderBy('_id').limit(500).execute()).map((row) => Number(row._id));
-    if (ids.length === 0) return report;
+    if (ids.length === 0) {
+      // Ends at its total, which is what it went through: fewer than counted when another
+      // instance sent some first.
+      if (done > 0) await progress?.(done, done);
+      return report;
+    }
     for (const id of ids) {
       const result = await sendOne(ctx, db, id, stages, await referenceAhead(ctx, db, id, stages));
       if (result.outcome === 'sent') {
@@ -169,6 +178,7 @@ export async function sendApproved(
       done += 1;
     }
     after = ids[ids.length - 1]!;
-    await progress?.(done, done + 1);
+    total = Math.max(total, done);
+    await progress?.(done, total);
   }
 }
