@@ -20,9 +20,10 @@ function percentile(sorted: readonly number[], p: number): number {
  * so latencies are collected per response and the percentiles computed here. With `uncached`,
  * every request carries a distinct parameter the API ignores, so the server's list cache never
  * answers and each request reaches the database. With `post`, each request is a POST of the
- * JSON body made for its sequence number (1, 2, …).
+ * JSON body made for its sequence number (1, 2, …). With `acceptEncoding`, requests ask for a
+ * compressed answer, as browsers do.
  */
-export async function measure(url: string, token: string, connections: number, seconds: number, uncached = false, post?: (sequence: number) => unknown): Promise<Measurement> {
+export async function measure(url: string, token: string, connections: number, seconds: number, uncached = false, post?: (sequence: number) => unknown, acceptEncoding?: string): Promise<Measurement> {
   const latencies: number[] = [];
   let sequence = 0;
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
@@ -32,7 +33,11 @@ export async function measure(url: string, token: string, connections: number, s
       : uncached
         ? [{ setupRequest: (request) => ({ ...request, path: `${target.pathname}${target.search}&bench=${(sequence += 1)}` }) }]
         : undefined;
-    const headers: Record<string, string> = { authorization: `Bearer ${token}`, ...(post ? { 'content-type': 'application/json' } : {}) };
+    const headers: Record<string, string> = {
+      authorization: `Bearer ${token}`,
+      ...(post ? { 'content-type': 'application/json' } : {}),
+      ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}),
+    };
     const instance = autocannon(
       { url, connections, duration: seconds, headers, ...(requests ? { requests } : {}) },
       (error: unknown, res: autocannon.Result) => (error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve(res)),
