@@ -14,6 +14,7 @@ export { focusRing } from './focus-ring.js';
 export { PHONE } from './breakpoints.js';
 export { deepActiveElement, focusables, moveFocus } from './roving-focus.js';
 export { useFocusTrap } from './focus-trap.js';
+export { useFocusAfterRender } from './use-focus-after-render.js';
 export { KIT_TEXTS } from './texts.js';
 export { Loading, LOADING_DOT_STEP_MS, LOADING_DOTS } from './loading.js';
 export { EmptyState } from './empty-state.js';

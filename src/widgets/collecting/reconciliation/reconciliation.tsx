@@ -4,7 +4,7 @@
 import { Fragment, useId, useRef, useState } from 'react';
 import styled from 'styled-components';
 import type { ReconciliationConfirmed, ReconciliationDecision, ReconciliationReview } from '../../../core/index.js';
-import { Button, Label, Loading, space, token, useSignalValue } from '../../kit/index.js';
+import { Button, Label, Loading, space, token, useFocusAfterRender, useSignalValue } from '../../kit/index.js';
 import { TableBox } from '../../feature-kit/data-table.js';
 import { Notice } from '../../feature-kit/layout.js';
 import { NavLink } from '../../feature-kit/navigation.js';
@@ -95,7 +95,8 @@ export function Reconciliation({ singular = 'Sócio', paymentPath, receiptPath }
   const doneHeading = useRef<HTMLHeadingElement>(null);
   const table = useRef<HTMLDivElement>(null);
 
-  const focusLater = (target: { current: HTMLElement | null }) => requestAnimationFrame(() => target.current?.focus());
+  const focusAfterRender = useFocusAfterRender();
+  const focusLine = (line: number | null) => focusAfterRender(() => table.current?.querySelector<HTMLButtonElement>(`tr[data-line="${line}"] button`));
 
   async function read(file: File) {
     setBusy(true);
@@ -103,10 +104,10 @@ export function Reconciliation({ singular = 'Sócio', paymentPath, receiptPath }
     try {
       const id = await uploadStatement(core, file);
       const review = await previewStatement(core, id, []);
+      focusAfterRender(() => reviewHeading.current);
       setDecisions([]);
       setEditing(null);
       setPhase({ kind: 'review', review });
-      focusLater(reviewHeading);
     } catch (e) {
       setError(failureText(e, T.readFailed));
       setInputKey((k) => k + 1);
@@ -122,11 +123,11 @@ export function Reconciliation({ singular = 'Sócio', paymentPath, receiptPath }
     setError(null);
     try {
       const review = await previewStatement(core, phase.review.file, next);
+      // Back to the line's own actions, as after closing any dialog.
+      focusLine(line);
       setDecisions(next);
       setEditing(null);
       setPhase({ kind: 'review', review });
-      // Back to the line's own actions, as after closing any dialog.
-      requestAnimationFrame(() => table.current?.querySelector<HTMLButtonElement>(`tr[data-line="${line}"] button`)?.focus());
     } catch (e) {
       setError(failureText(e, T.readFailed));
     } finally {
@@ -140,8 +141,8 @@ export function Reconciliation({ singular = 'Sócio', paymentPath, receiptPath }
     setError(null);
     try {
       const confirmed = await confirmStatement(core, phase.review.file, decisions);
+      focusAfterRender(() => doneHeading.current);
       setPhase({ kind: 'done', review: phase.review, confirmed });
-      focusLater(doneHeading);
     } catch (e) {
       setError(failureText(e, T.confirmFailed));
     } finally {
@@ -281,9 +282,8 @@ export function Reconciliation({ singular = 'Sócio', paymentPath, receiptPath }
             onDecide={(decision) => void decide([...decisions.filter((d) => d.line !== decision.line), decision], decision.line)}
             onUndo={(line) => void decide(decisions.filter((d) => d.line !== line), line)}
             onCancelEdit={() => {
-              const line = editing;
+              focusLine(editing);
               setEditing(null);
-              requestAnimationFrame(() => table.current?.querySelector<HTMLButtonElement>(`tr[data-line="${line}"] button`)?.focus());
             }}
           />
         </div>
