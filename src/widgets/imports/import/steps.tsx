@@ -2,7 +2,7 @@
 // written), import (the server's job, followed to its end), then the result.
 import { useEffect, useId, useRef, useState } from 'react';
 import styled from 'styled-components';
-import { Button, space, token, useSignalValue } from '../../kit/index.js';
+import { Button, space, token, useFocusAfterRender, useSignalValue } from '../../kit/index.js';
 import { Buttons } from '../../feature-kit/groups.js';
 import { JobNotice } from '../../feature-kit/job-notice.js';
 import { Notice } from '../../feature-kit/layout.js';
@@ -79,9 +79,9 @@ export function Steps({ upload, membersPath, memberPath, plural, onRestart }: St
   const doneHeading = useRef<HTMLHeadingElement>(null);
   const problemsBox = useRef<HTMLDivElement>(null);
 
-  const focusLater = (target: { current: HTMLElement | null }) => requestAnimationFrame(() => target.current?.focus());
+  const focusAfterRender = useFocusAfterRender();
   useEffect(() => {
-    focusLater(mapHeading);
+    mapHeading.current?.focus();
   }, []);
 
   const phase = job.view.phase;
@@ -90,12 +90,12 @@ export function Steps({ upload, membersPath, memberPath, plural, onRestart }: St
   useEffect(() => {
     if (phase !== 'done' && phase !== 'failed') return;
     importChanged(core);
-    if (phase === 'done') focusLater(doneHeading);
+    if (phase === 'done') doneHeading.current?.focus();
   }, [core, phase]);
 
   // A new report takes the focus once drawn.
   useEffect(() => {
-    if (checked) focusLater(reportHeading);
+    if (checked) reportHeading.current?.focus();
   }, [checked]);
 
   // What a check was asked: once the mapping or a value changes, its report is no longer the file's.
@@ -110,11 +110,9 @@ export function Steps({ upload, membersPath, memberPath, plural, onRestart }: St
   async function check() {
     setTried(true);
     const found = mappingProblems(upload.columns, upload.fields, mapping, defaults);
+    if (found.length > 0) focusAfterRender(() => problemsBox.current);
     setProblems(found);
-    if (found.length > 0) {
-      focusLater(problemsBox);
-      return;
-    }
+    if (found.length > 0) return;
     setBusy(true);
     setError(null);
     try {
