@@ -33,6 +33,19 @@ export interface FileStore {
   keys(): AsyncIterable<string>;
 }
 
+/**
+ * The bytes under `key`, or null when the store has none (removed, lost): for callers that go on
+ * without them. Any other failure (the store unreachable) is thrown as it is.
+ */
+export async function openIfStored(store: FileStore, key: string): Promise<Readable | null> {
+  try {
+    return await store.open(key);
+  } catch (error) {
+    if (error instanceof StoredFileMissing) return null;
+    throw error;
+  }
+}
+
 /** A storage key as every store makes it: 16 random bytes in hex. */
 export const STORAGE_KEY = /^[0-9a-f]{32}$/;
 

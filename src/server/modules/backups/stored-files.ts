@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.js';
+import { STORAGE_KEY } from '../../files/store.js';
 import { FILES_PREFIX } from './manifest.js';
 
 /**
@@ -9,8 +10,6 @@ import { FILES_PREFIX } from './manifest.js';
  */
 export const STORED_CHUNKS_TABLE = 'stored_file_chunks';
 
-const KEY = /^[0-9a-f]{32}$/;
-
 /** A stored file's part: `files/<first two characters>/<key>`, the directory store's layout (what backups have always held). */
 export const storedPartName = (key: string): string => `${FILES_PREFIX}${key.slice(0, 2)}/${key}`;
 
@@ -18,7 +17,7 @@ export const storedPartName = (key: string): string => `${FILES_PREFIX}${key.sli
 export function keyOfPart(name: string): string | null {
   if (!name.startsWith(FILES_PREFIX)) return null;
   const [shelf, key, ...rest] = name.slice(FILES_PREFIX.length).split('/');
-  return rest.length === 0 && key !== undefined && KEY.test(key) && shelf === key.slice(0, 2) ? key : null;
+  return rest.length === 0 && key !== undefined && STORAGE_KEY.test(key) && shelf === key.slice(0, 2) ? key : null;
 }
 
 /**

@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import type { Readable } from 'node:stream';
 import type { ServerContext } from '../../context.js';
 import type { PartDigest } from './archive-write.js';
 import { writeArchive } from './archive-write.js';
-import { StoredFileMissing } from '../../files/store.js';
+import { openIfStored } from '../../files/store.js';
 import { FORMAT, FORMAT_VERSION, MANIFEST_PART, SQLITE_PART, tablePart, type BackupManifest } from './manifest.js';
 import { inSnapshot, schemaTables, tableRows } from './postgres-dump.js';
 import { copiedStoredKeys, copySqlite, readCopiedDatabase } from './sqlite-copy.js';
@@ -79,14 +78,9 @@ export async function writeBackup(ctx: BackupContext, file: string): Promise<{ m
     const createdAt = new Date(ctx.now()).toISOString();
     const { parts, tables, migrations, keys } = await addDatabase(ctx, archive, file);
     for (const key of keys) {
-      let stream: Readable;
-      try {
-        stream = await ctx.files.open(key);
-      } catch (error) {
-        // Removed since the copy (its row went first, so the copied database still names it), or lost before: as the server has it.
-        if (error instanceof StoredFileMissing) continue;
-        throw error;
-      }
+      // Null: removed since the copy (its row went first, so the copied database still names it), or lost before: as the server has it.
+      const stream = await openIfStored(ctx.files, key);
+      if (!stream) continue;
       parts.push(await archive.add(storedPartName(key), stream, false));
     }
     const manifest: BackupManifest = { format: FORMAT, version: FORMAT_VERSION, engine: ctx.database.engine, createdAt, migrations, tables, parts };

@@ -1,6 +1,5 @@
-import type { Readable } from 'node:stream';
 import type { Db } from '../../db/database.js';
-import { StoredFileMissing, type FileStore } from '../../files/store.js';
+import { openIfStored, type FileStore } from '../../files/store.js';
 import { csvHeader, csvLine } from './csv-values.js';
 import { EXPORT_PAGE } from './resources.js';
 import type { ZipEntrySum, ZipWriter } from '../../zip/writer.js';
@@ -119,13 +118,10 @@ export async function exportFiles(zip: ZipWriter, db: Db, store: FileStore, onFi
   for await (const rows of fileRows(db)) {
     for (const row of rows) {
       if (outputs.has(row._id)) continue;
-      let source: Readable;
-      try {
-        // Opened before its entry is added (the store rejects before any byte): a file gone from the store is noted, not half-written.
-        source = await store.open(row.storage_key);
-      } catch (error) {
-        // Any other failure (the store unreachable) fails the run, which is attempted again.
-        if (!(error instanceof StoredFileMissing)) throw error;
+      // Opened before its entry is added: a file gone from the store is noted, not half-written;
+      // any other failure (the store unreachable) fails the run, which is attempted again.
+      const source = await openIfStored(store, row.storage_key);
+      if (!source) {
         missing.push(row._id);
         await onFile();
         continue;

@@ -1,6 +1,6 @@
 import { buffer } from 'node:stream/consumers';
 import type { Db } from '../../db/database.js';
-import { StoredFileMissing, type FileStore } from '../../files/store.js';
+import { openIfStored, type FileStore } from '../../files/store.js';
 
 /**
  * The current photo of each of these members, as the JPEG thumbnail (240 px high: about 240 dpi
@@ -19,12 +19,9 @@ export async function memberPhotoThumbs(db: Db, files: FileStore, memberIds: rea
       .execute();
     for (const row of rows) {
       if (row.member === null) continue;
-      try {
-        photos.set(row.member, await buffer(await files.open(row.storage_key)));
-      } catch (error) {
-        // A photo whose bytes are gone prints the card without it, as for a member with none.
-        if (!(error instanceof StoredFileMissing)) throw error;
-      }
+      // A photo whose bytes are gone prints the card without it, as for a member with none.
+      const bytes = await openIfStored(files, row.storage_key);
+      if (bytes) photos.set(row.member, await buffer(bytes));
     }
   }
   return photos;
