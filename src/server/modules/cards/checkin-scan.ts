@@ -11,7 +11,7 @@ import { checkCard } from './verify.js';
  * The code in what a scanner typed: the card's QR address ({public url}/v/{code}) or the code
  * itself, read as the public check reads it. Null when it cannot be a code.
  */
-function scannedCode(input: string): string | null {
+export function scannedCode(input: string): string | null {
   const trimmed = input.trim();
   const inAddress = /\/v\/([^/?#\s]+)\/?(?:[?#].*)?$/i.exec(trimmed)?.[1];
   let raw = inAddress ?? trimmed;
