@@ -1,6 +1,7 @@
 // The client modules, in the order their routes are listed: the one place a domain is added on the client.
 import { ACCOUNT_MODULE } from './account/module.js';
 import { APPLICATIONS_MODULE } from './applications/module.js';
+import { ASSEMBLIES_MODULE } from './assemblies/module.js';
 import { AUDIT_MODULE } from './audit/module.js';
 import { CARDS_MODULE } from './cards/module.js';
 import { COLLECTING_MODULE } from './collecting/module.js';
@@ -24,6 +25,7 @@ export const CLIENT_MODULES = [
   DUES_MODULE,
   APPLICATIONS_MODULE,
   CARDS_MODULE,
+  ASSEMBLIES_MODULE,
   PAYMENTS_MODULE,
   COLLECTING_MODULE,
   USERS_MODULE,
