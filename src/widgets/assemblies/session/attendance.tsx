@@ -34,14 +34,20 @@ const Muted = styled.p`
   color: ${token('color-text-muted')};
 `;
 
-type Outcome = { tone: 'success' | 'warning' | 'error'; text: string };
+/**
+ * What the person at the door is told about the last check-in. A name is looked up when shown:
+ * the members' names may arrive after the answer.
+ */
+type Outcome = { tone: 'success' | 'warning' | 'error'; text: (nameOf: (id: number) => string) => string };
 
-/** What the person at the door is told about the last check-in. */
-function outcomeOf(row: AttendanceRow, before: readonly AttendanceRow[], name: string): Outcome {
+function outcomeOf(row: AttendanceRow, before: readonly AttendanceRow[]): Outcome {
+  const named = (nameOf: (id: number) => string) => (row.name ? T.memberNumber(row.number, row.name) : nameOf(row.member));
   const earlier = before.find((r) => r._id === row._id || r.member === row.member);
-  if (earlier) return { tone: 'warning', text: T.repeated(name, shownTime(earlier.at)) };
-  return { tone: 'success', text: T.checkedIn(name) };
+  if (earlier) return { tone: 'warning', text: (nameOf) => T.repeated(named(nameOf), shownTime(earlier.at)) };
+  return { tone: 'success', text: (nameOf) => T.checkedIn(named(nameOf)) };
 }
+
+const said = (tone: Outcome['tone'], text: string): Outcome => ({ tone, text: () => text });
 
 export function Attendance({ assembly, proxies, proxyMax, singular, open }: { assembly: number; proxies: boolean; proxyMax: number; singular: string; open: boolean }) {
   const core = useCore();
@@ -64,10 +70,9 @@ export function Attendance({ assembly, proxies, proxyMax, singular, open }: { as
       const before = latestRows.current;
       try {
         const row = await checkIn(core, assembly, body);
-        const name = row?.name ? T.memberNumber(row.number, row.name) : row ? nameOf(row.member) : label;
-        setOutcome(row ? outcomeOf(row, before, name) : { tone: 'success', text: T.checkedIn(label) });
+        setOutcome(row ? outcomeOf(row, before) : said('success', T.checkedIn(label)));
       } catch (error) {
-        setOutcome({ tone: 'error', text: `${label ? `${label}: ` : ''}${describeFailure(error, T.checkInFailed)}` });
+        setOutcome(said('error', `${label}: ${describeFailure(error, T.checkInFailed)}`));
       } finally {
         setWaiting((n) => n - 1);
       }
@@ -93,9 +98,9 @@ export function Attendance({ assembly, proxies, proxyMax, singular, open }: { as
     const name = nameOf(row.member);
     try {
       await checkOut(core, assembly, row.member);
-      setOutcome({ tone: 'success', text: T.removed(name) });
+      setOutcome(said('success', T.removed(name)));
     } catch (error) {
-      setOutcome({ tone: 'error', text: describeFailure(error, T.removeFailed) });
+      setOutcome(said('error', describeFailure(error, T.removeFailed)));
     }
   };
 
@@ -150,7 +155,7 @@ export function Attendance({ assembly, proxies, proxyMax, singular, open }: { as
         {waiting > 0 && <Muted>{T.checking}</Muted>}
         {outcome && (
           <Notice tone={outcome.tone}>
-            <p>{outcome.text}</p>
+            <p>{outcome.text(nameOf)}</p>
           </Notice>
         )}
       </div>
