@@ -79,10 +79,17 @@ export interface ConvocationPreview {
   last_notice_day: string;
   /** The minimum notice in days (the statutes' setting, never below the law's). */
   notice_days?: number | null;
-  /** Associates with a vote, who receive it. */
+  /** Today is past the last day: sending would be refused. */
+  late?: boolean;
+  /** Associates with a vote, who receive it (once sent: those it was sent to). */
   voters: number;
   emails: number;
   letters: number;
+  /** Every associate on the cut-off date, with a vote or not. */
+  associates?: number;
+  agenda_items?: number;
+  /** Those a letter is for whose address lacks a part (named by the server: 'morada', 'código postal'...). */
+  missing_address?: { member: number; number: number | null; name: string; missing: string[] }[];
   notice_text: string;
 }
 
@@ -97,11 +104,14 @@ export interface ProofRow {
   sent_at: string | null;
   delivery: DeliveryState | null;
   delivery_at?: string | null;
+  /** The outbox's last error, for an e-mail that failed. */
+  last_error?: string | null;
 }
 
 /** GET assemblies/{id}/convocation_proof. */
 export interface ConvocationProof {
-  assembly?: Partial<AssemblyRecord> | null;
+  /** The assembly as convened, with the name of whoever sent the convocation. */
+  assembly?: (Partial<AssemblyRecord> & { convened_by?: string | null }) | null;
   rows: ProofRow[];
   /** The letters' print: when their PDF was made, and how many it held; null before. */
   printed: { at: string; letters?: number | null } | null;

@@ -88,6 +88,13 @@ export const MANAGER_TEXTS = {
   late: (day: string) => `O prazo terminou a ${day}: o servidor vai recusar o envio. Para convocar, mude a data da assembleia.`,
   recipients: (voters: number, emails: number, letters: number) =>
     `Recebem a convocatória ${plural(voters, 'associado', 'associados')} com direito de voto: ${plural(emails, 'por e-mail', 'por e-mail')} e ${plural(letters, 'por carta', 'por carta')}.`,
+  missingAddresses: (n: number) =>
+    n === 1
+      ? 'Um associado recebe a convocatória por carta mas não tem a morada completa: o envio vai ser recusado até a completar (ou indicar um e-mail).'
+      : `${count(n)} associados recebem a convocatória por carta mas não têm a morada completa: o envio vai ser recusado até as completar (ou indicar um e-mail).`,
+  missingAddress: (name: string, number: number | null, missing: readonly string[]) =>
+    `${name}${number === null ? '' : ` (n.º ${number})`}: falta ${missing.length <= 1 ? (missing[0] ?? '') : `${missing.slice(0, -1).join(', ')} e ${missing[missing.length - 1]}`}`,
+  noAgenda: 'A convocatória só pode ser enviada com pelo menos um ponto na ordem de trabalhos.',
   noticeText: 'Aviso convocatório',
   send: 'Enviar convocatória',
   sendTitle: 'Enviar a convocatória',
@@ -95,6 +102,7 @@ export const MANAGER_TEXTS = {
     `Vai enviar a convocatória a ${plural(voters, 'associado', 'associados')} (${plural(emails, 'e-mail', 'e-mails')} e ${plural(letters, 'carta', 'cartas')} para imprimir). Depois de enviada, a data, o local e a ordem de trabalhos já não podem ser alterados.`,
   sent: 'A convocatória foi enviada. Os e-mails seguem pela caixa de saída; imprima as cartas e guarde a prova de convocação.',
   convenedAt: (when: string) => `Convocatória enviada em ${when}.`,
+  sentTo: (voters: number, emails: number, letters: number) => `Enviada a ${plural(voters, 'associado', 'associados')}: ${plural(emails, 'por e-mail', 'por e-mail')} e ${plural(letters, 'por carta', 'por carta')}.`,
   convenedOn: (day: string) => `Último dia legal de envio: ${day}.`,
   letters: 'Cartas para imprimir (PDF)',
   proof: 'Prova de convocação',
@@ -110,6 +118,7 @@ export const PROOF_TEXTS = {
   assembly: 'Assembleia',
   assemblyDate: 'Data da assembleia',
   convenedAt: 'Convocatória enviada em',
+  convenedBy: 'Enviada por',
   lastNoticeDay: 'Último dia legal de envio',
   caption: 'Convocatórias enviadas, uma por associado',
   columns: { number: 'N.º', name: 'Nome', channel: 'Canal', recipient: 'Destinatário', sentAt: 'Enviada em', delivery: 'Estado da entrega' },

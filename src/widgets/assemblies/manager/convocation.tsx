@@ -82,8 +82,9 @@ function Preview({ assembly, onOutcome }: { assembly: AssemblyRecord; onOutcome(
       </Notice>
     );
   }
-  const today = lisbonDay(core.clock.now());
-  const late = preview.last_notice_day < today;
+  // The server judges by its clock; an older server that does not say, by this page's.
+  const late = preview.late ?? preview.last_notice_day < lisbonDay(core.clock.now());
+  const lacking = preview.missing_address ?? [];
 
   const send = async () => {
     setBusy(true);
@@ -108,6 +109,21 @@ function Preview({ assembly, onOutcome }: { assembly: AssemblyRecord; onOutcome(
         </Notice>
       )}
       <Line data-recipients>{T.recipients(preview.voters, preview.emails, preview.letters)}</Line>
+      {preview.agenda_items === 0 && (
+        <Notice tone="warning">
+          <p data-no-agenda>{T.noAgenda}</p>
+        </Notice>
+      )}
+      {lacking.length > 0 && (
+        <Notice tone="warning">
+          <p>{T.missingAddresses(lacking.length)}</p>
+          <ul data-missing-addresses>
+            {lacking.map((person) => (
+              <li key={person.member}>{T.missingAddress(person.name, person.number, person.missing)}</li>
+            ))}
+          </ul>
+        </Notice>
+      )}
       <NoticeText data-notice-text>
         <h3>{T.noticeText}</h3>
         {preview.notice_text}
@@ -126,6 +142,8 @@ function Preview({ assembly, onOutcome }: { assembly: AssemblyRecord; onOutcome(
 
 function Sent({ assembly, proofPath, onOutcome }: { assembly: AssemblyRecord; proofPath?: string; onOutcome(outcome: Outcome): void }) {
   const core = useCore();
+  // Once sent, the server counts the convocations written, not today's voters.
+  const sent = useQuery<ConvocationPreview>(core.queries, convocationQuery(assembly._id)).data;
   const [busy, setBusy] = useState(false);
   const letters = async () => {
     setBusy(true);
@@ -141,10 +159,13 @@ function Sent({ assembly, proofPath, onOutcome }: { assembly: AssemblyRecord; pr
     <>
       {assembly.convened_at && <Line data-convened-at>{T.convenedAt(moment(assembly.convened_at))}</Line>}
       {assembly.last_notice_day && <Line>{T.convenedOn(dayInWords(assembly.last_notice_day))}</Line>}
+      {sent && <Line data-sent-counts>{T.sentTo(sent.voters, sent.emails, sent.letters)}</Line>}
       <Buttons>
-        <Button variant="secondary" onClick={() => void letters()} disabled={busy} data-letters>
-          {T.letters}
-        </Button>
+        {(!sent || sent.letters > 0) && (
+          <Button variant="secondary" onClick={() => void letters()} disabled={busy} data-letters>
+            {T.letters}
+          </Button>
+        )}
         {proofPath && (
           <SecondaryNavLink path={pathWith(proofPath, { id: assembly._id })} data-proof-link>
             {T.proof}

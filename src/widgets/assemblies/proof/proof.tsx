@@ -39,9 +39,16 @@ const Failed = styled.span`
 
 /** A row's delivery in words: an e-mail's outbox state, a letter printed or waiting to be. */
 function deliveryText(row: ProofRow): string {
-  if (row.delivery) return W.delivery[row.delivery];
-  return row.channel === 'post' ? T.letterToPrint : '';
+  if (row.channel === 'post' && (row.delivery === null || row.delivery === 'pending')) return T.letterToPrint;
+  return row.delivery ? W.delivery[row.delivery] : '';
 }
+
+const Reason = styled.span`
+  display: block;
+  font-size: 0.875em;
+  color: ${token('color-text-muted')};
+  overflow-wrap: anywhere;
+`;
 
 const countWhere = (rows: readonly ProofRow[], test: (row: ProofRow) => boolean): number => rows.filter(test).length;
 
@@ -81,9 +88,11 @@ export function AssemblyProof({ assemblyId, assemblyPath }: AssemblyProofProps) 
   const rows = proof.rows;
   const emails = proof.totals?.emails ?? countWhere(rows, (row) => row.channel === 'email');
   const letters = proof.totals?.letters ?? countWhere(rows, (row) => row.channel === 'post');
-  const sent = proof.totals?.sent ?? countWhere(rows, (row) => row.channel === 'email' && row.delivery === 'sent');
-  const failed = proof.totals?.failed ?? countWhere(rows, (row) => row.channel === 'email' && row.delivery === 'failed');
-  const pending = proof.totals?.pending ?? emails - sent - failed;
+  // The e-mails' states from the rows themselves: the server's pending total counts letters not yet printed too.
+  const email = (state: ProofRow['delivery']) => countWhere(rows, (row) => row.channel === 'email' && row.delivery === state);
+  const sent = email('sent');
+  const failed = email('failed');
+  const pending = emails - sent - failed;
   const assembly = proof.assembly;
 
   const download = async () => {
@@ -118,6 +127,7 @@ export function AssemblyProof({ assemblyId, assemblyPath }: AssemblyProofProps) 
             { term: T.assembly, value: assembly.title, name: 'title' },
             { term: T.assemblyDate, value: [shortDay(assembly.date), assembly.time].filter(Boolean).join(', '), name: 'date' },
             { term: T.convenedAt, value: moment(assembly.convened_at), name: 'convened-at' },
+            { term: T.convenedBy, value: assembly.convened_by, name: 'convened-by' },
             { term: T.lastNoticeDay, value: shortDay(assembly.last_notice_day), name: 'last-notice-day' },
           ]}
         />
@@ -148,7 +158,8 @@ export function AssemblyProof({ assemblyId, assemblyPath }: AssemblyProofProps) 
                   <td>{moment(row.sent_at)}</td>
                   <td data-delivery-text>
                     {row.delivery === 'failed' ? <Failed>{deliveryText(row)}</Failed> : deliveryText(row)}
-                    {row.delivery_at && row.delivery !== 'pending' ? ` (${moment(row.delivery_at)})` : ''}
+                    {row.delivery_at && row.delivery !== 'pending' && row.channel === 'email' ? ` (${moment(row.delivery_at)})` : ''}
+                    {row.delivery === 'failed' && row.last_error ? <Reason>{row.last_error}</Reason> : null}
                   </td>
                 </tr>
               ))}
