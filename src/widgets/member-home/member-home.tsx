@@ -21,6 +21,7 @@ const RecordHistory = lazy(async () => ({ default: (await import('../record-hist
 const OwnCard = lazy(async () => ({ default: (await import('./own-sections.js')).OwnCard }));
 const OwnReceipts = lazy(async () => ({ default: (await import('./own-sections.js')).OwnReceipts }));
 const OwnDataExport = lazy(async () => ({ default: (await import('./own-sections.js')).OwnDataExport }));
+const OwnAssemblies = lazy(async () => ({ default: (await import('./own-sections.js')).OwnAssemblies }));
 
 const Card = styled.article`
   background: ${token('color-background')};
@@ -210,6 +211,9 @@ export function MemberHome() {
           </Column>
           <Column data-column="main">
             <OwnDues memberId={load.member._id} />
+            <Suspense fallback={<Loading />}>
+              <OwnAssemblies />
+            </Suspense>
             <Suspense fallback={<Loading />}>
               <OwnReceipts />
             </Suspense>
