@@ -12,7 +12,7 @@ import { Buttons } from '../../feature-kit/groups.js';
 import { Notice } from '../../feature-kit/layout.js';
 import { NavLink } from '../../feature-kit/navigation.js';
 import { pathWith } from '../../feature-kit/route-path.js';
-import { describeFailure, statusOf } from '../../feature-kit/server-message.js';
+import { describeFailure } from '../../feature-kit/server-message.js';
 import { useCore } from '../../feature-kit/use-core.js';
 import { openPdf } from '../../shared/download.js';
 import { ASSEMBLY_WORDS as W, moment, PROOF_TEXTS as T, shortDay } from '../texts.js';
@@ -73,8 +73,7 @@ export function AssemblyProof({ assemblyId, assemblyPath }: AssemblyProofProps) 
   if (view.status === 'loading' || view.status === 'idle') return <Loading />;
   const proof = view.data;
   if (view.status !== 'loaded' || !proof) {
-    // Not convened yet: the server has nothing to prove (a 404 or a 409 in its words).
-    const text = statusOf(view.error) === 404 ? T.notConvened : describeFailure(view.error, T.failed);
+    const text = describeFailure(view.error, T.failed);
     return (
       <div data-assembly-proof="failed">
         <Notice tone="error">
@@ -85,6 +84,17 @@ export function AssemblyProof({ assemblyId, assemblyPath }: AssemblyProofProps) 
     );
   }
 
+  // A draft has nothing to prove yet.
+  if (proof.assembly?.status === 'draft') {
+    return (
+      <div data-assembly-proof="draft">
+        <Notice tone="info">
+          <p>{T.notConvened}</p>
+        </Notice>
+        {back && <Buttons>{back}</Buttons>}
+      </div>
+    );
+  }
   const rows = proof.rows;
   const emails = proof.totals?.emails ?? countWhere(rows, (row) => row.channel === 'email');
   const letters = proof.totals?.letters ?? countWhere(rows, (row) => row.channel === 'post');
