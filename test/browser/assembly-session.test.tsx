@@ -93,16 +93,17 @@ function scan(value: string) {
 afterEach(cleanupFeatures);
 
 describe('<associa-assembly-session>', () => {
-  it('checks in a scanned card: a new row on top, the quorum panel counts it, a repeat says when', async () => {
+  it('checks in a scanned card: a new row on top, the quorum panel counts it, a repeat says since when', async () => {
     const { f } = await mount({});
     expect(deepActiveElement()).to.equal($('[data-scan-form] input'));
     expect($('[data-quorum-met]')!.textContent).to.equal('Sem quórum: faltam 40');
     expect(text()).to.contain('Primeira convocatória');
     expect(text()).to.contain('A segunda convocatória começa às 21:30.');
     const ana = attendee(1, 1, 'card');
-    // What the server holds once the card is read.
+    const answer = { ...ana, name: 'Ana Silva', number: 12, represented_by_name: null, counts: counts(1, 0) };
+    // What the server holds once the card is read; the same card again answers the row it had.
     await f.script({
-      'POST /assemblies/5/check_in': [{ body: { data: ana } }, { status: 409, body: { message: 'Ana Silva já foi registada às 21:01.' } }],
+      'POST /assemblies/5/check_in': [{ body: { data: { ...answer, repeated: false } } }, { body: { data: { ...answer, repeated: true } } }],
       'GET /assemblies/5/quorum': { body: { data: counts(1, 0) } },
       'GET /assemblies/5/assembly_attendance': list([ana]),
     });
@@ -114,24 +115,25 @@ describe('<associa-assembly-session>', () => {
     const row = $('tr[data-attendee="1"]')!;
     await waitUntil(() => row.textContent?.includes('Ana Silva'), 'the row never named the associate');
     expect(row.querySelector('[data-via-text]')!.textContent).to.equal('cartão');
-    await waitForText(element, 'Registado: Ana Silva.');
+    await waitForText(element, 'Registado: Ana Silva (n.º 12).');
     expect((await f.requests('POST', '/assemblies/5/check_in'))[0]!.body).to.deep.equal({ input: 'https://socios.example.org/v/0123456789ABC' });
-    // The field kept the focus for the next card; the same card again is refused as the server says.
+    // The field kept the focus for the next card.
     expect(deepActiveElement()).to.equal($('[data-scan-form] input'));
     scan('0123456789ABC');
-    await waitForText(element, 'Ana Silva já foi registada às 21:01.');
-    expect($('[data-outcome] [data-tone="error"]')).to.not.equal(null);
+    await waitForText(element, 'Ana Silva (n.º 12): já registado às 21:01.');
+    expect($('[data-outcome] [data-tone="warning"]')).to.not.equal(null);
+    expect(all(element, 'tbody tr')).to.have.length(1);
     await expectAccessible(element);
   });
 
-  it('says when a repeat was first registered if the server answers the row it already had', async () => {
-    const ana = attendee(1, 1, 'card');
-    const { f } = await mount({ 'GET /assemblies/5/assembly_attendance': list([ana]), 'GET /assemblies/5/quorum': { body: { data: counts(1, 0) } } });
-    await waitUntil(() => $('tr[data-attendee="1"]'), 'the row never appeared');
-    await f.script({ 'POST /assemblies/5/check_in': { body: { data: ana } } });
-    scan('0123456789ABC');
-    await waitForText(element, 'Ana Silva: já registado às 21:01.');
-    expect(all(element, 'tbody tr')).to.have.length(1);
+  it('says a refusal in the server\'s words, adding no one', async () => {
+    const { f } = await mount({});
+    await f.script({ 'POST /assemblies/5/check_in': { status: 422, body: { message: 'Vera Saiu não é associado: o seu estado é «Desistente».' } } });
+    scan('ZZZZ-ZZZZ-ZZZZZ');
+    await waitForText(element, 'Vera Saiu não é associado: o seu estado é «Desistente».');
+    expect($('[data-outcome] [data-tone="error"]')).to.not.equal(null);
+    expect(count('present')).to.equal('0');
+    expect(all(element, 'tbody tr')).to.have.length(0);
   });
 
   it('reads the panel again when a check-in made in another browser is announced', async () => {

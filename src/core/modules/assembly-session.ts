@@ -62,10 +62,19 @@ export interface AttendanceRow {
   card_code: string | null;
   represented_by: number | null;
   has_vote: boolean;
-  /** Names the server may add to its answer; otherwise read from the members. */
+  /** The check-in's answer names the associates; the list does not (read from the members). */
   name?: string | null;
   number?: number | null;
   represented_by_name?: string | null;
+}
+
+/**
+ * What POST assemblies/{id}/check_in answers: the associate's row, `repeated` when they were
+ * already there (the row as it was, unchanged), and the counts after it.
+ */
+export interface CheckedIn extends AttendanceRow {
+  repeated?: boolean;
+  counts?: AssemblyCounts;
 }
 
 export type VoteStatus = 'pending' | 'open' | 'closed';
@@ -88,6 +97,12 @@ export interface AgendaItem {
 }
 
 export type BallotChoice = 'for' | 'against' | 'abstain';
+
+/** What POST assembly_items/{id}/cast answers: the ballots of the card read (a representative's too) and the totals so far. */
+export interface CastAnswer {
+  ballots: { member: number; cast_by: number; choice: BallotChoice }[];
+  totals: VoteCounts & { voters: number };
+}
 
 /** A check-in: a card read, a member chosen by name, or one represented by another present. */
 export type CheckIn = { input: string } | { member: number } | { member: number; represented_by: number };
@@ -126,19 +141,30 @@ const AFTER_VOTE = [A.items, A.ballots] as const;
 export const openSession = (core: Core, assembly: number): Promise<AssemblyHead> =>
   core.queries.action<AssemblyHead>(path(A.assemblies, assembly, 'open_session'), {}, { invalidates: [A.assemblies, A.attendance] });
 
-export const checkIn = (core: Core, assembly: number, body: CheckIn): Promise<AttendanceRow> =>
-  core.queries.action<AttendanceRow>(path(A.assemblies, assembly, 'check_in'), body, { invalidates: AFTER_ATTENDANCE });
+/** The counts a write answered, shown at once by every panel on the page (the reading that follows confirms them). */
+function showCounts(core: Core, assembly: number, counts: AssemblyCounts | undefined) {
+  if (counts && typeof counts === 'object') core.queries.replace(quorumQuery(assembly), counts);
+}
 
-export const checkOut = (core: Core, assembly: number, member: number): Promise<unknown> =>
-  core.queries.action(path(A.assemblies, assembly, 'check_out'), { member }, { invalidates: AFTER_ATTENDANCE });
+export async function checkIn(core: Core, assembly: number, body: CheckIn): Promise<CheckedIn> {
+  const answer = await core.queries.action<CheckedIn>(path(A.assemblies, assembly, 'check_in'), body, { invalidates: AFTER_ATTENDANCE });
+  showCounts(core, assembly, answer?.counts);
+  return answer;
+}
+
+export async function checkOut(core: Core, assembly: number, member: number): Promise<{ counts?: AssemblyCounts }> {
+  const answer = await core.queries.action<{ counts?: AssemblyCounts }>(path(A.assemblies, assembly, 'check_out'), { member }, { invalidates: AFTER_ATTENDANCE });
+  showCounts(core, assembly, answer?.counts);
+  return answer;
+}
 
 export const openVote = (core: Core, item: number): Promise<AgendaItem> => core.queries.action<AgendaItem>(path(A.items, item, 'open_vote'), {}, { invalidates: AFTER_VOTE });
 
 export const recordVotes = (core: Core, item: number, counts: VoteCounts): Promise<AgendaItem> =>
   core.queries.action<AgendaItem>(path(A.items, item, 'record_votes'), counts, { invalidates: AFTER_VOTE });
 
-export const castBallot = (core: Core, item: number, input: string, choice: BallotChoice): Promise<unknown> =>
-  core.queries.action(path(A.items, item, 'cast'), { input, choice }, { invalidates: AFTER_VOTE });
+export const castBallot = (core: Core, item: number, input: string, choice: BallotChoice): Promise<CastAnswer> =>
+  core.queries.action<CastAnswer>(path(A.items, item, 'cast'), { input, choice }, { invalidates: AFTER_VOTE });
 
 export const closeVote = (core: Core, item: number): Promise<AgendaItem> => core.queries.action<AgendaItem>(path(A.items, item, 'close_vote'), {}, { invalidates: AFTER_VOTE });
 

@@ -4,13 +4,13 @@
 // check-in goes to the server one at a time, in the order read: it numbers them so.
 import { useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { attendanceQuery, checkIn, checkOut, type AttendanceRow, type CheckIn } from '../../../core/modules/assembly-session.js';
+import { attendanceQuery, checkIn, checkOut, type AttendanceRow, type CheckIn, type CheckedIn } from '../../../core/modules/assembly-session.js';
 import type { Member } from '../../../core/records.js';
 import { Button, Field, Input, Select, space, token, useQuery } from '../../kit/index.js';
 import { DataTable, TableBox } from '../../feature-kit/data-table.js';
 import { Notice } from '../../feature-kit/layout.js';
 import { MemberPicker } from '../../feature-kit/member-picker.js';
-import { describeFailure } from '../../feature-kit/server-message.js';
+import { describeFailure, serverMessage } from '../../feature-kit/server-message.js';
 import { useCore } from '../../feature-kit/use-core.js';
 import { shownTime } from './format.js';
 import { useMemberNames } from './names.js';
@@ -40,10 +40,10 @@ const Muted = styled.p`
  */
 type Outcome = { tone: 'success' | 'warning' | 'error'; text: (nameOf: (id: number) => string) => string };
 
-function outcomeOf(row: AttendanceRow, before: readonly AttendanceRow[]): Outcome {
+function outcomeOf(row: CheckedIn): Outcome {
   const named = (nameOf: (id: number) => string) => (row.name ? T.memberNumber(row.number, row.name) : nameOf(row.member));
-  const earlier = before.find((r) => r._id === row._id || r.member === row.member);
-  if (earlier) return { tone: 'warning', text: (nameOf) => T.repeated(named(nameOf), shownTime(earlier.at)) };
+  // A repeat answers the row as it was: its time is when they were first registered.
+  if (row.repeated) return { tone: 'warning', text: (nameOf) => T.repeated(named(nameOf), shownTime(row.at)) };
   return { tone: 'success', text: (nameOf) => T.checkedIn(named(nameOf)) };
 }
 
@@ -61,18 +61,16 @@ export function Attendance({ assembly, proxies, proxyMax, singular, open }: { as
   const input = useRef<HTMLInputElement>(null);
   // Readings go one after another, in the order read.
   const chain = useRef<Promise<unknown>>(Promise.resolve());
-  const latestRows = useRef(rows);
-  latestRows.current = rows;
 
   const send = (body: CheckIn, label: string) => {
     setWaiting((n) => n + 1);
     chain.current = chain.current.then(async () => {
-      const before = latestRows.current;
       try {
         const row = await checkIn(core, assembly, body);
-        setOutcome(row ? outcomeOf(row, before) : said('success', T.checkedIn(label)));
+        setOutcome(row ? outcomeOf(row) : said('success', T.checkedIn(label)));
       } catch (error) {
-        setOutcome(said('error', `${label}: ${describeFailure(error, T.checkInFailed)}`));
+        // The server's refusals name the associate; a failure without words names what was read.
+        setOutcome(said('error', serverMessage(error) ?? `${label}: ${describeFailure(error, T.checkInFailed)}`));
       } finally {
         setWaiting((n) => n - 1);
       }

@@ -89,7 +89,7 @@ export const SESSION_TEXTS = {
   choices: { for: 'A favor', against: 'Contra', abstain: 'Abstenção' } satisfies Record<BallotChoice, string>,
   castLabel: 'Cartão do votante',
   castHint: 'Leia os cartões de quem vota a favor, depois mude para «Contra» e para «Abstenção».',
-  cast: (choice: string) => `Voto registado: ${choice.toLowerCase()}.`,
+  cast: (choice: string, ballots: number) => (ballots === 1 ? `Voto registado: ${choice.toLowerCase()}.` : `${ballots} votos registados (com os representados): ${choice.toLowerCase()}.`),
   castFailed: 'O voto não foi registado.',
   tally: (votesFor: number, against: number, abstentions: number) => `A favor: ${votesFor} · Contra: ${against} · Abstenções: ${abstentions}`,
   approved: 'Aprovado',

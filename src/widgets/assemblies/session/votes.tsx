@@ -4,10 +4,10 @@
 // and words the result, shown approved or rejected.
 import { useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { agendaQuery, castBallot, closeVote, openVote, recordVotes, type AgendaItem, type BallotChoice, type VoteCounts } from '../../../core/modules/assembly-session.js';
+import { agendaQuery, castBallot, closeVote, openVote, recordVotes, type AgendaItem, type BallotChoice, type CastAnswer, type VoteCounts } from '../../../core/modules/assembly-session.js';
 import { Button, Field, Input, PHONE, space, token, useQuery } from '../../kit/index.js';
 import { Notice } from '../../feature-kit/layout.js';
-import { describeFailure } from '../../feature-kit/server-message.js';
+import { describeFailure, serverMessage } from '../../feature-kit/server-message.js';
 import { useCore } from '../../feature-kit/use-core.js';
 import { SESSION_TEXTS as T } from './texts.js';
 
@@ -106,6 +106,8 @@ function ItemVote({ item, open }: { item: AgendaItem; open: boolean }) {
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const [mode, setMode] = useState<'hands' | 'cards'>('hands');
+  // The totals of the cards read so far, as the last ballot's answer gave them.
+  const [scanned, setScanned] = useState<CastAnswer['totals'] | null>(null);
   const headingId = `item-${item._id}`;
 
   const act = async (work: () => Promise<unknown>, done?: string) => {
@@ -122,6 +124,7 @@ function ItemVote({ item, open }: { item: AgendaItem; open: boolean }) {
   };
 
   const counted = item.votes_for !== null || item.votes_against !== null || item.abstentions !== null;
+  const tally = counted ? { votes_for: item.votes_for ?? 0, votes_against: item.votes_against ?? 0, abstentions: item.abstentions ?? 0 } : scanned;
   return (
     <div role="group" aria-labelledby={headingId}>
       <h3 id={headingId}>{T.itemHeading(item.position, item.title)}</h3>
@@ -148,8 +151,8 @@ function ItemVote({ item, open }: { item: AgendaItem; open: boolean }) {
           )}
           {mode === 'cards' && !item.secret ? (
             <>
-              <CardBallots item={item} />
-              {counted && <Tally data-tally>{T.tally(item.votes_for ?? 0, item.votes_against ?? 0, item.abstentions ?? 0)}</Tally>}
+              <CardBallots item={item} onTotals={setScanned} />
+              {tally && <Tally data-tally>{T.tally(tally.votes_for, tally.votes_against, tally.abstentions)}</Tally>}
               <Row>
                 <Button onClick={() => void act(() => closeVote(core, item._id))} disabled={busy}>
                   {T.closeVote}
@@ -254,7 +257,7 @@ function HandCount({ item, busy, act }: { item: AgendaItem; busy: boolean; act(w
 }
 
 /** Cards scanned into the choice in force, one after another. */
-function CardBallots({ item }: { item: AgendaItem }) {
+function CardBallots({ item, onTotals }: { item: AgendaItem; onTotals(totals: CastAnswer['totals']): void }) {
   const core = useCore();
   const [choice, setChoice] = useState<BallotChoice>('for');
   const [typed, setTyped] = useState('');
@@ -271,10 +274,11 @@ function CardBallots({ item }: { item: AgendaItem }) {
     const chosen = choice;
     chain.current = chain.current.then(async () => {
       try {
-        await castBallot(core, item._id, read, chosen);
-        setLast({ tone: 'success', text: T.cast(T.choices[chosen]) });
+        const answer = await castBallot(core, item._id, read, chosen);
+        if (answer?.totals) onTotals(answer.totals);
+        setLast({ tone: 'success', text: T.cast(T.choices[chosen], answer?.ballots?.length ?? 1) });
       } catch (error) {
-        setLast({ tone: 'error', text: `${read}: ${describeFailure(error, T.castFailed)}` });
+        setLast({ tone: 'error', text: serverMessage(error) ?? `${read}: ${describeFailure(error, T.castFailed)}` });
       }
     });
   };
