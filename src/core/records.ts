@@ -454,6 +454,107 @@ export type CardCheckinScan = {
   duplicate_of: number | null;
 };
 
+/** A record of assemblies. */
+export type Assembly = {
+  _id: number;
+  _version: number;
+  created_at: string;
+  updated_at: string;
+  kind: string;
+  title: string;
+  date: string;
+  time: string;
+  place: string | null;
+  online_link: string | null;
+  second_call_minutes: number | null;
+  cutoff_date: string | null;
+  status: string | null;
+  convened_at: string | null;
+  convened_by: number | null;
+  last_notice_day: string | null;
+  notice_text: string | null;
+  opened_at: string | null;
+  closed_at: string | null;
+  minutes_text: string | null;
+  minutes_year: number | null;
+  minutes_number: number | null;
+  minutes_final_at: string | null;
+  minutes_file: string | null;
+  minutes_sha256: string | null;
+  minutes_published: boolean;
+};
+
+/** A record of assembly_items. */
+export type AssemblyItem = {
+  _id: number;
+  _version: number;
+  created_at: string;
+  updated_at: string;
+  assembly: number;
+  position: number;
+  title: string;
+  description: string | null;
+  majority: string;
+  custom_num: number | null;
+  custom_den: number | null;
+  custom_base: string | null;
+  secret: boolean;
+  vote_status: string | null;
+  votes_for: number | null;
+  votes_against: number | null;
+  abstentions: number | null;
+  voters: number | null;
+  result: string | null;
+  result_text: string | null;
+  deliberation: string | null;
+};
+
+/** A record of assembly_attendance. */
+export type AssemblyAttendance = {
+  _id: number;
+  _version: number;
+  created_at: string;
+  updated_at: string;
+  assembly: number | null;
+  member: number | null;
+  position: number | null;
+  at: string | null;
+  via: string | null;
+  card_code: string | null;
+  represented_by: number | null;
+  has_vote: boolean;
+  recorded_by: number | null;
+};
+
+/** A record of assembly_ballots. */
+export type AssemblyBallot = {
+  _id: number;
+  _version: number;
+  created_at: string;
+  updated_at: string;
+  item: number | null;
+  member: number | null;
+  choice: string | null;
+  cast_by: number | null;
+  at: string | null;
+};
+
+/** A record of assembly_convocations. */
+export type AssemblyConvocation = {
+  _id: number;
+  _version: number;
+  created_at: string;
+  updated_at: string;
+  assembly: number | null;
+  member: number | null;
+  channel: string | null;
+  message: number | null;
+  sent_at: string | null;
+  recipient: string | null;
+  name: string | null;
+  number: number | null;
+};
+
 /** A record of member_applications. */
 export type MemberApplication = {
   [field: string]: null | string | number | false | true | number[];
@@ -592,6 +693,11 @@ export interface RecordsByResource {
   membership_cards: MembershipCard;
   card_checkins: CardCheckin;
   card_checkin_scans: CardCheckinScan;
+  assemblies: Assembly;
+  assembly_items: AssemblyItem;
+  assembly_attendance: AssemblyAttendance;
+  assembly_ballots: AssemblyBallot;
+  assembly_convocations: AssemblyConvocation;
   member_applications: MemberApplication;
   document_statuses: DocumentStatus;
   treasury_docs: TreasuryDoc;

@@ -1,6 +1,7 @@
 import type { Module } from './define-module.js';
 import { installSettings } from '../settings/catalogue.js';
 import { applicationsModule } from './applications/index.js';
+import { assembliesModule } from './assemblies/index.js';
 import { backupsModule } from './backups/index.js';
 import { cardsModule } from './cards/index.js';
 import { dataExportModule } from './data-export/index.js';
@@ -27,7 +28,7 @@ import { usersModule } from './users/index.js';
  * Every module the application serves, in the order the explainer and OpenAPI list their
  * resources. The one place the list is written: buildApp passes it to the engine.
  */
-export const appModules = [membersModule, referenceModule, usersModule, listsModule, settingsModule, messagesModule, duesModule, collectingModule, directDebitModule, remindersModule, paymentLinksModule, cardsModule, applicationsModule, memberFilesModule, treasuryModule, donationsModule, reportsModule, overviewModule, dataExportModule, backupsModule, setupModule, importsModule] as const satisfies readonly Module[];
+export const appModules = [membersModule, referenceModule, usersModule, listsModule, settingsModule, messagesModule, duesModule, collectingModule, directDebitModule, remindersModule, paymentLinksModule, cardsModule, assembliesModule, applicationsModule, memberFilesModule, treasuryModule, donationsModule, reportsModule, overviewModule, dataExportModule, backupsModule, setupModule, importsModule] as const satisfies readonly Module[];
 
 // The settings catalogue is the modules' own settings, in this order.
 installSettings(appModules);
