@@ -286,6 +286,19 @@ describe('convening an assembly', () => {
     expect(text).toContain('Associados convocados: 4.');
   });
 
+  it('sends the text staff wrote for this assembly, its placeholders filled', async () => {
+    const date = addDays(today(), 25);
+    const id = await assembly(date);
+    const written = await server.json('PATCH', `/api/assemblies/${id}`, staff, { notice_text: 'Caros associados de {{organizacao}}: reunimos a {{data}}.\n\n{{ordem_do_dia}}' });
+    expect(written.status, JSON.stringify(written.body)).toBe(200);
+    const convened = await post(`/api/assemblies/${id}/convene`);
+    expect(convened.status, JSON.stringify(convened.body)).toBe(200);
+    const words = new Intl.DateTimeFormat('pt-PT', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
+    const sent = `Caros associados da Associação Cultural do Vale: reunimos a ${words}.\n\n1. Relatório e contas de 2025\n2. Plano de atividades e orçamento para 2027`;
+    expect(convened.body.data.notice_text).toBe(sent);
+    expect((await messagesOf(id)).map((m) => m.body)).toEqual([sent, sent]);
+  });
+
   it('sends letters to everyone when the statutes require post', async () => {
     await setting('assemblyChannel', 'post');
     try {

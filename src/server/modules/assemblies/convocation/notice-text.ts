@@ -14,13 +14,16 @@ export async function agendaTitles(db: Db, assembly: number): Promise<string[]> 
   return items.map((item) => String(item.title));
 }
 
-/** The notice as the settings' template makes it for this assembly now (the stored text, once written, is what was sent). */
-export async function composeNotice(db: Db, assembly: Row): Promise<string> {
+/**
+ * The notice for this assembly from `template` (the settings' unless given): its placeholders
+ * filled with the assembly, its agenda and the statutes' second call as they stand now.
+ */
+export async function composeNotice(db: Db, assembly: Row, template?: string): Promise<string> {
   const settings = await readSettings(db, ['orgType', 'assemblyNoticeTemplate', 'assemblyChairName', 'assemblySecondCallMinutes', 'assemblySecondCallRule', 'assemblySecondCallMinimum']);
   const organisation = await readOrganisationName(db);
   const minutes = assembly.second_call_minutes === null || assembly.second_call_minutes === undefined ? settings.assemblySecondCallMinutes : Number(assembly.second_call_minutes);
   return fillNotice(
-    settings.assemblyNoticeTemplate,
+    template ?? settings.assemblyNoticeTemplate,
     {
       organizacao: organisation.name,
       tipo: KIND_WORDS[String(assembly.kind)] ?? text(assembly.kind),
@@ -44,5 +47,8 @@ export async function composeNotice(db: Db, assembly: Row): Promise<string> {
 export const noticeSubject = (assembly: Row): string =>
   `Convocatória: Assembleia Geral ${KIND_TITLES[String(assembly.kind)] ?? text(assembly.kind)} — ${dayNumeric(String(assembly.date))}`;
 
-/** The notice as sent: the stored text, else the template's. */
-export const noticeOf = async (db: Db, assembly: Row): Promise<string> => text(assembly.notice_text) || composeNotice(db, assembly);
+/**
+ * The notice as it goes out: the text staff wrote, else the settings' template, either with its
+ * placeholders filled (a text once sent has none left, so it reads back as it was sent).
+ */
+export const noticeOf = async (db: Db, assembly: Row): Promise<string> => composeNotice(db, assembly, text(assembly.notice_text) || undefined);
