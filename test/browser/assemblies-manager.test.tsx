@@ -197,7 +197,7 @@ describe('<associa-assembly-manager>', () => {
       'POST /assemblies/3/convene': { status: 422, body: { code: 'invalid_record', message: refusal } },
     });
     await find(element, '[data-late]', 'the warning');
-    expect($('[data-late]')!.textContent).to.contain('O prazo terminou a sexta-feira, 20 de março de 2026');
+    expect($('[data-late]')!.textContent).to.contain('O último dia para enviar a convocatória foi sexta-feira, 20 de março de 2026');
     (await button(element, 'Enviar convocatória')).click();
     await waitUntil(() => $('dialog[open]'), 'no confirmation asked');
     expect($('dialog[open]')!.textContent).to.contain('Vai enviar a convocatória a 78 associados (70 e-mails e 8 cartas para imprimir).');

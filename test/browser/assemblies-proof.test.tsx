@@ -65,7 +65,8 @@ async function mount(reply: Reply): Promise<FeatureFixture> {
   return fixture;
 }
 
-const cells = (tr: Element) => [...tr.querySelectorAll('td')].map((td) => td.textContent);
+/** Each cell's text as read, an address's lines one per line. */
+const cells = (tr: Element) => [...tr.querySelectorAll<HTMLElement>('td')].map((td) => td.innerText);
 
 afterEach(cleanupFeatures);
 
@@ -73,11 +74,13 @@ describe('<associa-assembly-proof>', () => {
   it('lists each convocation with its channel, recipient, date sent and delivery in words, the printed batch and the totals', async () => {
     await mount({ body: { data: PROOF } });
     await find(element, '[data-proof-table]', 'the table');
+    expect($('[data-proof-table]')!.getAttribute('aria-labelledby')).to.equal($('h2')!.id);
+    expect($('h2')!.textContent).to.equal('Convocatórias enviadas, uma por associado');
     expect(all(element, 'thead th').map((th) => th.textContent)).to.deep.equal(['N.º', 'Nome', 'Canal', 'Destinatário', 'Enviada em', 'Estado da entrega']);
     const rows = all(element, 'tbody tr');
     expect(rows).to.have.length(5);
     expect(cells(rows[0]!)).to.deep.equal(['1', 'Ana Silva', 'E-mail', 'ana@exemplo.pt', '10/03/2026, 09:30', 'Enviada (10/03/2026, 09:31)']);
-    expect(cells(rows[1]!)).to.deep.equal(['2', 'Rui Costa', 'E-mail', 'rui@exemplo.pt', '10/03/2026, 09:30', 'Falhou550 caixa inexistente']);
+    expect(cells(rows[1]!)).to.deep.equal(['2', 'Rui Costa', 'E-mail', 'rui@exemplo.pt', '10/03/2026, 09:30', 'Falhou\n550 caixa inexistente']);
     expect(cells(rows[2]!)[5]).to.equal('Por enviar');
     expect(cells(rows[3]!)).to.deep.equal(['4', 'Luís Sousa', 'Carta', 'Luís Sousa\nRua das Flores, 12\n1000-001 Lisboa', '11/03/2026, 14:00', 'Impressa']);
     expect(cells(rows[4]!)).to.deep.equal(['', 'Joana Pires', 'Carta', 'Joana Pires\nAv. da Liberdade, 3\n4000-002 Porto', '', 'Por imprimir']);

@@ -85,7 +85,7 @@ export const MANAGER_TEXTS = {
   previewLoading: 'A preparar a convocatória…',
   previewFailed: 'Não foi possível preparar a convocatória.',
   lastDay: (day: string, days: number | null) => (days ? `Último dia para enviar a convocatória: ${day} (${plural(days, 'dia', 'dias')} antes da assembleia).` : `Último dia para enviar a convocatória: ${day}.`),
-  late: (day: string) => `O prazo terminou a ${day}: o servidor vai recusar o envio. Para convocar, mude a data da assembleia.`,
+  late: (day: string) => `O último dia para enviar a convocatória foi ${day}: o envio vai ser recusado. Para convocar, mude a data da assembleia.`,
   recipients: (voters: number, emails: number, letters: number) =>
     `Recebem a convocatória ${plural(voters, 'associado', 'associados')} com direito de voto: ${plural(emails, 'por e-mail', 'por e-mail')} e ${plural(letters, 'por carta', 'por carta')}.`,
   missingAddresses: (n: number) =>

@@ -2,7 +2,7 @@
 // which address, when, and where its delivery stands; the printed batch of letters with its date;
 // the totals; and the same as a PDF. The evidence a court asks for when a deliberation is
 // challenged.
-import { useState } from 'react';
+import { Fragment, useId, useState } from 'react';
 import styled from 'styled-components';
 import { assemblyPdf, proofQuery, type ConvocationProof, type ProofRow } from '../../../core/modules/assemblies.js';
 import { Button, Loading, space, token, useQuery } from '../../kit/index.js';
@@ -17,20 +17,15 @@ import { useCore } from '../../feature-kit/use-core.js';
 import { openPdf } from '../../shared/download.js';
 import { ASSEMBLY_WORDS as W, moment, PROOF_TEXTS as T, shortDay } from '../texts.js';
 
-const Caption = styled.caption`
-  padding: ${space(1)} ${space(2)};
-  text-align: left;
-  font-weight: 600;
+const TableTitle = styled.h2`
+  margin: ${space(2)} 0 ${space(1)};
+  font-size: 1.05rem;
 `;
 
 const Line = styled.p`
   margin: ${space(2)} 0 0;
 `;
 
-const Recipient = styled.td`
-  white-space: pre-line;
-  overflow-wrap: anywhere;
-`;
 
 const Failed = styled.span`
   color: ${token('color-danger')};
@@ -63,6 +58,7 @@ export function AssemblyProof({ assemblyId, assemblyPath }: AssemblyProofProps) 
   const view = useQuery<ConvocationProof>(core.queries, assemblyId ? proofQuery(assemblyId) : null);
   const [busy, setBusy] = useState(false);
   const [pdfError, setPdfError] = useState<string | null>(null);
+  const titleId = useId();
   if (!assemblyId) return null;
 
   const back = assemblyPath && (
@@ -145,37 +141,47 @@ export function AssemblyProof({ assemblyId, assemblyPath }: AssemblyProofProps) 
       {rows.length === 0 ? (
         <p>{T.empty}</p>
       ) : (
-        <TableBox>
-          <DataTable $dense data-proof-table>
-            <Caption>{T.caption}</Caption>
-            <thead>
-              <tr>
-                <th scope="col">{T.columns.number}</th>
-                <th scope="col">{T.columns.name}</th>
-                <th scope="col">{T.columns.channel}</th>
-                <th scope="col">{T.columns.recipient}</th>
-                <th scope="col">{T.columns.sentAt}</th>
-                <th scope="col">{T.columns.delivery}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row, index) => (
-                <tr key={`${row.number ?? ''}-${index}`} data-proof-row={row.number ?? ''} data-delivery={row.delivery ?? ''}>
-                  <td>{row.number ?? ''}</td>
-                  <td>{row.name}</td>
-                  <td>{W.channel[row.channel]}</td>
-                  <Recipient>{row.recipient ?? ''}</Recipient>
-                  <td>{moment(row.sent_at)}</td>
-                  <td data-delivery-text>
-                    {row.delivery === 'failed' ? <Failed>{deliveryText(row)}</Failed> : deliveryText(row)}
-                    {row.delivery_at && row.delivery !== 'pending' && row.channel === 'email' ? ` (${moment(row.delivery_at)})` : ''}
-                    {row.delivery === 'failed' && row.last_error ? <Reason>{row.last_error}</Reason> : null}
-                  </td>
+        <>
+          <TableTitle id={titleId}>{T.caption}</TableTitle>
+          <TableBox>
+            <DataTable $dense aria-labelledby={titleId} data-proof-table>
+              <thead>
+                <tr>
+                  <th scope="col">{T.columns.number}</th>
+                  <th scope="col">{T.columns.name}</th>
+                  <th scope="col">{T.columns.channel}</th>
+                  <th scope="col">{T.columns.recipient}</th>
+                  <th scope="col">{T.columns.sentAt}</th>
+                  <th scope="col">{T.columns.delivery}</th>
                 </tr>
-              ))}
-            </tbody>
-          </DataTable>
-        </TableBox>
+              </thead>
+              <tbody>
+                {rows.map((row, index) => (
+                  <tr key={`${row.number ?? ''}-${index}`} data-proof-row={row.number ?? ''} data-delivery={row.delivery ?? ''}>
+                    <td>{row.number ?? ''}</td>
+                    <td>{row.name}</td>
+                    <td>{W.channel[row.channel]}</td>
+                    {/* An address's lines as its envelope shows them (a card's cells do not keep line breaks). */}
+                    <td data-recipient>
+                      {(row.recipient ?? '').split('\n').map((line, i) => (
+                        <Fragment key={i}>
+                          {i > 0 && <br />}
+                          {line}
+                        </Fragment>
+                      ))}
+                    </td>
+                    <td>{moment(row.sent_at)}</td>
+                    <td data-delivery-text>
+                      {row.delivery === 'failed' ? <Failed>{deliveryText(row)}</Failed> : deliveryText(row)}
+                      {row.delivery_at && row.delivery !== 'pending' && row.channel === 'email' ? ` (${moment(row.delivery_at)})` : ''}
+                      {row.delivery === 'failed' && row.last_error ? <Reason>{row.last_error}</Reason> : null}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </DataTable>
+          </TableBox>
+        </>
       )}
       <Line data-printed>{letters === 0 ? T.noLetters : proof.printed ? T.printed(moment(proof.printed.at), proof.printed.letters ?? null) : T.notPrinted}</Line>
       <Line data-totals>{T.totals(proof.totals?.rows ?? rows.length, emails, letters)}</Line>
