@@ -3,6 +3,7 @@
 // realtime, reads the panel again; a vote counted by hand, typed and closed shows the result the
 // server worded, approved or rejected; "Abrir sessão" while the assembly is only convened.
 import { expect, waitUntil } from '@open-wc/testing';
+import { setViewport } from '@web/test-runner-commands';
 import '../../src/widgets/assemblies/session/element.js';
 import { deepActiveElement } from '../../src/widgets/kit/index.js';
 import { all, button, cleanupFeatures, control, featureFixture, type, waitForText, type FeatureFixture } from './feature-support/elements.js';
@@ -22,7 +23,7 @@ const counts = (present: number, represented: number, extra: Record<string, unkn
     counted,
     call: 'first',
     secondCallAt: '2026-03-28T21:30:00.000Z',
-    quorum: { met: counted >= required, required, missing: Math.max(0, required - counted), text: `Primeira convocatória: são precisos 40 de 78 com direito de voto; estão ${counted}.` },
+    quorum: { met: counted >= required, required, missing: Math.max(0, required - counted), text: `Não há quórum na primeira convocatória (pelo menos metade dos 78 com direito a voto, 40): ${counted} com direito a voto presentes ou representados.` },
     ...extra,
   };
 };
@@ -74,11 +75,12 @@ async function mount(routes: Record<string, Reply | Reply[]>): Promise<FeatureFi
     'GET /assemblies/5/assembly_attendance': list([]),
     'GET /assemblies/5/assembly_items': list([ITEM]),
     'GET /members': MEMBERS,
+    'GET /settings': list([]),
     ...routes,
   });
   fixture.logIn(1, 'Rui Editor', 'editor');
   element = fixture.place('associa-assembly-session', { 'assembly-id': '5' });
-  await waitUntil(() => count('present') !== undefined && $('[data-scan-form] input'), 'the session never rendered', { timeout: 4000 });
+  await waitUntil(() => count('present') !== undefined && $('[data-scan-form] input') && $('[data-item]'), 'the session never rendered', { timeout: 4000 });
   return fixture;
 }
 
@@ -200,6 +202,7 @@ describe('<associa-assembly-session>', () => {
       'GET /assemblies/5/quorum': { body: { data: counts(0, 0) } },
       'GET /assemblies/5/assembly_attendance': list([]),
       'GET /assemblies/5/assembly_items': list([ITEM]),
+      'GET /settings': list([]),
     });
     fixture.logIn(1, 'Rui Editor', 'editor');
     element = fixture.place('associa-assembly-session', { 'assembly-id': '5' });
@@ -209,5 +212,99 @@ describe('<associa-assembly-session>', () => {
     (await button(element, 'Abrir sessão')).click();
     await waitUntil(() => $('[data-scan-form] input'), 'the door never opened');
     expect(await f.requests('POST', '/assemblies/5/open_session')).to.have.length(1);
+  });
+  it('takes cards read into for, against and abstain in turn, a representative\'s card counting twice', async () => {
+    const opened = { ...ITEM, vote_status: 'open' };
+    const { f } = await mount({ 'GET /assemblies/5/assembly_items': list([opened]) });
+    (await button(element, 'Leitura de cartões')).click();
+    const field = await control(element, 'Cartão do votante');
+    await f.script({
+      'POST /assembly_items/31/cast': [
+        { body: { data: { ballots: [{ member: 1, cast_by: 1, choice: 'for' }, { member: 2, cast_by: 1, choice: 'for' }], totals: { votes_for: 2, votes_against: 0, abstentions: 0, voters: 2 } } } },
+        { body: { data: { ballots: [{ member: 3, cast_by: 3, choice: 'against' }], totals: { votes_for: 2, votes_against: 1, abstentions: 0, voters: 3 } } } },
+        { status: 409, body: { message: 'Ana Silva já votou neste ponto (A favor): cada associado vota uma vez.' } },
+      ],
+    });
+    field.focus();
+    scan('0123456789ABC');
+    await waitForText(element, '2 votos registados (com os representados): a favor.');
+    expect($('[data-tally]')!.textContent).to.equal('A favor: 2 · Contra: 0 · Abstenções: 0');
+    (await button(element, 'Contra')).click();
+    field.focus();
+    scan('DEFGHJKMNPQRS');
+    await waitForText(element, 'Voto registado: contra.');
+    expect($('[data-tally]')!.textContent).to.equal('A favor: 2 · Contra: 1 · Abstenções: 0');
+    field.focus();
+    scan('0123456789ABC');
+    await waitForText(element, 'Ana Silva já votou neste ponto (A favor): cada associado vota uma vez.');
+    expect((await f.requests('POST', '/assembly_items/31/cast')).map((r) => r.body)).to.deep.equal([
+      { input: '0123456789ABC', choice: 'for' },
+      { input: 'DEFGHJKMNPQRS', choice: 'against' },
+      { input: '0123456789ABC', choice: 'against' },
+    ]);
+    await expectAccessible(element);
+  });
+
+  it('keeps a secret vote to its totals: no card reading offered', async () => {
+    await mount({ 'GET /assemblies/5/assembly_items': list([{ ...ITEM, majority: 'election', secret: true, vote_status: 'open' }]) });
+    await waitUntil(() => $('[data-hand-count]'), 'the hand count never showed');
+    expect(text()).to.contain('Voto secreto: só se registam os totais.');
+    expect(all(element, 'button').some((b) => b.textContent === 'Leitura de cartões')).to.equal(false);
+  });
+
+  it('records a representation when the settings allow it, naming the one present who represents', async () => {
+    const ana = attendee(1, 1, 'card');
+    const { f } = await mount({
+      'GET /settings': { body: { data: [{ _id: 1, name: 'assemblyProxies', value: 'true' }, { _id: 2, name: 'assemblyProxyMax', value: '2' }], meta: { total: 2 } } },
+      'GET /assemblies/5/assembly_attendance': list([ana]),
+      'GET /assemblies/5/quorum': { body: { data: counts(1, 0) } },
+    });
+    const representedBy = await control<HTMLSelectElement>(element, 'Representado por');
+    await waitUntil(() => [...representedBy.options].some((o) => o.textContent === 'Ana Silva'), 'Ana was never offered as a representative');
+    expect(text()).to.contain('Cada associado presente pode representar até 2 outros.');
+    representedBy.value = '1';
+    representedBy.dispatchEvent(new Event('change', { bubbles: true }));
+    const rui = attendee(2, 2, 'proxy', { represented_by: 1 });
+    await f.script({
+      'GET /members': [{ body: { data: [{ _id: 2, number: 15, name: 'Rui Costa' }], meta: { total: 1 } }, match: { _search: 'Rui' } }, MEMBERS],
+      'POST /assemblies/5/check_in': { body: { data: { ...rui, name: 'Rui Costa', number: 15, represented_by_name: 'Ana Silva', repeated: false, counts: counts(1, 1) } } },
+      'GET /assemblies/5/assembly_attendance': list([rui, ana]),
+    });
+    type(await control(element, 'Escolha o sócio'), 'Rui');
+    (await button(element, 'N.º 15 — Rui Costa')).click();
+    await waitForText(element, 'Registado: Rui Costa (n.º 15).');
+    expect((await f.requests('POST', '/assemblies/5/check_in'))[0]!.body).to.deep.equal({ member: 2, represented_by: 1 });
+    await waitUntil(() => count('represented') === '1', 'the panel never counted the representation');
+    await waitUntil(() => $('tr[data-attendee="2"] [data-via-text]')?.textContent === 'representado por Ana Silva', 'the representation was never shown');
+  });
+
+  it('removes an attendee on request, with the counts the server answers', async () => {
+    const ana = attendee(1, 1, 'name');
+    const { f } = await mount({ 'GET /assemblies/5/assembly_attendance': list([ana]), 'GET /assemblies/5/quorum': { body: { data: counts(1, 0) } } });
+    await f.script({
+      'POST /assemblies/5/check_out': { body: { data: { counts: counts(0, 0) } } },
+      'GET /assemblies/5/assembly_attendance': list([]),
+    });
+    const remove = await waitUntil(() => all<HTMLButtonElement>(element, 'button').find((b) => b.getAttribute('aria-label') === 'Retirar Ana Silva das presenças'), 'no remove button named for Ana', { timeout: 4000 }).then(() =>
+      all<HTMLButtonElement>(element, 'button').find((b) => b.getAttribute('aria-label') === 'Retirar Ana Silva das presenças')!,
+    );
+    remove.click();
+    await waitForText(element, 'Ana Silva foi retirado das presenças.');
+    await waitUntil(() => count('present') === '0', 'the panel never took the counts');
+    expect((await f.requests('POST', '/assemblies/5/check_out'))[0]!.body).to.deep.equal({ member: 1 });
+  });
+
+  it('fits a phone (375 px): nothing scrolled sideways, the attendance as cards', async () => {
+    await setViewport({ width: 375, height: 812 });
+    try {
+      await mount({ 'GET /assemblies/5/assembly_attendance': list([attendee(1, 1, 'card')]), 'GET /assemblies/5/quorum': { body: { data: counts(1, 0) } } });
+      await waitUntil(() => $('tr[data-attendee="1"]'), 'the row never appeared');
+      expect(getComputedStyle($('tr[data-attendee="1"]')!).display, 'a row is a card').to.equal('block');
+      expect(document.documentElement.scrollWidth).to.be.at.most(375);
+      for (const part of all(element, 'section, header')) expect(part.getBoundingClientRect().right, part.localName).to.be.at.most(375);
+      await expectAccessible(element);
+    } finally {
+      await setViewport({ width: 800, height: 600 });
+    }
   });
 });

@@ -33,6 +33,11 @@ const Figures = styled.dl`
     font-weight: 800;
     font-variant-numeric: tabular-nums;
   }
+  dd.note {
+    font-size: 0.95rem;
+    font-weight: 400;
+    color: ${token('color-text-muted')};
+  }
   @media ${PHONE} {
     grid-template-columns: repeat(2, minmax(0, 1fr));
     gap: ${space(1)};
@@ -102,10 +107,12 @@ export function QuorumPanel({ assembly }: { assembly: number }) {
           <div>
             <dt>{T.counted}</dt>
             <dd data-count="counted">{counts.counted}</dd>
+            <dd className="note">{T.countedNote}</dd>
           </div>
           <div>
             <dt>{T.associates}</dt>
             <dd data-count="associates">{counts.associates}</dd>
+            <dd className="note" data-count="eligible">{T.eligibleNote(counts.eligible)}</dd>
           </div>
         </Figures>
         <Call data-call={counts.call}>

@@ -1,6 +1,6 @@
 // A general assembly's session at the chair's table: the live quorum panel, attendance at the
 // door, the votes of the agenda, the sign-in sheet; "Abrir sessão" while it is only convened.
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { ASSEMBLY_RESOURCES, attendanceSheetUrl, openSession, type AssemblyHead } from '../../../core/modules/assembly-session.js';
 import { Button, PHONE, space, token, useRecord, useSignalValue } from '../../kit/index.js';
@@ -60,6 +60,10 @@ export interface AssemblySessionProps {
 function useProxySettings(): { proxies: boolean; proxyMax: number } {
   const core = useCore();
   const items = useSignalValue(core.settings.items);
+  // On an association's own page nothing else may have read them.
+  useEffect(() => {
+    core.settings.ensure().catch(() => undefined);
+  }, [core]);
   const value = (name: string) => items.find((s) => s.name === name)?.value;
   const max = Number(value('assemblyProxyMax'));
   return { proxies: value('assemblyProxies') === 'true', proxyMax: Number.isInteger(max) && max > 0 ? max : 1 };
