@@ -502,6 +502,163 @@ export const SETTINGS_SCHEMA: SettingSchema[] = [
     "readers": "authenticated"
   },
   {
+    "name": "hasAssemblies",
+    "kind": "boolean",
+    "label": "Ativar as assembleias gerais",
+    "hint": "Mostra o menu de assembleias: convocatória, presenças e quórum, votações e atas.",
+    "page": "assemblies",
+    "readers": "public"
+  },
+  {
+    "name": "assemblyNoticeDays",
+    "kind": "integer",
+    "label": "Antecedência mínima da convocatória (dias)",
+    "hint": "A lei fixa o mínimo (8 dias nas associações, 15 nas cooperativas); os estatutos podem pedir mais, nunca menos.",
+    "min": 8,
+    "max": 90,
+    "page": "assemblies",
+    "readers": "authenticated"
+  },
+  {
+    "name": "assemblyChannel",
+    "kind": "enum",
+    "label": "Envio da convocatória",
+    "options": [
+      {
+        "value": "email",
+        "label": "E-mail a quem o tem e carta aos outros"
+      },
+      {
+        "value": "post",
+        "label": "Carta a todos"
+      }
+    ],
+    "page": "assemblies",
+    "readers": "authenticated"
+  },
+  {
+    "name": "assemblyChairName",
+    "kind": "text",
+    "label": "Presidente da Mesa da Assembleia Geral",
+    "hint": "Assina a convocatória e a ata.",
+    "maxLength": 200,
+    "page": "assemblies",
+    "readers": "authenticated"
+  },
+  {
+    "name": "assemblySecondCallMinutes",
+    "kind": "integer",
+    "label": "Segunda convocatória: minutos depois da primeira",
+    "min": 0,
+    "max": 1440,
+    "page": "assemblies",
+    "readers": "authenticated"
+  },
+  {
+    "name": "assemblySecondCallRule",
+    "kind": "enum",
+    "label": "Segunda convocatória: quórum",
+    "options": [
+      {
+        "value": "any",
+        "label": "Com qualquer número de associados"
+      },
+      {
+        "value": "minimum",
+        "label": "Com um número mínimo de associados"
+      }
+    ],
+    "page": "assemblies",
+    "readers": "authenticated"
+  },
+  {
+    "name": "assemblySecondCallMinimum",
+    "kind": "integer",
+    "label": "Segunda convocatória: número mínimo de presentes",
+    "min": 1,
+    "max": 100000,
+    "page": "assemblies",
+    "readers": "authenticated"
+  },
+  {
+    "name": "assemblyVoters",
+    "kind": "enum",
+    "label": "Quem pode votar",
+    "options": [
+      {
+        "value": "all",
+        "label": "Todos os associados"
+      },
+      {
+        "value": "full_rights",
+        "label": "Só os associados no pleno gozo dos seus direitos (quotas em dia na data de referência)"
+      }
+    ],
+    "page": "assemblies",
+    "readers": "authenticated"
+  },
+  {
+    "name": "assemblyMinMembershipMonths",
+    "kind": "integer",
+    "label": "Antiguidade mínima para votar (meses)",
+    "hint": "Contada da data de admissão até à data de referência; 0: sem mínimo.",
+    "min": 0,
+    "max": 240,
+    "page": "assemblies",
+    "readers": "authenticated"
+  },
+  {
+    "name": "assemblyAbstentions",
+    "kind": "enum",
+    "label": "Abstenções",
+    "options": [
+      {
+        "value": "present",
+        "label": "Contam entre os presentes (a maioria conta-se sobre os presentes com direito a voto)"
+      },
+      {
+        "value": "cast",
+        "label": "Não contam (a maioria conta-se sobre os votos a favor e contra)"
+      }
+    ],
+    "page": "assemblies",
+    "readers": "authenticated"
+  },
+  {
+    "name": "assemblyProxies",
+    "kind": "boolean",
+    "label": "Permitir a representação por outro associado",
+    "hint": "Nas associações o direito de voto é pessoal (Código Civil, art. 180.º), salvo se os estatutos o permitirem.",
+    "page": "assemblies",
+    "readers": "authenticated"
+  },
+  {
+    "name": "assemblyProxyMax",
+    "kind": "integer",
+    "label": "Representados por associado (máximo)",
+    "min": 1,
+    "max": 20,
+    "page": "assemblies",
+    "readers": "authenticated"
+  },
+  {
+    "name": "assemblyPublishMinutes",
+    "kind": "boolean",
+    "label": "Publicar as atas aos associados",
+    "hint": "A ata final fica visível na página de cada associado.",
+    "page": "assemblies",
+    "readers": "authenticated"
+  },
+  {
+    "name": "assemblyNoticeTemplate",
+    "kind": "text",
+    "label": "Texto da convocatória",
+    "hint": "Marcadores: {{organizacao}}, {{tipo}}, {{data}}, {{hora}}, {{local}}, {{ordem_do_dia}}, {{segunda_convocatoria}}, {{presidente}}.",
+    "maxLength": 4000,
+    "page": "assemblies",
+    "readers": "authenticated"
+  },
+  {
     "name": "applicationField_phone",
     "kind": "enum",
     "label": "Formulário de inscrição: Telefone",
