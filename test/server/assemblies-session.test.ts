@@ -276,7 +276,7 @@ describe('quorum and votes', () => {
 
   it('counts a scanned vote once per associate, the representative for two, and never scans a secret vote', async () => {
     await setting('assemblyProxies', 'true');
-    const [fatima, gil] = voting.slice(5, 7) as [number, number];
+    const [dora, , fatima, gil] = voting.slice(3, 7) as [number, number, number, number];
     const { member: elias, code: eliasCard } = eliasHolder;
     const { id, items: [budget, election] } = await session([
       { title: 'Orçamento', majority: 'ordinary' },
@@ -297,6 +297,12 @@ describe('quorum and votes', () => {
     const again = await post(`/api/assembly_items/${budget}/cast`, { input: eliasCard, choice: 'against' });
     expect(again.status).toBe(409);
     expect(again.body.message).toBe('Elias Votante já votou neste ponto (A favor): cada associado vota uma vez.');
+    // Dora, represented since Elias voted: his next reading counts her vote alone.
+    await setting('assemblyProxyMax', '2');
+    expect((await checkIn(id, { member: dora, represented_by: elias })).status).toBe(200);
+    const late = await post(`/api/assembly_items/${budget}/cast`, { input: eliasCard, choice: 'for' });
+    expect(late.body.data.ballots.map((b: { member: number }) => b.member)).toEqual([dora]);
+    expect(late.body.data.totals).toMatchObject({ votes_for: 3, voters: 3 });
     const represented = await post(`/api/assembly_items/${budget}/cast`, { member: fatima, choice: 'against' });
     expect(represented.status).toBe(422);
     expect(why(represented)).toBe('Fátima Votante tem como representante Elias Votante: é o representante quem vota.');
@@ -305,12 +311,13 @@ describe('quorum and votes', () => {
     // Typed totals would compete with the cards read.
     expect((await post(`/api/assembly_items/${budget}/record_votes`, { votes_for: 1, votes_against: 0, abstentions: 0 })).status).toBe(409);
     const closed = (await post(`/api/assembly_items/${budget}/close_vote`)).body.data;
-    expect(closed).toMatchObject({ votes_for: 2, votes_against: 1, abstentions: 0, voters: 3, result: 'approved' });
+    expect(closed).toMatchObject({ votes_for: 3, votes_against: 1, abstentions: 0, voters: 4, result: 'approved' });
 
     expect((await post(`/api/assembly_items/${election}/open_vote`)).status).toBe(200);
     expect((await post(`/api/assembly_items/${election}/cast`, { member: gil, choice: 'for' })).status).toBe(409);
-    expect((await post(`/api/assembly_items/${election}/record_votes`, { votes_for: 2, votes_against: 0, abstentions: 1 })).status).toBe(200);
-    expect((await post(`/api/assembly_items/${election}/close_vote`)).body.data).toMatchObject({ voters: 3, result: 'approved' });
+    expect((await post(`/api/assembly_items/${election}/record_votes`, { votes_for: 2, votes_against: 0, abstentions: 2 })).status).toBe(200);
+    // Exactly half of the four present is no absolute majority.
+    expect((await post(`/api/assembly_items/${election}/close_vote`)).body.data).toMatchObject({ voters: 4, result: 'rejected' });
   });
 
   it('prints the sign-in sheet by name or number, and lets only staff do any of this', async () => {

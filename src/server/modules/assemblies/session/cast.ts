@@ -19,7 +19,8 @@ const nameOf = async (db: Db, member: number): Promise<string> =>
  * POST /assembly_items/{id}/cast {input | member, choice}: a vote by card (or name), read into
  * for, against or abstain in turn. The voter must be present in person; their own vote counts if
  * they have one, and so does each associate they represent (one reading, several votes). Each
- * associate votes once per item; never for a secret vote (totals only, record_votes).
+ * associate votes once per item: a second reading counts only those not yet counted (one
+ * represented since), else is refused. Never for a secret vote (totals only, record_votes).
  * Answers the votes written and the item's running totals.
  */
 export const castAction = defineAction({
@@ -56,12 +57,16 @@ export const castAction = defineAction({
       .where('has_vote', '=', 1)
       .orderBy('position')
       .execute();
-    const voters = [...(present.has_vote ? [who.member] : []), ...represented.map((r) => Number(r.member))];
-    if (voters.length === 0) throw refused(field, `${name} não tem direito de voto.`);
-    const earlier = await db.selectFrom('assembly_ballots').select(['member', 'choice']).where('item', '=', item).where('member', 'in', voters).executeTakeFirst();
-    if (earlier) {
-      const whose = Number(earlier.member) === who.member ? name : await nameOf(db, Number(earlier.member));
-      throw conflict(`${whose} já votou neste ponto (${CHOICE_WORDS[String(earlier.choice)] ?? earlier.choice}): cada associado vota uma vez.`);
+    const entitled = [...(present.has_vote ? [who.member] : []), ...represented.map((r) => Number(r.member))];
+    if (entitled.length === 0) throw refused(field, `${name} não tem direito de voto.`);
+    const earlier = await db.selectFrom('assembly_ballots').select(['member', 'choice']).where('item', '=', item).where('member', 'in', entitled).orderBy('_id').execute();
+    // Those already counted stay as they voted; one represented since (a late arrival) still votes.
+    const counted = new Set(earlier.map((ballot) => Number(ballot.member)));
+    const voters = entitled.filter((member) => !counted.has(member));
+    const first = earlier[0];
+    if (voters.length === 0 && first) {
+      const whose = Number(first.member) === who.member ? name : await nameOf(db, Number(first.member));
+      throw conflict(`${whose} já votou neste ponto (${CHOICE_WORDS[String(first.choice)] ?? first.choice}): cada associado vota uma vez.`);
     }
     const at = stamp(now);
     const rows = await db
