@@ -157,10 +157,10 @@ describe('<associa-assembly-manager>', () => {
     expect($('[data-item="11"] [data-majority]')!.textContent).to.equal('Maioria: pelo menos 2/3 dos presentes');
   });
 
-  it('puts items in order by trading positions, the focus staying with the item moved', async () => {
+  it('puts items in order by trading positions (the first waits on a free one: a position is unique), the focus staying with the item moved', async () => {
     const { f } = await mount({
       'GET /assembly_items': [agenda(ACCOUNTS, STATUTES), agenda({ ...STATUTES, position: 1 }, { ...ACCOUNTS, position: 2 })],
-      'PATCH /assembly_items/11': { body: { data: { ...ACCOUNTS, position: 2 } } },
+      'PATCH /assembly_items/11': [{ body: { data: { ...ACCOUNTS, position: 3 } } }, { body: { data: { ...ACCOUNTS, position: 2 } } }],
       'PATCH /assembly_items/12': { body: { data: { ...STATUTES, position: 1 } } },
     });
     const down = await find<HTMLButtonElement>(element, '[data-item="11"] [data-move="down"]');
@@ -170,9 +170,30 @@ describe('<associa-assembly-manager>', () => {
     await waitUntil(() => titles()[1] === 'Ponto 2. Relatório e contas de 2025', 'the list never showed the new order');
     // Last now: it has no "Descer", so its heading holds the focus.
     await waitUntil(() => deepActiveElement() === $('[data-item="11"] h3'), 'the focus did not follow the item');
-    expect((await f.requests('PATCH', '/assembly_items/11'))[0]!.body).to.deep.equal({ position: 2 });
-    expect((await f.requests('PATCH', '/assembly_items/12'))[0]!.body).to.deep.equal({ position: 1 });
+    const patches = (await f.log()).filter((r) => r.method === 'PATCH').map((r) => [r.path, r.body]);
+    expect(patches).to.deep.equal([
+      ['/assembly_items/11', { position: 3 }],
+      ['/assembly_items/12', { position: 1 }],
+      ['/assembly_items/11', { position: 2 }],
+    ]);
     expect(text()).to.contain('O ponto «Relatório e contas de 2025» é agora o ponto 2.');
+  });
+
+  it('puts the first item back when the second refuses its place, and says why', async () => {
+    const { f } = await mount({
+      'PATCH /assembly_items/11': { body: { data: ACCOUNTS } },
+      'PATCH /assembly_items/12': { status: 409, body: { code: 'conflict', message: 'A ordem de trabalhos já foi convocada: não pode ser alterada.' } },
+    });
+    (await find<HTMLButtonElement>(element, '[data-item="11"] [data-move="down"]')).click();
+    await waitUntil(() => $('[data-agenda-outcome="error"]'), 'the refusal was never shown');
+    expect($('[data-agenda-outcome="error"]')!.textContent).to.equal('A ordem de trabalhos já foi convocada: não pode ser alterada.');
+    await waitUntil(() => deepActiveElement() === $('[data-agenda-outcome]'), 'the focus did not go to the refusal');
+    const patches = (await f.log()).filter((r) => r.method === 'PATCH').map((r) => [r.path, r.body]);
+    expect(patches).to.deep.equal([
+      ['/assembly_items/11', { position: 3 }],
+      ['/assembly_items/12', { position: 1 }],
+      ['/assembly_items/11', { position: 1 }],
+    ]);
   });
 
   it('deletes an item after asking, and gives the focus to the next one', async () => {

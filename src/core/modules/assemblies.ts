@@ -148,6 +148,33 @@ export function updateAgendaItem(core: Pick<Core, 'queries'>, itemId: number, ch
   return core.queries.action<AgendaItem>(`${ITEMS}/${itemId}`, changes, { method: 'PATCH', invalidates: [ITEMS] });
 }
 
+/** The highest position an item may take (the server's bound). */
+const LAST_POSITION = 999;
+
+/** A position no item of the agenda holds: after the last, or the first gap when the last is taken. */
+export function freePosition(taken: readonly number[]): number {
+  const used = new Set(taken);
+  const after = Math.max(0, ...taken) + 1;
+  if (after <= LAST_POSITION) return after;
+  for (let position = 1; position <= LAST_POSITION; position++) if (!used.has(position)) return position;
+  throw new Error('No free agenda position');
+}
+
+/**
+ * Two items trade positions. A position is unique within an assembly, so the first waits on a
+ * free one while the second takes its place; a refusal half-way puts the first back.
+ */
+export async function swapAgendaItems(core: Pick<Core, 'queries'>, first: Pick<AgendaItem, '_id' | 'position'>, second: Pick<AgendaItem, '_id' | 'position'>, taken: readonly number[]): Promise<void> {
+  await updateAgendaItem(core, first._id, { position: freePosition(taken) });
+  try {
+    await updateAgendaItem(core, second._id, { position: first.position });
+  } catch (error) {
+    await updateAgendaItem(core, first._id, { position: first.position }).catch(() => undefined);
+    throw error;
+  }
+  await updateAgendaItem(core, first._id, { position: second.position });
+}
+
 export function deleteAgendaItem(core: Pick<Core, 'queries'>, itemId: number): Promise<unknown> {
   return core.queries.action(`${ITEMS}/${itemId}`, undefined, { method: 'DELETE', invalidates: [ITEMS] });
 }

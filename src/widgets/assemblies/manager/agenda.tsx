@@ -4,7 +4,7 @@
 import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { ApiError } from '../../../core/index.js';
-import { agendaQuery, createAgendaItem, deleteAgendaItem, updateAgendaItem, type AgendaItem, type AgendaItemInput } from '../../../core/modules/assemblies.js';
+import { agendaQuery, createAgendaItem, deleteAgendaItem, swapAgendaItems, updateAgendaItem, type AgendaItem, type AgendaItemInput } from '../../../core/modules/assemblies.js';
 import { Button, Loading, space, token, useQuery } from '../../kit/index.js';
 import { ConfirmDialog } from '../../feature-kit/confirm-dialog.js';
 import { Buttons } from '../../feature-kit/groups.js';
@@ -145,8 +145,7 @@ export function Agenda({ assemblyId, editable }: AgendaProps) {
     const direction = by < 0 ? 'up' : 'down';
     const atEnd = (by < 0 && landing === 0) || (by > 0 && landing === items.length - 1);
     void write(async () => {
-      await updateAgendaItem(core, item._id, { position: other.position });
-      await updateAgendaItem(core, other._id, { position: item.position });
+      await swapAgendaItems(core, item, other, items.map((candidate) => candidate.position));
       return T.moved(item.title, landing + 1);
       // Once the list read again shows the item in its new place (a node moved loses the focus).
     }, find(`li:nth-child(${landing + 1})[data-item="${item._id}"] ${atEnd ? 'h3' : `[data-move="${direction}"]`}`));
