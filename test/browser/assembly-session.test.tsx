@@ -6,7 +6,7 @@ import { expect, waitUntil } from '@open-wc/testing';
 import { setViewport } from '@web/test-runner-commands';
 import '../../src/widgets/assemblies/session/element.js';
 import { deepActiveElement } from '../../src/widgets/kit/index.js';
-import { all, button, cleanupFeatures, control, featureFixture, type, waitForText, type FeatureFixture } from './feature-support/elements.js';
+import { all, button, cleanupFeatures, control, featureFixture, link, type, waitForText, type FeatureFixture } from './feature-support/elements.js';
 import { expectAccessible } from './support/axe.js';
 import type { Reply } from './support/fault.js';
 
@@ -205,13 +205,16 @@ describe('<associa-assembly-session>', () => {
       'GET /settings': list([]),
     });
     fixture.logIn(1, 'Rui Editor', 'editor');
-    element = fixture.place('associa-assembly-session', { 'assembly-id': '5' });
+    element = fixture.place('associa-assembly-session', { 'assembly-id': '5', 'assembly-path': '/assembleias/:id', 'minutes-path': '/assembleias/:id/ata' });
     await waitForText(element, 'A assembleia está convocada.');
     expect($('[data-scan-form]')).to.equal(null);
+    expect(all(element, 'a').map((a) => a.textContent)).to.deep.equal(['Voltar à assembleia']);
     await f.script({ 'POST /assemblies/5/open_session': { body: { data: ASSEMBLY } }, 'GET /assemblies/5': { body: { data: ASSEMBLY } } });
     (await button(element, 'Abrir sessão')).click();
     await waitUntil(() => $('[data-scan-form] input'), 'the door never opened');
     expect(await f.requests('POST', '/assemblies/5/open_session')).to.have.length(1);
+    (await link(element, 'Ata da assembleia')).click();
+    expect(fixture.navigations).to.deep.equal(['/assembleias/5/ata']);
   });
   it('takes cards read into for, against and abstain in turn, a representative\'s card counting twice', async () => {
     const opened = { ...ITEM, vote_status: 'open' };

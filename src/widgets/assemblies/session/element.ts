@@ -8,5 +8,7 @@ import { AssemblySession } from './session.js';
  * on every attendance change over realtime), attendance by card scan, by name and by
  * representation when the settings allow it, the agenda's votes (hands typed or cards scanned
  * into for/against/abstain) with each result, and the sign-in sheet PDF by name or number.
+ * `assembly-path` and `minutes-path` ('/assembleias/:id', '/assembleias/:id/ata') link to the
+ * assembly's page and its minutes.
  */
-export const AssemblySessionElement = defineElement('associa-assembly-session', AssemblySession, { attributes: { assemblyId: 'string' } });
+export const AssemblySessionElement = defineElement('associa-assembly-session', AssemblySession, { attributes: { assemblyId: 'string', assemblyPath: 'string', minutesPath: 'string' } });

@@ -5,6 +5,8 @@ import styled from 'styled-components';
 import { ASSEMBLY_RESOURCES, attendanceSheetUrl, openSession, type AssemblyHead } from '../../../core/modules/assembly-session.js';
 import { Button, PHONE, space, token, useRecord, useSignalValue } from '../../kit/index.js';
 import { Notice } from '../../feature-kit/layout.js';
+import { NavLink } from '../../feature-kit/navigation.js';
+import { pathWith } from '../../feature-kit/route-path.js';
 import { describeFailure } from '../../feature-kit/server-message.js';
 import { useCore } from '../../feature-kit/use-core.js';
 import { openPdf } from '../../shared/download.js';
@@ -45,6 +47,13 @@ const Muted = styled.p`
   color: ${token('color-text-muted')};
 `;
 
+const Links = styled.p`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${space(2)};
+  margin: 0 0 ${space(1.5)};
+`;
+
 const Buttons = styled.div`
   display: flex;
   flex-wrap: wrap;
@@ -54,6 +63,10 @@ const Buttons = styled.div`
 
 export interface AssemblySessionProps {
   assemblyId?: string;
+  /** The assembly's page ('/assembleias/:id'): a link back to it. */
+  assemblyPath?: string;
+  /** The minutes' page ('/assembleias/:id/ata'): a link once the session has begun. */
+  minutesPath?: string;
 }
 
 /** Settings of the assemblies the session follows (representation and its limit). */
@@ -69,7 +82,7 @@ function useProxySettings(): { proxies: boolean; proxyMax: number } {
   return { proxies: value('assemblyProxies') === 'true', proxyMax: Number.isInteger(max) && max > 0 ? max : 1 };
 }
 
-export function AssemblySession({ assemblyId }: AssemblySessionProps) {
+export function AssemblySession({ assemblyId, assemblyPath, minutesPath }: AssemblySessionProps) {
   const core = useCore();
   const id = Number(assemblyId);
   const view = useRecord<AssemblyHead>(core.queries, ASSEMBLY_RESOURCES.assemblies, Number.isInteger(id) && id > 0 ? id : null);
@@ -121,6 +134,12 @@ export function AssemblySession({ assemblyId }: AssemblySessionProps) {
           </>
         )}
         {assembly.status === 'closed' && <Muted>{T.closed}</Muted>}
+        {(assemblyPath || (started && minutesPath)) && (
+          <Links>
+            {assemblyPath && <NavLink path={pathWith(assemblyPath, { id })}>{T.assemblyLink}</NavLink>}
+            {started && minutesPath && <NavLink path={pathWith(minutesPath, { id })}>{T.minutesLink}</NavLink>}
+          </Links>
+        )}
         {started && (
           <Buttons role="group" aria-label={T.sheetHeading}>
             <Muted as="span">{T.sheetHeading}:</Muted>

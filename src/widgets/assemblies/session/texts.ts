@@ -12,6 +12,8 @@ export const SESSION_TEXTS = {
   openSession: 'Abrir sessão',
   opening: 'A abrir a sessão…',
   openFailed: 'Não foi possível abrir a sessão.',
+  assemblyLink: 'Voltar à assembleia',
+  minutesLink: 'Ata da assembleia',
 
   // Quorum panel
   quorumHeading: 'Quórum',
