@@ -352,5 +352,10 @@ describe('quorum and votes', () => {
     }
     expect((await server.request({ method: 'POST', url: `/api/assembly_items/${item}/cast`, payload: { member: voting[1], choice: 'for' }, token: member })).statusCode).toBe(403);
     expect((await server.request({ method: 'POST', url: `/api/assemblies/${id}/open_session`, token: member })).statusCode).toBe(403);
+    // The module switched off: nothing of the session answers.
+    await setting('hasAssemblies', 'false');
+    expect((await checkIn(id, { member: voting[2] })).status).toBe(404);
+    expect((await server.request({ method: 'GET', url: `/api/assemblies/${id}/attendance_sheet.pdf`, token: staff })).statusCode).toBe(404);
+    await setting('hasAssemblies', 'true');
   });
 });
