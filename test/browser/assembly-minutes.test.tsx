@@ -70,7 +70,7 @@ describe('<associa-assembly-minutes>', () => {
     expect(all(element, '[data-minutes-number]')[0]!.textContent).to.equal('Ata n.º 1/2026');
     expect(all(element, '[data-minutes-sha256]')[0]!.textContent).to.equal(HASH);
     expect(text(element)).to.contain('Abrir o PDF');
-    expect(all(element, 'textarea')[0]!.readOnly).to.equal(true);
+    expect(all<HTMLTextAreaElement>(element, 'textarea')[0]!.readOnly).to.equal(true);
     expect(all(element, 'button').some((b) => b.textContent === 'Guardar texto')).to.equal(false);
     await expectAccessible(element);
   });
