@@ -165,6 +165,9 @@ describe('the quorum route', () => {
     expect((await json('GET', '/api/assemblies/999999/quorum')).status).toBe(404);
     expect((await json('GET', '/api/assemblies', undefined, memberToken)).status).toBe(403);
     expect((await json('GET', '/api/assembly_attendance', undefined, memberToken)).status).toBe(403);
+    // Nor their own attendance through their record: members read the assemblies at /api/own/assemblies.
+    expect((await json('GET', `/api/members/${people.paidBefore}/assembly_attendance`, undefined, memberToken)).status).toBe(403);
+    expect((await json('GET', `/api/members/${people.paidBefore}/assembly_attendance`)).status).toBe(200);
   });
 });
 

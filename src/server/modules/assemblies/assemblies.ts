@@ -5,13 +5,12 @@ import type { Row } from '../../db/database.js';
 import { readSetting } from '../../settings/read.js';
 
 /** An assembly's course: prepared, convened (the notice sent), in session, closed with its minutes. */
-export const ASSEMBLY_STATUSES = [
+const ASSEMBLY_STATUSES = [
   { value: 'draft', label: 'Em preparação' },
   { value: 'convened', label: 'Convocada' },
   { value: 'in_session', label: 'Em curso' },
   { value: 'closed', label: 'Encerrada' },
 ] as const;
-export type AssemblyStatus = (typeof ASSEMBLY_STATUSES)[number]['value'];
 
 export const ASSEMBLY_KINDS = [
   { value: 'ordinaria', label: 'Ordinária' },

@@ -6,7 +6,7 @@ import type { SettingDeclaration } from '../../settings/declaration.js';
 const PAGE = 'assemblies';
 
 /** The notice's placeholders, filled at convene time. */
-export const NOTICE_PLACEHOLDERS = ['organizacao', 'tipo', 'data', 'hora', 'local', 'ordem_do_dia', 'segunda_convocatoria', 'presidente'] as const;
+const NOTICE_PLACEHOLDERS = ['organizacao', 'tipo', 'data', 'hora', 'local', 'ordem_do_dia', 'segunda_convocatoria', 'presidente'] as const;
 
 const NOTICE_TEMPLATE =
   'Nos termos dos estatutos, convoco os associados de {{organizacao}} para a assembleia geral {{tipo}}, ' +

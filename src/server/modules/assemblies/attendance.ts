@@ -4,7 +4,7 @@ import { defineResource } from '../../resources/define.js';
 /** Staff read; only the session's actions write (check-in, check-out). */
 export const READ_ONLY_FOR_STAFF = { list: STAFF_ROLES, read: STAFF_ROLES, create: [], update: [], delete: [] };
 
-export const ATTENDANCE_VIA = [
+const ATTENDANCE_VIA = [
   { value: 'card', label: 'Cartão' },
   { value: 'name', label: 'Nome' },
   { value: 'proxy', label: 'Representado' },

@@ -1,7 +1,7 @@
 import { defineResource } from '../../resources/define.js';
 import { READ_ONLY_FOR_STAFF } from './attendance.js';
 
-export const CONVOCATION_CHANNELS = [
+const CONVOCATION_CHANNELS = [
   { value: 'email', label: 'E-mail' },
   { value: 'post', label: 'Carta' },
 ] as const;

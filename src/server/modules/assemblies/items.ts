@@ -21,13 +21,13 @@ export const CUSTOM_BASES = [
 ] as const;
 export type CustomBase = (typeof CUSTOM_BASES)[number]['value'];
 
-export const VOTE_STATUSES = [
+const VOTE_STATUSES = [
   { value: 'pending', label: 'Por votar' },
   { value: 'open', label: 'Em votação' },
   { value: 'closed', label: 'Votado' },
 ] as const;
 
-export const VOTE_RESULTS = [
+const VOTE_RESULTS = [
   { value: 'approved', label: 'Aprovado' },
   { value: 'rejected', label: 'Rejeitado' },
 ] as const;

@@ -8,7 +8,7 @@ import { assemblyCounts } from './voting-rights.js';
 
 const count = (description: string) => ({ type: 'integer', description });
 
-export const QUORUM_DOC: RouteDoc = {
+const QUORUM_DOC: RouteDoc = {
   tags: ['Assembleias'],
   summary: 'Presenças e quórum de uma assembleia',
   description:

@@ -29,7 +29,7 @@ export const IN_ARREARS = 'Quotas em atraso na data de referência.';
 const tooRecent = (months: number) => `Menos de ${months === 1 ? '1 mês' : `${months} meses`} de associado na data de referência.`;
 
 /** The day voting rights are judged on: the assembly's cut-off date, or today while none is set. */
-export function cutoffOf(assembly: Row, now: number): string {
+function cutoffOf(assembly: Row, now: number): string {
   return typeof assembly.cutoff_date === 'string' && assembly.cutoff_date !== '' ? assembly.cutoff_date : lisbonDay(now);
 }
 
