@@ -184,6 +184,8 @@ describe('an assembly and its agenda', () => {
     const custom = await json('POST', '/api/assembly_items', { assembly: assembly._id, position: 2, title: 'Outra', majority: 'custom' });
     expect(custom.status).toBe(422);
     expect(Object.keys(custom.body.errors).sort()).toEqual(['custom_base', 'custom_den', 'custom_num']);
+    const taken = await json('POST', '/api/assembly_items', { assembly: assembly._id, position: 1, title: 'Contas do exercício', majority: 'ordinary' });
+    expect(taken.body.errors).toEqual({ position: 'Já há um ponto com este número na ordem de trabalhos.' });
     const accounts = await ok('POST', '/api/assembly_items', { assembly: assembly._id, position: 2, title: 'Contas do exercício', majority: 'ordinary' });
     expect(accounts.secret).toBe(false);
 

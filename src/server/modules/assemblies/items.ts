@@ -47,13 +47,19 @@ const changed = (values: Row, existing: Row, name: string) =>
 
 /** Typed apart (not inferred in the definition): the settings and tables they read are typed from the modules. */
 const itemHooks: WriteHooks = {
-  async validate(_hook, values, existing) {
+  async validate(hook, values, existing) {
     const merged = { ...existing, ...values };
-    if (merged.majority !== 'custom') return;
     const errors: Record<string, string> = {};
-    for (const name of ['custom_num', 'custom_den', 'custom_base']) if (merged[name] === null || merged[name] === undefined) errors[name] = CUSTOM_REQUIRED;
-    if (errors.custom_num === undefined && errors.custom_den === undefined && Number(merged.custom_num) >= Number(merged.custom_den)) {
-      errors.custom_num = 'O numerador tem de ser menor do que o denominador.';
+    if (merged.assembly != null && merged.position != null) {
+      let taken = hook.db.selectFrom('assembly_items').select('_id').where('assembly', '=', Number(merged.assembly)).where('position', '=', Number(merged.position));
+      if (existing) taken = taken.where('_id', '!=', Number(existing._id));
+      if (await taken.executeTakeFirst()) errors.position = 'Já há um ponto com este número na ordem de trabalhos.';
+    }
+    if (merged.majority === 'custom') {
+      for (const name of ['custom_num', 'custom_den', 'custom_base']) if (merged[name] === null || merged[name] === undefined) errors[name] = CUSTOM_REQUIRED;
+      if (errors.custom_num === undefined && errors.custom_den === undefined && Number(merged.custom_num) >= Number(merged.custom_den)) {
+        errors.custom_num = 'O numerador tem de ser menor do que o denominador.';
+      }
     }
     return Object.keys(errors).length > 0 ? errors : undefined;
   },
