@@ -13,7 +13,7 @@ export const MINUTES_NUMBER_PLACEHOLDER = 'Ata n.º __';
 const LONG_DATE = new Intl.DateTimeFormat('pt-PT', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 /** '2026-03-15' -> '15 de março de 2026'. */
-export const longDate = (iso: string): string => LONG_DATE.format(new Date(`${iso}T12:00:00Z`));
+const longDate = (iso: string): string => LONG_DATE.format(new Date(`${iso}T12:00:00Z`));
 
 const KIND_WORDS: Record<string, string> = { ordinaria: 'ordinária', extraordinaria: 'extraordinária' };
 

@@ -14,7 +14,7 @@ import { renderMinutesPdf } from './pdf.js';
 export const MINUTES_FINAL = 'A ata já foi aprovada e guardada: não pode mudar.';
 
 /** 'Ata n.º 3/2026'. */
-export const minutesHeading = (number: number, year: number): string => `Ata n.º ${number}/${year}`;
+const minutesHeading = (number: number, year: number): string => `Ata n.º ${number}/${year}`;
 
 const day = (iso: string): string => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
 

@@ -6,7 +6,7 @@ import { notFound, tooManyRequests } from '../../../errors.js';
 import { PUBLIC_NEXT_DOC } from './route-docs.js';
 
 /** Reads per minute from one address: a website's visitors each read it once; a script looping on it does not pass. */
-export const PUBLIC_NEXT_LIMIT = { max: 30, windowMs: 60_000 } as const;
+const PUBLIC_NEXT_LIMIT = { max: 30, windowMs: 60_000 } as const;
 
 /** What anyone may know of the next assembly: when, where and what it deliberates on. Nothing about who. */
 export interface PublicAssembly {
