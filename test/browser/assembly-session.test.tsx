@@ -151,6 +151,9 @@ describe('<associa-assembly-session>', () => {
     expect(count('represented')).to.equal('1');
     expect(count('counted')).to.equal('40');
     expect($('[data-quorum-met]')!.textContent).to.equal('Há quórum');
+    // Read out as one sentence (aria-live), not as bare numbers.
+    expect($('[data-quorum-summary]')!.textContent).to.equal('39 presentes, 1 representado, 40 com direito a voto. Há quórum.');
+    expect($('[data-quorum-summary]')!.getAttribute('aria-live')).to.equal('polite');
     expect($('[data-call]')!.dataset.call).to.equal('second');
     expect(text()).to.contain('Segunda convocatória');
     await waitUntil(() => $('tr[data-attendee="2"] [data-via-text]')?.textContent === 'representado por Ana Silva', 'the representation was never named');

@@ -5,7 +5,7 @@
 import { useEffect } from 'react';
 import styled from 'styled-components';
 import { quorumQuery, type AssemblyCounts } from '../../../core/modules/assembly-session.js';
-import { PHONE, space, token, useQuery } from '../../kit/index.js';
+import { PHONE, space, token, useQuery, VisuallyHidden } from '../../kit/index.js';
 import { Notice } from '../../feature-kit/layout.js';
 import { useCore } from '../../feature-kit/use-core.js';
 import { shownTime } from './format.js';
@@ -94,37 +94,39 @@ export function QuorumPanel({ assembly }: { assembly: number }) {
   return (
     <section aria-labelledby="quorum-heading" data-quorum>
       <h2 id="quorum-heading">{T.quorumHeading}</h2>
-      <div aria-live="polite" aria-atomic="false">
-        <Figures data-counts>
-          <div>
-            <dt>{T.present}</dt>
-            <dd data-count="present">{counts.present}</dd>
-          </div>
-          <div>
-            <dt>{T.represented}</dt>
-            <dd data-count="represented">{counts.represented}</dd>
-          </div>
-          <div>
-            <dt>{T.counted}</dt>
-            <dd data-count="counted">{counts.counted}</dd>
-            <dd className="note">{T.countedNote}</dd>
-          </div>
-          <div>
-            <dt>{T.associates}</dt>
-            <dd data-count="associates">{counts.associates}</dd>
-            <dd className="note" data-count="eligible">{T.eligibleNote(counts.eligible)}</dd>
-          </div>
-        </Figures>
-        <Call data-call={counts.call}>
-          <strong>{counts.call === 'first' ? T.firstCall : T.secondCall}</strong>
-          {counts.secondCallAt && ' '}
-          {counts.secondCallAt && (counts.call === 'first' ? T.secondCallAt(shownTime(counts.secondCallAt)) : T.secondCallSince(shownTime(counts.secondCallAt)))}
-        </Call>
-        <Verdict $met={quorum.met} data-quorum-met={String(quorum.met)}>
-          {quorum.met ? T.quorumMet : T.quorumMissing(quorum.missing)}
-        </Verdict>
-        <Muted data-quorum-text>{quorum.text || T.quorumRequired(quorum.required)}</Muted>
-      </div>
+      {/* One sentence read out on each change: the figures alone would be numbers without names. */}
+      <VisuallyHidden aria-live="polite" aria-atomic="true" data-quorum-summary>
+        {T.summary(counts.present, counts.represented, counts.counted)} {quorum.met ? T.quorumMet : T.quorumMissing(quorum.missing)}.
+      </VisuallyHidden>
+      <Figures data-counts>
+        <div>
+          <dt>{T.present}</dt>
+          <dd data-count="present">{counts.present}</dd>
+        </div>
+        <div>
+          <dt>{T.represented}</dt>
+          <dd data-count="represented">{counts.represented}</dd>
+        </div>
+        <div>
+          <dt>{T.counted}</dt>
+          <dd data-count="counted">{counts.counted}</dd>
+          <dd className="note">{T.countedNote}</dd>
+        </div>
+        <div>
+          <dt>{T.associates}</dt>
+          <dd data-count="associates">{counts.associates}</dd>
+          <dd className="note" data-eligible>{T.eligibleNote(counts.eligible)}</dd>
+        </div>
+      </Figures>
+      <Call data-call={counts.call}>
+        <strong>{counts.call === 'first' ? T.firstCall : T.secondCall}</strong>
+        {counts.secondCallAt && ' '}
+        {counts.secondCallAt && (counts.call === 'first' ? T.secondCallAt(shownTime(counts.secondCallAt)) : T.secondCallSince(shownTime(counts.secondCallAt)))}
+      </Call>
+      <Verdict $met={quorum.met} data-quorum-met={String(quorum.met)}>
+        {quorum.met ? T.quorumMet : T.quorumMissing(quorum.missing)}
+      </Verdict>
+      <Muted data-quorum-text>{quorum.text || T.quorumRequired(quorum.required)}</Muted>
     </section>
   );
 }

@@ -31,6 +31,8 @@ export const SESSION_TEXTS = {
   quorumMissing: (missing: number) => (missing === 1 ? 'Sem quórum: falta 1' : `Sem quórum: faltam ${missing}`),
   quorumRequired: (required: number) => `São precisos ${required} com direito a voto.`,
   quorumFailed: 'Não foi possível ler o quórum.',
+  summary: (present: number, represented: number, counted: number) =>
+    `${present === 1 ? '1 presente' : `${present} presentes`}, ${represented === 1 ? '1 representado' : `${represented} representados`}, ${counted} com direito a voto.`,
   quorumLoading: 'A contar…',
 
   // Attendance
