@@ -134,8 +134,8 @@ export const agendaQuery = (assembly: number | string): QuerySpec => ({
   resources: [A.items],
 });
 
-/** Writes that change what the panel counts: everything it shows is read again after them. */
-const AFTER_ATTENDANCE = [A.attendance, A.assemblies] as const;
+/** Writes that change who is there: the list and the quorum (which follows attendance) are read again after them. */
+const AFTER_ATTENDANCE = [A.attendance] as const;
 const AFTER_VOTE = [A.items, A.ballots] as const;
 
 export const openSession = (core: Core, assembly: number): Promise<AssemblyHead> =>
