@@ -172,7 +172,7 @@ describe('the quorum route', () => {
 });
 
 describe('an assembly and its agenda', () => {
-  it('need a place or a link, and stand as convened: only the notice and minutes texts change, nothing is deleted', async () => {
+  it('need a place or a link, and stand as convened: only the minutes text changes, nothing is deleted', async () => {
     const missing = await json('POST', '/api/assemblies', { kind: 'ordinaria', title: 'Sem local', date: `${year + 2}-04-01`, time: '21:00' });
     expect(missing.status).toBe(422);
     expect(missing.body.errors.place).toBe('Indique o local da assembleia ou o endereço da reunião em linha.');
@@ -193,7 +193,9 @@ describe('an assembly and its agenda', () => {
     const moved = await json('PATCH', `/api/assemblies/${assembly._id}`, { date: `${year + 2}-04-02` });
     expect(moved.status).toBe(409);
     expect(moved.body.message).toBe(CONVENED_FROZEN);
-    await ok('PATCH', `/api/assemblies/${assembly._id}`, { notice_text: 'Convocatória corrigida.' });
+    // The notice is what the e-mails carried: letters printed later and the proof must say the same.
+    expect((await json('PATCH', `/api/assemblies/${assembly._id}`, { notice_text: 'Convocatória corrigida.' })).status).toBe(409);
+    await ok('PATCH', `/api/assemblies/${assembly._id}`, { minutes_text: 'Ata em rascunho.' });
     expect((await json('DELETE', `/api/assemblies/${assembly._id}`, undefined, (await server.login(await server.createUser('admin'))).access)).status).toBe(409);
     expect((await json('POST', '/api/assembly_items', { assembly: assembly._id, position: 3, title: 'Novo ponto', majority: 'ordinary' })).status).toBe(409);
     expect((await json('PATCH', `/api/assembly_items/${accounts._id}`, { title: 'Outro título' })).status).toBe(409);

@@ -107,6 +107,13 @@ const bodies: Record<string, () => Promise<object>> = {
   // Treasury documents are issued by the server only (a payment's receipt: seedTreasuryDoc below).
   treasury_docs: async () => ({}),
   document_statuses: async () => ({ name: `Estado ${unique()}`, color: '#336699' }),
+  // A general assembly in preparation, far enough ahead to be convened (the module is on here).
+  assemblies: async () => ({ kind: 'ordinaria', title: `Assembleia Geral ${unique()}`, date: '2099-03-28', time: '21:00', place: 'Sede' }),
+  assembly_items: async () => ({ assembly: await adminCreate('assemblies', await bodies.assemblies!()), position: 1, title: `Ponto ${unique()}`, majority: 'ordinary' }),
+  // Attendance, ballots and convocations are written by the session and convene actions only (seedAssemblyRow below).
+  assembly_attendance: async () => ({}),
+  assembly_ballots: async () => ({}),
+  assembly_convocations: async () => ({}),
 };
 
 /** A patch each resource accepts. */
@@ -146,6 +153,11 @@ const patches: Record<string, () => object> = {
   donations: () => ({ notes: 'mudada' }),
   treasury_docs: () => ({ payer_name: 'Outra Pessoa' }),
   document_statuses: () => ({ name: `Estado ${unique()}` }),
+  assemblies: () => ({ place: `Sala ${unique()}` }),
+  assembly_items: () => ({ title: `Ponto ${unique()}` }),
+  assembly_attendance: () => ({ via: 'name' }),
+  assembly_ballots: () => ({ choice: 'against' }),
+  assembly_convocations: () => ({ channel: 'post' }),
 };
 
 /** An operation left out is one nobody is granted: it has no route, so everyone gets the 404 of an unknown address. */
@@ -257,6 +269,14 @@ const RULES: Record<string, ResourceRules> = {
   // update route) nor deleted (a 409 saying to annul instead). Statuses are staff's.
   treasury_docs: { ...LEDGER_READ, delete: [401, 403, 409, 409, 409] },
   document_statuses: STAFF_ALL,
+  // General assemblies: staff prepare them and their agenda; only an administrator deletes one (a draft; a convened one is a 409:
+  // test/server/assemblies-rights.test.ts). Members have no access to the resources: they read their convocations at /api/own/assemblies.
+  assemblies: { ...STAFF_ALL, delete: [401, 403, 403, 204, 403] },
+  assembly_items: STAFF_ALL,
+  // Attendance, ballots and convocations: staff read them; only the session and convene actions write them.
+  assembly_attendance: { list: [401, 403, 200, 200, 200], read: [401, 403, 200, 200, 200] },
+  assembly_ballots: { list: [401, 403, 200, 200, 200], read: [401, 403, 200, 200, 200] },
+  assembly_convocations: { list: [401, 403, 200, 200, 200], read: [401, 403, 200, 200, 200] },
   saved_filters: {
     list: [401, 200, 200, 200, 403],
     read: [401, 404, 404, 200, 403],
@@ -383,6 +403,11 @@ const OTHER_ROUTES: Record<string, { payload?: object | string; headers?: Record
   'GET /api/membership_cards/calibration.pdf': { expect: [401, 403, 200, 200, 200] },
   // A card's cover letter (by the card's id, SPEC 7's address): staff; here the id is no number (test/server/cards covers a real one).
   'GET /api/membership_card_letters/:id': { expect: [401, 403, 400, 400, 400] },
+  // General assemblies: anyone signed in reads the convened ones and their published minutes (':id' is no id); anyone at all
+  // the next one's date, place and agenda (none convened here: the same 404 for all).
+  'GET /api/own/assemblies': { expect: [401, 200, 200, 200, 200] },
+  'GET /api/own/assemblies/:id/minutes.pdf': { expect: [401, 400, 400, 400, 400] },
+  'GET /api/public/assemblies/next': { expect: [404, 404, 404, 404, 404] },
   // Public, so the caller does not matter; an empty body is refused the same for all.
   'POST /api/auth': { payload: {}, expect: [400, 400, 400, 400, 400] },
   'POST /api/auth/refresh': { payload: { refreshToken: 'x' }, expect: [401, 401, 401, 401, 401] },
@@ -440,6 +465,27 @@ const RECORD_ACTIONS: Record<string, { payload?: () => Promise<object>; expect: 
   // Annulling a treasury document (an annulment note) and e-mailing it: staff; the seeded member has no e-mail, a field error.
   'POST /api/treasury_docs/:id/annul': { payload: async () => ({ reason: 'Emitido por engano' }), expect: [401, 403, 200, 200, 200] },
   'POST /api/treasury_docs/:id/send': { expect: [401, 403, 422, 422, 422] },
+  // General assemblies: staff act on each (test/server/assemblies-* cover each action's states); here on a fresh assembly in
+  // preparation with no agenda, so once the caller may act: convening is a field error (no agenda), the session's actions a
+  // 409 (not in session), the convocation's documents a 409 (nothing convened yet), the minutes' actions a 409 too.
+  'GET /api/assemblies/:id/quorum': { expect: [401, 403, 200, 200, 200] },
+  'GET /api/assemblies/:id/convocation': { expect: [401, 403, 200, 200, 200] },
+  'POST /api/assemblies/:id/convene': { expect: [401, 403, 422, 422, 422] },
+  'GET /api/assemblies/:id/convocation_proof': { expect: [401, 403, 200, 200, 200] },
+  'GET /api/assemblies/:id/letters.pdf': { expect: [401, 403, 409, 409, 409] },
+  'GET /api/assemblies/:id/convocation_proof.pdf': { expect: [401, 403, 200, 200, 200] },
+  'POST /api/assemblies/:id/open_session': { expect: [401, 403, 409, 409, 409] },
+  'POST /api/assemblies/:id/check_in': { payload: async () => ({ member: ownMemberId }), expect: [401, 403, 409, 409, 409] },
+  'POST /api/assemblies/:id/check_out': { payload: async () => ({ member: ownMemberId }), expect: [401, 403, 409, 409, 409] },
+  'GET /api/assemblies/:id/attendance_sheet.pdf': { expect: [401, 403, 200, 200, 200] },
+  'POST /api/assembly_items/:id/open_vote': { expect: [401, 403, 409, 409, 409] },
+  'POST /api/assembly_items/:id/record_votes': { payload: async () => ({ votes_for: 1, votes_against: 0, abstentions: 0 }), expect: [401, 403, 409, 409, 409] },
+  'POST /api/assembly_items/:id/cast': { payload: async () => ({ member: ownMemberId, choice: 'for' }), expect: [401, 403, 409, 409, 409] },
+  'POST /api/assembly_items/:id/close_vote': { expect: [401, 403, 409, 409, 409] },
+  'POST /api/assemblies/:id/draft_minutes': { expect: [401, 403, 409, 409, 409] },
+  'POST /api/assemblies/:id/finalize_minutes': { expect: [401, 403, 409, 409, 409] },
+  // No final minutes yet: the same 404 for all who may read them.
+  'GET /api/assemblies/:id/minutes.pdf': { expect: [401, 403, 404, 404, 404] },
 };
 
 /** Routes about one member's ledger, called on the own member of the member caller and on another member. */
@@ -519,8 +565,8 @@ beforeAll(async () => {
   tokens.member = (await server.login(member)).access;
   const key = await as('admin', 'POST', '/api/api_secrets', { name: 'Integração', role: 'editor' });
   tokens.apiKey = key.json().data.secret;
-  // The treasury's routes answer only with the treasury on.
-  await server.database.db.updateTable('settings').set({ value: 'true' }).where('name', '=', 'hasTreasury').execute();
+  // The treasury's and the assemblies' routes answer only with their module on.
+  await server.database.db.updateTable('settings').set({ value: 'true' }).where('name', 'in', ['hasTreasury', 'hasAssemblies']).execute();
 });
 afterAll(async () => {
   await server?.close();
@@ -568,7 +614,7 @@ describe('authorisation matrix', () => {
     const switched = server.app.routeList.filter((r) => r.enabledBy === 'hasTreasury').map((r) => `${r.method} ${r.url}`);
     // Its resources' generic, nested, bulk and action routes, and the modules' own routes.
     expect(switched).toEqual(expect.arrayContaining(['GET /api/treasury_docs', 'GET /api/treasury_docs/:id', 'GET /api/document_statuses', 'POST /api/document_statuses', 'GET /api/members/:id/treasury_docs', 'POST /api/treasury_docs/:id/annul', 'POST /api/treasury_docs/download', 'POST /api/treasury_docs_statuses/bulk', 'GET /api/donations/modelo25', 'POST /api/donations']));
-    expect(server.app.routeList.filter((r) => r.url.startsWith('/api/members') && r.enabledBy).map((r) => r.url)).toEqual(['/api/members/:id/treasury_docs', '/api/members/:id/donations']);
+    expect(server.app.routeList.filter((r) => r.url.startsWith('/api/members') && r.enabledBy === 'hasTreasury').map((r) => r.url)).toEqual(['/api/members/:id/treasury_docs', '/api/members/:id/donations']);
     await server.database.db.updateTable('settings').set({ value: 'false' }).where('name', '=', 'hasTreasury').execute();
     try {
       for (const route of switched) {
@@ -663,7 +709,7 @@ describe('authorisation matrix', () => {
     // Payment requests have no generic write either (their create is the collecting module's own route).
     // Messages have one: staff resending a message is audited on it.
     // Payment messages are a view over the outbox: what changes is the message, audited on it.
-    const serverWritten = ['audit_log', 'jobs', 'payment_allocations', 'member_balances', 'payment_requests', 'reconciliation_import_lines', 'card_checkin_scans', 'payment_messages'];
+    const serverWritten = ['audit_log', 'jobs', 'payment_allocations', 'member_balances', 'payment_requests', 'reconciliation_import_lines', 'card_checkin_scans', 'payment_messages', 'assembly_attendance', 'assembly_ballots', 'assembly_convocations'];
     expect(histories.map((r) => r.url).sort()).toEqual(Object.keys(RULES).filter((name) => !serverWritten.includes(name) && RULES[name]!.read).map((name) => `/api/${name}/:id/history`).sort());
     for (const route of histories) {
       const resource = /^\/api\/(\w+)\//.exec(route.url)![1]!;
@@ -834,6 +880,7 @@ async function recordOf(resource: string): Promise<number> {
   if (resource === 'membership_cards') return seedCard();
   if (resource === 'card_checkin_scans') return seedScan();
   if (resource === 'treasury_docs') return seedTreasuryDoc();
+  if (resource === 'assembly_attendance' || resource === 'assembly_ballots' || resource === 'assembly_convocations') return seedAssemblyRow(resource);
   if (resource in LEDGER_ROWS) return LEDGER_ROWS[resource]!();
   return adminCreate(resource, await bodies[resource]!());
 }
@@ -853,6 +900,23 @@ async function seedTreasuryDoc(): Promise<number> {
   const payment = await LEDGER_ROWS.payments!();
   const link = await server.database.db.selectFrom('treasury_doc_payments').select('doc').where('payment', '=', payment).executeTakeFirstOrThrow();
   return Number(link.doc);
+}
+
+/** A row only an assembly's actions write, stored as they store it (the actions' own states are test/server/assemblies-*). */
+async function seedAssemblyRow(resource: 'assembly_attendance' | 'assembly_ballots' | 'assembly_convocations'): Promise<number> {
+  const assembly = await adminCreate('assemblies', await bodies.assemblies!());
+  const member = await adminCreate('members', await bodies.members!());
+  const at = new Date().toISOString();
+  const record = { created_at: at, updated_at: at, _version: 1 };
+  const db = loose(server.database.db);
+  const row =
+    resource === 'assembly_attendance'
+      ? { assembly, member, position: 1, at, via: 'name', has_vote: 1 }
+      : resource === 'assembly_ballots'
+        ? { item: await adminCreate('assembly_items', { assembly, position: 1, title: 'Contas', majority: 'ordinary' }), member, choice: 'for', cast_by: member, at }
+        : { assembly, member, channel: 'post', sent_at: at, recipient: 'Rua da Sede, 1', name: 'Sócio' };
+  const inserted = await db.insertInto(resource).values({ ...row, ...record }).returning('_id').executeTakeFirstOrThrow();
+  return Number(inserted._id);
 }
 
 /** A scan of an unknown code in a new check-in session. */

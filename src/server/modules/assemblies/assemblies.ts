@@ -17,8 +17,11 @@ export const ASSEMBLY_KINDS = [
   { value: 'extraordinaria', label: 'Extraordinária' },
 ] as const;
 
-/** What staff may still change once the notice went out: the notice's own text and the minutes. */
-const EDITABLE_AFTER_CONVENED = new Set(['notice_text', 'minutes_text']);
+/**
+ * What staff may still change once the notice went out: the minutes. The notice's text is what
+ * the e-mails carried; letters printed later and the proof of convocation must say the same.
+ */
+const EDITABLE_AFTER_CONVENED = new Set(['minutes_text']);
 
 export const CONVENED_FROZEN = 'A assembleia já foi convocada: a ordem de trabalhos e os dados da convocatória não podem mudar.';
 const MINUTES_FINAL = 'A ata já foi aprovada e guardada: o seu texto não pode mudar.';

@@ -2,16 +2,9 @@
 // follows (notice, second call, who votes, representation, minutes). Defaults that the law sets
 // differently for associations and cooperatives follow the organisation's type.
 import type { SettingDeclaration } from '../../settings/declaration.js';
+import { DEFAULT_NOTICE_TEMPLATE, NOTICE_MARKERS, noticeTemplateProblem } from './convocation/notice.js';
 
 const PAGE = 'assemblies';
-
-/** The notice's placeholders, filled at convene time. */
-const NOTICE_PLACEHOLDERS = ['organizacao', 'tipo', 'data', 'hora', 'local', 'ordem_do_dia', 'segunda_convocatoria', 'presidente'] as const;
-
-const NOTICE_TEMPLATE =
-  'Nos termos dos estatutos, convoco os associados de {{organizacao}} para a assembleia geral {{tipo}}, ' +
-  'a realizar no dia {{data}}, às {{hora}}, em {{local}}, com a seguinte ordem de trabalhos:\n\n{{ordem_do_dia}}\n\n' +
-  '{{segunda_convocatoria}}\n\nO Presidente da Mesa da Assembleia Geral,\n{{presidente}}';
 
 export const ASSEMBLY_SETTINGS = [
   {
@@ -78,7 +71,7 @@ export const ASSEMBLY_SETTINGS = [
   },
   {
     name: 'assemblyNoticeTemplate', kind: 'text', label: 'Texto da convocatória',
-    hint: `Marcadores: ${NOTICE_PLACEHOLDERS.map((p) => `{{${p}}}`).join(', ')}.`,
-    maxLength: 4000, default: NOTICE_TEMPLATE, page: PAGE, readers: 'authenticated',
+    hint: `Marcadores: ${NOTICE_MARKERS.map((p) => `{{${p}}}`).join(', ')}.`,
+    maxLength: 4000, default: DEFAULT_NOTICE_TEMPLATE, check: noticeTemplateProblem, page: PAGE, readers: 'authenticated',
   },
 ] as const satisfies readonly SettingDeclaration[];
