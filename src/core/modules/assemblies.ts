@@ -152,7 +152,7 @@ export function updateAgendaItem(core: Pick<Core, 'queries'>, itemId: number, ch
 const LAST_POSITION = 999;
 
 /** A position no item of the agenda holds: after the last, or the first gap when the last is taken. */
-export function freePosition(taken: readonly number[]): number {
+function freePosition(taken: readonly number[]): number {
   const used = new Set(taken);
   const after = Math.max(0, ...taken) + 1;
   if (after <= LAST_POSITION) return after;

@@ -4,4 +4,4 @@ export { issueCard } from './issue.js';
 export { cardValidity, newcomerValidity } from './validity.js';
 // Reading a card at a door (the assemblies' check-in and votes): the code in what was scanned, and the checked, logged card.
 export { scannedCode } from './checkin-scan.js';
-export { checkCard, type CardCheck } from './verify.js';
+export { checkCard } from './verify.js';

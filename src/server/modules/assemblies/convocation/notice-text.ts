@@ -9,7 +9,7 @@ const KIND_TITLES: Readonly<Record<string, string>> = { ordinaria: 'Ordinária',
 const text = (value: unknown): string => (value === null || value === undefined ? '' : String(value).trim());
 
 /** The agenda's titles in their order. */
-export async function agendaTitles(db: Db, assembly: number): Promise<string[]> {
+async function agendaTitles(db: Db, assembly: number): Promise<string[]> {
   const items = await db.selectFrom('assembly_items').select(['title']).where('assembly', '=', assembly).orderBy('position').orderBy('_id').execute();
   return items.map((item) => String(item.title));
 }

@@ -16,7 +16,7 @@ const STATES: Readonly<Record<ProofRow['delivery'], string>> = { pending: 'Por e
 
 const LISBON = new Intl.DateTimeFormat('pt-PT', { timeZone: 'Europe/Lisbon', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 /** An instant as Lisbon reads it: '29/11/2026 11:52'. */
-export const lisbonStamp = (iso: string | null): string => (iso ? LISBON.format(new Date(iso)).replace(',', '') : '—');
+const lisbonStamp = (iso: string | null): string => (iso ? LISBON.format(new Date(iso)).replace(',', '') : '—');
 
 /** The table's columns: title, share of the width, and what each row shows. */
 const COLUMNS: readonly { title: string; share: number; cell: (row: ProofRow) => string }[] = [
