@@ -1,6 +1,9 @@
 // An assembly's minutes and the members' view of assemblies, as the browser asks for them.
 import type { Core } from '../core.js';
 import type { QuerySpec } from '../queries.js';
+import type { OwnAssembly } from '../assemblies.js';
+
+export type { OwnAssembly };
 
 const ASSEMBLIES = 'assemblies';
 
@@ -20,23 +23,6 @@ export interface AssemblyMinutesRecord {
   minutes_published?: boolean | null;
 }
 
-/** One assembly on a member's home (GET own/assemblies). */
-export interface OwnAssembly {
-  _id: number;
-  title: string;
-  /** 'ordinaria' or 'extraordinaria' (ASSEMBLY_KIND_LABELS). */
-  kind: string;
-  date: string;
-  time: string;
-  place: string | null;
-  online_link: string | null;
-  /** 'convened', 'in_session' or 'closed': a draft never reaches members. */
-  status: string;
-  agenda: string[];
-  notice_text: string | null;
-  /** The final minutes are published to members: their PDF is at ownMinutesPdfPath. */
-  minutes: boolean;
-}
 
 export const ASSEMBLY_KIND_LABELS: Readonly<Record<string, string>> = { ordinaria: 'Ordinária', extraordinaria: 'Extraordinária' };
 

@@ -2,17 +2,7 @@
 // HTTP client (no session, no core), so a page holding only it stays small.
 import { ApiError } from '../../../core/api-error.js';
 import type { PublicHttp } from '../../../core/public-http.js';
-
-/** What GET public/assemblies/next answers: when, where and what, nothing about who. */
-export interface PublicAssembly {
-  title: string;
-  kind: string;
-  date: string;
-  time: string;
-  place: string | null;
-  online_link: string | null;
-  agenda: string[];
-}
+import type { PublicAssembly } from '../../../core/assemblies.js';
 
 export type NextAssembly = { kind: 'loaded'; assembly: PublicAssembly } | { kind: 'none' } | { kind: 'too-many'; message: string | null };
 

@@ -4,21 +4,7 @@ import { notFound, unauthorized } from '../../../errors.js';
 import { parseId } from '../../../resources/handlers.js';
 import { OWN_ASSEMBLIES_DOC, OWN_MINUTES_PDF_DOC } from './route-docs.js';
 import { minutesFileName, storedMinutesPdf } from './stored.js';
-
-/** One assembly as an associate sees it on their home: what the notice said, and whether its minutes are there to read. */
-export interface OwnAssembly {
-  _id: number;
-  title: string;
-  kind: string;
-  date: string;
-  time: string;
-  place: string | null;
-  online_link: string | null;
-  status: string;
-  agenda: string[];
-  notice_text: string | null;
-  minutes: boolean;
-}
+import type { OwnAssembly } from '../../../../core/assemblies.js';
 
 // A draft is staff's work in progress: associates see an assembly once it is convened.
 const VISIBLE = ['convened', 'in_session', 'closed'];

@@ -4,20 +4,10 @@ import { addressKey } from '../../../auth/throttle.js';
 import { createRateLimiter } from '../../../edges/rate-limit.js';
 import { notFound, tooManyRequests } from '../../../errors.js';
 import { PUBLIC_NEXT_DOC } from './route-docs.js';
+import type { PublicAssembly } from '../../../../core/assemblies.js';
 
 /** Reads per minute from one address: a website's visitors each read it once; a script looping on it does not pass. */
 const PUBLIC_NEXT_LIMIT = { max: 30, windowMs: 60_000 } as const;
-
-/** What anyone may know of the next assembly: when, where and what it deliberates on. Nothing about who. */
-export interface PublicAssembly {
-  title: string;
-  kind: string;
-  date: string;
-  time: string;
-  place: string | null;
-  online_link: string | null;
-  agenda: string[];
-}
 
 function tooMany(reply: FastifyReply, waitMs: number) {
   const seconds = Math.max(1, Math.ceil(waitMs / 1000));
