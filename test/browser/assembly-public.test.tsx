@@ -44,12 +44,20 @@ describe('<associa-assembly>', () => {
     expect(text(element)).not.to.contain('Em linha');
   });
 
-  it('says "Não há assembleias convocadas." when the server has none (404)', async () => {
+  it('says "Não há assembleias convocadas." when the server has none', async () => {
     const { f, place } = featureFixture();
-    await f.script({ [`GET ${PATH}`]: { status: 404, body: { message: 'Não há assembleias convocadas.', code: 'not_found' } } });
+    await f.script({ [`GET ${PATH}`]: { body: { data: null } } });
     const element = place('associa-assembly');
     await waitForText(element, 'Não há assembleias convocadas.');
     await expectAccessible(element);
+    expect(all(element, '[data-assembly]')).to.have.length(0);
+  });
+
+  it('says the same when the module is off (404)', async () => {
+    const { f, place } = featureFixture();
+    await f.script({ [`GET ${PATH}`]: { status: 404, body: { message: 'O módulo de assembleias está desligado.', code: 'not_found' } } });
+    const element = place('associa-assembly');
+    await waitForText(element, 'Não há assembleias convocadas.');
     expect(all(element, '[data-assembly]')).to.have.length(0);
   });
 

@@ -105,11 +105,11 @@ afterAll(async () => {
 });
 
 describe('the public next assembly', () => {
-  it('answers 404 "Não há assembleias convocadas." while none is convened, to anyone, from any site', async () => {
+  it('answers no assembly (data null, not an error the website would log) while none is convened, to anyone, from any site', async () => {
     await makeAssembly(inDays(5), { convene: false, title: 'Em preparação' });
     const none = await server.request({ method: 'GET', url: '/api/public/assemblies/next', headers: { origin: 'https://associacao.example.org' } });
-    expect(none.statusCode).toBe(404);
-    expect(none.json().message).toBe('Não há assembleias convocadas.');
+    expect(none.statusCode).toBe(200);
+    expect(none.json()).toEqual({ data: null });
     expect(none.headers['access-control-allow-origin']).toBe('*');
   });
 

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { lisbonDay } from '../../../../core/days.js';
 import { addressKey } from '../../../auth/throttle.js';
 import { createRateLimiter } from '../../../edges/rate-limit.js';
-import { notFound, tooManyRequests } from '../../../errors.js';
+import { tooManyRequests } from '../../../errors.js';
 import { PUBLIC_NEXT_DOC } from './route-docs.js';
 import type { PublicAssembly } from '../../../../core/assemblies.js';
 
@@ -34,10 +34,11 @@ export function publicAssemblyRoutes(app: FastifyInstance): void {
       .orderBy('time')
       .orderBy('_id')
       .executeTakeFirst();
-    if (!next) throw notFound('Não há assembleias convocadas.');
-    const items = await db.selectFrom('assembly_items').select('title').where('assembly', '=', next._id).orderBy('position').orderBy('_id').execute();
     // Public and the same for everyone: a cache may keep it a little while.
     reply.header('cache-control', 'public, max-age=60');
+    // None convened is an ordinary answer for the association's website, not an error it would log.
+    if (!next) return { data: null };
+    const items = await db.selectFrom('assembly_items').select('title').where('assembly', '=', next._id).orderBy('position').orderBy('_id').execute();
     const data: PublicAssembly = {
       title: String(next.title),
       kind: String(next.kind),

@@ -1,9 +1,11 @@
-import { objectSchema, type RouteDoc } from '../../../openapi/route-doc.js';
+import { objectSchema, type JsonSchema, type RouteDoc } from '../../../openapi/route-doc.js';
 
 const TAGS = ['Assembleias'];
 const OFF = 'Com o módulo de assembleias desligado (hasAssemblies), 404.';
 const text = { type: 'string' };
 const maybeText = { type: ['string', 'null'] };
+/** An object, or null when there is none. */
+const nullable = (properties: Record<string, JsonSchema>): JsonSchema => ({ anyOf: [objectSchema(properties), { type: 'null' }] });
 const agenda = { type: 'array', items: text, description: 'Os títulos dos pontos da ordem de trabalhos, pela sua ordem' };
 
 export const STAFF_MINUTES_PDF_DOC: RouteDoc = {
@@ -64,13 +66,13 @@ export const PUBLIC_NEXT_DOC: RouteDoc = {
   summary: 'A próxima assembleia convocada',
   description:
     'Público, sem sessão nem chave de API, para o elemento `<associa-assembly>` no sítio da associação: a próxima assembleia já convocada com data de hoje (Lisboa) ou posterior, ' +
-    'só com o título, o tipo, a data, a hora, o local ou o endereço em linha e os títulos da ordem de trabalhos. Nenhuma: 404 "Não há assembleias convocadas.". ' +
+    'só com o título, o tipo, a data, a hora, o local ou o endereço em linha e os títulos da ordem de trabalhos. Nenhuma: `data` vazio (null). ' +
     `Limite por endereço (429, com Retry-After). Resposta com \`Cache-Control: public, max-age=60\`. ${OFF}`,
   responses: {
     200: {
-      description: 'A próxima assembleia',
+      description: 'A próxima assembleia, ou null quando nenhuma está convocada',
       schema: objectSchema({
-        data: objectSchema({
+        data: nullable({
           title: text,
           kind: { type: 'string', enum: ['ordinaria', 'extraordinaria'] },
           date: { type: 'string', format: 'date' },
@@ -82,5 +84,5 @@ export const PUBLIC_NEXT_DOC: RouteDoc = {
       }),
     },
   },
-  errors: [404, 429],
+  errors: [429],
 };
