@@ -5,6 +5,12 @@ import { defineClientModule } from '../../core/client-module.js';
 import { STAFF_ROLES } from '../../core/index.js';
 
 const ASSEMBLIES = 'assemblies';
+/**
+ * What staff write on an assembly. The rest of its record (status, convocation, session and
+ * minutes) is shown and changed by the manager, the session and the minutes page: as bare inputs
+ * on the form it read as editable dates and a second, out-of-place minutes text.
+ */
+const WRITTEN = 'kind,title,date,time,place,online_link,second_call_minutes,cutoff_date';
 
 export const ASSEMBLIES_MODULE = defineClientModule({
   name: 'assemblies',
@@ -42,7 +48,7 @@ export const ASSEMBLIES_MODULE = defineClientModule({
       path: '/assembleias/nova',
       title: 'Nova Assembleia',
       access: STAFF_ROLES,
-      page: { served: ASSEMBLIES, parts: [{ form: ASSEMBLIES, edit: 'assembliesEdit', back: 'assembliesList' }] },
+      page: { served: ASSEMBLIES, parts: [{ form: ASSEMBLIES, edit: 'assembliesEdit', back: 'assembliesList', attrs: { fields: WRITTEN } }] },
     },
     // The assembly's data, then its agenda and convocation (and, once convened, the ways to its session, minutes and proof).
     {
@@ -53,7 +59,8 @@ export const ASSEMBLIES_MODULE = defineClientModule({
       page: {
         served: ASSEMBLIES,
         parts: [
-          { form: ASSEMBLIES, back: 'assembliesList' },
+          // The notice's text may be written by hand while the assembly is in preparation.
+          { form: ASSEMBLIES, back: 'assembliesList', attrs: { fields: `${WRITTEN},notice_text` } },
           {
             element: 'associa-assembly-manager',
             attrs: ({ params, pattern }) => ({
