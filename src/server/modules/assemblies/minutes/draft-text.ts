@@ -57,7 +57,7 @@ export async function draftMinutesText(db: Db, assembly: Row): Promise<string> {
 
   const lines: string[] = [MINUTES_NUMBER_PLACEHOLDER, '', String(assembly.title), ''];
   lines.push(
-    `Aos ${longDate(String(assembly.date))}, pelas ${String(assembly.time)}, reuniu ${whereHeld(assembly)} a assembleia geral ${kind} ${withPreposition('de', organisation.name, organisation.article)}, ` +
+    `Aos ${longDate(String(assembly.date))}, pelas ${String(assembly.time)}, reuniu ${whereHeld(assembly)}, a assembleia geral ${kind} ${withPreposition('de', organisation.name, organisation.article)}, ` +
       `em ${call} convocatória, sob a presidência de ${chair || '__________'}, Presidente da Mesa da Assembleia Geral.`,
   );
   lines.push('');
