@@ -49,7 +49,9 @@ const Hash = styled.code`
   overflow-wrap: anywhere;
 `;
 
-const dateTime = (iso: string | null | undefined): string => (iso ? new Date(iso).toLocaleString('pt-PT', { timeZone: 'Europe/Lisbon', dateStyle: 'short', timeStyle: 'short' }) : '—');
+// The year in full, as the rest of the assemblies' pages write a day ('29/11/2026, 12:49').
+const dateTime = (iso: string | null | undefined): string =>
+  iso ? new Date(iso).toLocaleString('pt-PT', { timeZone: 'Europe/Lisbon', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' }) : '—';
 
 type Asking = null | 'regenerate' | 'finalize';
 
@@ -120,6 +122,12 @@ export function AssemblyMinutes({ assemblyId, backPath }: AssemblyMinutesProps) 
         {T.title}: {record.title}
       </Heading>
       {backPath && <NavLink path={pathWith(backPath, { id: record._id })}>{T.back}</NavLink>}
+      {/* Above the text, not under it: a 28-line field would push what happened out of sight. */}
+      {outcome && outcome.text && (
+        <Notice tone={outcome.tone}>
+          <p>{outcome.text}</p>
+        </Notice>
+      )}
       {record.status === 'draft' ? (
         <Notice tone="info">
           <p>{T.notConvened}</p>
@@ -163,11 +171,6 @@ export function AssemblyMinutes({ assemblyId, backPath }: AssemblyMinutesProps) 
             {dirty && <span id="minutes-unsaved">{T.finalizeUnsaved}</span>}
           </Buttons>
         </>
-      )}
-      {outcome && outcome.text && (
-        <Notice tone={outcome.tone}>
-          <p>{outcome.text}</p>
-        </Notice>
       )}
       <ConfirmDialog open={asking === 'regenerate'} title={T.regenerateConfirmTitle} confirmLabel={T.regenerate} busy={busy} onCancel={() => setAsking(null)} onConfirm={() => void generate()}>
         <p>{T.regenerateConfirm}</p>
