@@ -28,7 +28,7 @@ export const MANAGER_TEXTS = {
   loading: 'A carregar a assembleia…',
   loadFailed: 'Não foi possível abrir esta assembleia.',
   notFound: 'Esta assembleia não existe ou foi apagada.',
-  openSession: 'Abrir a sessão (presenças e votações)',
+  openSession: 'Sessão (presenças e votações)',
   openMinutes: 'Ata da assembleia',
 
   // Agenda
