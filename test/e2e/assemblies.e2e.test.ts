@@ -213,6 +213,7 @@ describe('a general assembly', () => {
     await minutes.getByRole('button', { name: 'Tornar a ata final' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Tornar a ata final' }).click();
     await minutes.locator('[data-minutes-final="true"]').waitFor();
+    await page.evaluate(() => window.scrollTo(0, 0));
     await h.screenshot(page, 'assembly-minutes-page');
     const minutesText = await pdf(`assemblies/${id}/minutes.pdf`);
     for (const figure of [TITLE, CHAIR, ...results]) expect(minutesText).toContain(figure);
