@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { defineModule } from '../define-module.js';
+import { defineModule, type ModuleSeed } from '../define-module.js';
 import { assemblies } from './assemblies.js';
 import { ASSEMBLY_SETTINGS } from './assembly-settings.js';
 import { assemblyAttendance } from './attendance.js';
@@ -13,6 +13,9 @@ import { minutesPart } from './minutes/index.js';
 import type { ModulePart } from './part.js';
 import { quorumRoute } from './quorum-route.js';
 import { sessionPart } from './session/index.js';
+
+// Its demo data (see ModuleSeed), loaded only to seed.
+const demoSeed: ModuleSeed = async (ctx) => (await import('../../seed/demo-assemblies.js')).seedDemoAssemblies(ctx);
 
 const PARTS: readonly ModulePart[] = [convocationPart, sessionPart, minutesPart];
 
@@ -34,4 +37,5 @@ export const assembliesModule = defineModule({
   migrations: [assembliesMigration],
   routes: assemblyRoutes,
   enabledBy: ASSEMBLIES_SWITCH,
+  seed: demoSeed,
 });
