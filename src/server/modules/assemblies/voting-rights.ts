@@ -75,11 +75,7 @@ async function inArrears(db: Db, cutoff: string): Promise<Set<number>> {
  * are) when the settings ask for it, and members for the minimum number of months. The state is
  * today's: the ledger keeps no history of states.
  */
-export async function votersOf(db: Db, assembly: Row, now: number, settings?: VotingSettings): Promise<Voter[]>;
-export async function votersOf(db: Db, assembly: Row, settings: VotingSettings, now: number): Promise<Voter[]>;
-export async function votersOf(db: Db, assembly: Row, a: number | VotingSettings, b?: number | VotingSettings): Promise<Voter[]> {
-  const now = typeof a === 'number' ? a : (b as number);
-  const given = typeof a === 'number' ? (b as VotingSettings | undefined) : a;
+export async function votersOf(db: Db, assembly: Row, now: number, given?: VotingSettings): Promise<Voter[]> {
   const settings = given ?? (await readSettings(db, ['assemblyVoters', 'assemblyMinMembershipMonths']));
   const cutoff = cutoffOf(assembly, now);
   const members = await db
