@@ -2,7 +2,7 @@
 // into the focused field), a name searched for those without a card, a representation when the
 // statutes allow it; then everyone present or represented, newest first, each removable. Each
 // check-in goes to the server one at a time, in the order read: it numbers them so.
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { attendanceQuery, checkIn, checkOut, type AttendanceRow, type CheckIn, type CheckedIn } from '../../../core/modules/assembly-session.js';
 import type { Member } from '../../../core/records.js';
@@ -59,6 +59,12 @@ export function Attendance({ assembly, proxies, proxyMax, singular, open }: { as
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [waiting, setWaiting] = useState(0);
   const input = useRef<HTMLInputElement>(null);
+  // Each pick gives a fresh, empty search (the next person at the door is someone else), focused.
+  const [picks, setPicks] = useState(0);
+  const byName = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (picks > 0) byName.current?.querySelector<HTMLInputElement>('input[type="search"]')?.focus();
+  }, [picks]);
   // Readings go one after another, in the order read.
   const chain = useRef<Promise<unknown>>(Promise.resolve());
 
@@ -90,6 +96,7 @@ export function Attendance({ assembly, proxies, proxyMax, singular, open }: { as
     const by = Number(representative);
     send(by > 0 ? { member: member._id, represented_by: by } : { member: member._id }, T.memberNumber(member.number, member.name));
     setRepresentative('');
+    setPicks((n) => n + 1);
   };
 
   const remove = async (row: AttendanceRow) => {
@@ -129,7 +136,7 @@ export function Attendance({ assembly, proxies, proxyMax, singular, open }: { as
             </Field>
             <Button type="submit">{T.scanAdd}</Button>
           </form>
-          <div data-by-name>
+          <div data-by-name ref={byName}>
             <Muted>{T.byName}</Muted>
             {proxies && (
               <Field label={T.representedBy} hint={T.representedHint(proxyMax)}>
@@ -145,7 +152,7 @@ export function Attendance({ assembly, proxies, proxyMax, singular, open }: { as
                 )}
               </Field>
             )}
-            <MemberPicker singular={singular} onPick={pick} />
+            <MemberPicker key={picks} singular={singular} onPick={pick} />
           </div>
         </Entry>
       )}
