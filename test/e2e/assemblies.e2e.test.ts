@@ -172,6 +172,8 @@ describe('a general assembly', () => {
       await picker.locator('input').fill(person.name);
       await picker.getByRole('button', { name: new RegExp(person.name) }).click();
       await session(page).locator(`tr[data-attendee="${person._id}"]`).waitFor();
+      // The search is empty again, ready for the next person.
+      expect(await picker.locator('input').inputValue()).toBe('');
     };
     await byName(people[12]!);
     await byName(people[13]!);
