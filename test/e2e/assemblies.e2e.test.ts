@@ -1,3 +1,4 @@
+import PostalMime from 'postal-mime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { lisbonDay } from '../../src/core/days.js';
@@ -131,6 +132,9 @@ describe('a general assembly', () => {
     // Seventeen e-mails through the outbox to the local SMTP server; three letters in one PDF.
     await expect.poll(() => smtp.delivered.length, { timeout: 30_000 }).toBe(17);
     expect(smtp.delivered.flatMap((mail) => mail.to).sort()).toEqual(PEOPLE.slice(0, 17).map((_, i) => `socio${i + 1}@exemplo.pt`).sort());
+    // The notice as the associate reads it: the agenda and the chair's signature.
+    const notice = await PostalMime.parse(smtp.delivered[0]!.raw);
+    for (const words of [...ITEMS.map((item) => item.title), CHAIR, '21:00']) expect(notice.text).toContain(words);
     const letters = await pdf(`assemblies/${id}/letters.pdf`);
     for (const name of LETTERS) expect(letters).toContain(name);
     expect(letters).toContain(ITEMS[1].title);
