@@ -247,6 +247,8 @@ describe('a general assembly', () => {
 
     for (const p of [page, watcher, member]) {
       expect(p.problems).toEqual([]);
+      // No refusal on the way: every step above was accepted by the server.
+      expect(p.failedResponses).toEqual([]);
     }
   }, 180_000);
 });
