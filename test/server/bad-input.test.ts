@@ -57,9 +57,11 @@ beforeAll(async () => {
   }
   const category = await server.database.db.selectFrom('fee_categories').select('_id').executeTakeFirstOrThrow();
   await server.request({ method: 'POST', url: '/api/fee_schedules', token: admin, payload: { year: 2026, category: category._id, amount: 3000, periodicity: 'annual', due_day: 31 } });
-  // The treasury's resources answer only with the treasury on (a module switch).
+  // The treasury's and the assemblies' resources answer only with their module on (a module switch).
   const stamp = new Date().toISOString();
-  await server.database.db.insertInto('settings').values({ name: 'hasTreasury', value: 'true', created_at: stamp, updated_at: stamp }).onConflict((oc) => oc.column('name').doUpdateSet({ value: 'true' })).execute();
+  for (const name of ['hasTreasury', 'hasAssemblies']) {
+    await server.database.db.insertInto('settings').values({ name, value: 'true', created_at: stamp, updated_at: stamp }).onConflict((oc) => oc.column('name').doUpdateSet({ value: 'true' })).execute();
+  }
   const more = [
     ['sepa_mandates', { member: ids.members, iban: 'PT50000201231234567890154', reference: 'MANDATO-1', signature_date: '2025-10-01' }],
     ['reminder_stages', { name: 'Lembrete', offset_days: 15, channel: 'email', subject: 'Quotas em atraso', body: 'Olá {primeiro_nome}, deve {total}.' }],
@@ -69,11 +71,15 @@ beforeAll(async () => {
     // A paper application typed in by staff.
     ['member_applications', { name: 'Rita Candidata' }],
     ['document_statuses', { name: 'Emitido', color: '#2e7d32' }],
+    ['assemblies', { kind: 'ordinaria', title: 'Assembleia geral ordinária', date: '2099-03-28', time: '21:00', place: 'Sede' }],
   ] as const;
   for (const [resource, payload] of more) {
     const response = await server.request({ method: 'POST', url: `/api/${resource}`, token: admin, payload });
     if (response.statusCode !== 201) throw new Error(`setup ${resource}: ${response.statusCode} ${response.body}`);
   }
+  const assembly = await server.database.db.selectFrom('assemblies').select('_id').executeTakeFirstOrThrow();
+  const item = await server.request({ method: 'POST', url: '/api/assembly_items', token: admin, payload: { assembly: assembly._id, position: 1, title: 'Relatório e contas', majority: 'ordinary' } });
+  if (item.statusCode !== 201) throw new Error(`setup assembly_items: ${item.statusCode} ${item.body}`);
   for (const resource of resources) {
     const row = await loose(server.database.db).selectFrom(resource.name).select('_id').orderBy('_id').executeTakeFirst();
     if (row) ids[resource.name] = Number(row._id);
