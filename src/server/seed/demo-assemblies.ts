@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { lisbonDay, lisbonYear } from '../../core/days.js';
 import type { Database, Db, Row } from '../db/database.js';
 import { composeNotice, noticeSubject } from '../modules/assemblies/convocation/notice-text.js';
@@ -16,6 +17,8 @@ import { seededRandom, type SeededRandom } from './random.js';
 import { upsertSetting } from './settings.js';
 
 const DAY_MS = 86_400_000;
+/** What voting rights are read from: analysed before the first convocation (PostgreSQL). */
+const LEDGER_TABLES = ['members', 'member_states', 'fee_categories', 'unsettled_payments', 'payment_allocations', 'payments'] as const;
 const MINUTE_MS = 60_000;
 // Its own generator: the assemblies' draws do not move the people later modules draw from faker.
 const DEMO_SEED = 20_261_129;
@@ -67,6 +70,9 @@ export async function seedDemoAssemblies(ctx: SeedContext): Promise<void> {
   // The issuer's NIF and seat head the minutes' PDF (the treasury's seed writes the same values later).
   const settings = { hasAssemblies: 'true', assemblyChairName: CHAIR, assemblyPublishMinutes: 'true', ...DEMO_ISSUER };
   for (const [name, value] of Object.entries(settings)) await upsertSetting(db, name, value, stamp);
+  // PostgreSQL plans the ledger's arrears query (votersOf) from table statistics, and the first
+  // start's transaction has just filled these tables: without them the plan ran for minutes.
+  if (ctx.config.databaseUrl) await sql`ANALYZE ${sql.join(LEDGER_TABLES.map((name) => sql.table(name)))}`.execute(db);
   const random = seededRandom(DEMO_SEED);
   // The demo's editor convenes and keeps the door; the admin if a test's modules seeded no editor.
   const user = await db.selectFrom('users').select('_id').where('username', 'in', ['editor', 'admin']).orderBy('username', 'desc').executeTakeFirstOrThrow();
