@@ -1,14 +1,7 @@
 import { sql } from 'kysely';
 import { lisbonDay, lisbonYear } from '../../core/days.js';
 import type { Database, Db, Row } from '../db/database.js';
-import { composeNotice, noticeSubject } from '../modules/assemblies/convocation/notice-text.js';
-import { convocationKey } from '../modules/assemblies/convocation/convene.js';
-import { convocationPlan, type PlannedConvocation } from '../modules/assemblies/convocation/plan.js';
-import type { Majority } from '../modules/assemblies/items.js';
-import { draftMinutesText } from '../modules/assemblies/minutes/draft-text.js';
-import { finalizeMinutes } from '../modules/assemblies/minutes/finalize.js';
-import { decide, lastNoticeDay, legalNoticeDays, lisbonInstant } from '../modules/assemblies/rules.js';
-import { votersOf } from '../modules/assemblies/voting-rights.js';
+import { composeNotice, noticeSubject, convocationKey, convocationPlan, type PlannedConvocation, draftMinutesText, finalizeMinutes, decide, lastNoticeDay, legalNoticeDays, lisbonInstant, votersOf, type Majority } from '../modules/assemblies/public.js';
 import { readSettings } from '../settings/read.js';
 import type { SeedContext } from './context.js';
 import { insertInBatches } from './batches.js';

@@ -45,25 +45,26 @@ function addMonths(day: string, months: number): string {
 
 /**
  * Members with a debt due on or before `cutoff` that the payments dated on or before it (and not
- * annulled) had not settled by the end of that day. Waived and annulled debts never count.
+ * annulled) had not settled by the end of that day. Waived and annulled debts never count. The
+ * payments are summed per debt once and joined: a subquery per debt took minutes on PostgreSQL
+ * over the demo's ledger (1,200 members, seven years).
  */
 async function inArrears(db: Db, cutoff: string): Promise<Set<number>> {
+  const paidByCutoff = db
+    .selectFrom('payment_allocations as a')
+    .innerJoin('payments as p', 'p._id', 'a.payment')
+    .select(['a.debt', sql<number>`SUM(a.amount)`.as('paid')])
+    .where('p.date', '<=', cutoff)
+    .where('p.annulled_at', 'is', null)
+    .groupBy('a.debt');
   const rows = await db
     .selectFrom('unsettled_payments as d')
+    .leftJoin(paidByCutoff.as('x'), 'x.debt', 'd._id')
     .select('d.member')
     .distinct()
     .where('d.due_date', '<=', cutoff)
     .where('d.status', 'not in', ['waived', 'annulled'])
-    .where((eb) => {
-      const paidByCutoff = eb
-        .selectFrom('payment_allocations as a')
-        .innerJoin('payments as p', 'p._id', 'a.payment')
-        .select(sql<number>`COALESCE(SUM(a.amount), 0)`.as('paid'))
-        .whereRef('a.debt', '=', 'd._id')
-        .where('p.date', '<=', cutoff)
-        .where('p.annulled_at', 'is', null);
-      return eb('d.amount', '>', paidByCutoff);
-    })
+    .where(sql<boolean>`d.amount > COALESCE(x.paid, 0)`)
     .execute();
   return new Set(rows.map((row) => Number(row.member)));
 }
