@@ -71,7 +71,8 @@ describe('a member sees only what a member may (SPEC 6)', () => {
     }
     // No staff data was asked for on the way.
     expect(page.failedResponses.filter((r) => / GET \/api\/(members|users)\b/.test(r))).toEqual([]);
-  });
+    // Every staff route, the assemblies' six too: more than the default minute on a loaded machine.
+  }, 120_000);
 
   it('is sent from /adminHome to the member list route, which refuses them', async () => {
     const page = await h.loginAs('member');
