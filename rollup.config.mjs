@@ -79,6 +79,10 @@ const PUBLIC_CORE_SOURCES = ['src/core/api-error.ts', 'src/core/constants.ts', '
 // small chunk of its own: left to rollup, the core chunk would take it in.
 const PUBLIC_FORM_SOURCES = ['src/core/field-checks.ts', 'src/core/modules/application-form.ts'];
 const UPLOAD_SOURCES = ['src/core/upload-calls.ts', 'src/core/texts.ts', 'src/widgets/shared/photo-crop.ts'];
+// A domain's calls that only its own pages make (the assemblies': pages opened on demand, and
+// the member home's section loaded after its summary): beside those pages, not in the core
+// chunk every page loads (there they put the member home over its budget).
+const ON_DEMAND_CORE_SOURCES = ['assemblies.ts', 'assembly-minutes.ts', 'assembly-session.ts'].map((file) => `src/core/modules/${file}`);
 // The kit's index goes with them: importing it runs those hooks' modules. A public element
 // imports the kit's modules by their own paths instead.
 const CORE_SOURCES = ['src/core/', 'src/widgets/kit/index.ts', 'src/widgets/kit/use-query.ts', 'src/widgets/kit/use-action.ts', 'src/widgets/kit/use-signal-value.ts'];
@@ -126,7 +130,7 @@ function manualChunks(id) {
   }
   const source = path.relative(root, id.replace(/^\0/, '')).split(path.sep).join('/');
   if (PUBLIC_CORE_SOURCES.includes(source)) return 'runtime';
-  if (PUBLIC_FORM_SOURCES.includes(source)) return undefined;
+  if (PUBLIC_FORM_SOURCES.includes(source) || ON_DEMAND_CORE_SOURCES.includes(source)) return undefined;
   if (UPLOAD_SOURCES.includes(source)) return 'uploads';
   if (ON_DEMAND_SHARED_SOURCES.includes(source)) return undefined;
   if (PLAIN_SHARED_SOURCES.includes(source)) return 'core';
