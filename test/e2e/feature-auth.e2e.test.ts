@@ -58,7 +58,7 @@ describe('member home', () => {
     await page.goto('/autorizacao/entrar');
     await fillLogin(page, member.username, member.password);
     await page.waitForURL('**/dashboard');
-    const card = page.locator('associa-member-home article');
+    const card = page.locator('associa-member-home article[aria-labelledby="member-name"]');
     await card.getByRole('heading', { name: member.name }).waitFor();
     expect(await card.innerText()).toMatch(/Sócio n\.º \d+/);
     expect(await card.innerText()).toContain('E-mail');
