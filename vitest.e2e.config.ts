@@ -6,13 +6,12 @@ export default defineConfig({
   test: {
     include: ['test/e2e/**/*.e2e.test.ts'],
     environment: 'node',
-    // Three spec files at a time, each with its own server, data directory and Chromium (nothing
+    // Two spec files at a time, each with its own server, data directory and Chromium (nothing
     // shared: storage, focus and ports are per browser and per server). A spec file spends most
     // of its time waiting (network idle, animations, the server's answers): one at a time used
-    // about a third of one core. Measured on a quiet 2-core machine: 928 s one at a time, 744 s
-    // two at a time; three keep both cores busier (the stop-41 note has the rehearsal's figure).
+    // about a third of one core. Measured on a quiet machine: 744 s for the run, 928 s one at a time.
     fileParallelism: true,
-    maxWorkers: 3,
+    maxWorkers: 2,
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
