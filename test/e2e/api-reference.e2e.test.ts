@@ -104,7 +104,8 @@ describe('API reference page', () => {
     expect(await page.evaluate(() => window.cspViolations)).toEqual([]);
     expect(page.problems).toEqual([]);
     expect(page.failedResponses).toEqual([]);
-  });
+    // Every operation, the assemblies' too: more than the default minute on a loaded machine.
+  }, 120_000);
 
   it('is linked once from /developers, beside one way to create a key', async () => {
     const admin = await h.loginAs('admin');
