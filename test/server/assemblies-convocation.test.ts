@@ -1,5 +1,4 @@
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
+import { startSmtp, type LocalSmtp } from '../e2e/support/smtp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lisbonDay } from '../../src/core/days.js';
 import { createSender } from '../../src/server/messages/sender.js';
@@ -11,13 +10,7 @@ import { startResourceServer, type ResourceTestServer } from './resources/suppor
 // sent once on it (e-mails through the outbox to a local SMTP server, letters in one PDF), and
 // the proof of convocation that lists every associate with channel and delivery.
 
-interface Delivered {
-  to: string[];
-  raw: string;
-}
-
-let smtp: SMTPServer;
-const delivered: Delivered[] = [];
+let smtp: LocalSmtp | undefined;
 let server: ResourceTestServer;
 let admin: string;
 let staff: string;
@@ -40,24 +33,6 @@ const pdf = async (url: string, token = staff) => {
 function pdfText(bytes: Buffer): string[] {
   const document = mupdf.Document.openDocument(bytes, 'application/pdf');
   return Array.from({ length: document.countPages() }, (_, page) => document.loadPage(page).toStructuredText('preserve-whitespace').asText().replace(/\s+/g, ' '));
-}
-
-function startSmtp(): Promise<string> {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    disableReverseLookup: true,
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        delivered.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
-        callback();
-      });
-    },
-  });
-  return new Promise((resolve) => smtp.listen(0, '127.0.0.1', () => resolve(`smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`)));
 }
 
 /** An associate admitted long ago, exempt from dues (so in full rights) unless told otherwise. */
@@ -94,7 +69,8 @@ let duarte: number;
 let eva: number;
 
 beforeAll(async () => {
-  server = await startResourceServer({ smtpUrl: await startSmtp(), mailFrom: 'Associa <avisos@associa.test>' });
+  smtp = await startSmtp();
+  server = await startResourceServer({ smtpUrl: smtp.url, mailFrom: 'Associa <avisos@associa.test>' });
   admin = (await server.as('admin')).token;
   staff = (await server.as('editor')).token;
   active = await server.stateId('Ativo');
@@ -119,7 +95,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await server?.close();
-  await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
+  await smtp?.close();
 });
 
 describe('the notice text', () => {
@@ -227,7 +203,7 @@ describe('convening an assembly', () => {
     } finally {
       await sender.stop();
     }
-    const ours = delivered.filter((mail) => mail.raw.includes('Convocat'));
+    const ours = smtp!.delivered.filter((mail) => mail.raw.includes('Convocat'));
     expect(ours.map((mail) => mail.to).sort()).toEqual([['ana@exemplo.pt'], ['carla@exemplo.pt']]);
     expect(ours[0]!.raw).toContain('Maria Presidente Lopes');
 
