@@ -14,6 +14,10 @@ export default defineConfig({
     maxWorkers: 2,
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // A page waits on the server and the browser: under CI's load an answer can take seconds, and
+    // expect.poll's 1 s default failed a page still showing its loading mark (a passing poll
+    // returns as soon as it holds, so only a real failure waits the whole 10 s).
+    expect: { poll: { timeout: 10_000 } },
     pool: 'forks',
     // The demo organisation seeded once per run, copied for each server (test/e2e/support/demo-template.ts).
     globalSetup: ['test/e2e/support/global-setup.ts'],

@@ -48,7 +48,11 @@ function run(command, args, { env = process.env, capture = false, quiet = false 
   });
 }
 
+/** Seconds since `started` (a `performance.now()` reading), for the summary: CI keeps only the tail. */
+const secondsSince = (started) => Math.round((performance.now() - started) / 1000);
+
 async function vitest(name, files, env, extraArgs = []) {
+  const started = performance.now();
   heading(name);
   const report = path.join(outDir, `${name.replace(/\W+/g, '-')}.json`);
   const { code } = await run(
@@ -79,11 +83,12 @@ async function vitest(name, files, env, extraArgs = []) {
     failed = 1;
     note = `vitest exited with code ${code}`;
   }
-  suites.push({ name, passed, failed, note });
+  suites.push({ name, passed, failed, note, seconds: secondsSince(started) });
 }
 
 /** node's own test runner; its closing lines read "# pass N" and "# fail N". */
 async function nodeTests(name, files) {
+  const started = performance.now();
   heading(name);
   const { code, output } = await run(process.execPath, ['--test', ...files], { capture: true });
   const count = (label) => Number(new RegExp(`^# ${label} (\\d+)$`, 'm').exec(output)?.[1] ?? 0);
@@ -95,13 +100,14 @@ async function nodeTests(name, files) {
     failed = 1;
     note = `node --test exited with code ${code}`;
   }
-  suites.push({ name, passed, failed, note });
+  suites.push({ name, passed, failed, note, seconds: secondsSince(started) });
 }
 
 const ANSI = /\u001b\[[0-9;]*[A-Za-z]/g;
 
 async function browserTests() {
   const name = 'browser (web-test-runner, Chromium)';
+  const started = performance.now();
   const config = path.join(root, 'web-test-runner.config.mjs');
   if (!existsSync(config)) {
     suites.push({ name, passed: 0, failed: 0, note: 'not run: web-test-runner.config.mjs does not exist' });
@@ -144,7 +150,7 @@ async function browserTests() {
     failed = 1;
     note = `web-test-runner exited with code ${code}`;
   }
-  suites.push({ name, passed, failed, note });
+  suites.push({ name, passed, failed, note, seconds: secondsSince(started) });
 }
 
 /**
@@ -161,16 +167,17 @@ async function besideBrowser() {
     ['lint: knip (unused files, exports, dependencies)', bin('knip'), []],
     ['typecheck (tsc, everything)', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']],
   ]) {
+    const started = performance.now();
     const { code, output } = await run(command, args, { quiet: true });
-    results.push({ name, code, output });
+    results.push({ name, code, output, seconds: secondsSince(started) });
   }
   // One terser worker: the second core is the browser tests'.
   const build = await run(bin('rollup'), ['-c', 'rollup.config.mjs'], { quiet: true, env: { ...process.env, ASSOCIA_TERSER_WORKERS: '1' } });
   return () => {
-    for (const { name, code, output } of results) {
+    for (const { name, code, output, seconds } of results) {
       heading(name);
       process.stdout.write(output || 'no findings\n');
-      suites.push({ name, passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, note: code === 0 ? '' : `exited with code ${code}` });
+      suites.push({ name, passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, note: code === 0 ? '' : `exited with code ${code}`, seconds });
       if (code !== 0) failures.push(`${name}: exited with code ${code} (its findings are printed under its heading)`);
     }
     heading('web build (rollup)');
@@ -220,7 +227,8 @@ rmSync(outDir, { recursive: true, force: true });
 const total = suites.reduce((sum, s) => ({ passed: sum.passed + s.passed, failed: sum.failed + s.failed }), { passed: 0, failed: 0 });
 console.log('\n=== summary ===');
 for (const s of suites) {
-  console.log(`  ${s.name.padEnd(40)} ${String(s.passed).padStart(5)} passed ${String(s.failed).padStart(4)} failed${s.note ? `  (${s.note})` : ''}`);
+  const took = s.seconds === undefined ? '' : `  ${s.seconds} s`;
+  console.log(`  ${s.name.padEnd(40)} ${String(s.passed).padStart(5)} passed ${String(s.failed).padStart(4)} failed${took}${s.note ? `  (${s.note})` : ''}`);
 }
 if (failures.length) {
   console.log('\n=== failed tests ===');
