@@ -23,6 +23,10 @@ export type Member = {
   fee_category: number | null;
   dues_exempt: boolean;
   tags: number[];
+  guardian_name: string | null;
+  guardian_relation: string | null;
+  guardian_email: string | null;
+  guardian_phone: string | null;
   notes?: string | null;
 };
 

@@ -8,11 +8,13 @@ import { COLLECTING_MODULE } from './collecting/module.js';
 import { DATA_MODULE } from './data/module.js';
 import { DUES_MODULE } from './dues/module.js';
 import { HOME_MODULE } from './home/module.js';
+import { HOUSEHOLDS_MODULE } from './households/module.js';
 import { IMPORTS_MODULE } from './imports/module.js';
 import { JOBS_MODULE } from './jobs/module.js';
 import { MEMBERS_MODULE } from './members/module.js';
 import { MESSAGES_MODULE } from './messages/module.js';
 import { PAYMENTS_MODULE } from './payments/module.js';
+import { PRIVACY_MODULE } from './privacy/module.js';
 import { REPORTS_MODULE } from './reports/module.js';
 import { TREASURY_MODULE } from './treasury/module.js';
 import { USERS_MODULE } from './users/module.js';
@@ -21,6 +23,7 @@ export const CLIENT_MODULES = [
   ACCOUNT_MODULE,
   HOME_MODULE,
   MEMBERS_MODULE,
+  HOUSEHOLDS_MODULE,
   IMPORTS_MODULE,
   DUES_MODULE,
   APPLICATIONS_MODULE,
@@ -33,6 +36,7 @@ export const CLIENT_MODULES = [
   MESSAGES_MODULE,
   TREASURY_MODULE,
   DATA_MODULE,
+  PRIVACY_MODULE,
   AUDIT_MODULE,
   JOBS_MODULE,
 ] as const;

@@ -14,6 +14,7 @@ import { membersModule } from './members/index.js';
 import { messagesModule } from './messages/index.js';
 import { overviewModule } from './overview/index.js';
 import { paymentLinksModule } from './payment-links/index.js';
+import { privacyModule } from './privacy/index.js';
 import { referenceModule } from './reference/index.js';
 import { reportsModule } from './reports/index.js';
 import { remindersModule } from './reminders/index.js';
@@ -28,7 +29,7 @@ import { usersModule } from './users/index.js';
  * Every module the application serves, in the order the explainer and OpenAPI list their
  * resources. The one place the list is written: buildApp passes it to the engine.
  */
-export const appModules = [membersModule, referenceModule, usersModule, listsModule, settingsModule, messagesModule, duesModule, collectingModule, directDebitModule, remindersModule, paymentLinksModule, cardsModule, assembliesModule, applicationsModule, memberFilesModule, treasuryModule, donationsModule, reportsModule, overviewModule, dataExportModule, backupsModule, setupModule, importsModule] as const satisfies readonly Module[];
+export const appModules = [membersModule, referenceModule, usersModule, listsModule, settingsModule, messagesModule, duesModule, collectingModule, directDebitModule, remindersModule, paymentLinksModule, cardsModule, assembliesModule, applicationsModule, memberFilesModule, treasuryModule, donationsModule, reportsModule, overviewModule, dataExportModule, backupsModule, setupModule, importsModule, privacyModule] as const satisfies readonly Module[];
 
 // The settings catalogue is the modules' own settings, in this order.
 installSettings(appModules);

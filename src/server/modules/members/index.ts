@@ -1,5 +1,6 @@
 import { defineModule, type ModuleSeed } from '../define-module.js';
 import { duesExemptMigration } from './dues-exempt-migration.js';
+import { guardiansMigration } from './guardians-migration.js';
 import { MEMBERSHIP_SETTINGS } from './member-settings.js';
 import { members } from './members.js';
 import { ownDataRoutes } from './own-data-route.js';
@@ -12,6 +13,6 @@ export const membersModule = defineModule({
   resources: [members],
   settings: MEMBERSHIP_SETTINGS,
   routes: ownDataRoutes,
-  migrations: [duesExemptMigration],
+  migrations: [duesExemptMigration, guardiansMigration],
   seed: demoSeed,
 });

@@ -28,6 +28,13 @@ async function firstActiveState(db: Db): Promise<number | null> {
 
 const staffOnly = STAFF_ROLES;
 
+export const GUARDIAN_RELATIONS = [
+  { value: 'mae', label: 'Mãe' },
+  { value: 'pai', label: 'Pai' },
+  { value: 'tutor', label: 'Tutor legal' },
+  { value: 'outro', label: 'Outra' },
+] as const;
+
 export const members = defineResource({
   name: 'members',
   label: 'Sócios',
@@ -96,6 +103,11 @@ export const members = defineResource({
       name: 'tags', type: 'references', ref: 'tags', label: 'Etiquetas', group: 'Inscrição',
       through: { table: 'member_tags', self: 'member_id', other: 'tag_id' }, writableBy: staffOnly, filterable: true,
     },
+    // A minor's guardian (issue 34): their messages and payment links go to this e-mail (recipient.ts).
+    { name: 'guardian_name', type: 'string', label: 'Nome do encarregado de educação', group: 'Encarregado de educação', validation: { maxLength: 200 }, writableBy: staffOnly, searchable: true },
+    { name: 'guardian_relation', type: 'enum', label: 'Relação com o sócio', group: 'Encarregado de educação', options: GUARDIAN_RELATIONS, writableBy: staffOnly },
+    { name: 'guardian_email', type: 'email', label: 'E-mail do encarregado de educação', group: 'Encarregado de educação', validation: { maxLength: 254 }, writableBy: staffOnly, filterable: true, searchable: true },
+    { name: 'guardian_phone', type: 'phone', label: 'Telefone do encarregado de educação', group: 'Encarregado de educação', validation: { maxLength: 30 }, writableBy: staffOnly },
     { name: 'notes', type: 'text', label: 'Notas', group: 'Notas', writableBy: staffOnly, readableBy: staffOnly },
     // Sent again after a 409 probable_duplicate, once staff confirm (duplicate-members.ts); never stored.
     // In the record's group: forms do not show it, they send it from the duplicate warning.

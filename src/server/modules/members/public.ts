@@ -2,3 +2,5 @@
 export { members } from './members.js';
 export { DUPLICATE_REASONS, MATCHES, type DuplicateReason } from './same-person.js';
 export { CONFIRM_DUPLICATE, type MemberDuplicate } from './duplicate-members.js';
+export { messageRecipient, messageRecipients, type MessageRecipient } from './recipient.js';
+export { GUARDIAN_RELATIONS } from './members.js';

@@ -1,0 +1,3 @@
+import type { SettingDeclaration } from '../../../settings/declaration.js';
+
+export const ERASURE_SETTINGS = [] as const satisfies readonly SettingDeclaration[];
