@@ -11,6 +11,7 @@ const debt = (id: number, fields: Pick<Debt, 'year' | 'amount' | 'open_amount' |
   created_at: '2025-01-01T00:00:00Z',
   updated_at: '2025-01-01T00:00:00Z',
   member: 31,
+  household: null,
   kind: 'quota',
   period: null,
   paid: 0,

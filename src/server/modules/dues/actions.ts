@@ -5,14 +5,18 @@ import type { FieldDefinition } from '../../resources/define.js';
 import { readRow, toRecord } from '../../resources/records.js';
 import { DEBT_KINDS, debts } from './debts.js';
 import { allocateCredit, applyCredit, raiseDebt, recordPayment, resolveDebt } from './ledger.js';
-import { annulLedgerPayment, lockLedger, settle, userOf } from './ledger-action.js';
+import { annulLedgerPayment, lockHouseholdLedger, lockLedger, membersOfPayment, settle, userOf } from './ledger-action.js';
 import { announceReceipt, paymentReceipts } from './payment-receipts-port.js';
 import { PAYMENT_METHODS, payments } from './payments.js';
 
 const REASON: FieldDefinition = { name: 'reason', type: 'string', label: 'Motivo', validation: { required: true, maxLength: 500 } };
 const POSITIVE_MONEY = { required: true, min: 1 } as const;
 
-/** POST /payments/record: a payment received, allocated to the chosen debts or the oldest ones. */
+/**
+ * POST /payments/record: a payment received, allocated to the chosen debts or the oldest ones.
+ * From a member, or from a household's payer (`household` instead of `member`, issue 34): then
+ * the debts may be any of the household's members' and the receipt names the payer.
+ */
 const recordPaymentAction = defineAction({
   resource: 'payments',
   name: 'record',
@@ -20,7 +24,9 @@ const recordPaymentAction = defineAction({
   on: 'collection',
   access: STAFF_ROLES,
   fields: [
-    { name: 'member', type: 'reference', ref: 'members', label: 'Sócio', validation: { required: true } },
+    // Exactly one of the two (recordPayment says which is missing or that both were sent).
+    { name: 'member', type: 'reference', ref: 'members', label: 'Sócio' },
+    { name: 'household', type: 'reference', ref: 'households', label: 'Agregado' },
     { name: 'date', type: 'date', label: 'Data', validation: { required: true } },
     { name: 'amount', type: 'money', label: 'Valor', validation: POSITIVE_MONEY },
     { name: 'method', type: 'enum', label: 'Meio de pagamento', options: PAYMENT_METHODS, validation: { required: true } },
@@ -30,13 +36,18 @@ const recordPaymentAction = defineAction({
   ],
   async run(context) {
     const { input, db, ctx, caller } = context;
-    const member = Number(input.member);
-    await lockLedger(context, member);
+    const given = (value: unknown) => value !== null && value !== undefined && value !== '';
+    const household = given(input.household) ? Number(input.household) : null;
+    const member = given(input.member) ? Number(input.member) : null;
+    // Both or neither: recordPayment refuses before anything is locked or written.
+    if (household !== null && member === null) await lockHouseholdLedger(context, household);
+    else if (member !== null && household === null) await lockLedger(context, member);
     const chosen = Array.isArray(input.debts) && input.debts.length > 0 ? input.debts.map(Number) : undefined;
     const result = await recordPayment(
       db,
       {
         member,
+        household,
         date: String(input.date),
         amount: Number(input.amount),
         method: String(input.method),
@@ -47,7 +58,7 @@ const recordPaymentAction = defineAction({
       },
       ctx,
     );
-    await settle(context, member, [{ resource: 'payments', id: result.payment, action: 'created' }], result.allocations);
+    await settle(context, result.members, [{ resource: 'payments', id: result.payment, action: 'created' }], result.allocations);
     // The receipt was numbered by recordPayment in this same transaction (treasury on, auto-issue on).
     const { receipt } = result;
     announceReceipt(context, receipt);
@@ -99,10 +110,12 @@ const allocatePaymentAction = defineAction({
   async run(context) {
     const { record, db, ctx, input } = context;
     const member = Number(record!.member);
+    // A household's payment's credit may go to any of the household's members' debts.
+    if (record!.household !== null && record!.household !== undefined) await lockHouseholdLedger(context, Number(record!.household));
     await lockLedger(context, member);
     const fresh = await readRow(db, payments, Number(record!._id));
     const made = await allocateCredit(db, fresh!, Number(input.debt), Number(input.amount), ctx.now());
-    await settle(context, member, [{ resource: 'payments', id: Number(record!._id) }], [made]);
+    await settle(context, await membersOfPayment(db, Number(record!._id), member), [{ resource: 'payments', id: Number(record!._id) }], [made]);
     return undefined;
   },
 });

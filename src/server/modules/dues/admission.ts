@@ -1,10 +1,12 @@
+import { sql } from 'kysely';
 import type { Db, Row } from '../../db/database.js';
 import { coded } from '../../errors.js';
 import type { HookContext, WriteHooks } from '../../resources/define.js';
 import { readSetting } from '../../settings/read.js';
 import { refreshBalances } from './balances.js';
 import { announceLedger } from './announce.js';
-import { applyCredit, raiseDebt } from './ledger.js';
+import { applyCredit, HOUSEHOLD_KEY_PREFIX, raiseDebt } from './ledger.js';
+import { OWING } from './debts.js';
 import { firstQuotaAmount, periodsOf, type Periodicity } from './periods.js';
 import { lisbonDay } from '../../../core/days.js';
 
@@ -68,6 +70,23 @@ async function raiseFirstDebts(hook: HookContext, member: Row): Promise<number[]
 }
 
 /**
+ * A member who joins or leaves a household takes their owing debts along (issue 34): from now
+ * on the household's payer pays them, or no longer does. A household's own quota stays charged
+ * to its household, and what was paid keeps the household it was paid as.
+ */
+async function followHousehold(hook: HookContext, member: number, household: unknown): Promise<void> {
+  const moved = await hook.db
+    .updateTable('unsettled_payments')
+    .set({ household: household === null || household === undefined ? null : Number(household), updated_at: new Date(hook.ctx.now()).toISOString(), _version: sql`_version + 1` })
+    .where('member', '=', member)
+    .where('status', 'in', OWING)
+    .where((eb) => eb.or([eb('dedupe_key', 'is', null), eb('dedupe_key', 'not like', `${HOUSEHOLD_KEY_PREFIX}%`)]))
+    .returning('_id')
+    .execute();
+  if (moved.length > 0) announceLedger(hook, [member], moved.map((row) => ({ resource: 'unsettled_payments' as const, id: Number(row._id) })));
+}
+
+/**
  * What the dues module adds to members: first debts on admission; balance rows follow renames and
  * category changes; a member with payments cannot be deleted (the ledger keeps its history), one
  * without takes their unpaid debts along.
@@ -77,11 +96,14 @@ export const memberLedgerHooks: WriteHooks = {
     const id = Number(existing._id);
     const paid = await hook.db.selectFrom('payments').select('_id').where('member', '=', id).limit(1).executeTakeFirst();
     if (paid) throw coded(409, 'in_use', 'Este sócio tem pagamentos registados e não pode ser apagado: mude o seu estado (por exemplo, Desistente).');
+    // A household this member paid for keeps going: it needs another payer (households.ts says so on its next edit).
+    await hook.db.updateTable('households').set({ payer_member: null }).where('payer_member', '=', id).execute();
     await hook.db.deleteFrom('member_balances').where('_id', '=', id).execute();
     await hook.db.deleteFrom('unsettled_payments').where('member', '=', id).execute();
   },
   async afterWrite(hook, record, existing) {
     const id = Number(record._id);
+    if (existing && record.household !== existing.household) await followHousehold(hook, id, record.household);
     const raised = existing ? [] : await raiseFirstDebts(hook, record);
     if (!existing && raised.length === 0) return;
     if (existing && ['name', 'number', 'fee_category'].every((name) => record[name] === existing[name])) return;

@@ -34,6 +34,9 @@ export const debts = defineResource({
   scope: { column: 'member', equals: 'callerMember' },
   fields: [
     { name: 'member', type: 'reference', ref: 'members', label: 'Sócio', readOnly: true, filterable: true, searchable: true, sortable: true },
+    // Charged to a household (its payer pays): every debt of a household's member, and the
+    // household's own quota held by one of them (issue 34). `_household=7` lists what it owes.
+    { name: 'household', type: 'reference', ref: 'households', label: 'Agregado', readOnly: true, filterable: true },
     { name: 'kind', type: 'enum', label: 'Tipo', options: DEBT_KINDS, readOnly: true, filterable: true },
     { name: 'year', type: 'integer', label: 'Ano', readOnly: true, filterable: true, sortable: true },
     { name: 'period', type: 'integer', label: 'Período', readOnly: true, filterable: true },

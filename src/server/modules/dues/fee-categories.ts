@@ -2,6 +2,13 @@ import { STAFF_ROLES } from '../../../core/contract.js';
 import { coded } from '../../errors.js';
 import { defineResource } from '../../resources/define.js';
 
+/** How a category's quotas are charged: to each member, or once to the household (generation.ts). */
+export const FEE_CHARGES = [
+  { value: 'member', label: 'Por sócio' },
+  { value: 'household', label: 'Por agregado' },
+] as const;
+export type FeeCharge = (typeof FEE_CHARGES)[number]['value'];
+
 export const feeCategories = defineResource({
   name: 'fee_categories',
   label: 'Categorias de quota',
@@ -11,6 +18,11 @@ export const feeCategories = defineResource({
   fields: [
     { name: 'name', type: 'string', label: 'Nome', validation: { required: true, maxLength: 100, unique: true }, sortable: true, filterable: true, searchable: true },
     { name: 'exempt', type: 'boolean', label: 'Isenta de quotas', filterable: true, sortable: true, defaultValue: () => 0 },
+    // Issue 34: per household (one debt per household and period on its holder), or per member with
+    // a discount for the household's members from the Nth on, by member number (generation.ts).
+    { name: 'charge', type: 'enum', label: 'Cobrança', options: FEE_CHARGES, validation: { required: true }, filterable: true, defaultValue: () => 'member' },
+    { name: 'household_discount_percent', type: 'integer', label: 'Desconto do agregado (%)', validation: { required: true, min: 0, max: 100 }, defaultValue: () => 0 },
+    { name: 'household_discount_from', type: 'integer', label: 'Desconto do agregado a partir do sócio (1.º, 2.º, …)', validation: { required: true, min: 1, max: 99 }, defaultValue: () => 2 },
     { name: 'notes', type: 'text', label: 'Notas', readableBy: STAFF_ROLES },
   ],
   hooks: {

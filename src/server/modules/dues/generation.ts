@@ -2,8 +2,9 @@ import { sql } from 'kysely';
 import type { Database, Db } from '../../db/database.js';
 import { vacuumAnalyze } from '../../db/vacuum.js';
 import { refreshBalances } from './balances.js';
-import { applyCredit, dedupeKey } from './ledger.js';
-import { periodsOf, type Periodicity } from './periods.js';
+import type { FeeCharge } from './fee-categories.js';
+import { applyCredit, dedupeKey, householdDedupeKey } from './ledger.js';
+import { periodsOf, type Period, type Periodicity } from './periods.js';
 
 export interface GenerationReport {
   year: number;
@@ -22,14 +23,98 @@ interface ScheduleRow {
   amount: number;
   periodicity: Periodicity;
   due_day: number;
+  charge: FeeCharge;
+  household_discount_percent: number;
+  household_discount_from: number;
+}
+
+/** `percent` off `amount` cents, rounded half up to the cent (integers only). */
+export const discounted = (amount: number, percent: number): number => Math.floor((amount * (100 - percent) + 50) / 100);
+
+/**
+ * The members a schedule's period charges (aliased `m`, their state `st`): in the category, not
+ * exempt, in a state that does not end membership, admitted by the period's end.
+ */
+const eligible = (schedule: ScheduleRow, period: Period) => sql`
+  m.fee_category = ${schedule.category} AND m.dues_exempt = 0
+  AND COALESCE(${sql.ref('st.marksEnd')}, 0) = 0
+  AND (m.admission_date IS NULL OR m.admission_date <= ${period.end})`;
+
+const COLUMNS = sql`(member, household, kind, year, period, amount, paid, status, due_date, description, schedule, dedupe_key, created_at, updated_at, _version)`;
+
+/**
+ * One debt per eligible member for the period, each carrying the member's household. In a
+ * category charging per household, only members of no household; with a household discount,
+ * a household's members in the category, by member number, pay the discounted amount from the
+ * Nth on (ROW_NUMBER over the household: still one statement for every member).
+ */
+function memberQuotas(schedule: ScheduleRow, period: Period, year: number, stamp: string) {
+  const full = Number(schedule.amount);
+  const percent = Number(schedule.household_discount_percent);
+  const amount =
+    percent > 0
+      ? sql`CASE WHEN e.household IS NOT NULL AND e.position >= ${Number(schedule.household_discount_from)} THEN CAST(${discounted(full, percent)} AS bigint) ELSE CAST(${full} AS bigint) END`
+      : sql`CAST(${full} AS bigint)`;
+  const perHousehold = schedule.charge === 'household' ? sql`AND m.household IS NULL` : sql``;
+  return sql`
+    INSERT INTO unsettled_payments ${COLUMNS}
+    SELECT e._id, e.household, 'quota', ${year}, ${period.period}, ${amount}, 0, 'open', ${period.due}, ${period.label}, ${schedule._id},
+      ${dedupeKey('quota', year, period.period)}, ${stamp}, ${stamp}, 1
+    FROM (
+      SELECT m._id, m.household, ROW_NUMBER() OVER (PARTITION BY m.household ORDER BY m.number, m._id) AS position
+      FROM members m LEFT JOIN member_states st ON st._id = m.state
+      WHERE ${eligible(schedule, period)} ${perHousehold}
+    ) e
+    WHERE true
+    ON CONFLICT (member, dedupe_key) DO NOTHING
+  `;
+}
+
+// unsettled_payments.description is varchar(200): a long household's list of names is cut.
+const DESCRIPTION_MAX = 200;
+
+/**
+ * A category charging per household: ONE debt per household and period, for every household
+ * with eligible members in the category (members already charged on their own for the period,
+ * e.g. on admission, are left out). Its holder is the household's payer when an eligible member
+ * of it in the category, else its lowest-numbered one; the description lists the members
+ * ("Quota 2026 — Agregado Silva: Ana Silva (n.º 12), Bruno Silva (n.º 13)"). The partial unique
+ * index on (household, dedupe_key) keeps it one, whoever holds it, however often this runs.
+ */
+function householdQuotas(schedule: ScheduleRow, period: Period, year: number, stamp: string) {
+  const memberKey = dedupeKey('quota', year, period.period);
+  const listed = sql`e.name || ' (n.º ' || CAST(e.number AS varchar(20)) || ')'`;
+  return sql`
+    INSERT INTO unsettled_payments ${COLUMNS}
+    SELECT h.holder, h.household, 'quota', ${year}, ${period.period}, CAST(${Number(schedule.amount)} AS bigint), 0, 'open', ${period.due},
+      CASE WHEN length(h.description) > ${DESCRIPTION_MAX} THEN substr(h.description, 1, ${DESCRIPTION_MAX - 1}) || '…' ELSE h.description END,
+      ${schedule._id}, ${householdDedupeKey(year, period.period)}, ${stamp}, ${stamp}, 1
+    FROM (
+      SELECT e.household,
+        COALESCE(MAX(CASE WHEN e._id = hh.payer_member THEN e._id END), MAX(CASE WHEN e.position = 1 THEN e._id END)) AS holder,
+        CAST(${`${period.label} — Agregado `} AS varchar(200)) || hh.name || ': ' || string_agg(${listed}, ', ' ORDER BY e.number, e._id) AS description
+      FROM (
+        SELECT m._id, m.name, m.number, m.household, ROW_NUMBER() OVER (PARTITION BY m.household ORDER BY m.number, m._id) AS position
+        FROM members m LEFT JOIN member_states st ON st._id = m.state
+        WHERE ${eligible(schedule, period)} AND m.household IS NOT NULL
+          AND NOT EXISTS (SELECT 1 FROM unsettled_payments own WHERE own.member = m._id AND own.dedupe_key = ${memberKey})
+      ) e
+      INNER JOIN households hh ON hh._id = e.household
+      GROUP BY e.household, hh.name, hh.payer_member
+    ) h
+    WHERE true
+    ON CONFLICT DO NOTHING
+  `;
 }
 
 /**
  * Raises a year's quotas: every member not exempt (members.dues_exempt) in a paying category, in a state that does not mark the
  * end of membership and admitted by the period's end, gets one debt per period of their
- * category's schedule. One INSERT … SELECT per schedule period, so 100,000 members cost a few
- * statements; the unique (member, dedupe_key) makes a second run, or a run after a crash, add
- * only what is missing. Then credit left on members' payments is used and balances refreshed.
+ * category's schedule, charged to their household if they have one; a category charging per
+ * household raises one debt per household instead (householdQuotas). One or two INSERT … SELECT
+ * per schedule period, so 100,000 members cost a few statements; the unique (member, dedupe_key)
+ * and (household, dedupe_key) make a second run, or a run after a crash, add only what is
+ * missing. Then credit left on members' payments is used and balances refreshed.
  * Each step commits on its own (progress is reported between them, outside any transaction):
  * a run that dies midway leaves whole periods behind, and the next run adds the rest.
  */
@@ -38,7 +123,7 @@ export async function generateYear(db: Db, year: number, now: number, progress?:
   const schedules = (await db
     .selectFrom('fee_schedules as s')
     .innerJoin('fee_categories as c', 'c._id', 's.category')
-    .select(['s._id', 's.category', 's.amount', 's.periodicity', 's.due_day'])
+    .select(['s._id', 's.category', 's.amount', 's.periodicity', 's.due_day', 'c.charge', 'c.household_discount_percent', 'c.household_discount_from'])
     .where('s.year', '=', year)
     .where('c.exempt', '=', 0)
     .where('s.amount', '>', 0)
@@ -48,17 +133,12 @@ export async function generateYear(db: Db, year: number, now: number, progress?:
   let raised = 0;
   let done = 0;
   for (const { schedule, period } of work) {
-    const result = await db.transaction().execute((trx) => sql`
-      INSERT INTO unsettled_payments (member, kind, year, period, amount, paid, status, due_date, description, schedule, dedupe_key, created_at, updated_at, _version)
-      SELECT m._id, 'quota', ${year}, ${period.period}, ${Number(schedule.amount)}, 0, 'open', ${period.due}, ${period.label}, ${schedule._id},
-        ${dedupeKey('quota', year, period.period)}, ${stamp}, ${stamp}, 1
-      FROM members m LEFT JOIN member_states st ON st._id = m.state
-      WHERE m.fee_category = ${schedule.category} AND m.dues_exempt = 0
-        AND COALESCE(${sql.ref('st.marksEnd')}, 0) = 0
-        AND (m.admission_date IS NULL OR m.admission_date <= ${period.end})
-      ON CONFLICT (member, dedupe_key) DO NOTHING
-    `.execute(trx));
-    raised += Number(result.numAffectedRows ?? 0n);
+    raised += await db.transaction().execute(async (trx) => {
+      const members = await memberQuotas(schedule, period, year, stamp).execute(trx);
+      if (schedule.charge !== 'household') return Number(members.numAffectedRows ?? 0n);
+      const households = await householdQuotas(schedule, period, year, stamp).execute(trx);
+      return Number(members.numAffectedRows ?? 0n) + Number(households.numAffectedRows ?? 0n);
+    });
     done += 1;
     await progress?.(done, work.length + 1);
   }

@@ -8,6 +8,8 @@ import { DUES_SETTINGS } from './dues-settings.js';
 import { feeCategories } from './fee-categories.js';
 import { feeFromGlobalSettingMigration } from './fee-from-global-setting-migration.js';
 import { feeSchedules } from './fee-schedules.js';
+import { households } from './households.js';
+import { householdsMigration } from './households-migration.js';
 import { balancesTodayJob, compactTotalsJob, generateAction, generateJob } from './jobs.js';
 import { duesMigration } from './migration.js';
 import { allocations, payments } from './payments.js';
@@ -20,11 +22,11 @@ const demoSeed: ModuleSeed = async (ctx) => (await import('../../seed/demo-dues.
 /** Dues and debts: fee categories and schedules raise debts, payments settle them (one ledger). */
 export const duesModule = defineModule({
   name: 'dues',
-  resources: [feeCategories, feeSchedules, debts, payments, allocations, balances],
+  resources: [feeCategories, feeSchedules, households, debts, payments, allocations, balances],
   actions: [...LEDGER_ACTIONS, generateAction],
   jobs: [generateJob, compactTotalsJob, balancesTodayJob],
   settings: DUES_SETTINGS,
-  migrations: [duesMigration, receiptTotalsMigration, balancesOwedMigration, feeFromGlobalSettingMigration],
+  migrations: [duesMigration, receiptTotalsMigration, balancesOwedMigration, feeFromGlobalSettingMigration, householdsMigration],
   extends: { members: memberLedgerHooks },
   routes: duesRoutes,
   seed: demoSeed,

@@ -8,7 +8,7 @@ import type { ActionContext } from '../../resources/actions.js';
 import { readRow } from '../../resources/records.js';
 import { announceLedger, type LedgerChange } from './announce.js';
 import { refreshBalances } from './balances.js';
-import { annulPayment, applyCredit, lockMember, type Allocation } from './ledger.js';
+import { annulPayment, applyCredit, HOUSEHOLD_MISSING, lockHousehold, lockMember, type Allocation } from './ledger.js';
 import { payments } from './payments.js';
 
 export const userOf = (caller: Caller): number | null => (caller.kind === 'user' ? caller.id : null);
@@ -18,11 +18,32 @@ export async function lockLedger({ db, ctx }: ActionContext, member: number): Pr
   if (!(await lockMember(db, ctx.database.engine, member))) throw invalidRecord({ member: 'Este sócio não existe.' });
 }
 
-/** Refreshes the member's balance and announces the ledger rows that moved, after commit. */
-export async function settle(context: ActionContext, member: number, changes: LedgerChange[], moved: readonly Allocation[]): Promise<void> {
-  await refreshBalances(context.db, context.ctx.now(), [member]);
+/** Locks a household's ledgers (lockHousehold); a household that does not exist is a field error of `household`. */
+export async function lockHouseholdLedger({ db, ctx }: ActionContext, household: number): Promise<number[]> {
+  const members = await lockHousehold(db, ctx.database.engine, household);
+  if (!members) throw invalidRecord({ household: HOUSEHOLD_MISSING });
+  return members;
+}
+
+/**
+ * Refreshes the balance of the member (or of each member: a household's payment moves several)
+ * and announces the ledger rows that moved, after commit.
+ */
+export async function settle(context: ActionContext, member: number | readonly number[], changes: LedgerChange[], moved: readonly Allocation[]): Promise<void> {
+  const members = typeof member === 'number' ? [member] : [...member];
+  await refreshBalances(context.db, context.ctx.now(), members);
   const debtChanges = [...new Set(moved.map((a) => a.debt))].map((id): LedgerChange => ({ resource: 'unsettled_payments', id }));
-  announceLedger(context, [member], [...changes, ...debtChanges, { resource: 'payment_allocations', id: member }, { resource: 'member_balances', id: member }]);
+  const perMember = members.flatMap((id): LedgerChange[] => [
+    { resource: 'payment_allocations', id },
+    { resource: 'member_balances', id },
+  ]);
+  announceLedger(context, members, [...changes, ...debtChanges, ...perMember]);
+}
+
+/** The members a payment moved: its own and each member one of its allocations paid a debt of, by id. */
+export async function membersOfPayment(db: ActionContext['db'], payment: number, member: number): Promise<number[]> {
+  const rows = await db.selectFrom('payment_allocations').select('member').distinct().where('payment', '=', payment).execute();
+  return [...new Set([member, ...rows.map((r) => Number(r.member))])].sort((a, b) => a - b);
 }
 
 /**
@@ -35,11 +56,13 @@ export async function annulLedgerPayment(context: ActionContext, paymentId: numb
   const stored = await readRow(db, payments, paymentId);
   if (!stored) throw invalidRecord({ payment: 'Este pagamento não existe.' });
   const member = Number(stored.member);
-  await lockLedger(context, member);
+  // A household's payment reopens debts of several members: all their ledgers are locked (in id order) and refreshed.
+  const moved = await membersOfPayment(db, paymentId, member);
+  for (const id of moved) await lockLedger(context, id);
   const fresh = await readRow(db, payments, paymentId);
   const reopened = await annulPayment(db, fresh!, reason, userOf(caller), ctx.now());
   const reused = await applyCredit(db, member, ctx.now());
-  await settle(context, member, [{ resource: 'payments', id: paymentId }], [...reopened.map((debt) => ({ debt, amount: 0 })), ...reused]);
+  await settle(context, moved, [{ resource: 'payments', id: paymentId }], [...reopened.map((debt) => ({ debt, amount: 0 })), ...reused]);
   if (audited) {
     const after = await readRow(db, payments, paymentId);
     await recordAudit(db, { at: ctx.now(), actor: caller, address: context.address, resource: payments.name, recordId: paymentId, action: 'annul', changes: diffRecords(payments, fresh, after) });

@@ -55,6 +55,47 @@ async function owingDebts(db: Db, member: number, ids?: readonly number[]): Prom
   return (await query.execute()).map(asDebt);
 }
 
+/**
+ * What a household's payer may pay (issue 34): the owing debts of its members (members.household)
+ * and those charged to it (unsettled_payments.household), oldest due first.
+ */
+async function householdOwingDebts(db: Db, household: number, ids?: readonly number[]): Promise<Debt[]> {
+  let query = db
+    .selectFrom('unsettled_payments')
+    .selectAll()
+    .where('status', 'in', OWING)
+    .where((eb) => eb.or([eb('household', '=', household), eb('member', 'in', eb.selectFrom('members').select('_id').where('household', '=', household))]))
+    .orderBy('due_date')
+    .orderBy('_id');
+  if (ids) query = query.where('_id', 'in', ids.length > 0 ? ids : [0]);
+  return (await query.execute()).map(asDebt);
+}
+
+/** The owing debts a payment may pay: its household's when it is a household's, else its member's. */
+const payableDebts = (db: Db, payment: { member: number; household: number | null }, ids?: readonly number[]): Promise<Debt[]> =>
+  payment.household === null ? owingDebts(db, payment.member, ids) : householdOwingDebts(db, payment.household, ids);
+
+export const NOT_THE_HOUSEHOLDS_DEBT = 'Só pode escolher dívidas em aberto dos sócios deste agregado.';
+export const HOUSEHOLD_MISSING = 'Este agregado não existe.';
+export const HOUSEHOLD_WITHOUT_PAYER = 'Este agregado não tem quem pague: indique um sócio pagador, ou o nome e o NIF de um contacto.';
+export const HOUSEHOLD_WITHOUT_MEMBERS = 'Este agregado não tem sócios: não há dívidas que pagar.';
+
+/**
+ * The member a household's payment is recorded on (payments.member, who keeps its credit and
+ * reads its receipt): the household's payer when a member, else its lowest-numbered member. A
+ * household without a payer who can be named on a receipt (a member, or a contact with name and
+ * NIF) or without members is a field error of `household`.
+ */
+export async function householdPayingMember(db: Db, household: number): Promise<number> {
+  const row = await db.selectFrom('households').select(['payer_member', 'payer_name', 'payer_nif']).where('_id', '=', household).executeTakeFirst();
+  if (!row) throw invalidRecord({ household: HOUSEHOLD_MISSING });
+  if (row.payer_member !== null) return Number(row.payer_member);
+  if (!row.payer_name?.trim() || !row.payer_nif?.trim()) throw invalidRecord({ household: HOUSEHOLD_WITHOUT_PAYER });
+  const first = await db.selectFrom('members').select('_id').where('household', '=', household).orderBy('number').orderBy('_id').limit(1).executeTakeFirst();
+  if (!first) throw invalidRecord({ household: HOUSEHOLD_WITHOUT_MEMBERS });
+  return Number(first._id);
+}
+
 async function setDebtPaid(db: Db, debt: Debt, paid: number, now: number): Promise<void> {
   const status: DebtStatus = paid === 0 ? 'open' : paid >= debt.amount ? 'paid' : 'partial';
   await db
@@ -111,7 +152,14 @@ async function spread(db: Db, payment: Paying, debts: Debt[], available: number,
 }
 
 export interface RecordPayment {
-  member: number;
+  /** The member paying; exactly one of `member` and `household`. */
+  member?: number | null;
+  /**
+   * A household's payer paying (issue 34): `debts` may be any owing debts of its members or
+   * charged to it (absent: all of them, oldest due first); the payment is recorded on the
+   * member householdPayingMember names, with `household` set, and its receipt names the payer.
+   */
+  household?: number | null;
   date: string;
   amount: number;
   method: string;
@@ -131,22 +179,29 @@ export interface RecordPayment {
  * staff action, provider callbacks, reconciliation imports, direct debits). Returns the
  * payment's id, its allocations, the credit it leaves and the receipt (or null).
  */
-export async function recordPayment(db: Db, input: RecordPayment, ctx: Pick<ServerContext, 'config' | 'files' | 'now'>): Promise<{ payment: number; allocations: Allocation[]; credit: number; receipt: Row | null }> {
+export async function recordPayment(db: Db, input: RecordPayment, ctx: Pick<ServerContext, 'config' | 'files' | 'now'>): Promise<RecordedPayment> {
   const now = ctx.now();
+  const given = (value: number | null | undefined): value is number => value !== null && value !== undefined;
+  if (given(input.member) === given(input.household)) {
+    throw invalidRecord(given(input.member) ? { household: 'Indique o sócio ou o agregado que paga, não os dois.' } : { member: 'Indique o sócio ou o agregado que paga.' });
+  }
+  const household = given(input.household) ? Number(input.household) : null;
+  const member = household === null ? Number(input.member) : await householdPayingMember(db, household);
   let targets: Debt[] | undefined;
   if (input.debts) {
-    targets = await owingDebts(db, input.member, input.debts);
+    targets = await payableDebts(db, { member, household }, input.debts);
     const found = new Set(targets.map((d) => d._id));
     const foreignOrClosed = input.debts.filter((id) => !found.has(Number(id)));
     if (foreignOrClosed.length > 0) {
-      throw invalidRecord({ debts: 'Só pode escolher dívidas em aberto deste sócio.' });
+      throw invalidRecord({ debts: household === null ? 'Só pode escolher dívidas em aberto deste sócio.' : NOT_THE_HOUSEHOLDS_DEBT });
     }
   }
   const stamp = iso(now);
   const inserted = await db
     .insertInto('payments')
     .values({
-      member: input.member,
+      member,
+      household,
       date: input.date,
       amount: input.amount,
       allocated: 0,
@@ -164,14 +219,32 @@ export async function recordPayment(db: Db, input: RecordPayment, ctx: Pick<Serv
   const payment = inserted._id;
   await addReceiptTotals(db, [{ basis: 'cash', debtYear: null, method: input.method, date: input.date, countsFrom: input.date, amount: input.amount }]);
   const from = { _id: payment, method: input.method, date: input.date };
-  const allocations = await spread(db, from, targets ?? (await owingDebts(db, input.member)), input.amount, now);
+  const owing = targets ?? (await payableDebts(db, { member, household }));
+  const allocations = await spread(db, from, owing, input.amount, now);
   const allocated = allocations.reduce((sum, a) => sum + a.amount, 0);
   const receipt = input.issueReceipt === false ? null : await paymentReceipts.use().issueOnPayment(db, ctx, payment, input.recordedBy);
-  return { payment, allocations, credit: input.amount - allocated, receipt };
+  const debtMember = new Map(owing.map((d) => [d._id, d.member]));
+  const members = [...new Set([member, ...allocations.map((a) => debtMember.get(a.debt)!)])].sort((a, b) => a - b);
+  return { payment, member, members, allocations, credit: input.amount - allocated, receipt };
+}
+
+export interface RecordedPayment {
+  payment: number;
+  /** The member the payment is recorded on (payments.member). */
+  member: number;
+  /** Every member whose ledger it moved (its own member and each member a debt it paid is of), by id: balances to refresh. */
+  members: number[];
+  allocations: Allocation[];
+  /** What is left on the payment, in cents. */
+  credit: number;
+  receipt: Row | null;
 }
 
 /** Uses the member's credit (unallocated amounts of valid payments, oldest first) on their owing debts. */
 export async function applyCredit(db: Db, member: number, now: number): Promise<Allocation[]> {
+  // A household's payment recorded on this member pays their own debts here too: its credit
+  // goes to the other members' debts only at the staff's word (allocateCredit), whose ledgers
+  // the caller then refreshes.
   const withCredit = await db
     .selectFrom('payments')
     .select(['_id', 'amount', 'allocated', 'method', 'date'])
@@ -190,13 +263,14 @@ export async function applyCredit(db: Db, member: number, now: number): Promise<
   return made;
 }
 
-/** Allocates part of a payment's credit to one debt of the same member, at the staff's word. */
+/** Allocates part of a payment's credit to one debt of the same member (of the household, for a household's payment), at the staff's word. */
 export async function allocateCredit(db: Db, payment: Row, debtId: number, amount: number, now: number): Promise<Allocation> {
   if (payment.annulled_at) throw conflict('Este pagamento foi anulado: não pode ser aplicado a dívidas.');
   const credit = Number(payment.amount) - Number(payment.allocated);
   if (amount > credit) throw invalidRecord({ amount: `O valor excede o crédito disponível deste pagamento (${credit} cêntimos).` });
-  const [debt] = await owingDebts(db, Number(payment.member), [debtId]);
-  if (!debt) throw invalidRecord({ debt: 'Escolha uma dívida em aberto do mesmo sócio.' });
+  const household = payment.household === null || payment.household === undefined ? null : Number(payment.household);
+  const [debt] = await payableDebts(db, { member: Number(payment.member), household }, [debtId]);
+  if (!debt) throw invalidRecord({ debt: household === null ? 'Escolha uma dívida em aberto do mesmo sócio.' : NOT_THE_HOUSEHOLDS_DEBT });
   if (amount > debt.amount - debt.paid) throw invalidRecord({ amount: `O valor excede o que falta pagar desta dívida (${debt.amount - debt.paid} cêntimos).` });
   await addAllocation(db, paying(payment), debt, amount, now);
   return { debt: debt._id, amount };
@@ -281,6 +355,8 @@ export async function raiseDebt(db: Db, debt: NewDebt, now: number): Promise<num
       due_date: debt.dueDate,
       description: debt.description,
       schedule: debt.schedule ?? null,
+      // A household member's debt is charged to their household (its payer pays it).
+      household: sql<number | null>`(SELECT household FROM members WHERE _id = ${debt.member})`,
       dedupe_key: key,
       created_at: stamp,
       updated_at: stamp,
@@ -290,6 +366,41 @@ export async function raiseDebt(db: Db, debt: NewDebt, now: number): Promise<num
     .returning('_id')
     .executeTakeFirst();
   return inserted ? inserted._id : null;
+}
+
+/** The prefix of a household's own quota's dedupe key ('agregado:quota:2026:1', see householdDedupeKey). */
+export const HOUSEHOLD_KEY_PREFIX = 'agregado:';
+
+/** 'agregado:quota:2026:1': one such debt per household and period (a partial unique index), whoever holds it. */
+export const householdDedupeKey = (year: number, period: number): string => `${HOUSEHOLD_KEY_PREFIX}quota:${year}:${period}`;
+
+/** Whether a debt is a household's own quota (charged per household), not a member's. */
+export const isHouseholdQuota = (dedupeKeyValue: unknown): boolean => typeof dedupeKeyValue === 'string' && dedupeKeyValue.startsWith(HOUSEHOLD_KEY_PREFIX);
+
+/**
+ * Serialises ledger actions on a household's members (issue 34): locks the household's row,
+ * then, in id order, its members, its payer member and the holders of debts charged to it (PostgreSQL row locks
+ * until commit; SQLite has one writer). Answers the members locked, or null when the household
+ * does not exist.
+ */
+export async function lockHousehold(db: Db, engine: 'sqlite' | 'postgres', household: number): Promise<number[] | null> {
+  const query = db.selectFrom('households').select('_id').where('_id', '=', household);
+  if (!(await (engine === 'postgres' ? query.forUpdate() : query).executeTakeFirst())) return null;
+  const rows = await db
+    .selectFrom('members')
+    .select('_id')
+    .where((eb) =>
+      eb.or([
+        eb('household', '=', household),
+        eb('_id', 'in', eb.selectFrom('households').select('payer_member').where('_id', '=', household)),
+        eb('_id', 'in', eb.selectFrom('unsettled_payments').select('member').where('household', '=', household).where('status', 'in', OWING)),
+      ]),
+    )
+    .orderBy('_id')
+    .execute();
+  const members = rows.map((r) => Number(r._id));
+  for (const member of members) await lockMember(db, engine, member);
+  return members;
 }
 
 /**

@@ -29,6 +29,9 @@ export const payments = defineResource({
   scope: { column: 'member', equals: 'callerMember' },
   fields: [
     { name: 'member', type: 'reference', ref: 'members', label: 'Sócio', readOnly: true, filterable: true, searchable: true, sortable: true },
+    // A payment by a household's payer for debts of its members (issue 34): `member` is then the
+    // payer when a member of it, else the household's lowest-numbered member (ledger.ts).
+    { name: 'household', type: 'reference', ref: 'households', label: 'Agregado', readOnly: true, filterable: true },
     { name: 'date', type: 'date', label: 'Data', readOnly: true, sortable: true, filterable: true },
     { name: 'amount', type: 'money', label: 'Valor', readOnly: true, sortable: true, filterable: true },
     { name: 'allocated', type: 'money', label: 'Aplicado em dívidas', readOnly: true },

@@ -5,8 +5,22 @@
 export { announceLedger, type LedgerChange } from './announce.js';
 export { balances, bringBalancesToToday, refreshBalances, STANDINGS } from './balances.js';
 export { OWING, type DebtStatus } from './debts.js';
+export { households } from './households.js';
 export { tidyAfterBulk } from './generation.js';
-export { annulPayment, applyCredit, dedupeKey, lockMember, raiseDebt, recordPayment, resolveDebt, type Allocation } from './ledger.js';
+export {
+  annulPayment,
+  applyCredit,
+  dedupeKey,
+  householdPayingMember,
+  isHouseholdQuota,
+  lockHousehold,
+  lockMember,
+  raiseDebt,
+  recordPayment,
+  resolveDebt,
+  type Allocation,
+  type RecordedPayment,
+} from './ledger.js';
 export { annulLedgerPayment } from './ledger-action.js';
 export { isOwed, owedDay, owedSql } from './owed.js';
 export { announceReceipt, paymentReceipts, type PaymentReceipts } from './payment-receipts-port.js';

@@ -76,7 +76,8 @@ function paymentLines(p: Row, receipts: ReadonlyMap<number, NonNullable<Statemen
       date: String(p.date),
       kind: 'payment',
       id,
-      description: `Pagamento (${methodLabel(p.method)}${historical}${reference})`,
+      // A household's payment (issue 34) shows, on each member, what it paid of their debts.
+      description: `${p.household === null || p.household === undefined ? 'Pagamento' : 'Pagamento do agregado'} (${methodLabel(p.method)}${historical}${reference})`,
       debit: 0,
       credit: Number(p.amount),
       annulled: Boolean(p.annulled_at),

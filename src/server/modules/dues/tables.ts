@@ -25,7 +25,8 @@ declare module '../../db/tables.js' {
     member_balances: { as_of: Generated<string> };
   }
   interface NotNullColumns {
-    fee_categories: 'exempt';
+    fee_categories: 'exempt' | 'charge' | 'household_discount_percent' | 'household_discount_from';
+    households: 'shared_address';
     fee_schedules: 'joining_fee' | 'capital';
     unsettled_payments: 'member' | 'kind' | 'year' | 'period' | 'description' | 'amount' | 'paid' | 'due_date' | 'status';
     payments: 'member' | 'date' | 'amount' | 'allocated' | 'method';

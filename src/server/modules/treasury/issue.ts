@@ -41,7 +41,8 @@ export interface IssueTreasuryDocument {
   annuls?: { doc: number; number: string; reason: string };
 }
 
-const joinAddress = (row: Row): string | null => {
+/** 'Rua X, 1000-001 Lisboa' from a row's address, postal_code and locality; null when it has none. */
+export const joinAddress = (row: Row): string | null => {
   const parts = [row.address, [row.postal_code, row.locality].filter(Boolean).join(' ')].map((p) => String(p ?? '').trim()).filter(Boolean);
   return parts.length > 0 ? parts.join(', ') : null;
 };
