@@ -33,7 +33,7 @@ beforeAll(async () => {
   server.ctx.now = () => now;
   staff = (await server.as('editor')).token;
   for (let i = 1; i <= 100; i += 1) {
-    const member = await post('/api/members', { name: `Sócio ${i}`, email: `socio${i}@exemplo.pt` });
+    const member = await post('/api/members', { name: `Sócio ${i}`, email: `socio${i}@exemplo.pt`, dues_exempt: true });
     expect(member.status, JSON.stringify(member.body)).toBe(201);
     hundred.push(Number(member.body.data._id));
   }
@@ -87,8 +87,8 @@ describe(`consent register (${testEngine})`, () => {
   });
 
   it('a contract-basis purpose reaches everyone with e-mail, and says who has none or left', async () => {
-    const noEmail = Number((await post('/api/members', { name: 'Sem Endereço' })).body.data._id);
-    const left = Number((await post('/api/members', { name: 'Já Saiu', email: 'saiu@exemplo.pt', state: await server.stateId('Desistente') })).body.data._id);
+    const noEmail = Number((await post('/api/members', { name: 'Sem Endereço', dues_exempt: true })).body.data._id);
+    const left = Number((await post('/api/members', { name: 'Já Saiu', email: 'saiu@exemplo.pt', dues_exempt: true, state: await server.stateId('Desistente') })).body.data._id);
     const answer = await post('/api/members/broadcast', { batch_key: 'assembleia-2026', purpose: 'quotas', subject: 'Quotas de 2027', body: 'Olá {nome}.', ids: [...hundred, noEmail, left] });
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     expect(answer.body.data).toMatchObject({ members: 102, queued: 100, left_out: { no_consent: 0, no_email: 1, ended: 1 } });

@@ -40,10 +40,14 @@ export const consentPurposes = defineResource({
     { name: 'on_application', type: 'boolean', label: 'Perguntar no formulário de candidatura', filterable: true, defaultValue: () => 0 },
   ],
   hooks: {
-    async validate(_hook, values, existing) {
+    async validate(_hook, values, existing): Promise<Record<string, string> | void> {
       // The key is how programs and the application form name the purpose: fixed once created.
       if (existing && values.key !== undefined && values.key !== existing.key) return { key: 'O identificador de uma finalidade não pode ser alterado.' };
       if (typeof values.key === 'string' && !KEY.test(values.key)) return { key: 'Use 2 a 40 letras minúsculas sem acentos, algarismos, "-" ou "_", a começar por letra ou algarismo.' };
+      // The form asks a yes or a no: a purpose on another basis applies whatever the applicant ticks.
+      const basis = values.basis ?? existing?.basis;
+      const asked = values.on_application ?? existing?.on_application;
+      if ((asked === 1 || asked === true) && basis !== undefined && basis !== CONSENT_BASIS) return { on_application: 'Só as finalidades que dependem de consentimento se perguntam no formulário de candidatura.' };
     },
     async beforeWrite(_hook, values, existing) {
       if (!existing) {
