@@ -374,6 +374,8 @@ export interface AccessClaims {
   ver?: number;
   /** 'code': the session began with a one-time code sent by e-mail (recovery or login link). */
   amr?: 'code';
+  /** A guardian's session acting for this minor member (_id): the member dashboard shows the minor (issue 34). */
+  act?: number;
 }
 
 export interface RealtimeMessage<P = unknown> {

@@ -105,6 +105,7 @@ export const APPLICATION_MESSAGES = {
   proposer_number: 'Indique o número de sócio de quem propõe a sua candidatura.',
   guardian_name: 'Candidato menor de idade: indique o nome do encarregado de educação.',
   guardian_consent: 'Candidato menor de idade: é preciso o consentimento do encarregado de educação.',
+  guardian_email: 'Candidato menor de idade: indique o e-mail do encarregado de educação (as mensagens do sócio vão para lá).',
 } as const;
 
 /** What a minor's application lacks from their guardian: a name and a consent, by field name. */
@@ -113,4 +114,9 @@ export function guardianProblems(name: unknown, consent: unknown): Partial<Recor
   if (typeof name !== 'string' || name.trim() === '') problems.guardian_name = APPLICATION_MESSAGES.guardian_name;
   if (!consent) problems.guardian_consent = APPLICATION_MESSAGES.guardian_consent;
   return problems;
+}
+
+/** The public form also needs a minor's guardian's e-mail: the member's messages and the guardian's sign-in go there. */
+export function guardianEmailProblem(email: unknown): Partial<Record<'guardian_email', string>> {
+  return typeof email === 'string' && email.trim() !== '' ? {} : { guardian_email: APPLICATION_MESSAGES.guardian_email };
 }

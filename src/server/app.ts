@@ -8,6 +8,7 @@ import { authPlugin } from './auth/plugin.js';
 import { authRoutes } from './auth/routes.js';
 import { sessionRoutes } from './auth/session-routes.js';
 import { twoFactorRoutes } from './auth/totp-routes.js';
+import { guardianRoutes } from './auth/guardian-routes.js';
 import { resourcesPlugin } from './resources/plugin.js';
 import { createRegistry } from './resources/registry.js';
 import type { Module } from './modules/define-module.js';
@@ -81,6 +82,7 @@ export async function buildApp(ctx: ServerContext, options: AppOptions = {}): Pr
   await app.register(authRoutes, { prefix: '/api' });
   await app.register(sessionRoutes, { prefix: '/api' });
   await app.register(twoFactorRoutes, { prefix: '/api' });
+  await app.register(guardianRoutes, { prefix: '/api' });
   await app.register(resourcesPlugin, { prefix: '/api' });
   await app.register(auditRoutes, { prefix: '/api' });
   await app.register(realtimeRoutes, { prefix: '/api' });

@@ -9,6 +9,8 @@ export interface Account {
   name: string;
   role: Role;
   memberId: number | null;
+  /** Binds a guardian's account to the minors whose guardian e-mail it is (guardianship.ts). */
+  username?: string;
   active: boolean;
   /** Access tokens signed with another session version are refused. */
   tokenVersion: number;

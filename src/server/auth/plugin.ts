@@ -2,7 +2,8 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Role } from '../../core/contract.js';
 import { unauthorized } from '../errors.js';
-import { createAccountCache } from './account-cache.js';
+import { createAccountCache, type Account } from './account-cache.js';
+import { actsFor, GUARDIAN_ROLE } from './guardianship.js';
 import { createApiKeyCache } from './api-key-cache.js';
 import type { Caller } from './caller.js';
 import { isApiSecret, sha256 } from './secrets.js';
@@ -77,7 +78,7 @@ async function auth(app: FastifyInstance) {
   const accounts = createAccountCache(app.ctx.bus, app.ctx.now, async (id) => {
     const user = await db
       .selectFrom('users')
-      .select(['_id', 'name', 'role', 'member', 'active', 'token_version'])
+      .select(['_id', 'username', 'name', 'role', 'member', 'active', 'token_version'])
       .where('_id', '=', id)
       .executeTakeFirst();
     if (!user) return undefined;
@@ -86,6 +87,7 @@ async function auth(app: FastifyInstance) {
       name: String(user.name),
       role: user.role as Role,
       memberId: user.member === null || user.member === undefined ? null : Number(user.member),
+      username: String(user.username),
       active: Number(user.active) === 1,
       tokenVersion: Number(user.token_version),
     };
@@ -102,10 +104,22 @@ async function auth(app: FastifyInstance) {
       id: user.id,
       name: user.name,
       role: user.role,
-      memberId: user.memberId,
+      memberId: claims.act === undefined ? user.memberId : await actingMember(user, claims.act),
       expiresAt: claims.exp * 1000,
       ...(claims.amr === 'code' ? { codeLoginAt: claims.iat * 1000 } : {}),
     };
+  }
+
+  /**
+   * The member a guardian's session acts for (claim `act`, set by POST /api/own/minors/choose),
+   * checked on every request: still their minor, or the account's own member. A choice that
+   * lapsed (the minor came of age, staff changed the guardian) falls back to the account's own
+   * record, which shows nobody else's.
+   */
+  async function actingMember(user: Account, act: number): Promise<number | null> {
+    if (act === user.memberId) return act;
+    if (user.role !== GUARDIAN_ROLE || !user.username) return user.memberId;
+    return (await actsFor(db, user.username, act, app.ctx.now())) ? act : user.memberId;
   }
 
   app.addHook('onRequest', async (request) => {

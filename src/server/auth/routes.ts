@@ -3,6 +3,7 @@ import type { Role } from '../../core/contract.js';
 import { badRequest, coded, notFound, tooManyRequests } from '../errors.js';
 import { objectBody } from '../request-body.js';
 import { announceMessage } from '../messages/outbox.js';
+import { ensureGuardianAccount } from './guardianship.js';
 import { pruneLoginCodes, redeemLoginCode, sendLoginLink } from './login-codes.js';
 import { verifyPassword } from './passwords.js';
 import { createThrottle } from './throttle.js';
@@ -79,6 +80,8 @@ export async function authRoutes(app: FastifyInstance) {
       // The answer is the same whether or not the address exists and whether or not the
       // request is over its limits (then nothing is sent), so it reveals nothing.
       if (await throttle.allowLinkRequest(email, address)) {
+        // A minor's guardian asking for the first time gets their account now, and its link below.
+        await ensureGuardianAccount(db, email, now(), address ?? null);
         const users = await db
           .selectFrom('users')
           .select(userColumns)

@@ -22,6 +22,8 @@ export interface IssueOptions {
   amr?: 'code';
   /** A write's transaction to record the refresh token in (the account is then not locked again). */
   executor?: Db;
+  /** A guardian's session acting for a minor member (claim `act`, checked again on every request: guardianship.ts). */
+  actingFor?: number;
 }
 
 /** Signs and checks tokens with a key kept in the database, so every instance shares it. */
@@ -85,9 +87,10 @@ export async function createTokenService(db: Db, now: () => number, engine: Engi
   }
 
   /** Signs a pair of `family` and records its refresh token, in `trx`. */
-  async function sign(trx: Db, subject: TokenSubject, version: number, family: Family, idleMs: number, amr?: 'code'): Promise<TokenPair> {
+  async function sign(trx: Db, subject: TokenSubject, version: number, family: Family, idleMs: number, amr?: 'code', act?: number): Promise<TokenPair> {
     const iat = seconds();
-    const access = await new SignJWT({ ID: subject.id, Name: subject.name, Role: subject.role, ver: version, ...(amr ? { amr } : {}), typ: 'access' })
+    const acting = act === undefined ? {} : { act };
+    const access = await new SignJWT({ ID: subject.id, Name: subject.name, Role: subject.role, ver: version, ...(amr ? { amr } : {}), ...acting, typ: 'access' })
       .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
       .setIssuedAt(iat)
       .setExpirationTime(iat + ACCESS_TOKEN_SECONDS)
@@ -96,7 +99,8 @@ export async function createTokenService(db: Db, now: () => number, engine: Engi
     // Unused for the idle period, or at the family's maximum life, whichever comes first.
     const expiresMs = Math.min(iat * 1000 + idleMs, family.startedAt + SESSION_MAX_MS);
     const refreshExp = Math.floor(expiresMs / 1000);
-    const refresh = await new SignJWT({ ID: subject.id, typ: 'refresh', fam: family.id })
+    // The refresh token carries the choice too, so a rotation keeps acting for the same minor.
+    const refresh = await new SignJWT({ ID: subject.id, typ: 'refresh', fam: family.id, ...acting })
       .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
       .setJti(jti)
       .setIssuedAt(iat)
@@ -124,7 +128,7 @@ export async function createTokenService(db: Db, now: () => number, engine: Engi
       const account = options.executor ? await trx.selectFrom('users').select('token_version').where('_id', '=', subject.id).executeTakeFirst() : await lockAccount(trx, engine, subject.id);
       version = Number(account?.token_version ?? 0);
     }
-    return sign(trx, subject, version, { id: randomToken(16), startedAt: now() }, await sessionIdleMs(trx), options.amr);
+    return sign(trx, subject, version, { id: randomToken(16), startedAt: now() }, await sessionIdleMs(trx), options.amr, options.actingFor);
   }
 
   const revokeWhere = (executor: Db, column: 'user_id' | 'family', value: number | string) => {
@@ -190,7 +194,8 @@ export async function createTokenService(db: Db, now: () => number, engine: Engi
         }
         if (Number(user.active) !== 1) return null;
         const subject = { id: Number(user._id), name: String(user.name), role: user.role as Role };
-        return sign(trx, subject, Number(user.token_version ?? 0), { id: row.family, startedAt }, idleMs);
+        const act = typeof payload.act === 'number' ? payload.act : undefined;
+        return sign(trx, subject, Number(user.token_version ?? 0), { id: row.family, startedAt }, idleMs, undefined, act);
       });
     },
 

@@ -26,7 +26,7 @@ export const LOGIN_DOC: RouteDoc = {
   summary: 'Entrar, pedir uma ligação de recuperação ou concluir o segundo passo',
   description:
     'Com `username` e `password`: tokens, ou um pedido de segundo passo. Uma conta sem palavra-passe recebe uma ligação por e-mail (204). ' +
-    'Com `recover_password` e `email`: envia uma ligação (204, a mesma resposta exista ou não a conta). Com `recoverCode`: entra pela ligação. ' +
+    'Com `recover_password` e `email`: envia uma ligação (204, a mesma resposta exista ou não a conta; o e-mail do encarregado de educação de um sócio menor ganha nessa altura a sua conta, com esse e-mail por nome de utilizador). Com `recoverCode`: entra pela ligação. ' +
     'Com `ticket` e `code` (ou `recoveryCode`): conclui o segundo passo.',
   body: {
     schema: {

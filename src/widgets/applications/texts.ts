@@ -70,6 +70,7 @@ export const APPLICATION_VIEW_TEXTS = {
   guardian: 'Encarregado de educação',
   guardianConsented: (name: string) => `${name}, que deu o seu consentimento`,
   guardianNotConsented: (name: string) => `${name}, sem consentimento registado`,
+  guardianContacts: 'Contactos do encarregado de educação',
   files: 'Fotografia e documentos',
   duplicates: 'Possíveis duplicados',
   compareField: 'Dado',

@@ -27,11 +27,12 @@ const present = (id: unknown): id is string | number => (typeof id === 'string' 
 
 /**
  * The logged-in user's own member record: GET users/{own ID} names it (field `member`), then
- * GET members/{id}. The server lets a member read only these two.
+ * GET members/{id}. The server lets a member read only these two. A guardian's session acting
+ * for a minor (`acting`, the token's claim) shows the minor instead.
  */
-export function useOwnMember(core: Core, userId: number | undefined): { load: OwnMemberLoad; retry(): void } {
+export function useOwnMember(core: Core, userId: number | undefined, acting?: number): { load: OwnMemberLoad; retry(): void } {
   const user = useRecord<User>(core.queries, RESOURCE.users, userId);
-  const memberId = user.status === 'loaded' ? user.record?.member : undefined;
+  const memberId = user.status === 'loaded' ? (acting ?? user.record?.member) : undefined;
   const member = useRecord<Member>(core.queries, RESOURCE.members, present(memberId) ? memberId : null);
   const record = member.status === 'loaded' ? member.record : undefined;
   const state = useReferenceName(core, RESOURCE.memberStates, record?.state);

@@ -6,6 +6,10 @@ import { applicantFieldDefinitions, APPLICANT_FIELDS } from './applicant-fields.
 import { hasDuplicateSql } from './duplicates-sql.js';
 import { applicationErrors } from './form-rules.js';
 import { APPLICATION_STATES } from './states.js';
+import { GUARDIAN_RELATIONS } from '../members/public.js';
+
+/** What the form asks of a minor's guardian; accepting carries all but the consent to the member. */
+export const GUARDIAN_FIELDS = ['guardian_name', 'guardian_consent', 'guardian_relation', 'guardian_email', 'guardian_phone'] as const;
 
 // A paper application (typed in by staff, so sent no confirmation code) waits for no confirmation.
 const PENDING_SQL =
@@ -21,6 +25,10 @@ const FIELDS: readonly FieldDefinition[] = [
   { name: 'consent_at', type: 'datetime', label: 'Consentimento dado em', group: 'Consentimento', readOnly: true },
   { name: 'guardian_name', type: 'string', label: 'Nome do encarregado de educação', group: 'Consentimento', validation: { maxLength: 200 } },
   { name: 'guardian_consent', type: 'boolean', label: 'Consentimento do encarregado de educação', group: 'Consentimento', defaultValue: () => 0 },
+  // A minor's guardian contacts (issue 34): accepting copies them to the member, whose messages then reach the guardian.
+  { name: 'guardian_relation', type: 'enum', label: 'Relação com o candidato', group: 'Consentimento', options: GUARDIAN_RELATIONS },
+  { name: 'guardian_email', type: 'email', label: 'E-mail do encarregado de educação', group: 'Consentimento', validation: { maxLength: 254 } },
+  { name: 'guardian_phone', type: 'phone', label: 'Telefone do encarregado de educação', group: 'Consentimento', validation: { maxLength: 30 } },
   { name: 'state', type: 'enum', label: 'Estado', group: 'Decisão', options: APPLICATION_STATES, readOnly: true, sortable: true, filterable: true },
   // Kept by the database from `state` (migration 038): the staff list opens `-undecided`, open ones first, newest first.
   { name: 'undecided', type: 'boolean', label: 'Por decidir', group: 'Decisão', readOnly: true, sortable: true, filterable: true },
@@ -47,7 +55,7 @@ export const memberApplications = defineResource({
   labelSingular: 'Candidatura',
   defaultSort: '-created_at',
   access: { list: STAFF_ROLES, read: STAFF_ROLES, create: [...STAFF_ROLES, 'public'], update: STAFF_ROLES, delete: [] },
-  publicFields: [...APPLICANT_FIELDS, 'fee_category', 'proposer_number', 'consent_version', 'guardian_name', 'guardian_consent'],
+  publicFields: [...APPLICANT_FIELDS, 'fee_category', 'proposer_number', 'consent_version', ...GUARDIAN_FIELDS],
   fields: FIELDS,
   filters: [
     {

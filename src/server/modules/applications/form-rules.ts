@@ -1,4 +1,4 @@
-import { APPLICATION_MESSAGES, guardianProblems, isMinorOn, REQUIRED_MESSAGE } from '../../../core/field-checks.js';
+import { APPLICATION_MESSAGES, guardianEmailProblem, guardianProblems, isMinorOn, REQUIRED_MESSAGE } from '../../../core/field-checks.js';
 import type { Db, Row } from '../../db/database.js';
 import { sha256 } from '../../auth/secrets.js';
 import { readSetting } from '../../settings/read.js';
@@ -43,16 +43,18 @@ const empty = (value: unknown) => value === null || value === undefined || value
 
 /**
  * What the public form must hold beyond each field's own checks, as the settings say: the
- * required fields, the consent to the current text, a requested category, the proposer.
- * pt-PT messages by field name.
+ * required fields, the consent to the current text, a requested category, the proposer, and a
+ * minor's guardian's e-mail (on `today`). pt-PT messages by field name.
  */
-export function publicFormErrors(rules: FormRules, values: Row, hasCategories: boolean): Record<string, string> {
+export function publicFormErrors(rules: FormRules, values: Row, hasCategories: boolean, today: string): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const { name, required } of rules.fields) if (required && empty(values[name])) errors[name] = REQUIRED_MESSAGE;
   if (empty(values.consent_version)) errors.consent_version = APPLICATION_MESSAGES.consent_version;
   else if (values.consent_version !== rules.consentVersion) errors.consent_version = 'O texto de consentimento mudou entretanto: recarregue a página, leia-o e aceite-o de novo.';
   if (hasCategories && empty(values.fee_category)) errors.fee_category = APPLICATION_MESSAGES.fee_category;
   if (rules.proposerRequired && empty(values.proposer_number)) errors.proposer_number = APPLICATION_MESSAGES.proposer_number;
+  // Paper applications typed in by staff may lack it; a form filled in online gives the guardian's address.
+  if (typeof values.birth_date === 'string' && isMinorOn(values.birth_date, today, rules.minorAge)) Object.assign(errors, guardianEmailProblem(values.guardian_email));
   return errors;
 }
 

@@ -3,6 +3,7 @@ import { rejectApplicationAction, withdrawApplicationAction } from './actions.js
 import { APPLICATION_SETTINGS } from './application-settings.js';
 import { memberApplications } from './applications.js';
 import { applicationsMigration } from './migration.js';
+import { guardianContactsMigration } from './guardian-contacts-migration.js';
 import { undecidedMigration } from './undecided-migration.js';
 import { publicCreateTakeover } from './public-create.js';
 import { applicationRoutes } from './routes.js';
@@ -21,7 +22,7 @@ export const applicationsModule = defineModule({
   resources: [memberApplications],
   actions: [rejectApplicationAction, withdrawApplicationAction],
   settings: APPLICATION_SETTINGS,
-  migrations: [applicationsMigration, undecidedMigration],
+  migrations: [applicationsMigration, undecidedMigration, guardianContactsMigration],
   routes: applicationRoutes,
   takeovers: [publicCreateTakeover, publicReadTakeover],
   seed: demoSeed,

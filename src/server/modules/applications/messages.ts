@@ -6,6 +6,8 @@ import { readOrganisationName } from '../../settings/organisation-name.js';
 import { contractBeforePlaceholder } from '../../../core/organisation-name.js';
 import { htmlEmail } from '../../messages/format.js';
 import { firstName, renderTemplate } from './message-templates.js';
+import { isMinorOn } from '../../../core/field-checks.js';
+import { lisbonDay } from '../../../core/days.js';
 
 type Template = { subject: string; body: string };
 
@@ -45,5 +47,17 @@ export async function queueWelcome(ctx: Pick<ServerContext, 'config'>, db: Db, n
 
 export async function queueRejection(db: Db, now: number, application: Row, reason: string) {
   const template = { subject: await readSetting(db, 'applicationRejectionSubject'), body: await readSetting(db, 'applicationRejectionBody') };
-  return queue(db, now, application, template, { motivo: reason });
+  return queue(db, now, await guardianAddressed(db, now, application), template, { motivo: reason });
+}
+
+/**
+ * A minor's application as a decision's message sees it: addressed to the guardian's e-mail when
+ * the form gave one, as every message about a minor member is (members/recipient.ts). The
+ * confirmation code still goes to the address the applicant typed: it is that address it confirms.
+ */
+async function guardianAddressed(db: Db, now: number, application: Row): Promise<Row> {
+  const birth = application.birth_date;
+  const guardian = typeof application.guardian_email === 'string' ? application.guardian_email.trim() : '';
+  if (!guardian || typeof birth !== 'string' || !isMinorOn(birth, lisbonDay(now), await readSetting(db, 'applicationMinorAge'))) return application;
+  return { ...application, email: guardian };
 }

@@ -9,13 +9,14 @@ import { withPreposition } from '../../../core/organisation-name.js';
 import { readSetting } from '../../settings/read.js';
 import { lisbonDay } from '../../../core/days.js';
 import { formatEuros } from '../../messages/format.js';
+import { messageRecipient } from '../members/public.js';
 import { linkMail } from './link-mail-port.js';
 import { issuePaymentLink } from './tokens.js';
 
 const DAY_MS = 86_400_000;
 const WAYS = [
   { value: 'copy', label: 'Copiar a ligação e um texto para SMS ou WhatsApp' },
-  { value: 'email', label: 'Enviar por e-mail ao sócio' },
+  { value: 'email', label: 'Enviar por e-mail ao sócio (ao encarregado de educação, se for menor)' },
 ] as const;
 
 /** The e-mail a member receives: the link itself reaches only them (a secret link in the outbox). */
@@ -62,24 +63,26 @@ export const handOverPaymentLink = defineAction({
   ],
   async run({ db, ctx, input, afterCommit }) {
     const member = Number(input.member);
-    const person = await db.selectFrom('members').select(['name', 'number', 'email']).where('_id', '=', member).executeTakeFirst();
+    const person = await db.selectFrom('members').select(['name', 'number']).where('_id', '=', member).executeTakeFirst();
     if (!person) throw invalidRecord({ member: 'Este sócio não existe.' });
     const now = ctx.now();
     const purpose = `hand_over:${randomBytes(6).toString('hex')}`;
     const organisation = await readOrganisationName(db);
     const firstName = String(person.name).trim().split(/\s+/)[0] ?? '';
     if (input.way === 'email') {
-      if (!person.email) throw invalidRecord({ way: 'Este sócio não tem e-mail: copie a ligação e envie-a por SMS ou WhatsApp.' });
+      // A minor's link goes to their guardian (members/recipient.ts), like every message about a member.
+      const recipient = await messageRecipient(db, member, now);
+      if (!recipient?.email) throw invalidRecord({ way: 'Este sócio não tem e-mail: copie a ligação e envie-a por SMS ou WhatsApp.' });
       const outgoing = await linkMail.use()(ctx, db, {
         member,
-        email: String(person.email),
+        email: recipient.email,
         template: EMAIL,
         data: { name: String(person.name), number: person.number === null ? null : Number(person.number), association: organisation.name, associationArticle: organisation.article, debts: [] },
         dedupeKey: purpose,
       });
       const message = await enqueueMessage(db, now, outgoing);
       afterCommit(() => announceMessage(ctx.bus, message, 'created'));
-      return { way: 'email', recipient: String(person.email), message };
+      return { way: 'email', recipient: recipient.email, message };
     }
     const path = (await issuePaymentLink(db, { member, purpose, now }))!;
     const url = `${ctx.config.publicUrl}${path}`;

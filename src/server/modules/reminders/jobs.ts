@@ -117,7 +117,7 @@ export const previewAction = defineAction({
   ],
   async run({ db, ctx, record, input }) {
     const memberId = Number(input.member);
-    const member = await reminderMember(db, memberId);
+    const member = await reminderMember(db, memberId, ctx.now());
     if (!member) throw invalidRecord({ member: 'Este sócio não existe.' });
     const day = lisbonDay(ctx.now());
     // The same content the message sent today would have: a notice to many lists what is owed

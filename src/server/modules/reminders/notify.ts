@@ -65,7 +65,7 @@ async function notifyMembers(
   // What each member owes today, as the notify page's preview shows it (listedUpTo).
   const upTo = listedUpTo(lisbonDay(ctx.now()), null);
   for (const memberId of members) {
-    const member = await reminderMember(trx, memberId);
+    const member = await reminderMember(trx, memberId, ctx.now());
     if (!member || Number(member.ending) === 1 || !member.email) report.skipped += 1;
     else {
       const content = await reminderContent(trx, memberId, member, upTo);

@@ -115,7 +115,8 @@ export async function planReminders(db: Db, engine: Engine, day: string, now: nu
     const later = stages.filter((other) => other.offset_days > stage.offset_days);
     const cutoff = stageCutoff(day, stage.offset_days);
     const ending = sql`COALESCE(${sql.ref('st.marksEnd')}, 0) = 1`;
-    const noEmail = sql`(m.email IS NULL OR m.email = '')`;
+    // A minor may have only a guardian's e-mail: the sender decides who receives it (members/recipient.ts).
+    const noEmail = sql`((m.email IS NULL OR m.email = '') AND (m.guardian_email IS NULL OR m.guardian_email = ''))`;
     const ddOnly = sql`f.first_chased IS NULL`;
     // A condition, not a bound boolean (SQLite binds none).
     const holding = held ? sql`1 = 1` : sql`1 = 0`;

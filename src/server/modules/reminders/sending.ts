@@ -5,6 +5,7 @@ import { announceMessage, enqueueMessage } from '../../messages/outbox.js';
 import { readOrganisationName } from '../../settings/organisation-name.js';
 import type { Reason } from './decisions.js';
 import { OWING } from '../dues/public.js';
+import { messageRecipient } from '../members/public.js';
 import { stageCutoff } from './planning.js';
 import { issueAhead, remoteProvider, type IssuedAhead } from './reference.js';
 import { reminderMessage } from './reminder-message.js';
@@ -60,14 +61,21 @@ export async function reminderContent(db: Db, memberId: number, member: Member, 
   return { debts: owed.map((debt) => debt.id), data: await reminderData(db, member, owed) };
 }
 
-/** The member as a reminder needs them: name, number, e-mail, and whether their state ends membership. */
-export async function reminderMember(db: Db, member: number): Promise<Member | undefined> {
-  return (await db
+/**
+ * The member as a reminder needs them: name, number, whether their state ends membership, and
+ * the e-mail it goes to, by the one rule of who receives a member's messages (a minor's go to
+ * their guardian: members/recipient.ts).
+ */
+export async function reminderMember(db: Db, member: number, now: number): Promise<Member | undefined> {
+  const row = await db
     .selectFrom('members as m')
     .leftJoin('member_states as st', 'st._id', 'm.state')
-    .select(['m.name', 'm.number', 'm.email', sql<number>`COALESCE(${sql.ref('st.marksEnd')}, 0)`.as('ending')])
+    .select(['m.name', 'm.number', sql<number>`COALESCE(${sql.ref('st.marksEnd')}, 0)`.as('ending')])
     .where('m._id', '=', member)
-    .executeTakeFirst());
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const recipient = await messageRecipient(db, member, now);
+  return { name: row.name, number: row.number, ending: row.ending, email: recipient?.email ?? null };
 }
 
 async function reminderData(db: Db, member: Member, debts: readonly ReminderDebt[]): Promise<ReminderData> {
@@ -91,7 +99,7 @@ async function sendOne(ctx: Pick<ServerContext, 'now' | 'config'>, db: Db, id: n
     const decision = await trx.selectFrom('reminder_decisions').select(['member', 'stage', 'debt_set', 'day']).where('_id', '=', id).executeTakeFirstOrThrow();
     const memberId = Number(decision.member);
     const stage = stages.get(Number(decision.stage)) ?? (await trx.selectFrom('reminder_stages').select(['_id', 'offset_days', 'subject', 'body']).where('_id', '=', Number(decision.stage)).executeTakeFirstOrThrow());
-    const member = await reminderMember(trx, memberId);
+    const member = await reminderMember(trx, memberId, ctx.now());
     const stillOwing = await trx
       .selectFrom('reminder_coverage as c')
       .innerJoin('unsettled_payments as d', 'd._id', 'c.debt')

@@ -5,6 +5,7 @@ import { defineAction } from '../../resources/actions.js';
 import { owningUsers, publishChange } from '../../resources/events.js';
 import { toRecord } from '../../resources/records.js';
 import { annulLedgerPayment } from '../dues/public.js';
+import { messageRecipient } from '../members/public.js';
 import { annulTreasuryDocument } from './annul.js';
 import { paymentsOfDoc } from './payment-receipts.js';
 import { euros } from './pdf/render.js';
@@ -56,15 +57,16 @@ const sendDocAction = defineAction({
   access: STAFF_ROLES,
   async run({ db, ctx, record }) {
     const doc = record!;
-    const member = doc.member === null ? undefined : await db.selectFrom('members').select(['email']).where('_id', '=', Number(doc.member)).executeTakeFirst();
-    const email = member?.email ? member.email : '';
+    // A minor's document goes to their guardian (members/recipient.ts), like every message about a member.
+    const recipient = doc.member === null ? null : await messageRecipient(db, Number(doc.member), ctx.now());
+    const email = recipient?.email ?? '';
     if (!email) throw invalidRecord({ member: 'Este documento não tem um sócio com e-mail a quem o enviar.' });
     const label = typeLabel(doc.type as TreasuryDocSnapshot['type']);
     const message = await enqueueMessage(db, ctx.now(), {
       recipient: email,
       subject: `${label} n.º ${String(doc.number)}`,
       body:
-        `Caro(a) ${String(doc.payer_name)},\n\nFoi emitido o ${label.toLowerCase()} n.º ${String(doc.number)}, de ${day(String(doc.issue_date))}, no valor de ${euros(Number(doc.total))}.\n\n` +
+        `Caro(a) ${recipient?.guardian ? recipient.name : String(doc.payer_name)},\n\nFoi emitido o ${label.toLowerCase()} n.º ${String(doc.number)}, de ${day(String(doc.issue_date))}, no valor de ${euros(Number(doc.total))}.\n\n` +
         `Pode consultá-lo e descarregá-lo na sua área de sócio: ${ctx.config.publicUrl}\n\nDocumento não fiscal.`,
     });
     return { message };

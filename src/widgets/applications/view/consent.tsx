@@ -65,6 +65,11 @@ export function ConsentFacts({ record }: { record: MemberApplication }) {
           {T.guardian}: {record.guardian_consent === true || record.guardian_consent === 1 ? T.guardianConsented(guardian) : T.guardianNotConsented(guardian)}
         </p>
       )}
+      {guardian && (record.guardian_email || record.guardian_phone) && (
+        <p data-guardian-contacts="">
+          {T.guardianContacts}: {[record.guardian_email, record.guardian_phone].filter(Boolean).join(' · ')}
+        </p>
+      )}
     </Box>
   );
 }
