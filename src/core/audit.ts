@@ -38,6 +38,7 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   recovery_codes: 'Novos códigos de recuperação',
   import: 'Importação',
   import_undo: 'Anulação de importação',
+  guardian_access: 'Acesso do encarregado de educação',
 };
 
 export const AUDIT_ACTOR_LABELS: Readonly<Record<AuditActorKind, string>> = {

@@ -21,6 +21,8 @@ export interface ApplicationForm {
 /** The form with each asked field's description (label, type, rules) from the public explainer. */
 export interface LoadedApplicationForm extends ApplicationForm {
   described: (ExplainerField & { required: boolean })[];
+  /** A minor's guardian's relation to them, as the server's field offers it (mãe, pai, tutor legal, outra). */
+  guardianRelations: { value: string; label: string }[];
 }
 
 /** What the form sends beside the member fields, under the contract's names. */
@@ -30,6 +32,9 @@ export interface ApplicationExtras {
   consentVersion: string;
   guardianName?: string;
   guardianConsent?: boolean;
+  guardianEmail?: string;
+  guardianPhone?: string;
+  guardianRelation?: string;
   formToken: string;
   /** The honeypot: a person leaves it empty. */
   website: string;
@@ -54,7 +59,7 @@ export async function readApplicationForm(http: Pick<PublicHttp, 'get'>): Promis
     const field = fields.find((f) => f.name === name);
     return field ? [{ ...field, required }] : [];
   });
-  return { ...rules, described };
+  return { ...rules, described, guardianRelations: fields.find((f) => f.name === 'guardian_relation')?.options ?? [] };
 }
 
 /** POST member_applications: 201 with the id and upload token; a 422 carries field errors by field name. */

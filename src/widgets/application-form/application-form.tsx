@@ -24,7 +24,7 @@ import { FilesSection, type PhotoChoice } from './files-section.js';
 import { Honeypot } from './honeypot.js';
 import { MemberField, shownOnForm } from './member-fields.js';
 import { APPLICATION_FORM_TEXTS as T } from './texts.js';
-import { emptyState, formProblems, isMinor, lisbonToday, type FormState } from './validate.js';
+import { emptyState, formProblems, guardianExtras, isMinor, lisbonToday, type FormState } from './validate.js';
 
 const Box = styled.div`
   position: relative;
@@ -117,7 +117,7 @@ export function ApplicationForm() {
         website: state.website,
         ...(state.feeCategory ? { feeCategory: Number(state.feeCategory) } : {}),
         ...(state.proposerNumber.trim() ? { proposerNumber: Number(state.proposerNumber) } : {}),
-        ...(minor ? { guardianName: state.guardianName.trim(), guardianConsent: state.guardianConsent } : {}),
+        ...(minor ? guardianExtras(state) : {}),
       });
       setSent(application);
       await upload(application);

@@ -86,6 +86,26 @@ export function ExtraFields({ form, state, errors, minor, update }: ExtraFieldsP
           <Field label={T.guardianName} error={errors.guardian_name} required>
             {(control) => <Input {...control} name="guardianName" autoComplete="off" value={state.guardianName} onChange={(e) => update({ guardianName: e.target.value })} />}
           </Field>
+          {form.guardianRelations.length > 0 && (
+            <Field label={T.guardianRelation} error={errors.guardian_relation}>
+              {(control) => (
+                <Select {...control} name="guardianRelation" value={state.guardianRelation} onChange={(e) => update({ guardianRelation: e.target.value })}>
+                  <option value="">{T.choose}</option>
+                  {form.guardianRelations.map((o) => (
+                    <option key={o.value} value={o.value}>
+                      {o.label}
+                    </option>
+                  ))}
+                </Select>
+              )}
+            </Field>
+          )}
+          <Field label={T.guardianEmail} hint={T.guardianEmailHint} error={errors.guardian_email} required>
+            {(control) => <Input {...control} type="email" name="guardianEmail" autoComplete="off" value={state.guardianEmail} onChange={(e) => update({ guardianEmail: e.target.value })} />}
+          </Field>
+          <Field label={T.guardianPhone} error={errors.guardian_phone}>
+            {(control) => <Input {...control} type="tel" name="guardianPhone" autoComplete="off" value={state.guardianPhone} onChange={(e) => update({ guardianPhone: e.target.value })} />}
+          </Field>
           <Checkbox name="guardianConsent" label={T.guardianConsent} checked={state.guardianConsent} error={errors.guardian_consent} onChange={(guardianConsent) => update({ guardianConsent })} />
         </Fieldset>
       )}

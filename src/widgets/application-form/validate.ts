@@ -1,4 +1,4 @@
-import { APPLICATION_MESSAGES, fieldProblem, guardianProblems, isMinorOn } from '../../core/field-checks.js';
+import { APPLICATION_MESSAGES, fieldProblem, guardianEmailProblem, guardianProblems, isMinorOn } from '../../core/field-checks.js';
 import type { LoadedApplicationForm } from '../../core/modules/application-form.js';
 import { shownOnForm } from './member-fields.js';
 import { APPLICATION_FORM_TEXTS as T } from './texts.js';
@@ -10,11 +10,14 @@ export interface FormState {
   proposerNumber: string;
   guardianName: string;
   guardianConsent: boolean;
+  guardianEmail: string;
+  guardianPhone: string;
+  guardianRelation: string;
   consent: boolean;
   website: string;
 }
 
-export const emptyState = (): FormState => ({ values: {}, feeCategory: '', proposerNumber: '', guardianName: '', guardianConsent: false, consent: false, website: '' });
+export const emptyState = (): FormState => ({ values: {}, feeCategory: '', proposerNumber: '', guardianName: '', guardianConsent: false, guardianEmail: '', guardianPhone: '', guardianRelation: '', consent: false, website: '' });
 
 /** Today in Lisbon, as the server dates a birthday. */
 export const lisbonToday = (): string => new Date().toLocaleDateString('sv-SE', { timeZone: 'Europe/Lisbon' });
@@ -39,7 +42,27 @@ export function formProblems(form: LoadedApplicationForm, state: FormState, toda
   const proposer = state.proposerNumber.trim();
   if (proposer && !/^[1-9]\d{0,8}$/.test(proposer)) problems.proposer_number = T.proposerInvalid;
   else if (form.proposerRequired && !proposer) problems.proposer_number = APPLICATION_MESSAGES.proposer_number;
-  if (isMinor(form, state, today)) Object.assign(problems, guardianProblems(state.guardianName, state.guardianConsent));
+  if (isMinor(form, state, today)) {
+    Object.assign(problems, guardianProblems(state.guardianName, state.guardianConsent), guardianEmailProblem(state.guardianEmail));
+    // Their shapes as the server judges them (the member's own e-mail and phone rules).
+    const email = problems.guardian_email ? null : fieldProblem('email', {}, state.guardianEmail);
+    const phone = fieldProblem('phone', {}, state.guardianPhone);
+    if (email) problems.guardian_email = email;
+    if (phone) problems.guardian_phone = phone;
+  }
   if (!state.consent) problems.consent_version = APPLICATION_MESSAGES.consent_version;
   return problems;
+}
+
+/** What the form sends of a minor's guardian, under the contract's names; contacts left empty are not sent. */
+export function guardianExtras(state: FormState) {
+  const email = state.guardianEmail.trim();
+  const phone = state.guardianPhone.trim();
+  return {
+    guardianName: state.guardianName.trim(),
+    guardianConsent: state.guardianConsent,
+    ...(email ? { guardianEmail: email } : {}),
+    ...(phone ? { guardianPhone: phone } : {}),
+    ...(state.guardianRelation ? { guardianRelation: state.guardianRelation } : {}),
+  };
 }

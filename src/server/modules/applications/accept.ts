@@ -12,6 +12,7 @@ import { lisbonDay } from '../../../core/days.js';
 import { moveApplicationFilesToMember } from '../member-files/public.js';
 import { issuePaymentLink } from '../payment-links/public.js';
 import { APPLICANT_FIELDS } from './applicant-fields.js';
+import { messageRecipient } from '../members/public.js';
 import { queueWelcome } from './messages.js';
 import { decidedMessage, isOpen } from './states.js';
 
@@ -22,6 +23,9 @@ export interface Accepted {
   card: number | null;
   message: number | null;
 }
+
+/** The guardian fields a member keeps (the consent stays on the application, with its date). */
+const CARRIED_GUARDIAN_FIELDS = ['guardian_name', 'guardian_relation', 'guardian_email', 'guardian_phone'] as const;
 
 const userOf = (actor: Actor): number | null => (actor.caller.kind === 'user' ? actor.caller.id : null);
 
@@ -79,6 +83,8 @@ export async function acceptApplication(app: FastifyInstance, trx: Db, actor: Ac
   // Staff decide with the application's duplicates in view (duplicates.ts): accepting confirms them.
   const body: Record<string, unknown> = { admission_date: lisbonDay(now), fee_category: before.fee_category, confirm_duplicate: true };
   for (const name of APPLICANT_FIELDS) if (before[name] !== null && before[name] !== undefined) body[name] = before[name];
+  // A minor's guardian comes along: the member's messages then reach them and they may sign in for the minor.
+  for (const name of CARRIED_GUARDIAN_FIELDS) if (before[name] !== null && before[name] !== undefined && before[name] !== '') body[name] = before[name];
   const { saved: member } = await resourceHandlers(app, members).writeRow(actor, trx, { mode: 'create', body, granted: 'all' }, deferred.add);
   const memberId = Number(member._id);
 
@@ -86,8 +92,10 @@ export async function acceptApplication(app: FastifyInstance, trx: Db, actor: Ac
 
   const card = await firstCard(trx, member, userOf(actor), now);
 
-  const paymentPath = before.email ? await issuePaymentLink(trx, { member: memberId, purpose: `application:${id}`, now }) : null;
-  const message = await queueWelcome(ctx, trx, now, before, Number(member.number), paymentPath);
+  // The welcome goes where every message about the member goes: a minor's to the guardian.
+  const recipient = await messageRecipient(trx, memberId, now);
+  const paymentPath = recipient?.email ? await issuePaymentLink(trx, { member: memberId, purpose: `application:${id}`, now }) : null;
+  const message = await queueWelcome(ctx, trx, now, { ...before, email: recipient?.email ?? null }, Number(member.number), paymentPath);
 
   const stamp = new Date(now).toISOString();
   await trx

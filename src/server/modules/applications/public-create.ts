@@ -7,6 +7,8 @@ import { publishChange } from '../../resources/events.js';
 import { commitQueue, resourceHandlers } from '../../resources/handlers.js';
 import { defineTakeover } from '../../resources/takeovers.js';
 import { readSetting } from '../../settings/read.js';
+import { lisbonDay } from '../../../core/days.js';
+import { GUARDIAN_FIELDS } from './applications.js';
 import { formRules, publicFormErrors } from './form-rules.js';
 import { addressLimit, APPLY_LIMIT } from './limits.js';
 import { queueConfirmation } from './messages.js';
@@ -28,6 +30,9 @@ const BODY_NAMES: Record<string, string> = {
   consentVersion: 'consent_version',
   guardianName: 'guardian_name',
   guardianConsent: 'guardian_consent',
+  guardianRelation: 'guardian_relation',
+  guardianEmail: 'guardian_email',
+  guardianPhone: 'guardian_phone',
 };
 
 const TOKEN_MESSAGES: Record<FormTokenProblem, string> = {
@@ -74,10 +79,10 @@ async function handle(request: FastifyRequest, reply: FastifyReply) {
   await screen(request, reply, db, now, body);
   const resource = app.registry.resourceByName(RESOURCE)!;
   const rules = await formRules(db);
-  const asked = new Set<string>([...rules.fields.map((f) => f.name), 'fee_category', 'consent_version', 'guardian_name', 'guardian_consent', ...(rules.proposerRequired ? ['proposer_number'] : [])]);
+  const asked = new Set<string>([...rules.fields.map((f) => f.name), 'fee_category', 'consent_version', ...GUARDIAN_FIELDS, ...(rules.proposerRequired ? ['proposer_number'] : [])]);
   const values = formValues(body, asked);
   const hasCategories = Boolean(await db.selectFrom('fee_categories').select('_id').limit(1).executeTakeFirst());
-  const formErrors = publicFormErrors(rules, values, hasCategories);
+  const formErrors = publicFormErrors(rules, values, hasCategories, lisbonDay(now));
   const days = await readSetting(db, 'applicationVerificationDays');
   const h = resourceHandlers(app, resource);
   const deferred = commitQueue();

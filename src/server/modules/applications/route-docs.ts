@@ -36,7 +36,7 @@ export const FORM_DOC: RouteDoc = {
 export const PUBLIC_CREATE_DOC: RequestTakeover['doc'] = {
   description:
     'Sem sessão (o formulário público): o corpo leva os campos pedidos pelo formulário (GET /api/member_applications/form), `feeCategory`, `proposerNumber`, ' +
-    '`consentVersion` (a versão do texto aceite), `guardianName` e `guardianConsent` (candidato menor), `formToken` e `website` (tem de ir vazio). ' +
+    '`consentVersion` (a versão do texto aceite), `guardianName`, `guardianConsent`, `guardianEmail` (obrigatórios para um candidato menor), `guardianRelation` (mae, pai, tutor, outro) e `guardianPhone`, `formToken` e `website` (tem de ir vazio). ' +
     'Responde 201 `{ data: { id, uploadToken } }` e nada mais; `uploadToken` (cabeçalho X-Upload-Token) deixa enviar a fotografia e os documentos desta candidatura durante 60 minutos. ' +
     'O candidato recebe uma mensagem com a ligação de confirmação do e-mail. Limite por endereço (429) e de tamanho (413).',
   responses: { 201: { description: 'A candidatura foi recebida', schema: object({ data: object({ id: { type: 'integer' }, uploadToken: { type: 'string' } }) }) } },
