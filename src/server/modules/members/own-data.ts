@@ -10,18 +10,32 @@ import { toRecord, withLinks } from '../../resources/records.js';
 import type { Registry } from '../../resources/registry.js';
 import { members } from './members.js';
 
+type Key = number | string;
+
 /**
- * What a member's data export (RGPD right of access) gathers besides the member record: each
- * resource with the column that ties its rows to the member. Messages are tied by address.
+ * What a member's data export (RGPD right of access) gathers besides the member record (which
+ * carries their guardian's fields): each resource with the column that ties its rows to the
+ * member and that column's values. Messages are tied by address (theirs and, for a minor, their
+ * guardian's); a resource this server lacks (a module not installed) is left out.
  */
-const SECTIONS = [
-  { resource: 'unsettled_payments', by: 'member' },
+const SECTIONS: readonly { resource: string; by: string; values: (member: ApiRecord, id: number) => readonly Key[] }[] = [
+  // The household they belong to (issue 34).
+  { resource: 'households', by: '_id', values: (member) => (typeof member.household === 'number' ? [member.household] : []) },
+  { resource: 'unsettled_payments', by: 'member', values: (_member, id) => [id] },
   // What they owe today and what falls due later, as the unpaid list says it.
-  { resource: 'member_balances', by: 'member' },
-  { resource: 'payments', by: 'member' },
-  { resource: 'membership_cards', by: 'member' },
-  { resource: 'messages', by: 'recipient' },
-] as const;
+  { resource: 'member_balances', by: 'member', values: (_member, id) => [id] },
+  { resource: 'payments', by: 'member', values: (_member, id) => [id] },
+  { resource: 'membership_cards', by: 'member', values: (_member, id) => [id] },
+  { resource: 'messages', by: 'recipient', values: (member) => addresses(member) },
+  // What they agreed to, and what they asked of the association about their data (issue 34).
+  { resource: 'consents', by: 'member', values: (_member, id) => [id] },
+  { resource: 'data_subject_requests', by: 'member', values: (_member, id) => [id] },
+];
+
+function addresses(member: ApiRecord): string[] {
+  const found = [member.email, member.guardian_email].filter((v): v is string => typeof v === 'string' && v.trim() !== '').map((v) => v.toLowerCase());
+  return [...new Set(found)];
+}
 
 interface OwnDataSection {
   resource: string;
@@ -34,25 +48,25 @@ export interface OwnData {
   sections: OwnDataSection[];
 }
 
-async function rowsOf(db: Db, resource: Resource, column: string, value: string | number, caller: Caller): Promise<ApiRecord[]> {
+async function rowsOf(db: Db, resource: Resource, column: string, values: readonly Key[], caller: Caller): Promise<ApiRecord[]> {
+  if (values.length === 0) return [];
   let query = loose(db).selectFrom(resource.name).selectAll().select(computedSelections(resource)).orderBy('_id');
   // An address is the same whatever its case ('Ana@Exemplo.pt' received what was sent to ana@exemplo.pt).
-  query = typeof value === 'string' ? query.where(sql`lower(${sql.ref(column)})`, '=', value.toLowerCase()) : query.where(column, '=', value);
+  query = typeof values[0] === 'string' ? query.where(sql`lower(${sql.ref(column)})`, 'in', values.map((v) => String(v).toLowerCase())) : query.where(column, 'in', values);
   const rows = await withLinks(db, resource, await query.execute());
   return rows.map((row) => toRecord(resource, row, caller));
 }
 
 /** The member's record and everything about them the modules keep, as `caller` may read it; undefined when there is no such member. */
 export async function gatherOwnData(db: Db, registry: Registry, memberId: number, caller: Caller, now: number): Promise<OwnData | undefined> {
-  const [member] = await rowsOf(db, members, '_id', memberId, caller);
+  const [member] = await rowsOf(db, members, '_id', [memberId], caller);
   if (!member) return undefined;
   const sections: OwnDataSection[] = [];
-  for (const { resource: name, by } of SECTIONS) {
+  for (const { resource: name, by, values } of SECTIONS) {
     const resource = registry.resourceByName(name);
     if (!resource) continue;
     await resource.beforeRead?.(db, now);
-    const value = by === 'recipient' ? (typeof member.email === 'string' && member.email ? member.email : null) : memberId;
-    sections.push({ resource: name, label: resource.label, records: value === null ? [] : await rowsOf(db, resource, by, value, caller) });
+    sections.push({ resource: name, label: resource.label, records: await rowsOf(db, resource, by, values(member, memberId), caller) });
   }
   return { member, sections };
 }
