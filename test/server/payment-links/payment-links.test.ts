@@ -98,6 +98,8 @@ describe('payment links', () => {
       methods: ['multibanco'],
       transfer: null,
       request: null,
+      // Rui pays for no household.
+      households: [],
     });
     expect(JSON.stringify(answer.body)).not.toMatch(/rui@exemplo|912345678|segredo|Dias/);
     // With the association's IBAN, a bank transfer too, its description naming the member by number.

@@ -6,7 +6,7 @@ import { isUniqueViolation } from '../../resources/db-errors.js';
 import { owningUsers, publishChange } from '../../resources/events.js';
 import { commitQueue } from '../../resources/handlers.js';
 import { readRow } from '../../resources/records.js';
-import { type Allocation, announceLedger, announceReceipt, type LedgerChange, lockMember, OWING, recordPayment, refreshBalances } from '../dues/public.js';
+import { type Allocation, announceLedger, announceReceipt, type LedgerChange, lockHousehold, lockMember, OWING, recordPayment, refreshBalances } from '../dues/public.js';
 import { lisbonDay } from '../../../core/days.js';
 import { paymentRequests } from './payment-requests.js';
 import type { VerifiedCallback } from './provider.js';
@@ -32,7 +32,9 @@ export interface RequestPaid {
  * pending: records its payment through the ledger (external id `payment_request:{id}`, allocated
  * to exactly the request's debts still owing; the rest is the member's credit), marks the request
  * paid, refreshes the balance, writes the audit entry and queues the change events after commit.
- * Used by the providers' callbacks and by the reconciliation import.
+ * Used by the providers' callbacks and by the reconciliation import. A household's request
+ * (issue 34) records ONE payment with the household set, over debts of several members: each
+ * member's balance is refreshed and each member's dashboard told.
  */
 export async function payRequest(hook: { ctx: ServerContext; db: Db; afterCommit: (fn: () => Promise<void> | void) => void }, request: Row, paid: RequestPaid): Promise<{ payment: number; member: number; allocations: Allocation[] }> {
   const { ctx, db: trx, afterCommit } = hook;
@@ -40,7 +42,9 @@ export async function payRequest(hook: { ctx: ServerContext; db: Db; afterCommit
   const now = ctx.now();
   const stamp = new Date(now).toISOString();
   const member = Number(request.member);
-  await lockMember(trx, ctx.database.engine, member);
+  const household = request.household === null || request.household === undefined ? null : Number(request.household);
+  if (household === null) await lockMember(trx, ctx.database.engine, member);
+  else await lockHousehold(trx, ctx.database.engine, household);
   const before = (await readRow(trx, paymentRequests, id))!;
   const debts = (before.debts as number[]) ?? [];
   // Debts settled another way meanwhile are left out: the money stays with the member as credit.
@@ -48,7 +52,8 @@ export async function payRequest(hook: { ctx: ServerContext; db: Db; afterCommit
   const result = await recordPayment(
     trx,
     {
-      member,
+      // A household's payment: the ledger names its member (the payer or the holder) and takes debts of any of the household's members.
+      ...(household === null ? { member } : { household }),
       date: paid.date,
       amount: paid.amount,
       method: String(request.method),
@@ -65,15 +70,19 @@ export async function payRequest(hook: { ctx: ServerContext; db: Db; afterCommit
     .set({ state: 'paid', payment: result.payment, paid_at: stamp, updated_at: stamp, _version: sql`_version + 1` })
     .where('_id', '=', id)
     .execute();
-  await refreshBalances(trx, now, [member]);
+  // A household's payment moves several members' ledgers (the ledger names them).
+  const members = result.members;
+  await refreshBalances(trx, now, members);
   const after = (await readRow(trx, paymentRequests, id))!;
   await recordAudit(trx, { at: now, actor: paid.actor, address: paid.address ?? null, resource: paymentRequests.name, recordId: id, action: 'paid', changes: diffRecords(paymentRequests, before, after) });
   const moved: LedgerChange[] = [...new Set(result.allocations.map((a) => a.debt))].map((debt) => ({ resource: 'unsettled_payments', id: debt }));
-  announceLedger({ ctx, afterCommit }, [member], [
+  announceLedger({ ctx, afterCommit }, members, [
     { resource: 'payments', id: result.payment, action: 'created' },
     ...moved,
-    { resource: 'payment_allocations', id: member },
-    { resource: 'member_balances', id: member },
+    ...members.flatMap((id) => [
+      { resource: 'payment_allocations' as const, id },
+      { resource: 'member_balances' as const, id },
+    ]),
   ]);
   afterCommit(async () => publishChange(ctx.bus, paymentRequests, { action: 'updated', id }, await owningUsers(ctx.database.db, paymentRequests, [after])));
   // The receipt the ledger issued in this transaction: the member's receipts list shows it live.

@@ -1,6 +1,7 @@
 import { defineModule, type ModuleSeed } from '../define-module.js';
 import { COLLECTING_SETTINGS } from './collecting-settings.js';
 import { expireJob } from './expiry.js';
+import { householdRequestsMigration } from './household-requests-migration.js';
 import { collectingMigration } from './migration.js';
 import { paymentRequests } from './payment-requests.js';
 import { collectingRoutes } from './routes.js';
@@ -17,7 +18,7 @@ export const collectingModule = defineModule({
   actions: [confirmImport],
   jobs: [expireJob],
   settings: COLLECTING_SETTINGS,
-  migrations: [collectingMigration, reconciliationMigration, reconciliationResultsMigration],
+  migrations: [collectingMigration, reconciliationMigration, reconciliationResultsMigration, householdRequestsMigration],
   routes: (app) => {
     collectingRoutes(app);
     reconciliationRoutes(app);

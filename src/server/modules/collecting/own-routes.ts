@@ -6,9 +6,11 @@ import { toRecord } from '../../resources/records.js';
 import { createRateLimiter } from '../../edges/rate-limit.js';
 import { checkPayerChoice } from './payer-choice.js';
 import { availableMethods, transferOption } from './payment-options.js';
+import { payerHouseholdDebts } from './household-scope.js';
 import { paymentRequests } from './payment-requests.js';
 import { currentProvider, openPaymentRequest } from './requests.js';
-import { OWN_REQUEST_DOC, PAYMENT_OPTIONS_DOC } from './route-docs.js';
+import { OWN_HOUSEHOLD_DEBTS_DOC, OWN_REQUEST_DOC, PAYMENT_OPTIONS_DOC } from './route-docs.js';
+import { owedDay } from '../dues/public.js';
 
 /** Requests a member may open for themselves per hour: each may reach the provider (an MB WAY push rings their phone). */
 export const OWN_REQUESTS_LIMIT = { max: 10, windowMs: 3_600_000 } as const;
@@ -23,7 +25,9 @@ function tooMany(reply: FastifyReply, waitMs: number) {
  * A member pays their own debts from their dashboard: the ways to pay the association takes now
  * (GET /api/payment_options) and a payment request for debts of their own (POST
  * /api/payment_requests/own), followed like any request they may read (its state changes are
- * published to them). The member is the caller's own, never one named in the request.
+ * published to them). The member is the caller's own, never one named in the request. A
+ * household's payer also reads the household's debts (GET /api/own/household_debts) and asks
+ * one request for them (`household` in the body): the request is still the payer's own.
  */
 export function ownPaymentRoutes(app: FastifyInstance): void {
   const { ctx } = app;
@@ -50,6 +54,7 @@ export function ownPaymentRoutes(app: FastifyInstance): void {
     if (wait > 0) throw tooMany(reply, wait);
     const saved = await openPaymentRequest(ctx, {
       member,
+      household: choice.household,
       debts: choice.debts,
       method: choice.method,
       phone: choice.phone,
@@ -60,5 +65,14 @@ export function ownPaymentRoutes(app: FastifyInstance): void {
       address: request.ip ?? null,
     });
     return reply.status(201).send({ data: toRecord(paymentRequests, saved, caller) });
+  });
+
+  app.get('/own/household_debts', { config: { openapi: OWN_HOUSEHOLD_DEBTS_DOC } }, async (request, reply) => {
+    const { caller } = request;
+    if (caller.kind === 'anonymous') throw unauthorized();
+    reply.header('cache-control', 'private, no-store');
+    // An account without a member record pays for no household.
+    if (caller.kind !== 'user' || caller.memberId === null) return { data: [] };
+    return { data: await payerHouseholdDebts(db, caller.memberId, owedDay(ctx.now())) };
   });
 }

@@ -4,6 +4,7 @@ import { HttpError } from '../../errors.js';
 import { MAX_REFERENCE_CENTS, portugueseMobile } from './multibanco.js';
 import type { RequestMethod } from './payment-requests.js';
 import { availableMethods } from './payment-options.js';
+import { NOT_THE_HOUSEHOLDS, paysFor } from './household-scope.js';
 import { quote } from './requests.js';
 
 const MAX_DEBTS = 100;
@@ -15,12 +16,16 @@ export interface PayerChoice {
   method: RequestMethod;
   phone: string | null;
   amount: number;
+  /** The household whose debts are asked for (the payer's choice), or null: the member's own. */
+  household: number | null;
 }
 
 /**
- * Checks a payer's own choice (the member on their dashboard): debts of `member` still owing,
- * each once; a method the association takes now; a Portuguese mobile for MB WAY; a Multibanco
- * total a reference can carry. Reads only: nothing is asked of the provider, nothing stored.
+ * Checks a payer's own choice (the member on their dashboard or payment link): debts of
+ * `member` still owing, each once (with `household` in the body: debts of the members of a
+ * household `member` is the payer of, issue 34); a method the association takes now; a
+ * Portuguese mobile for MB WAY; a Multibanco total a reference can carry. Reads only: nothing
+ * is asked of the provider, nothing stored.
  */
 export async function checkPayerChoice(ctx: Pick<ServerContext, 'config'>, db: Db, member: number, body: Record<string, unknown>): Promise<PayerChoice> {
   const errors: Record<string, string> = {};
@@ -38,15 +43,19 @@ export async function checkPayerChoice(ctx: Pick<ServerContext, 'config'>, db: D
     phone = typeof body.phone === 'string' ? portugueseMobile(body.phone) : null;
     if (!phone) errors.phone = 'Indique um telemóvel português para o MB WAY: 9 algarismos começados por 91, 92, 93 ou 96.';
   }
+  // An integer when given: the routes' body schemas saw to it. Someone else's household reads as not theirs, whether it exists or not.
+  const household = typeof body.household === 'number' ? body.household : null;
+  if (household !== null && !(Number.isSafeInteger(household) && household > 0 && (await paysFor(db, member, household))))
+    errors.household = 'Só pode pagar as dívidas dos agregados de que é o pagador.';
   let amount = 0;
-  if (!errors.debts) {
+  if (!errors.debts && !errors.household) {
     try {
-      amount = await quote(db, member, debts);
+      amount = await quote(db, member, debts, household);
     } catch (error) {
       if (!(error instanceof HttpError) || !error.fieldErrors) throw error;
-      errors.debts = 'Só pode escolher dívidas em aberto da lista.';
+      errors.debts = household === null ? 'Só pode escolher dívidas em aberto da lista.' : NOT_THE_HOUSEHOLDS;
     }
     if (!errors.debts && method === 'multibanco' && amount > MAX_REFERENCE_CENTS) errors.debts = 'O total excede o máximo de uma referência Multibanco (999 999,99 €): escolha menos dívidas.';
   }
-  return { errors, debts, method, phone, amount };
+  return { errors, debts, method, phone, amount, household };
 }

@@ -34,6 +34,8 @@ export const paymentRequests = defineResource({
   scope: { column: 'member', equals: 'callerMember' },
   fields: [
     { name: 'member', type: 'reference', ref: 'members', label: 'Sócio', readOnly: true, filterable: true, searchable: true, sortable: true },
+    // A household's request (issue 34): its debts are of several of the household's members, and `member` is the payer who asked (or the household's holder).
+    { name: 'household', type: 'reference', ref: 'households', label: 'Agregado', readOnly: true, filterable: true },
     {
       name: 'debts', type: 'references', ref: 'unsettled_payments', label: 'Dívidas', readOnly: true,
       through: { table: 'payment_request_debts', self: 'request', other: 'debt' },

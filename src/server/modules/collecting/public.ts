@@ -4,6 +4,8 @@
 export { MAX_REFERENCE_CENTS } from './multibanco.js';
 export { parseCents, parseDay } from './reconciliation-csv.js';
 export { checkPayerChoice } from './payer-choice.js';
+export { payerHouseholdDebts } from './household-scope.js';
+export { HOUSEHOLD_DEBTS_SCHEMA } from './route-docs.js';
 export { availableMethods, transferOption } from './payment-options.js';
 export type { RequestMethod } from './payment-requests.js';
 export { ifthenpayProvider } from './ifthenpay.js';

@@ -121,13 +121,15 @@ export async function matchStatement(db: Db, source: StatementSource, lines: rea
     }
     return debts;
   };
-  const settle = (member: number, shares: DebtShare[]) => {
-    const debts = debtsOf.get(member) ?? [];
-    for (const share of shares) {
-      const debt = debts.find((d) => d._id === share.debt);
-      if (debt) debt.open -= share.amount;
+  // The shares may be of several members (a household's request, issue 34): each debt is found where it is.
+  const settle = (shares: DebtShare[]) => {
+    for (const [member, debts] of debtsOf) {
+      for (const share of shares) {
+        const debt = debts.find((d) => d._id === share.debt);
+        if (debt) debt.open -= share.amount;
+      }
+      debtsOf.set(member, debts.filter((d) => d.open > 0));
     }
-    debtsOf.set(member, debts.filter((d) => d.open > 0));
   };
 
   const outcomes: LineOutcome[] = [];
@@ -172,7 +174,7 @@ export async function matchStatement(db: Db, source: StatementSource, lines: rea
       else {
         const chosen = (await openDebts(decision.member)).filter((d) => decision.debts.includes(d._id));
         const match: LineMatch = { kind: 'member', member: decision.member, debts: spreadOver(chosen, line.amount) };
-        settle(decision.member, match.debts);
+        settle(match.debts);
         done(match, null, 'manual');
       }
       continue;
@@ -181,7 +183,7 @@ export async function matchStatement(db: Db, source: StatementSource, lines: rea
       const outcome = await byReference(db, line, takenRequests, openDebts);
       if (outcome.match) {
         takenRequests.add(outcome.match.request);
-        settle(outcome.match.member, outcome.match.debts);
+        settle(outcome.match.debts);
         done(outcome.match, null, 'reference');
         continue;
       }
@@ -192,7 +194,7 @@ export async function matchStatement(db: Db, source: StatementSource, lines: rea
       }
     }
     const outcome = await byMember(db, line, openDebts);
-    if (outcome.match) settle(outcome.match.member, outcome.match.debts);
+    if (outcome.match) settle(outcome.match.debts);
     done(outcome.match, outcome.reason, 'member');
   }
   if (refused.length > 0) throw invalidRecord({ decisions: refused.join(' ') });
@@ -267,9 +269,18 @@ async function byReference(
     return { match: null, reason: 'expired_reference' };
   }
   const member = Number(request.member);
-  const ids = (await db.selectFrom('payment_request_debts').select('debt').where('request', '=', Number(request._id)).execute()).map((r) => Number(r.debt));
-  // The ledger allocates to the request's debts still owing, each up to what it owes (callbacks.ts).
-  const debts = spreadOver((await openDebts(member)).filter((d) => ids.includes(d._id)), line.amount);
+  const rows = await db
+    .selectFrom('payment_request_debts as r')
+    .innerJoin('unsettled_payments as d', 'd._id', 'r.debt')
+    .select(['r.debt', 'd.member'])
+    .where('r.request', '=', Number(request._id))
+    .execute();
+  const ids = rows.map((r) => Number(r.debt));
+  // The ledger allocates to the request's debts still owing, each up to what it owes (callbacks.ts);
+  // a household's request has debts of several members (issue 34).
+  const open: OpenDebt[] = [];
+  for (const owner of [...new Set([member, ...rows.map((r) => Number(r.member))])]) open.push(...(await openDebts(owner)));
+  const debts = spreadOver(open.filter((d) => ids.includes(d._id)), line.amount);
   return { match: { kind: 'payment_request', request: Number(request._id), member, debts }, reason: null };
 }
 

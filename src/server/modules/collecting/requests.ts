@@ -15,8 +15,9 @@ import { readRow, toRecord } from '../../resources/records.js';
 import { prepareWrite } from '../../resources/validate.js';
 import { readSetting } from '../../settings/read.js';
 import type { ServerContext } from '../../context.js';
-import { lockMember, OWING } from '../dues/public.js';
+import { householdPayingMember, lockHousehold, lockMember, OWING } from '../dues/public.js';
 import { expireOverdue } from './expiry.js';
+import { quoteHousehold } from './household-scope.js';
 import { ifthenpayProvider } from './ifthenpay.js';
 import { localProvider } from './local-provider.js';
 import { MAX_REFERENCE_CENTS, portugueseMobile } from './multibanco.js';
@@ -33,7 +34,9 @@ const REQUEST_INPUT = defineResource({
   labelSingular: 'Novo pedido de pagamento',
   access: NO_ACCESS,
   fields: [
-    { name: 'member', type: 'reference', ref: 'members', label: 'Sócio', validation: { required: true } },
+    // A member's debts, or a household's (issue 34): exactly one of the two.
+    { name: 'member', type: 'reference', ref: 'members', label: 'Sócio' },
+    { name: 'household', type: 'reference', ref: 'households', label: 'Agregado' },
     { name: 'debts', type: 'references', ref: 'unsettled_payments', label: 'Dívidas a pagar', validation: { required: true } },
     { name: 'method', type: 'enum', label: 'Meio de pagamento', options: REQUEST_METHODS, validation: { required: true } },
     { name: 'phone', type: 'string', label: 'Telemóvel (MB WAY)', validation: { maxLength: 30 } },
@@ -48,8 +51,12 @@ export async function currentProvider(ctx: Pick<ServerContext, 'config'>, db: Db
   return entity && subEntity ? localProvider(entity, subEntity) : null;
 }
 
-/** The open amount of the chosen debts, all the member's and still owing; a field error otherwise. */
-export async function quote(db: Db, member: number, debts: readonly number[]): Promise<number> {
+/**
+ * The open amount of the chosen debts, all the member's (or, for a household's request, any of
+ * the household's: household-scope.ts) and still owing; a field error otherwise.
+ */
+export async function quote(db: Db, member: number, debts: readonly number[], household: number | null = null): Promise<number> {
+  if (household !== null) return quoteHousehold(db, household, debts);
   const rows = await db
     .selectFrom('unsettled_payments')
     .select(['_id', sql<number>`amount - paid`.as('open')])
@@ -69,6 +76,8 @@ export async function quote(db: Db, member: number, debts: readonly number[]): P
 interface CheckedInput {
   errors: Record<string, string>;
   member: number;
+  /** A household's request: its payer (or holder) is `member`. */
+  household: number | null;
   method: RequestMethod;
   debts: number[];
   phone: string | null;
@@ -82,7 +91,22 @@ async function checkInput(app: FastifyInstance, request: FastifyRequest): Promis
   authorize(paymentRequests, request.caller, STAFF_ROLES);
   const prepared = await prepareWrite(db, REQUEST_INPUT, request.caller, objectBody(request), 'create', undefined, app.registry);
   const { errors } = prepared;
-  const member = Number(prepared.values.member);
+  const named = prepared.values.member === null || prepared.values.member === undefined ? null : Number(prepared.values.member);
+  const household = prepared.values.household === null || prepared.values.household === undefined ? null : Number(prepared.values.household);
+  if (!errors.member && !errors.household) {
+    if (named === null && household === null) errors.member = 'Indique o sócio ou o agregado que paga.';
+    else if (named !== null && household !== null) errors.household = 'Indique o sócio ou o agregado que paga, não os dois.';
+  }
+  let member = named ?? 0;
+  if (household !== null && !errors.household) {
+    // The request is the member's the ledger will record the payment on: the payer, or the household's first member.
+    try {
+      member = await householdPayingMember(db, household);
+    } catch (error) {
+      if (!(error instanceof HttpError) || !error.fieldErrors) throw error;
+      Object.assign(errors, error.fieldErrors);
+    }
+  }
   const method = prepared.values.method as RequestMethod;
   const debts = prepared.links.debts ?? [];
   let phone: string | null = null;
@@ -94,16 +118,16 @@ async function checkInput(app: FastifyInstance, request: FastifyRequest): Promis
   if (!errors.method && !provider) errors.method = 'Configure a entidade e a subentidade Multibanco da associação (ou um fornecedor de pagamentos) antes de pedir pagamentos.';
   if (!errors.method && method === 'mbway' && provider?.local) errors.method = 'O MB WAY precisa de um fornecedor de pagamentos configurado: use uma referência Multibanco.';
   let amount = 0;
-  if (!errors.member && !errors.debts) {
+  if (!errors.member && !errors.household && !errors.debts) {
     try {
-      amount = await quote(db, member, debts);
+      amount = await quote(db, member, debts, household);
     } catch (error) {
       if (!(error instanceof HttpError) || !error.fieldErrors) throw error;
       Object.assign(errors, error.fieldErrors);
     }
     if (!errors.debts && method === 'multibanco' && amount > MAX_REFERENCE_CENTS) errors.debts = 'O total excede o máximo de uma referência Multibanco (999 999,99 €): escolha menos dívidas.';
   }
-  return { errors, member, method, debts, phone, provider, amount };
+  return { errors, member, household, method, debts, phone, provider, amount };
 }
 
 /** POST /api/payment_requests/validate: the create's checks, nothing asked of the provider, nothing stored. */
@@ -121,10 +145,11 @@ export async function createPaymentRequest(app: FastifyInstance, request: Fastif
   const { caller } = request;
   const checked = await checkInput(app, request);
   if (Object.keys(checked.errors).length > 0) throw invalidRecord(checked.errors);
-  const { member, method, debts, phone, amount } = checked;
+  const { member, household, method, debts, phone, amount } = checked;
 
   const saved = await openPaymentRequest(ctx, {
     member,
+    household,
     debts,
     method,
     phone,
@@ -141,6 +166,8 @@ export async function createPaymentRequest(app: FastifyInstance, request: Fastif
 /** A request already checked (the member's open debts, their amount, method, phone, provider), ready to be opened. */
 export interface CheckedRequest {
   member: number;
+  /** A household's request (issue 34): debts of any of its members, `member` its payer or holder; null or absent: the member's own. */
+  household?: number | null;
   debts: readonly number[];
   method: RequestMethod;
   phone: string | null;
@@ -174,7 +201,7 @@ export async function requestExpiry(db: Db, now: number, method: RequestMethod =
 }
 
 /** A request to store in the caller's transaction, its debts already checked against its amount with the member locked. */
-export interface RequestToStore extends Pick<CheckedRequest, 'member' | 'debts' | 'method' | 'phone' | 'amount' | 'provider' | 'actor' | 'createdBy' | 'address'> {
+export interface RequestToStore extends Pick<CheckedRequest, 'member' | 'household' | 'debts' | 'method' | 'phone' | 'amount' | 'provider' | 'actor' | 'createdBy' | 'address'> {
   now: number;
   expiry: { days: number; at: string };
   /** The request's unique id at the provider (provider_order). */
@@ -199,6 +226,7 @@ export async function storePaymentRequest(trx: Db, input: RequestToStore): Promi
     .insertInto('payment_requests')
     .values({
       member,
+      household: input.household ?? null,
       method,
       amount,
       entity: multibanco?.entity ?? null,
@@ -252,8 +280,10 @@ export async function openPaymentRequest(ctx: ServerContext, input: CheckedReque
   let saved: Row;
   try {
     saved = await db.transaction().execute(async (trx) => {
-      await lockMember(trx, ctx.database.engine, member);
-      if ((await quote(trx, member, debts)) !== amount) throw coded(409, 'conflict', 'As dívidas escolhidas mudaram entretanto. Nada foi registado: volte a escolhê-las.');
+      const household = input.household ?? null;
+      if (household === null) await lockMember(trx, ctx.database.engine, member);
+      else await lockHousehold(trx, ctx.database.engine, household);
+      if ((await quote(trx, member, debts, household)) !== amount) throw coded(409, 'conflict', 'As dívidas escolhidas mudaram entretanto. Nada foi registado: volte a escolhê-las.');
       const after = await storePaymentRequest(trx, { ...input, debts, now, expiry, orderId, issued });
       await input.within?.(trx, Number(after._id));
       deferred.add(async () => publishChange(ctx.bus, paymentRequests, { action: 'created', id: Number(after._id) }, await owningUsers(db, paymentRequests, [after])));

@@ -1,4 +1,4 @@
-import { objectSchema, type RouteDoc } from '../../openapi/route-doc.js';
+import { objectSchema, type JsonSchema, type RouteDoc } from '../../openapi/route-doc.js';
 
 const TAGS = ['Cobranças'];
 const object = objectSchema;
@@ -8,16 +8,18 @@ export const CREATE_REQUEST_DOC: RouteDoc = {
   summary: 'Criar um pedido de pagamento',
   description:
     'A equipa escolhe o sócio, as suas dívidas em aberto e o meio (multibanco ou mbway, este com um telemóvel português). ' +
+    'Em vez do sócio pode indicar um agregado (household): as dívidas podem então ser de qualquer sócio do agregado (ou cobradas ao agregado), e o pagamento fica registado uma só vez, em nome do pagador do agregado. ' +
     'Responde com a entidade, a referência e o valor em cêntimos (a soma do que falta pagar dessas dívidas). Em caso de erro nada é registado.',
   body: {
     schema: object(
       {
-        member: { type: 'integer', description: '_id em members' },
-        debts: { type: 'array', items: { type: 'integer' }, description: '_id em unsettled_payments: dívidas em aberto do sócio' },
+        member: { type: 'integer', description: '_id em members (ou household, não os dois)' },
+        household: { type: 'integer', description: '_id em households: um pedido para dívidas de vários sócios do agregado (ou member, não os dois)' },
+        debts: { type: 'array', items: { type: 'integer' }, description: '_id em unsettled_payments: dívidas em aberto do sócio (ou dos sócios do agregado)' },
         method: { type: 'string', enum: ['multibanco', 'mbway'] },
         phone: { type: 'string', description: 'Telemóvel para o MB WAY (9 algarismos começados por 91, 92, 93 ou 96)' },
       },
-      ['member', 'debts', 'method'],
+      ['debts', 'method'],
     ),
     invalid: 'fields',
   },
@@ -46,7 +48,7 @@ export const CREATE_REQUEST_DOC: RouteDoc = {
 export const VALIDATE_REQUEST_DOC: RouteDoc = {
   tags: TAGS,
   summary: 'Verificar um pedido de pagamento',
-  description: 'As verificações da criação (sócio, dívidas em aberto desse sócio, meio e telemóvel), sem pedir nada ao fornecedor nem registar nada. 200 sem erros; 422 com os erros por campo.',
+  description: 'As verificações da criação (sócio ou agregado, dívidas em aberto desse sócio ou dos sócios do agregado, meio e telemóvel), sem pedir nada ao fornecedor nem registar nada. 200 sem erros; 422 com os erros por campo.',
   body: CREATE_REQUEST_DOC.body!,
   responses: { 200: { description: 'Sem erros', schema: object({ errors: { type: 'object' } }) } },
   errors: [400, 401, 403, 422],
@@ -118,11 +120,13 @@ export const OWN_REQUEST_DOC: RouteDoc = {
   summary: 'Pagar as próprias dívidas',
   description:
     'O sócio escolhe dívidas suas em aberto (vencidas ou a vencer) e o meio: responde com o pedido criado (entidade, referência e valor em cêntimos, ou o pedido MB WAY enviado ao telemóvel). ' +
-    'O pedido pertence sempre ao sócio da conta; dívidas de outro sócio são recusadas. Em caso de erro nada é registado.',
+    'O pedido pertence sempre ao sócio da conta; dívidas de outro sócio são recusadas. O pagador de um agregado indica household e escolhe dívidas dos sócios desse agregado ' +
+    '(GET /api/own/household_debts): um só pedido, um só pagamento. Em caso de erro nada é registado.',
   body: {
     schema: object(
       {
-        debts: { type: 'array', items: { type: 'integer' }, minItems: 1, 'x-message': 'Escolha pelo menos uma dívida a pagar.', description: '_id em unsettled_payments: dívidas em aberto do próprio sócio' },
+        debts: { type: 'array', items: { type: 'integer' }, minItems: 1, 'x-message': 'Escolha pelo menos uma dívida a pagar.', description: '_id em unsettled_payments: dívidas em aberto do próprio sócio (ou dos sócios do agregado indicado)' },
+        household: { type: 'integer', description: '_id em households: um agregado de que o sócio é o pagador; as dívidas são então as dos sócios do agregado' },
         method: { type: 'string', enum: ['multibanco', 'mbway'], 'x-message': 'Escolha Multibanco ou MB WAY.' },
         phone: { type: 'string', description: 'Telemóvel para o MB WAY (9 algarismos começados por 91, 92, 93 ou 96)' },
       },
@@ -132,4 +136,35 @@ export const OWN_REQUEST_DOC: RouteDoc = {
   },
   responses: CREATE_REQUEST_DOC.responses,
   errors: [400, 401, 403, 409, 422, 429, 502],
+};
+
+/** A household's owing debts as its payer sees them (GET /api/own/household_debts, the payment link page). */
+export const HOUSEHOLD_DEBTS_SCHEMA: JsonSchema = {
+  type: 'array',
+  items: object({
+    id: { type: 'integer', description: '_id em households' },
+    name: { type: 'string' },
+    debts: {
+      type: 'array',
+      items: object({
+        id: { type: 'integer', description: '_id em unsettled_payments' },
+        member: object({ id: { type: 'integer' }, name: { type: 'string' }, number: { type: ['integer', 'null'] } }),
+        description: { type: 'string' },
+        due_date: { type: 'string', format: 'date' },
+        open_amount: { type: 'integer', description: 'Cêntimos em dívida' },
+        owed: { type: 'boolean', description: 'Vencida; falsa: a vencer, pode ser paga antes' },
+      }),
+    },
+    total: { type: 'integer', description: 'Total em dívida (só as dívidas vencidas), em cêntimos' },
+  }),
+};
+
+export const OWN_HOUSEHOLD_DEBTS_DOC: RouteDoc = {
+  tags: TAGS,
+  summary: 'Dívidas dos agregados que o sócio paga',
+  description:
+    'Para o sócio que é o pagador de um ou mais agregados: as dívidas em aberto dos sócios de cada agregado (e as cobradas ao agregado), cada uma com o nome e o número do sócio, ' +
+    'para pedir uma só referência Multibanco ou um só MB WAY (POST /api/payment_requests/own com household). Lista vazia para quem não paga por nenhum agregado.',
+  responses: { 200: { description: 'Os agregados e as suas dívidas', schema: object({ data: HOUSEHOLD_DEBTS_SCHEMA }) } },
+  errors: [401],
 };

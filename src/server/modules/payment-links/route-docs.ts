@@ -1,4 +1,5 @@
 import { objectSchema, type RouteDoc } from '../../openapi/route-doc.js';
+import { HOUSEHOLD_DEBTS_SCHEMA } from '../collecting/public.js';
 
 const TAGS = ['Informação de pagamento'];
 const object = objectSchema;
@@ -21,6 +22,7 @@ export const PAYMENT_INFO_DOC: RouteDoc = {
   summary: 'Informação de pagamento de uma ligação',
   description:
     'O mínimo que a página de informação de pagamento precisa: o nome da associação, o primeiro nome do sócio, as dívidas em aberto (valores em cêntimos) e o total, ' +
+    'as dívidas dos agregados de que o sócio é o pagador (com o primeiro nome e o número de cada sócio), ' +
     'os meios de pagamento disponíveis (e a transferência bancária, com IBAN) e o último pedido feito por esta ligação. Uma ligação desconhecida, expirada ou revogada tem uma só resposta (404).' +
     HEADERS_NOTE,
   responses: {
@@ -38,6 +40,7 @@ export const PAYMENT_INFO_DOC: RouteDoc = {
           methods: { type: 'array', items: { type: 'string', enum: ['multibanco', 'mbway'] } },
           transfer: { type: ['object', 'null'], description: 'Transferência bancária: iban da associação e description (o texto a pôr no descritivo); null sem IBAN' },
           request: { oneOf: [REQUEST_VIEW, { type: 'null' }] },
+          households: { ...HOUSEHOLD_DEBTS_SCHEMA, description: 'Os agregados de que o sócio é o pagador, cada um com as dívidas em aberto dos seus sócios (primeiro nome e número); vazia para os demais' },
         }),
       }),
     },
@@ -49,13 +52,15 @@ export const PAYMENT_INFO_REQUEST_DOC: RouteDoc = {
   tags: TAGS,
   summary: 'Pedir uma referência Multibanco ou um pagamento MB WAY',
   description:
-    'Para as dívidas escolhidas (só as dívidas em aberto do sócio da ligação): responde com a entidade, a referência, o valor em cêntimos e a validade, ou com o estado do pedido MB WAY. ' +
+    'Para as dívidas escolhidas (só as dívidas em aberto do sócio da ligação, ou, com household, as dos sócios de um agregado de que ele é o pagador: um só pedido para todas): ' +
+    'responde com a entidade, a referência, o valor em cêntimos e a validade, ou com o estado do pedido MB WAY. ' +
     'Em caso de erro nada é registado.' +
     HEADERS_NOTE,
   body: {
     schema: object(
       {
         debts: { type: 'array', items: { type: 'integer' }, minItems: 1, 'x-message': 'Escolha pelo menos uma dívida a pagar.', description: 'Identificadores das dívidas a pagar' },
+        household: { type: 'integer', description: 'O agregado cujas dívidas se pagam (o sócio da ligação é o seu pagador)' },
         method: { type: 'string', enum: ['multibanco', 'mbway'], 'x-message': 'Escolha Multibanco ou MB WAY.' },
         phone: { type: 'string', description: 'Telemóvel para o MB WAY (9 algarismos começados por 91, 92, 93 ou 96)' },
       },

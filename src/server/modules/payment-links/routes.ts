@@ -5,7 +5,7 @@ import type { Row } from '../../db/database.js';
 import { coded, invalidRecord, tooManyRequests } from '../../errors.js';
 import { objectBody } from '../../request-body.js';
 import { readSetting } from '../../settings/read.js';
-import { availableMethods, checkPayerChoice, currentProvider, openPaymentRequest, type RequestMethod, transferOption } from '../collecting/public.js';
+import { availableMethods, checkPayerChoice, currentProvider, openPaymentRequest, payerHouseholdDebts, type RequestMethod, transferOption } from '../collecting/public.js';
 import { isOwed, owedDay, OWING } from '../dues/public.js';
 import { createRateLimiter } from '../../edges/rate-limit.js';
 import { PAYMENT_INFO_DOC, PAYMENT_INFO_REQUEST_DOC, PAYMENT_INFO_REQUEST_STATE_DOC } from './route-docs.js';
@@ -50,6 +50,9 @@ function requestView(row: Row, now: number) {
     paid_at: (row.paid_at as string | null) ?? null,
   };
 }
+
+/** The page names people by first name only: `Ana Maria Silva` -> `Ana`. */
+const firstName = (name: string): string => name.trim().split(/\s+/)[0] ?? '';
 
 const REQUEST_COLUMNS = ['r._id', 'r.method', 'r.state', 'r.amount', 'r.entity', 'r.reference', 'r.expires_at', 'r.paid_at'] as const;
 
@@ -103,15 +106,22 @@ export function paymentLinkRoutes(app: FastifyInstance): void {
     // Every open debt may be paid; `owed` says which are due (owed.ts), and the total is theirs only.
     const today = owedDay(now);
     const payable = debts.map((debt) => ({ id: Number(debt._id), description: String(debt.description), due_date: String(debt.due_date), open_amount: Number(debt.open), owed: isOwed(debt, today) }));
+    // The households this member pays for (issue 34): their members' debts, one reference for the
+    // chosen ones. Each member by first name and number, as this page names the payer (RGPD minimum).
+    const households = (await payerHouseholdDebts(db, member, today)).map((household) => ({
+      ...household,
+      debts: household.debts.map((debt) => ({ ...debt, member: { ...debt.member, name: firstName(debt.member.name) } })),
+    }));
     return {
       data: {
         association: await readSetting(db, 'name'),
-        first_name: String(person.name).trim().split(/\s+/)[0] ?? '',
+        first_name: firstName(String(person.name)),
         debts: payable,
         total: payable.filter((debt) => debt.owed).reduce((sum, debt) => sum + debt.open_amount, 0),
         methods: await availableMethods(ctx, db),
         transfer: await transferOption(db, member),
         request: latest ? requestView(latest, now) : null,
+        households,
       },
     };
   });
@@ -119,7 +129,7 @@ export function paymentLinkRoutes(app: FastifyInstance): void {
   app.post<{ Params: { token: string } }>('/payment_info/:token/requests', { onRequest, config: { public: true, openapi: PAYMENT_INFO_REQUEST_DOC } }, async (request, reply) => {
     const link = await open(request, reply);
     const member = Number(link.member);
-    const { errors, debts, method, phone, amount } = await checkPayerChoice(ctx, db, member, objectBody(request));
+    const { errors, debts, method, phone, amount, household } = await checkPayerChoice(ctx, db, member, objectBody(request));
     if (Object.keys(errors).length > 0) throw invalidRecord(errors);
     const wait = await requestsPerToken.hit(hashToken(request.params.token), ctx.now());
     if (wait > 0) throw tooMany(reply, wait);
@@ -127,6 +137,7 @@ export function paymentLinkRoutes(app: FastifyInstance): void {
     const linkId = Number(link._id);
     const saved = await openPaymentRequest(ctx, {
       member,
+      household,
       debts,
       method,
       phone,
