@@ -67,8 +67,10 @@ export async function guardianRoutes(app: FastifyInstance) {
   });
 
   app.post('/own/minors/choose', { config: { openapi: CHOOSE_DOC } }, async (request) => {
-    const caller = guardianAccount(request.caller);
+    if (request.caller.kind === 'anonymous') throw unauthorized();
+    // Read before the account's kind is judged: a signed-in caller with a malformed body is told so (documented-bodies).
     const body = objectBody(request);
+    const caller = guardianAccount(request.caller);
     const token = body.refreshToken;
     if (typeof token !== 'string' || token.length === 0 || token.length > MAX_TOKEN_LENGTH) throw badRequest('O campo "refreshToken" é obrigatório e deve ser texto.');
     const member = body.member;
