@@ -114,6 +114,10 @@ describe('erasure of a member with payments', () => {
       .executeTakeFirstOrThrow();
     application = Number(app._id);
     request = Number((await ok('POST', '/api/data_subject_requests', { member: ana, requester_name: ANA.name, requester_contact: ANA.email, kind: 'apagamento' }))._id);
+    // Her household and a consent (issue 34's other parts): both in her export, neither left after.
+    const household = await ok('POST', '/api/households', { name: 'Agregado Gonçalves Lopes', payer_member: ana });
+    await ok('PATCH', `/api/members/${ana}`, { household: household._id });
+    await ok('POST', `/api/members/${ana}/consents`, { purpose: 'newsletter', granted: true });
   });
 
   it('is refused while the person is still a member, and sets the day they left when they leave', async () => {
@@ -160,6 +164,8 @@ describe('erasure of a member with payments', () => {
     const section = (data: { sections: { resource: string; records: Record<string, unknown>[] }[] }, name: string) => data.sections.find((s) => s.resource === name)?.records ?? [];
     expect(section(before, 'messages').map((m) => m.subject)).toContain('Olá Ana Gonçalves Lopes');
     expect(section(before, 'data_subject_requests').map((r) => r.requester_name)).toContain(ANA.name);
+    expect(section(before, 'households').map((h) => h.name)).toEqual(['Agregado Gonçalves Lopes']);
+    expect(section(before, 'consents').map((c) => c.state)).toEqual(['granted']);
 
     const erased = await ok('POST', `/api/members/${ana}/erase`, { confirm_number: number, request });
     expect(erased).toMatchObject({ member: ana, erased_at: expect.any(String) });
@@ -210,6 +216,9 @@ describe('erasure of a member with payments', () => {
     expect(section(after, 'messages')).toHaveLength(0);
     expect(section(after, 'payments').map((p) => p.amount)).toEqual([1500]);
     expect(section(after, 'data_subject_requests').map((r) => r.requester_name)).not.toContain(ANA.name);
+    expect(after.member.household).toBeNull();
+    expect(section(after, 'households')).toHaveLength(0);
+    expect(section(after, 'consents')).toHaveLength(0);
 
     // Done is done: a second erasure is refused, and the page says when it happened.
     expect((await json('POST', `/api/members/${ana}/erase`, { confirm_number: number })).status).toBe(409);
