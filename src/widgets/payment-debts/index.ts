@@ -4,3 +4,9 @@
 export { formatDay } from './ledger.js';
 export { LEDGER_RESOURCES } from './use-member-debts.js';
 export { PaymentDebts } from './payment-debts.js';
+// The table of debts to tick and the form that records a payment for them, for a payer other
+// than one member (a household's payer: src/widgets/households/debts).
+export { DebtsTable } from './debts-table.js';
+export { openDebts, totalOpen } from './ledger.js';
+export { RecordForm } from './record-form.js';
+export type { RecordedPayment } from './types.js';

@@ -143,7 +143,7 @@ export function PaymentDebts({ memberId }: PaymentDebtsProps) {
       {staff && recording && (
         <RecordForm
           core={core}
-          memberId={load.memberId}
+          payer={{ member: Number(load.memberId) }}
           debtIds={chosen.map((debt) => debt._id)}
           selectedTotal={totalOpen(debts, selected)}
           onRecorded={recorded}

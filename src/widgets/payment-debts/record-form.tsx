@@ -45,9 +45,14 @@ type FieldName = 'date' | 'method' | 'amount' | 'reference' | 'notes';
 type Errors = Partial<Record<FieldName, string>>;
 const FIELDS: readonly FieldName[] = ['date', 'method', 'amount', 'reference', 'notes'];
 
+/** Who pays: a member for their own debts, or a household's payer for its members' debts (POST payments/record takes either). */
+type Payer = { member: number } | { household: number };
+
 interface RecordFormProps {
   core: Core;
-  memberId: string;
+  payer: Payer;
+  /** The form's heading; absent, "Registar pagamento". */
+  title?: string;
   /** The debts chosen in the list; empty: the server settles the oldest first. */
   debtIds: readonly number[];
   /** Their open total in cents: the amount until the user types another. */
@@ -81,7 +86,7 @@ function checkAmount(text: string): { cents?: number; error?: string } {
 }
 
 /** "Registar pagamento": date (today), method, amount (the selection's total), reference, notes. */
-export function RecordForm({ core, memberId, debtIds, selectedTotal, onRecorded, onCancel }: RecordFormProps) {
+export function RecordForm({ core, payer, title, debtIds, selectedTotal, onRecorded, onCancel }: RecordFormProps) {
   const [date, setDate] = useState(() => dayOf(core.clock.now()));
   const [method, setMethod] = useState('');
   const [amount, setAmount] = useState(() => (selectedTotal > 0 ? centsToInput(selectedTotal) : ''));
@@ -109,7 +114,7 @@ export function RecordForm({ core, memberId, debtIds, selectedTotal, onRecorded,
     setFailure(null);
     if (Object.keys(found).length > 0 || checked.cents === undefined) return;
 
-    const body: Record<string, unknown> = { member: Number(memberId), date, amount: checked.cents, method };
+    const body: Record<string, unknown> = { ...payer, date, amount: checked.cents, method };
     if (reference.trim()) body.reference = reference.trim();
     if (notes.trim()) body.notes = notes.trim();
     if (debtIds.length > 0) body.debts = [...debtIds];
@@ -131,7 +136,7 @@ export function RecordForm({ core, memberId, debtIds, selectedTotal, onRecorded,
 
   return (
     <Box onSubmit={(e) => void submit(e)} noValidate aria-labelledby="record-title">
-      <Title id="record-title">{T.title}</Title>
+      <Title id="record-title">{title ?? T.title}</Title>
       {failure && (
         <Notice tone="error">
           <p>{failure}</p>
