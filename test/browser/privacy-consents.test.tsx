@@ -5,7 +5,8 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import '../../src/widgets/member-home/element.js';
 import '../../src/widgets/privacy/broadcast/element.js';
-import { button, cleanupFeatures, control, featureFixture, find, link, text, type, waitForText } from './feature-support/elements.js';
+import '../../src/widgets/application-form/element.js';
+import { all, button, cleanupFeatures, control, featureFixture, find, link, text, type, waitForText } from './feature-support/elements.js';
 import { expectAccessible } from './support/axe.js';
 
 const flat = (element: HTMLElement) => text(element).replace(/\s+/g, ' ');
@@ -132,5 +133,50 @@ describe('<associa-member-broadcast>', () => {
     type(await control<HTMLTextAreaElement>(element, 'Mensagem'), 'Olá.');
     (await button(element, 'Ver quantos a recebem')).click();
     await waitForText(element, 'O assunto é demasiado curto.');
+  });
+});
+
+describe('<associa-application-form>: consent purposes', () => {
+  afterEach(cleanupFeatures);
+
+  it('asks each purpose apart, optional, and sends the ticked ones with the version of the text shown', async () => {
+    const field = (name: string, type: string, label: string) => ({ name, type, inputType: type === 'email' ? 'email' : 'text', label, validation: {}, group: 'Candidato', sortable: false, filterable: false, searchable: false, readOnly: false });
+    const form = {
+      formToken: 'form-token-1',
+      fields: [
+        { name: 'name', required: true },
+        { name: 'email', required: true },
+      ],
+      consentText: 'Autorizo o tratamento dos meus dados pessoais para a gestão da minha inscrição.',
+      consentVersion: 'v-abc123',
+      minorAge: 18,
+      proposerRequired: false,
+      feeCategories: [],
+      consentPurposes: [
+        { key: 'newsletter', name: 'Newsletter', description: 'Aceito receber a newsletter.', version: 2 },
+        { key: 'fotografias', name: 'Fotografias no sítio da associação', description: 'Aceito fotografias no sítio.', version: 1 },
+      ],
+    };
+    const { f, place } = featureFixture();
+    await f.script({
+      'GET /member_applications/form': { body: { data: form } },
+      'GET /explainer': { body: { data: { member_applications: { label: 'Candidaturas', fields: [field('name', 'string', 'Nome'), field('email', 'email', 'E-mail')] } } } },
+      'POST /member_applications': { status: 201, body: { data: { id: 41, uploadToken: '41.999.sig' } } },
+    });
+    const element = place('associa-application-form');
+    await waitForText(element, 'Enviar candidatura');
+    expect(flat(element)).to.contain('Newsletter Aceito receber a newsletter.');
+    type(await control(element, 'Nome'), 'Marta Silva');
+    type(await control(element, 'E-mail'), 'marta@example.org');
+    all<HTMLInputElement>(element, 'input[name="consent"]')[0]!.click();
+    const newsletter = all<HTMLInputElement>(element, 'input[name="consent-newsletter"]')[0]!;
+    // Optional: the form is sent whether or not a purpose is ticked.
+    expect(newsletter.required).to.equal(false);
+    newsletter.click();
+    await expectAccessible(element);
+    (await button(element, 'Enviar candidatura')).click();
+    await waitUntil(async () => (await f.requests('POST', '/member_applications')).length === 1, 'the application was not sent');
+    const [post] = await f.requests('POST', '/member_applications');
+    expect((post!.body as Record<string, unknown>).consents).to.deep.equal({ newsletter: 2 });
   });
 });
