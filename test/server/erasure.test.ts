@@ -220,7 +220,11 @@ describe('erasure of a member with payments', () => {
     expect(section(after, 'households')).toHaveLength(0);
     expect(section(after, 'consents')).toHaveLength(0);
 
-    // Done is done: a second erasure is refused, and the page says when it happened.
+    // Done is done: nothing personal is written back, a second erasure is refused, and the page says when it happened.
+    const rewritten = await json('PATCH', `/api/members/${ana}`, { name: ANA.name, email: ANA.email });
+    expect(rewritten.status).toBe(422);
+    expect(Object.keys(rewritten.body.errors).sort()).toEqual(['email', 'name']);
+    expect((await ok('PATCH', `/api/members/${ana}`, { left_on: '2026-10-31' })).left_on).toBe('2026-10-31');
     expect((await json('POST', `/api/members/${ana}/erase`, { confirm_number: number })).status).toBe(409);
     const preview = await ok('GET', `/api/members/${ana}/erasure`);
     expect(preview.erasure).toMatchObject({ reason: 'pedido', request });

@@ -2,6 +2,10 @@ import { lisbonDay } from '../../../../core/days.js';
 import type { Db } from '../../../db/database.js';
 import { conflict } from '../../../errors.js';
 import type { WriteHooks } from '../../../resources/define.js';
+import { members } from '../../members/public.js';
+import { ERASED_NAME, erasedMemberColumns, schemaOf } from './target.js';
+
+const ERASED_FIELD = 'Os dados pessoais deste sócio foram apagados: este campo fica vazio.';
 
 async function endsMembership(db: Db, state: unknown): Promise<boolean> {
   if (state === null || state === undefined) return false;
@@ -16,6 +20,18 @@ async function endsMembership(db: Db, state: unknown): Promise<boolean> {
  * late) is kept. A move between two ending states keeps the first departure's day.
  */
 export const leftOnHooks: WriteHooks = {
+  /** An erased member's personal fields stay empty (and the name 'Titular apagado'): nobody writes them back by mistake. */
+  async validate(_hook, values, existing): Promise<Record<string, string>> {
+    const errors: Record<string, string> = {};
+    if (!existing?.erased_at) return errors;
+    for (const name of erasedMemberColumns(schemaOf([members]))) {
+      if (!Object.hasOwn(values, name)) continue;
+      const value = values[name];
+      const empty = value === null || value === undefined || value === '' || (name === 'name' && value === ERASED_NAME);
+      if (!empty) errors[name] = ERASED_FIELD;
+    }
+    return errors;
+  },
   async beforeWrite(hook, values, existing): Promise<void> {
     if (!Object.hasOwn(values, 'state')) return;
     if (existing && Number(existing.state) === Number(values.state)) return;
