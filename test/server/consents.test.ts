@@ -149,6 +149,24 @@ describe(`consent register (${testEngine})`, () => {
   });
 });
 
+describe(`a large broadcast (${testEngine})`, () => {
+  it('above the inline maximum the messages are queued by a job that reads the audience when it runs', async () => {
+    // 102 members so far: 101 more make the messages more than BROADCAST_INLINE_MAX (200).
+    for (let i = 101; i <= 201; i += 1) expect((await post('/api/members', { name: `Sócio ${i}`, email: `socio${i}@exemplo.pt`, dues_exempt: true })).status).toBe(201);
+    const answer = await post('/api/members/broadcast', { batch_key: 'todos-os-socios', purpose: 'quotas', subject: 'Quotas de 2027', body: 'Olá {nome}.' });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.body.data).toMatchObject({ members: 203, to_send: 201, queued: null, job: { name: 'privacy.broadcast', state: 'queued' } });
+    expect(await messagesOf('todos-os-socios')).toHaveLength(0);
+    // A member's e-mail removed before the job runs: the job reads the audience again.
+    await db().updateTable('members').set({ email: null }).where('_id', '=', hundred[4]!).execute();
+    await server.app.jobs.tick();
+    const job = await db().selectFrom('jobs').select(['state', 'result']).where('name', '=', 'privacy.broadcast').executeTakeFirstOrThrow();
+    expect(job.state).toBe('done');
+    expect(JSON.parse(String(job.result))).toEqual({ queued: 200, left_out: { no_consent: 0, no_email: 2, ended: 1 } });
+    expect(await messagesOf('todos-os-socios')).toHaveLength(200);
+  }, 120_000);
+});
+
 describe(`consents on the application form (${testEngine})`, () => {
   let setup: Setup;
   beforeAll(async () => {
