@@ -4,7 +4,6 @@ import { FAKE_ENTITY, startFakeIfthenpay, type FakeIfthenpay } from '../../src/s
 import { issuePaymentLink } from '../../src/server/modules/payment-links/public.js';
 import { ensureReferenceData } from '../../src/server/resources/reference-data.js';
 import { DEMO_MULTIBANCO, seedDemoCollecting } from '../../src/server/seed/demo-collecting.js';
-import type { IfthenpayConfig } from '../../src/server/config.js';
 import { loose } from '../../src/server/db/database.js';
 import { startTestServer, type TestServer } from './support/server.js';
 
@@ -93,7 +92,7 @@ describe('a household’s debts paid by one Multibanco reference through ifthenp
 
   beforeAll(async () => {
     fake = await startFakeIfthenpay();
-    const server = await startTestServer({ ifthenpay: fake.config as IfthenpayConfig });
+    const server = await startTestServer({ ifthenpay: fake.config });
     await server.app.listen({ port: 0, host: '127.0.0.1' });
     fake.callbackUrl = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}/api/payment_callbacks/ifthenpay`;
     s = await setUp(server);

@@ -6,6 +6,16 @@ export interface InfoDebt {
   description: string;
   due_date: string;
   open_amount: number;
+  /** Whose debt it is: given for a household's debts (issue 34). */
+  member?: { id: number; name: string; number: number | null };
+}
+
+/** A household the link's member pays for, with its members' owing debts. */
+export interface InfoHousehold {
+  id: number;
+  name: string;
+  debts: (InfoDebt & { member: { id: number; name: string; number: number | null } })[];
+  total: number;
 }
 
 export type PaymentMethod = 'multibanco' | 'mbway';
@@ -36,6 +46,8 @@ export interface PaymentInfo {
   methods: PaymentMethod[];
   transfer: TransferOption | null;
   request: InfoRequest | null;
+  /** The households this member pays for (empty for most). */
+  households: InfoHousehold[];
 }
 
 // The public API: no session token is sent (the link's token is the proof) and no refresh is tried.
@@ -45,7 +57,7 @@ export async function readPaymentInfo(core: Core, token: string): Promise<Paymen
   return (await core.http.get<{ data: PaymentInfo }>(base(token), { anonymous: true })).data.data;
 }
 
-export async function requestPayment(core: Core, token: string, body: { debts: number[]; method: PaymentMethod; phone?: string }): Promise<InfoRequest> {
+export async function requestPayment(core: Core, token: string, body: { debts: number[]; method: PaymentMethod; phone?: string; household?: number }): Promise<InfoRequest> {
   return (await core.http.post<{ data: InfoRequest }>(`${base(token)}/requests`, body, { anonymous: true })).data.data;
 }
 

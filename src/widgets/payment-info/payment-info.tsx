@@ -8,6 +8,7 @@ import { formatMoney } from '../shared/money.js';
 import { readPaymentInfo, readRequest, requestPayment, type InfoRequest, type PaymentInfo as Info, type PaymentMethod } from './api.js';
 import { PaymentChoices } from './payment-choices.js';
 import { RequestDetails, Sub } from './request-details.js';
+import { ScopeChooser, scopesOf, type Scope } from './scopes.js';
 import { PAYMENT_INFO_TEXTS as T } from './texts.js';
 
 export interface PaymentInfoProps {
@@ -53,6 +54,8 @@ export function PaymentInfo({ token: linkToken }: PaymentInfoProps) {
   const [selected, setSelected] = useState<Set<number>>(() => new Set());
   const [request, setRequest] = useState<InfoRequest | null>(null);
   const [attempt, setAttempt] = useState(0);
+  // The member's own debts or a household's they pay for: one at a time (scopes.ts).
+  const [scopeKey, setScopeKey] = useState<string | null>(null);
 
   useEffect(() => {
     if (!linkToken) return;
@@ -62,8 +65,10 @@ export function PaymentInfo({ token: linkToken }: PaymentInfoProps) {
       (info) => {
         if (!live) return;
         setLoad({ state: 'loaded', info });
-        // Everything ticked by default.
-        setSelected(new Set(info.debts.map((debt) => debt.id)));
+        // The first scope, everything in it ticked by default.
+        const first = scopesOf(info)[0];
+        setScopeKey(first?.key ?? null);
+        setSelected(new Set((first?.debts ?? []).map((debt) => debt.id)));
         setRequest(info.request && info.request.state !== 'expired' ? info.request : null);
       },
       (e: unknown) => {
@@ -91,20 +96,22 @@ export function PaymentInfo({ token: linkToken }: PaymentInfoProps) {
   }, [core, linkToken, pendingId]);
 
   const info = load.state === 'loaded' ? load.info : null;
-  const total = useMemo(() => (info ? info.debts.filter((d) => selected.has(d.id)).reduce((sum, d) => sum + d.open_amount, 0) : 0), [info, selected]);
+  const scopes = useMemo(() => (info ? scopesOf(info) : []), [info]);
+  const scope: Scope | undefined = scopes.find((s) => s.key === scopeKey) ?? scopes[0];
+  const total = useMemo(() => (scope ? scope.debts.filter((d) => selected.has(d.id)).reduce((sum, d) => sum + d.open_amount, 0) : 0), [scope, selected]);
 
   const ask = useCallback(
     async (choice: { method: PaymentMethod; phone?: string }) => {
-      if (!linkToken || !info) return;
-      const debts = info.debts.filter((d) => selected.has(d.id)).map((d) => d.id);
+      if (!linkToken || !scope) return;
+      const debts = scope.debts.filter((d) => selected.has(d.id)).map((d) => d.id);
       try {
-        setRequest(await requestPayment(core, linkToken, { debts, ...choice }));
+        setRequest(await requestPayment(core, linkToken, { debts, ...choice, ...(scope.household === null ? {} : { household: scope.household }) }));
       } catch (e) {
         if (statusOf(e) === 404) setLoad({ state: 'invalid' });
         throw e;
       }
     },
-    [core, linkToken, selected, info],
+    [core, linkToken, selected, scope],
   );
 
   if (!linkToken) return <Notice tone="error">{T.noToken}</Notice>;
@@ -131,28 +138,38 @@ export function PaymentInfo({ token: linkToken }: PaymentInfoProps) {
             setAttempt((n) => n + 1);
           }}
         />
-      ) : data.debts.length === 0 ? (
+      ) : !scope ? (
         <Notice tone="success">{T.nothingOwed}</Notice>
       ) : (
         <>
           <p>{T.lead(waysOf(data))}</p>
-          <Sub>{T.debtsTitle}</Sub>
-          <Table>
+          <ScopeChooser
+            scopes={scopes}
+            current={scope}
+            onChange={(next) => {
+              setScopeKey(next.key);
+              setSelected(new Set(next.debts.map((debt) => debt.id)));
+            }}
+          />
+          <Sub>{scope.household === null ? T.debtsTitle : scope.label}</Sub>
+          {scope.household !== null && <p>{T.householdLead}</p>}
+          <Table data-scope={scope.key}>
             <thead>
               <tr>
                 <th>{T.columns.select}</th>
+                {scope.household !== null && <th>{T.columns.member}</th>}
                 <th>{T.columns.description}</th>
                 <th>{T.columns.dueDate}</th>
                 <th data-amount>{T.columns.open}</th>
               </tr>
             </thead>
             <tbody>
-              {data.debts.map((debt) => (
+              {scope.debts.map((debt) => (
                 <tr key={debt.id}>
                   <td>
                     <input
                       type="checkbox"
-                      aria-label={T.selectOne(debt.description)}
+                      aria-label={debt.member ? T.selectOf(debt.description, debt.member.name) : T.selectOne(debt.description)}
                       checked={selected.has(debt.id)}
                       onChange={() =>
                         setSelected((current) => {
@@ -164,6 +181,7 @@ export function PaymentInfo({ token: linkToken }: PaymentInfoProps) {
                       }
                     />
                   </td>
+                  {debt.member && <td>{T.memberOf(debt.member.name, debt.member.number)}</td>}
                   <td>{debt.description}</td>
                   <td>{day(debt.due_date)}</td>
                   <td data-amount>{euros(debt.open_amount)}</td>
@@ -172,14 +190,22 @@ export function PaymentInfo({ token: linkToken }: PaymentInfoProps) {
             </tbody>
             <tfoot>
               <tr>
-                <th colSpan={3}>{T.selectedTotal}</th>
+                <th colSpan={scope.household === null ? 3 : 4}>{T.selectedTotal}</th>
                 <td data-amount data-total>
                   {euros(total)}
                 </td>
               </tr>
             </tfoot>
           </Table>
-          <PaymentChoices methods={data.methods} transfer={data.transfer} amount={total} blocked={selected.size === 0 ? T.chooseSome : null} onRequest={ask} />
+          {/* A household's payment by transfer would read as the member's own in the statement's import: references only. */}
+          <PaymentChoices
+            key={scope.key}
+            methods={data.methods}
+            transfer={scope.household === null ? data.transfer : null}
+            amount={total}
+            blocked={selected.size === 0 ? T.chooseSome : null}
+            onRequest={ask}
+          />
         </>
       )}
     </section>
