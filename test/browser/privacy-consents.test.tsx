@@ -6,6 +6,7 @@ import { expect, waitUntil } from '@open-wc/testing';
 import '../../src/widgets/member-home/element.js';
 import '../../src/widgets/privacy/broadcast/element.js';
 import '../../src/widgets/application-form/element.js';
+import '../../src/widgets/privacy/consents/element.js';
 import { all, button, cleanupFeatures, control, featureFixture, find, link, text, type, waitForText } from './feature-support/elements.js';
 import { expectAccessible } from './support/axe.js';
 
@@ -178,5 +179,24 @@ describe('<associa-application-form>: consent purposes', () => {
     await waitUntil(async () => (await f.requests('POST', '/member_applications')).length === 1, 'the application was not sent');
     const [post] = await f.requests('POST', '/member_applications');
     expect((post!.body as Record<string, unknown>).consents).to.deep.equal({ newsletter: 2 });
+  });
+});
+
+describe('<associa-member-consents>', () => {
+  afterEach(cleanupFeatures);
+
+  it("records a withdrawal handed in on paper on the member's page", async () => {
+    const { f, place, logIn } = featureFixture();
+    logIn(1, 'Rui Editor', 'editor');
+    await f.script({ 'GET /members/31/consents': [consents('granted'), consents('withdrawn')], 'POST /members/31/consents': consents('withdrawn') });
+    const element = place('associa-member-consents', { 'member-id': '31' });
+    await waitForText(element, 'Registe aqui um consentimento ou uma retirada entregue em papel.');
+    await waitForText(element, 'Consentimento dado. Desde 10/01/2026 (formulário de candidatura).');
+    await expectAccessible(element);
+    (await button(element, 'Registar retirada')).click();
+    await waitForText(element, 'Consentimento para «Newsletter» retirado.');
+    expect((await f.requests('POST', '/members/31/consents'))[0]!.body).to.deep.equal({ purpose: 'newsletter', granted: false });
+    // Fotografias was never answered: staff may record a paper consent.
+    await button(element, 'Registar consentimento em papel');
   });
 });
