@@ -141,6 +141,22 @@ describe("a minor's messages reach the guardian", () => {
     expect(mails.map((mail) => mail.to)).toEqual([[GUARDIAN], ['carlos@exemplo.pt']]);
   });
 
+  it("a receipt e-mailed by staff goes to a minor's guardian, greeting them, and to an adult themselves", async () => {
+    await setting('hasTreasury', 'true');
+    const today = lisbonDay(now);
+    const minorReceipt = (await post('/api/payments/record', { member: rui, date: today, amount: 300, method: 'numerario' })).body.data.receipt;
+    const sent = await post(`/api/treasury_docs/${minorReceipt._id}/send`, {});
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    const toGuardian = await db().selectFrom('messages').select(['recipient', 'body']).where('_id', '=', Number(sent.body.data.message)).executeTakeFirstOrThrow();
+    expect(toGuardian.recipient).toBe('pedro@exemplo.pt');
+    expect(String(toGuardian.body)).toMatch(/^Caro\(a\) Pedro Pereira,/);
+    const adultReceipt = (await post('/api/payments/record', { member: carlos, date: today, amount: 300, method: 'numerario' })).body.data.receipt;
+    const adult = await post(`/api/treasury_docs/${adultReceipt._id}/send`, {});
+    const toAdult = await db().selectFrom('messages').select(['recipient', 'body']).where('_id', '=', Number(adult.body.data.message)).executeTakeFirstOrThrow();
+    expect(toAdult.recipient).toBe('carlos@exemplo.pt');
+    expect(String(toAdult.body)).toMatch(/^Caro\(a\) Carlos Adulto,/);
+  });
+
   it('a minor without a guardian e-mail nor one of their own has nowhere to be sent a link', async () => {
     const alone = await member('Sem Contacto', { number: 305, birth_date: '2013-01-01', guardian_name: 'Alguém' });
     const answer = await post('/api/payment_links/hand_over', { member: alone, way: 'email' });
