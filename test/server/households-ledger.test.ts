@@ -148,13 +148,18 @@ describe('generating a year with households', () => {
     expect(await amounts(alone.efetivo)).toEqual([[3002, null]]);
   });
 
-  it('changes nothing when run again', async () => {
-    const before = await ledgerRows();
-    const again = await generateYear(db(), 2025, server.ctx.now());
-    expect(again).toMatchObject({ raised: 0, members: 0, total: 0 });
-    const after = await ledgerRows();
-    expect(after.debts).toEqual(before.debts);
-    expect(after.payments).toEqual(before.payments);
+  it('changes nothing when run again, even after the household changed payer (one quota per household, whoever holds it)', async () => {
+    expect((await patch(`/api/households/${silva.household}`, { payer_member: silva.ana })).status).toBe(200);
+    try {
+      const before = await ledgerRows();
+      const again = await generateYear(db(), 2025, server.ctx.now());
+      expect(again).toMatchObject({ raised: 0, members: 0, total: 0 });
+      const after = await ledgerRows();
+      expect(after.debts).toEqual(before.debts);
+      expect(after.payments).toEqual(before.payments);
+    } finally {
+      expect((await patch(`/api/households/${silva.household}`, { payer_member: silva.bruno })).status).toBe(200);
+    }
   });
 
   it('lists what a household owes through the household filter, its members’ debts and its own quota', async () => {
@@ -168,6 +173,17 @@ describe('generating a year with households', () => {
     );
     const silvaOwes = (await get(`/api/unsettled_payments?_household=${silva.household}`)).body.data as { member: number; amount: number }[];
     expect(silvaOwes.map((d) => [d.member, d.amount])).toEqual([[silva.bruno, 6000]]);
+  });
+});
+
+describe('joining and leaving a household', () => {
+  it("takes the member's owing debts along: the household's payer pays them, then no longer", async () => {
+    await join(alone.efetivo, sousa.household);
+    expect((await debtsOf(alone.efetivo)).map((d) => d.household)).toEqual([sousa.household]);
+    const listed = (await get(`/api/unsettled_payments?_household=${sousa.household}&_member=${alone.efetivo}`)).body.data as unknown[];
+    expect(listed).toHaveLength(1);
+    await join(alone.efetivo, null);
+    expect((await debtsOf(alone.efetivo)).map((d) => d.household)).toEqual([null]);
   });
 });
 
