@@ -32,7 +32,7 @@ const STATE_SCHEMA = objectSchema({
 const ANSWER = { description: 'Cada finalidade ativa e o que o sócio respondeu', schema: objectSchema({ data: objectSchema({ member: { type: 'integer' }, purposes: { type: 'array', items: STATE_SCHEMA } }) }) };
 
 const READ_DOC: RouteDoc = {
-  tags: ['Privacidade'],
+  tags: ['Consentimentos'],
   summary: 'Os consentimentos de um sócio',
   description:
     'Cada finalidade de tratamento ativa (Configuração › Privacidade), com o fundamento jurídico e o texto mostrado, e o que o sócio respondeu: ' +
@@ -44,7 +44,7 @@ const READ_DOC: RouteDoc = {
 };
 
 const WRITE_DOC: RouteDoc = {
-  tags: ['Privacidade'],
+  tags: ['Consentimentos'],
   summary: 'Dar ou retirar um consentimento',
   description:
     'Regista o sim (`granted: true`) ou o não (`granted: false`) do sócio a uma finalidade que depende de consentimento, pelo seu identificador (`purpose`, p. ex. "newsletter"). ' +

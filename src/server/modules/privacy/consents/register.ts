@@ -76,12 +76,12 @@ async function audit(db: Db, writer: ConsentWriter, id: number, before: Row | un
 }
 
 /** What a yes or a no writes: a yes is to the purpose's text as it stands now. */
-function answerColumns(purpose: PurposeRow, granted: boolean, source: ConsentSource, writer: ConsentWriter, existing: Row | undefined) {
+function answerColumns(purpose: PurposeRow, granted: boolean, source: ConsentSource, writer: ConsentWriter, existing: { granted_at: string | null; text_version: number } | undefined) {
   const stamp = new Date(writer.now).toISOString();
   return granted
-    ? { state: 'granted', granted_at: stamp, withdrawn_at: null, source, text_version: Number(purpose.version), recorded_by: writer.user }
+    ? { state: 'granted' as const, granted_at: stamp, withdrawn_at: null, source, text_version: Number(purpose.version), recorded_by: writer.user }
     : {
-        state: 'withdrawn',
+        state: 'withdrawn' as const,
         granted_at: existing?.granted_at ?? null,
         withdrawn_at: stamp,
         source,
@@ -98,7 +98,7 @@ function answerColumns(purpose: PurposeRow, granted: boolean, source: ConsentSou
 export async function setConsent(db: Db, member: number, purpose: PurposeRow, granted: boolean, source: ConsentSource, writer: ConsentWriter, lock: boolean): Promise<{ id: number; created: boolean } | null> {
   let query = db.selectFrom('consents').selectAll().where('member', '=', member).where('purpose', '=', Number(purpose._id));
   if (lock) query = query.forUpdate();
-  const existing = (await query.executeTakeFirst()) as Row | undefined;
+  const existing = await query.executeTakeFirst();
   if (existing && (granted ? existing.state === 'granted' && Number(existing.text_version) === Number(purpose.version) : existing.state === 'withdrawn')) return null;
   const stamp = new Date(writer.now).toISOString();
   const columns = answerColumns(purpose, granted, source, writer, existing);
