@@ -16,6 +16,8 @@ export interface ApplicationForm {
   minorAge: number;
   proposerRequired: boolean;
   feeCategories: { _id: number; name: string }[];
+  /** The consent purposes the form asks (newsletter, photos...), each optional, with its text's version. */
+  consentPurposes?: { key: string; name: string; description: string; version: number }[];
 }
 
 /** The form with each asked field's description (label, type, rules) from the public explainer. */
@@ -38,6 +40,8 @@ export interface ApplicationExtras {
   formToken: string;
   /** The honeypot: a person leaves it empty. */
   website: string;
+  /** The consent purposes ticked, each with the version of the text shown. */
+  consents?: Record<string, number>;
 }
 
 export interface SentApplication {

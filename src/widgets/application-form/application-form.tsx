@@ -118,6 +118,7 @@ export function ApplicationForm() {
         ...(state.feeCategory ? { feeCategory: Number(state.feeCategory) } : {}),
         ...(state.proposerNumber.trim() ? { proposerNumber: Number(state.proposerNumber) } : {}),
         ...(minor ? guardianExtras(state) : {}),
+        ...(Object.keys(state.purposes).length > 0 ? { consents: state.purposes } : {}),
       });
       setSent(application);
       await upload(application);

@@ -2,6 +2,7 @@ import styled from 'styled-components';
 import type { LoadedApplicationForm } from '../../core/modules/application-form.js';
 import { Field, Input, Select } from '../kit/field.js';
 import { space, token } from '../kit/tokens.js';
+import { ConsentPurposes } from './consent-purposes.js';
 import { APPLICATION_FORM_TEXTS as T } from './texts.js';
 import type { FormState } from './validate.js';
 
@@ -113,6 +114,7 @@ export function ExtraFields({ form, state, errors, minor, update }: ExtraFieldsP
         <legend>{T.consentTitle}</legend>
         <ConsentText data-consent-text>{form.consentText}</ConsentText>
         <Checkbox name="consent" label={T.consent} checked={state.consent} error={errors.consent_version} onChange={(consent) => update({ consent })} />
+        <ConsentPurposes form={form} state={state} update={update} />
       </Fieldset>
     </>
   );

@@ -14,10 +14,12 @@ export interface FormState {
   guardianPhone: string;
   guardianRelation: string;
   consent: boolean;
+  /** The consent purposes ticked, by key, with the version of the text shown. */
+  purposes: Record<string, number>;
   website: string;
 }
 
-export const emptyState = (): FormState => ({ values: {}, feeCategory: '', proposerNumber: '', guardianName: '', guardianConsent: false, guardianEmail: '', guardianPhone: '', guardianRelation: '', consent: false, website: '' });
+export const emptyState = (): FormState => ({ values: {}, feeCategory: '', proposerNumber: '', guardianName: '', guardianConsent: false, guardianEmail: '', guardianPhone: '', guardianRelation: '', consent: false, purposes: {}, website: '' });
 
 /** Today in Lisbon, as the server dates a birthday. */
 export const lisbonToday = (): string => new Date().toLocaleDateString('sv-SE', { timeZone: 'Europe/Lisbon' });

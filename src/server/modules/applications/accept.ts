@@ -11,6 +11,7 @@ import { cardValidity, issueCard, newcomerValidity } from '../cards/public.js';
 import { lisbonDay } from '../../../core/days.js';
 import { moveApplicationFilesToMember } from '../member-files/public.js';
 import { issuePaymentLink } from '../payment-links/public.js';
+import { carryApplicationConsents } from '../privacy/public.js';
 import { APPLICANT_FIELDS } from './applicant-fields.js';
 import { messageRecipient } from '../members/public.js';
 import { queueWelcome } from './messages.js';
@@ -89,6 +90,8 @@ export async function acceptApplication(app: FastifyInstance, trx: Db, actor: Ac
   const memberId = Number(member._id);
 
   await moveApplicationFilesToMember(trx, id, memberId, now);
+  // The consents the form collected become the member's, as given (source formulario, text version shown).
+  await carryApplicationConsents(trx, id, memberId, { actor: actor.caller, address: actor.address, user: userOf(actor), now });
 
   const card = await firstCard(trx, member, userOf(actor), now);
 

@@ -16,6 +16,7 @@ import { PUBLIC_CREATE_DOC } from './route-docs.js';
 import { formTokenProblem, type FormTokenProblem } from './signed-tokens.js';
 import { issueUploadToken } from '../member-files/public.js';
 import { newVerificationCode } from './verification.js';
+import { applicationAnswers, recordApplicationConsents } from '../privacy/public.js';
 
 const RESOURCE = 'member_applications';
 /** A form's fields fit in a few kilobytes; anything much bigger is not a person filling it in. */
@@ -83,6 +84,9 @@ async function handle(request: FastifyRequest, reply: FastifyReply) {
   const values = formValues(body, asked);
   const hasCategories = Boolean(await db.selectFrom('fee_categories').select('_id').limit(1).executeTakeFirst());
   const formErrors = publicFormErrors(rules, values, hasCategories, lisbonDay(now));
+  // The consent purposes the form asks (privacy): `consents` names each one said yes to, with the text version shown.
+  const consentAnswers = await applicationAnswers(db, body.consents);
+  if (consentAnswers.error) formErrors.consents = consentAnswers.error;
   const days = await readSetting(db, 'applicationVerificationDays');
   const h = resourceHandlers(app, resource);
   const deferred = commitQueue();
@@ -96,6 +100,7 @@ async function handle(request: FastifyRequest, reply: FastifyReply) {
     }
     if (Object.keys(formErrors).length > 0) throw invalidRecord(formErrors);
     const rowId = Number(saved._id);
+    await recordApplicationConsents(trx, rowId, consentAnswers.purposes, { actor: request.caller, address: request.ip ?? null, user: null, now });
     const code = newVerificationCode(now, days);
     await trx.updateTable(RESOURCE).set({ verification_hash: code.hash, verification_expires_at: code.expiresAt }).where('_id', '=', rowId).execute();
     return { id: rowId, message: await queueConfirmation(ctx, trx, now, saved, code.code, days) };

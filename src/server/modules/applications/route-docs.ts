@@ -26,6 +26,7 @@ export const FORM_DOC: RouteDoc = {
           minorAge: { type: 'integer' },
           proposerRequired: { type: 'boolean' },
           feeCategories: { type: 'array', items: object({ _id: { type: 'integer' }, name: { type: 'string' } }) },
+          consentPurposes: { type: 'array', items: object({ key: { type: 'string' }, name: { type: 'string' }, description: { type: 'string' }, version: { type: 'integer' } }) },
         }),
       }),
     },
@@ -37,6 +38,7 @@ export const PUBLIC_CREATE_DOC: RequestTakeover['doc'] = {
   description:
     'Sem sessão (o formulário público): o corpo leva os campos pedidos pelo formulário (GET /api/member_applications/form), `feeCategory`, `proposerNumber`, ' +
     '`consentVersion` (a versão do texto aceite), `guardianName`, `guardianConsent`, `guardianEmail` (obrigatórios para um candidato menor), `guardianRelation` (mae, pai, tutor, outro) e `guardianPhone`, `formToken` e `website` (tem de ir vazio). ' +
+    '`consents`: as finalidades de tratamento aceites, como `{ "newsletter": 1 }` (o identificador e a versão do texto mostrado, de `consentPurposes` do formulário); a que falta fica sem consentimento. ' +
     'Responde 201 `{ data: { id, uploadToken } }` e nada mais; `uploadToken` (cabeçalho X-Upload-Token) deixa enviar a fotografia e os documentos desta candidatura durante 60 minutos. ' +
     'O candidato recebe uma mensagem com a ligação de confirmação do e-mail. Limite por endereço (429) e de tamanho (413).',
   responses: { 201: { description: 'A candidatura foi recebida', schema: object({ data: object({ id: { type: 'integer' }, uploadToken: { type: 'string' } }) }) } },

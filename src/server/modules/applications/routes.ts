@@ -19,6 +19,7 @@ import { notTakingApplications } from './public-create.js';
 import { ACCEPT_DOC, ACCEPT_MANY_DOC, CONSENT_DOC, DUPLICATES_DOC, FORM_DOC, PENDING_COUNT_DOC, VERIFY_EMAIL_DOC } from './route-docs.js';
 import { issueFormToken } from './signed-tokens.js';
 import { verifyEmail } from './verification.js';
+import { activePurposes } from '../privacy/public.js';
 
 type WithId = FastifyRequest<{ Params: { id: string } }>;
 
@@ -67,6 +68,8 @@ export function applicationRoutes(app: FastifyInstance): void {
       data: {
         formToken: await issueFormToken(db, ctx.now()),
         ...rules,
+        // The consent purposes the form asks, each with its text and version (privacy's consent register).
+        consentPurposes: (await activePurposes(db, { onApplication: true })).map((p) => ({ key: p.key, name: p.name, description: p.description, version: Number(p.version) })),
         feeCategories: feeCategories.map((c) => ({ _id: Number(c._id), name: String(c.name) })),
       },
     };
