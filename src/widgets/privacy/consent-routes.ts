@@ -27,7 +27,11 @@ export const consentRoutes = (t: Terminology) =>
       page: {
         served: PURPOSES,
         action: { route: 'consentPurposesNew', label: 'Nova finalidade', when: { resource: PURPOSES, operation: 'create' } },
-        parts: [{ list: PURPOSES, columns: 'name,basis,version,active,on_application', edit: 'consentPurposesEdit', sort: 'name' }],
+        parts: [
+          // The privacy settings (the erasure part's retention period), then the purposes.
+          { element: 'associa-settings-form', attrs: { page: 'privacy' } },
+          { list: PURPOSES, columns: 'name,basis,version,active,on_application', edit: 'consentPurposesEdit', sort: 'name' },
+        ],
       },
     },
     {
