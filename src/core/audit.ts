@@ -39,6 +39,7 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   import: 'Importação',
   import_undo: 'Anulação de importação',
   guardian_access: 'Acesso do encarregado de educação',
+  erase: 'Apagamento dos dados pessoais',
 };
 
 export const AUDIT_ACTOR_LABELS: Readonly<Record<AuditActorKind, string>> = {

@@ -20,9 +20,12 @@ export type Member = {
   country: number | null;
   state: number;
   admission_date: string | null;
+  left_on: string | null;
+  erased_at: string | null;
   fee_category: number | null;
   dues_exempt: boolean;
   tags: number[];
+  household: number | null;
   guardian_name: string | null;
   guardian_relation: string | null;
   guardian_email: string | null;
@@ -148,6 +151,9 @@ export type FeeCategory = {
   updated_at: string;
   name: string;
   exempt: boolean;
+  charge: string;
+  household_discount_percent: number;
+  household_discount_from: number;
   notes?: string | null;
 };
 
@@ -166,6 +172,26 @@ export type FeeSchedule = {
   capital: number | null;
 };
 
+/** A record of households. */
+export type Household = {
+  _id: number;
+  _version: number;
+  created_at: string;
+  updated_at: string;
+  name: string;
+  payer_member: number | null;
+  payer_name: string | null;
+  payer_nif: string | null;
+  payer_email: string | null;
+  payer_phone: string | null;
+  shared_address: boolean;
+  address: string | null;
+  postal_code: string | null;
+  locality: string | null;
+  notes: string | null;
+  members_count: number | null;
+};
+
 /** A record of unsettled_payments. */
 export type UnsettledPayment = {
   _id: number;
@@ -173,6 +199,7 @@ export type UnsettledPayment = {
   created_at: string;
   updated_at: string;
   member: number | null;
+  household: number | null;
   kind: string | null;
   year: number | null;
   period: number | null;
@@ -195,6 +222,7 @@ export type Payment = {
   created_at: string;
   updated_at: string;
   member: number | null;
+  household: number | null;
   date: string | null;
   amount: number | null;
   allocated: number | null;
@@ -247,6 +275,7 @@ export type PaymentRequest = {
   created_at: string;
   updated_at: string;
   member: number | null;
+  household: number | null;
   debts: number[];
   method: string | null;
   amount: number | null;
@@ -624,6 +653,56 @@ export type Donation = {
   receipt: number | null;
 };
 
+/** A record of consent_purposes. */
+export type ConsentPurpose = {
+  _id: number;
+  _version: number;
+  created_at: string;
+  updated_at: string;
+  key: string;
+  name: string;
+  description: string;
+  basis: string;
+  version: number | null;
+  active: boolean;
+  on_application: boolean;
+};
+
+/** A record of consents. */
+export type Consent = {
+  _id: number;
+  _version: number;
+  created_at: string;
+  updated_at: string;
+  member: number | null;
+  purpose: number | null;
+  state: string | null;
+  granted_at: string | null;
+  withdrawn_at: string | null;
+  source: string | null;
+  text_version: number | null;
+  application?: number | null;
+  recorded_by?: number | null;
+};
+
+/** A record of data_subject_requests. */
+export type DataSubjectRequest = {
+  _id: number;
+  _version: number;
+  created_at: string;
+  updated_at: string;
+  member: number | null;
+  requester_name: string;
+  requester_contact: string | null;
+  kind: string;
+  received_on: string | null;
+  due_on: string | null;
+  status: string | null;
+  answered_on: string | null;
+  answer: string | null;
+  handled_by: number | null;
+};
+
 /** A record of audit_log. */
 export type AuditLog = {
   _id: number;
@@ -680,6 +759,7 @@ export interface RecordsByResource {
   messages: Message;
   fee_categories: FeeCategory;
   fee_schedules: FeeSchedule;
+  households: Household;
   unsettled_payments: UnsettledPayment;
   payments: Payment;
   payment_allocations: PaymentAllocation;
@@ -706,6 +786,9 @@ export interface RecordsByResource {
   document_statuses: DocumentStatus;
   treasury_docs: TreasuryDoc;
   donations: Donation;
+  consent_purposes: ConsentPurpose;
+  consents: Consent;
+  data_subject_requests: DataSubjectRequest;
   audit_log: AuditLog;
   jobs: Job;
 }

@@ -22,6 +22,10 @@ const OwnCard = lazy(async () => ({ default: (await import('./own-sections.js'))
 const OwnReceipts = lazy(async () => ({ default: (await import('./own-sections.js')).OwnReceipts }));
 const OwnDataExport = lazy(async () => ({ default: (await import('./own-sections.js')).OwnDataExport }));
 const OwnAssemblies = lazy(async () => ({ default: (await import('./own-sections.js')).OwnAssemblies }));
+const OwnConsents = lazy(async () => ({ default: (await import('./own-sections.js')).OwnConsents }));
+// A minor's guardian choosing whose home to see (issue 34): its own chunk, loaded only by members.
+const Minors = lazy(async () => ({ default: (await import('./guardian/minor-chooser.js')).MinorChooser }));
+const OwnHouseholdDues = lazy(async () => ({ default: (await import('./own-sections.js')).OwnHouseholdDues }));
 
 const Card = styled.article`
   background: ${token('color-background')};
@@ -178,7 +182,7 @@ export function MemberHome() {
   const claims = useSignalValue(core.session.claims);
   const terminology = useSignalValue(core.terminology.terminology);
   const singular = terminology?.memberSingular ?? T.defaultSingular;
-  const { load, retry } = useOwnMember(core, claims?.ID);
+  const { load, retry } = useOwnMember(core, claims?.ID, claims?.act);
 
   let body;
   // Claims are checked first: a logout clears them before the load state catches up.
@@ -195,13 +199,20 @@ export function MemberHome() {
   else if (load.state === 'failed') body = <ErrorState message={T.loadFailed} onRetry={retry} />;
   else if (load.state === 'notLinked')
     body = (
-      <EmptyState message={T.notLinked(singular)}>
-        <NavLink path={userEditPath(claims.ID)}>{T.editProfile}</NavLink>
-      </EmptyState>
+      <Suspense fallback={<Loading />}>
+        <Minors>
+          <EmptyState message={T.notLinked(singular)}>
+            <NavLink path={userEditPath(claims.ID)}>{T.editProfile}</NavLink>
+          </EmptyState>
+        </Minors>
+      </Suspense>
     );
   else
     body = (
       <Layout>
+        <Suspense fallback={null}>
+          <Minors shown={load.member._id} />
+        </Suspense>
         <Columns>
           <Column data-column="side">
             <MemberCard data={load} singular={singular} userId={claims.ID} />
@@ -211,6 +222,9 @@ export function MemberHome() {
           </Column>
           <Column data-column="main">
             <OwnDues memberId={load.member._id} />
+            <Suspense fallback={null}>
+              <OwnHouseholdDues />
+            </Suspense>
             <Suspense fallback={<Loading />}>
               <OwnAssemblies />
             </Suspense>
@@ -220,6 +234,9 @@ export function MemberHome() {
             <Suspense fallback={<Loading />}>
               <OwnDetailsForm memberId={load.member._id} />
               <OwnDataExport memberId={load.member._id} number={load.member.number} />
+            </Suspense>
+            <Suspense fallback={<Loading />}>
+              <OwnConsents memberId={load.member._id} />
             </Suspense>
             {/* RGPD: the member sees that, when and by whom their data changed. */}
             <Suspense fallback={<Loading />}>

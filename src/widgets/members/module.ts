@@ -17,6 +17,10 @@ export const MEMBERS_MODULE = defineClientModule({
           parts: [
             // Many at once, from a spreadsheet (the imports module's page).
             { link: 'membersImport', label: 'Importar', hint: 'De uma folha de cálculo (CSV ou Excel), com verificação antes de gravar.', key: 'members-import' },
+            // Families and who pays for them (the households module's page).
+            { link: 'householdsList', label: 'Agregados', hint: 'Famílias e quem paga as suas quotas.', key: 'households' },
+            // A message for a purpose to many members, leaving out who gave no consent (the privacy module's page).
+            { link: 'memberBroadcast', label: 'Enviar mensagem', hint: 'A vários sócios, para uma finalidade: só a recebe quem deu consentimento.', key: 'members-broadcast' },
             {
               list: RESOURCE.members,
               edit: 'membersEdit',
@@ -44,6 +48,8 @@ export const MEMBERS_MODULE = defineClientModule({
           titleFromElement: true,
           parts: [
             { element: 'associa-member-heading', panel: false, attrs: ({ params }) => ({ 'member-id': params.id }) },
+            // The household the member belongs to, a link to it (the households module's element).
+            { element: 'associa-member-household', panel: false, attrs: ({ params, pattern }) => ({ 'member-id': params.id, 'household-path': pattern('householdsEdit') }) },
             { element: 'associa-member-actions', panel: false, print: false, attrs: ({ params }) => ({ 'member-id': params.id }) },
             { element: 'associa-member-standing', panel: false, attrs: ({ params, pattern }) => ({ 'member-id': params.id, 'statement-path': pattern('unpaidByMember') }) },
             { element: 'associa-member-mandate', panel: false, attrs: ({ params, pattern, path }) => ({ 'member-id': params.id, 'mandate-path': pattern('sepaMandatesEdit'), 'new-path': path('sepaMandatesNew') }) },
@@ -73,6 +79,9 @@ export const MEMBERS_MODULE = defineClientModule({
             },
             { element: 'associa-member-messages', section: 'Mensagens enviadas', attrs: ({ params, pattern }) => ({ 'member-id': params.id, 'message-path': pattern('messagesEdit') }) },
             { element: 'associa-member-applications', section: 'Candidaturas', attrs: ({ params, pattern }) => ({ 'member-id': params.id, 'application-path': pattern('memberApplicationsEdit') }) },
+            { element: 'associa-member-consents', section: 'Consentimentos', attrs: ({ params }) => ({ 'member-id': params.id }) },
+            // Erasure of their personal data (RGPD), administrators only: what goes and stays, the erasure, or when it was done (privacy module).
+            { element: 'associa-member-erasure', section: 'Dados pessoais', print: false, attrs: ({ params, pattern }) => ({ 'member-id': params.id, 'request-path': pattern('dataSubjectRequestsEdit') }), when: (page) => page.role === ROLE.admin },
             { element: 'associa-record-history', attrs: ({ params }) => ({ resource: RESOURCE.members, 'record-id': params.id }), when: (page) => page.role === ROLE.admin },
           ],
         },

@@ -89,6 +89,11 @@ export const members = defineResource({
       name: 'admission_date', type: 'date', label: 'Data de admissão', group: 'Inscrição',
       writableBy: staffOnly, sortable: true, filterable: true,
     },
+    // The columns come with the privacy module's migration (privacy/046_erasure): the day the member
+    // entered an ending state (set by the privacy module's hook), from which retention counts, and
+    // when their personal data was erased (issue 34).
+    { name: 'left_on', type: 'date', label: 'Data de saída', group: 'Inscrição', writableBy: staffOnly, sortable: true, filterable: true },
+    { name: 'erased_at', type: 'datetime', label: 'Dados pessoais apagados em', group: 'Inscrição', readOnly: true, sortable: true },
     // The column comes with the dues module's migration (010_dues), whose schedules it selects.
     {
       name: 'fee_category', type: 'reference', ref: 'fee_categories', label: 'Categoria de quota', group: 'Inscrição',
@@ -103,10 +108,12 @@ export const members = defineResource({
       name: 'tags', type: 'references', ref: 'tags', label: 'Etiquetas', group: 'Inscrição',
       through: { table: 'member_tags', self: 'member_id', other: 'tag_id' }, writableBy: staffOnly, filterable: true,
     },
+    // The household the member belongs to, at most one (issue 34; column from dues/043_households).
+    { name: 'household', type: 'reference', ref: 'households', label: 'Agregado', group: 'Agregado', writableBy: staffOnly, filterable: true },
     // A minor's guardian (issue 34): their messages and payment links go to this e-mail (recipient.ts).
-    { name: 'guardian_name', type: 'string', label: 'Nome do encarregado de educação', group: 'Encarregado de educação', validation: { maxLength: 200 }, writableBy: staffOnly, searchable: true },
+    { name: 'guardian_name', type: 'string', label: 'Nome do encarregado de educação', group: 'Encarregado de educação', validation: { maxLength: 200 }, writableBy: staffOnly },
     { name: 'guardian_relation', type: 'enum', label: 'Relação com o sócio', group: 'Encarregado de educação', options: GUARDIAN_RELATIONS, writableBy: staffOnly },
-    { name: 'guardian_email', type: 'email', label: 'E-mail do encarregado de educação', group: 'Encarregado de educação', validation: { maxLength: 254 }, writableBy: staffOnly, filterable: true, searchable: true },
+    { name: 'guardian_email', type: 'email', label: 'E-mail do encarregado de educação', group: 'Encarregado de educação', validation: { maxLength: 254 }, writableBy: staffOnly, filterable: true },
     { name: 'guardian_phone', type: 'phone', label: 'Telefone do encarregado de educação', group: 'Encarregado de educação', validation: { maxLength: 30 }, writableBy: staffOnly },
     { name: 'notes', type: 'text', label: 'Notas', group: 'Notas', writableBy: staffOnly, readableBy: staffOnly },
     // Sent again after a 409 probable_duplicate, once staff confirm (duplicate-members.ts); never stored.
