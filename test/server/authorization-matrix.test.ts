@@ -114,6 +114,12 @@ const bodies: Record<string, () => Promise<object>> = {
   assembly_attendance: async () => ({}),
   assembly_ballots: async () => ({}),
   assembly_convocations: async () => ({}),
+  // A family paid for by a contact (no member pays): a contact payer needs a name and a NIF.
+  households: async () => ({ name: `Agregado ${unique()}`, payer_name: 'Rui Contacto', payer_nif: '123456789' }),
+  consent_purposes: async () => ({ key: `finalidade-${unique()}`, name: `Finalidade ${unique()}`, description: 'Envio de novidades da associação por e-mail.', basis: 'consentimento' }),
+  // Consents are written by POST /api/members/{id}/consents only (seedConsent below).
+  consents: async () => ({}),
+  data_subject_requests: async () => ({ requester_name: `Titular ${unique()}`, kind: 'acesso' }),
 };
 
 /** A patch each resource accepts. */
@@ -158,6 +164,10 @@ const patches: Record<string, () => object> = {
   assembly_attendance: () => ({ via: 'name' }),
   assembly_ballots: () => ({ choice: 'against' }),
   assembly_convocations: () => ({ channel: 'post' }),
+  households: () => ({ notes: `nota ${unique()}` }),
+  consent_purposes: () => ({ name: `Finalidade ${unique()}` }),
+  consents: () => ({ state: 'withdrawn' }),
+  data_subject_requests: () => ({ requester_contact: `titular${unique()}@exemplo.pt` }),
 };
 
 /** An operation left out is one nobody is granted: it has no route, so everyone gets the 404 of an unknown address. */
@@ -277,6 +287,15 @@ const RULES: Record<string, ResourceRules> = {
   assembly_attendance: { list: [401, 403, 200, 200, 200], read: [401, 403, 200, 200, 200] },
   assembly_ballots: { list: [401, 403, 200, 200, 200], read: [401, 403, 200, 200, 200] },
   assembly_convocations: { list: [401, 403, 200, 200, 200], read: [401, 403, 200, 200, 200] },
+  // Households (issue 34): staff keep them; only an administrator deletes one (one with members, debts or payments is a 409:
+  // test/server/households-ledger.test.ts). Members read their household's debts at /api/own/household_debts.
+  households: { ...STAFF_ALL, delete: [401, 403, 403, 204, 403] },
+  // The purposes personal data are used for: staff's (a member reads them with their consents, /api/members/{id}/consents).
+  consent_purposes: { ...STAFF_ALL, delete: [401, 403, 403, 204, 403] },
+  // Consents: staff read all, a member their own; written only through /api/members/{id}/consents.
+  consents: LEDGER_READ,
+  // Data-subject requests: staff register and answer them, a member reads those about them; only an administrator deletes one.
+  data_subject_requests: { ...LEDGER_READ, create: STAFF_ALL.create!, update: STAFF_ALL.update!, delete: [401, 403, 403, 204, 403] },
   saved_filters: {
     list: [401, 200, 200, 200, 403],
     read: [401, 404, 404, 200, 403],
@@ -408,6 +427,14 @@ const OTHER_ROUTES: Record<string, { payload?: object | string; headers?: Record
   'GET /api/own/assemblies': { expect: [401, 200, 200, 200, 200] },
   'GET /api/own/assemblies/:id/minutes.pdf': { expect: [401, 400, 400, 400, 400] },
   'GET /api/public/assemblies/next': { expect: [200, 200, 200, 200, 200] },
+  // A guardian's minors (issue 34): an account with the member role (here the member's, a guardian of none: an empty list);
+  // staff accounts and keys are no guardians. Choosing one needs the caller's own live session (a token not theirs: 400).
+  'GET /api/own/minors': { expect: [401, 200, 403, 403, 403] },
+  'POST /api/own/minors/choose': { payload: { member: null, refreshToken: 'x' }, expect: [401, 400, 403, 403, 403] },
+  // The households the caller pays for, with their debts: anyone signed in (none here: an empty list).
+  'GET /api/own/household_debts': { expect: [401, 200, 200, 200, 200] },
+  // A message to many members for a purpose: staff; an empty body is a field error once the caller may send.
+  'POST /api/members/broadcast': { payload: {}, expect: [401, 403, 422, 422, 422] },
   // Public, so the caller does not matter; an empty body is refused the same for all.
   'POST /api/auth': { payload: {}, expect: [400, 400, 400, 400, 400] },
   'POST /api/auth/refresh': { payload: { refreshToken: 'x' }, expect: [401, 401, 401, 401, 401] },
@@ -486,6 +513,10 @@ const RECORD_ACTIONS: Record<string, { payload?: () => Promise<object>; expect: 
   'POST /api/assemblies/:id/finalize_minutes': { expect: [401, 403, 409, 409, 409] },
   // No final minutes yet: the same 404 for all who may read them.
   'GET /api/assemblies/:id/minutes.pdf': { expect: [401, 403, 404, 404, 404] },
+  // Staff record a consent given on paper for a member, named by the purpose's key (another member's, for the member caller: refused).
+  'POST /api/members/:id/consents': { payload: async () => ({ purpose: 'newsletter', granted: true }), expect: [401, 403, 200, 200, 200] },
+  // Erasing a member's personal data: administrators only (test/server/erasure.test.ts); a number that is not the member's is a field error.
+  'POST /api/members/:id/erase': { payload: async () => ({ confirm_number: 0 }), expect: [401, 403, 403, 422, 403] },
 };
 
 /** Routes about one member's ledger, called on the own member of the member caller and on another member. */
@@ -497,6 +528,10 @@ const MEMBER_LEDGER_ROUTES: Record<string, { url: (member: number) => string; ow
   // A member reads their own photo and documents (never writes them); another member's are as if absent.
   'GET /api/members/:id/member_photos': { url: (m) => `/api/members/${m}/member_photos`, own: [401, 200, 200, 200, 200], other: [401, 404, 200, 200, 200] },
   'GET /api/members/:id/pdf_documents': { url: (m) => `/api/members/${m}/pdf_documents`, own: [401, 200, 200, 200, 200], other: [401, 404, 200, 200, 200] },
+  // Each purpose with the member's consent (issue 34): the member their own, staff anyone's.
+  'GET /api/members/:id/consents': { url: (m) => `/api/members/${m}/consents`, own: [401, 200, 200, 200, 200], other: [401, 403, 200, 200, 200] },
+  // What erasing a member's data would erase and keep: staff (a member not even their own).
+  'GET /api/members/:id/erasure': { url: (m) => `/api/members/${m}/erasure`, own: [401, 403, 200, 200, 200], other: [401, 403, 200, 200, 200] },
 };
 
 /**
@@ -709,7 +744,7 @@ describe('authorisation matrix', () => {
     // Payment requests have no generic write either (their create is the collecting module's own route).
     // Messages have one: staff resending a message is audited on it.
     // Payment messages are a view over the outbox: what changes is the message, audited on it.
-    const serverWritten = ['audit_log', 'jobs', 'payment_allocations', 'member_balances', 'payment_requests', 'reconciliation_import_lines', 'card_checkin_scans', 'payment_messages', 'assembly_attendance', 'assembly_ballots', 'assembly_convocations'];
+    const serverWritten = ['audit_log', 'jobs', 'payment_allocations', 'member_balances', 'payment_requests', 'reconciliation_import_lines', 'card_checkin_scans', 'payment_messages', 'assembly_attendance', 'assembly_ballots', 'assembly_convocations', 'consents'];
     expect(histories.map((r) => r.url).sort()).toEqual(Object.keys(RULES).filter((name) => !serverWritten.includes(name) && RULES[name]!.read).map((name) => `/api/${name}/:id/history`).sort());
     for (const route of histories) {
       const resource = /^\/api\/(\w+)\//.exec(route.url)![1]!;
@@ -880,6 +915,7 @@ async function recordOf(resource: string): Promise<number> {
   if (resource === 'membership_cards') return seedCard();
   if (resource === 'card_checkin_scans') return seedScan();
   if (resource === 'treasury_docs') return seedTreasuryDoc();
+  if (resource === 'consents') return seedConsent();
   if (resource === 'assembly_attendance' || resource === 'assembly_ballots' || resource === 'assembly_convocations') return seedAssemblyRow(resource);
   if (resource in LEDGER_ROWS) return LEDGER_ROWS[resource]!();
   return adminCreate(resource, await bodies[resource]!());
@@ -893,6 +929,15 @@ async function seedCard(): Promise<number> {
   const issued = await as('admin', 'POST', '/api/membership_cards/issue', { member });
   if (issued.statusCode !== 200) throw new Error(`setup card: ${issued.statusCode} ${issued.body}`);
   return Number(issued.json().data._id);
+}
+
+/** Another member's consent, recorded by staff as one given on paper. */
+async function seedConsent(): Promise<number> {
+  const member = await adminCreate('members', await bodies.members!());
+  const recorded = await as('admin', 'POST', `/api/members/${member}/consents`, { purpose: 'newsletter', granted: true });
+  if (recorded.statusCode !== 200) throw new Error(`setup consent: ${recorded.statusCode} ${recorded.body}`);
+  const row = await server.database.db.selectFrom('consents').select('_id').where('member', '=', member).executeTakeFirstOrThrow();
+  return Number(row._id);
 }
 
 /** Another member's receipt: recording a payment issues it (the treasury is on). */
