@@ -18,7 +18,7 @@ const ids: Record<string, number> = {};
 
 /** Every table's rows, to prove a refused request changed nothing. */
 async function snapshot() {
-  const tables = ['members', 'member_tags', 'member_states', 'countries', 'tags', 'contacts', 'users', 'settings', 'api_secrets', 'messages', 'refresh_tokens', 'fee_categories', 'fee_schedules', 'sepa_mandates', 'reminder_stages'];
+  const tables = ['members', 'member_tags', 'member_states', 'countries', 'tags', 'contacts', 'users', 'settings', 'api_secrets', 'messages', 'refresh_tokens', 'fee_categories', 'fee_schedules', 'sepa_mandates', 'reminder_stages', 'households', 'consent_purposes', 'consents', 'data_subject_requests'];
   const result: Record<string, unknown[]> = {};
   for (const table of tables) {
     const order = table === 'member_tags' ? ['member_id', 'tag_id'] : ['_id'];
@@ -72,6 +72,9 @@ beforeAll(async () => {
     ['member_applications', { name: 'Rita Candidata' }],
     ['document_statuses', { name: 'Emitido', color: '#2e7d32' }],
     ['assemblies', { kind: 'ordinaria', title: 'Assembleia geral ordinária', date: '2099-03-28', time: '21:00', place: 'Sede' }],
+    // A family whose payer is a contact (a name and a NIF), and a data-subject request (issue 34).
+    ['households', { name: 'Agregado Teste', payer_name: 'Rui Contacto', payer_nif: '123456789' }],
+    ['data_subject_requests', { requester_name: 'Rita Titular', kind: 'acesso' }],
   ] as const;
   for (const [resource, payload] of more) {
     const response = await server.request({ method: 'POST', url: `/api/${resource}`, token: admin, payload });
