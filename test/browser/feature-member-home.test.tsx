@@ -54,7 +54,7 @@ describe('<associa-member-home>', () => {
     // Only the member's own records are asked for.
     const paths = (await f.log()).map((r) => `${r.method} ${r.path}`);
     expect(paths).to.include.members(['GET /users/7', 'GET /members/31']);
-    expect(paths.filter((p) => p.startsWith('GET /members') && !/\/(history|unsettled_payments|payments)$/.test(p))).to.deep.equal(['GET /members/31']);
+    expect(paths.filter((p) => p.startsWith('GET /members') && !/\/(history|unsettled_payments|payments|consents)$/.test(p))).to.deep.equal(['GET /members/31']);
   });
 
   it('uses the organisation terminology for the member word', async () => {

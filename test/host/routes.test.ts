@@ -110,6 +110,19 @@ describe('the route table (SPEC 2)', () => {
       ['/quotas/debitoDireto/lotes/6', 'directDebitBatch'],
       ['/quotas/pedidos', 'paymentRequests'],
       ['/quotas/extratoBancario', 'reconciliation'],
+      // And the households under the members' path (issue 34).
+      ['/socios/agregados', 'householdsList'],
+      ['/socios/agregados/novo', 'householdsNew'],
+      ['/socios/agregados/7', 'householdsEdit'],
+      // The register of data-subject requests (issue 34, part 5).
+      ['/privacidade/pedidos', 'dataSubjectRequestsList'],
+      ['/privacidade/pedidos/novo', 'dataSubjectRequestsNew'],
+      ['/privacidade/pedidos/4', 'dataSubjectRequestsEdit'],
+      // The consent register: the bulk message under the members' path, the purposes in the settings (issue 34, part 4).
+      ['/socios/mensagem', 'memberBroadcast'],
+      ['/configuracaoPrivacidade', 'privacySettings'],
+      ['/configuracaoPrivacidade/nova', 'consentPurposesNew'],
+      ['/configuracaoPrivacidade/3', 'consentPurposesEdit'],
     ];
     for (const [path, name] of expected) expect(nameAt(association, path), path).toBe(name);
     expect(new Set(association.map((route) => route.name)).size).toBe(association.length);

@@ -1104,5 +1104,25 @@ export const SETTINGS_SCHEMA: SettingSchema[] = [
     "readers": "authenticated",
     "readOnly": true,
     "changedIn": "muda-se na variável de ambiente MAIL_FROM do servidor, reiniciando-o."
+  },
+  {
+    "name": "privacyRetentionYears",
+    "kind": "integer",
+    "label": "Anos que se guardam os dados de quem saiu",
+    "hint": "Passado este prazo desde a saída, os dados pessoais são anonimizados automaticamente (recibos e donativos ficam, pelo prazo fiscal). 0: nunca.",
+    "min": 0,
+    "max": 50,
+    "page": "privacy",
+    "readers": "authenticated"
+  },
+  {
+    "name": "privacyRetentionWarningDays",
+    "kind": "integer",
+    "label": "Aviso antes da anonimização (dias)",
+    "hint": "Os administradores recebem um aviso por e-mail com esta antecedência.",
+    "min": 1,
+    "max": 365,
+    "page": "privacy",
+    "readers": "authenticated"
   }
 ];
