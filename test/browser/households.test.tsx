@@ -16,7 +16,7 @@ const explained = (members: string) => ({
   members: { label: 'Sócios', fields: [], operations: reach(members) },
   households: { label: 'Agregados', fields: [], operations: reach('list read create update') },
   unsettled_payments: { label: 'Dívidas', fields: [], operations: reach('list read') },
-  payments: { label: 'Pagamentos', fields: [], operations: reach('list read create') },
+  payments: { label: 'Pagamentos', fields: [], operations: reach('list read') },
 });
 
 const member = (id: number, number: number, name: string, household: number | null = 7) => ({ _id: id, _version: 1, created_at: '', updated_at: '', number, name, email: null, phone: null, state: 1, tags: [], household });

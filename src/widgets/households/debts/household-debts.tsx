@@ -3,7 +3,7 @@
 // are the single payment's own (payment-debts), here with the household as the payer.
 import { useEffect, useMemo, useState } from 'react';
 import styled from 'styled-components';
-import type { UnsettledPayment } from '../../../core/index.js';
+import { isStaffRole, type UnsettledPayment } from '../../../core/index.js';
 import { Button, EmptyState, ErrorState, Loading, space, useElementEvents, useQuery, useRecord, useSignalValue } from '../../kit/index.js';
 import { Notice } from '../../feature-kit/layout.js';
 import { NavLink } from '../../feature-kit/navigation.js';
@@ -49,6 +49,8 @@ export function HouseholdDebts({ householdId, paymentPath }: HouseholdDebtsProps
   const household = useRecord<Household>(core.queries, HOUSEHOLDS, householdId || null);
   const members = useQuery<HouseholdMember[]>(core.queries, householdId ? householdMembersQuery(householdId) : null);
   const view = useQuery<UnsettledPayment[]>(core.queries, householdId ? householdDebtsQuery(householdId) : null);
+  // Staff record payments (POST payments/record is an action of theirs, not a create of the resource).
+  const mayRecord = isStaffRole(useSignalValue(core.session.claims)?.Role);
   const cache = referenceCache(core);
   const labels = useSignalValue(cache.labels).members ?? {};
   const [selected, setSelected] = useState<Set<number>>(() => new Set());
@@ -87,7 +89,6 @@ export function HouseholdDebts({ householdId, paymentPath }: HouseholdDebtsProps
   const debts = open.map((debt) => describeFor(debt, nameOf(debt.member)));
   const chosen = debts.filter((debt) => selected.has(debt._id));
   const payer = household.record ? payerText(household.record, people) : null;
-  const mayRecord = core.explainer.may('payments', 'create');
 
   const toggle = (id: number, on: boolean) =>
     setSelected((current) => {
