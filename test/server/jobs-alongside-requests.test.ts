@@ -164,6 +164,9 @@ describe(`every job kind on the demo organisation (${testEngine})`, () => {
     const stage = await db().selectFrom('reminder_stages').select('_id').orderBy('_id').executeTakeFirstOrThrow();
     const notified = await post(`/api/reminder_stages/${Number(stage._id)}/notify`, { batch_key: 'todos-os-devedores' });
     expect(notified.job, JSON.stringify(notified)).toMatchObject({ name: 'reminders.notify' });
+    // A message to every member for the quotas' purpose (a contract: no consent needed), queued by a job past 200.
+    const broadcast = await post('/api/members/broadcast', { batch_key: 'a-todos-os-socios', purpose: 'quotas', subject: 'Assembleia geral', body: 'Olá {nome}, a assembleia geral reúne-se em março.' });
+    expect(broadcast.job, JSON.stringify(broadcast)).toMatchObject({ name: 'privacy.broadcast' });
 
     expect((await post('/api/unsettled_payments/generate', { year: lisbonYear(now) + 1 })).job).toMatchObject({ name: 'dues.generate' });
 

@@ -10,6 +10,8 @@ import { listOrder } from '../../../src/server/resources/text-order.js';
 const SMALL = new Set([
   'countries', 'member_states', 'tags', 'settings', 'api_secrets', 'fee_categories', 'fee_schedules', 'reminder_stages',
   'reconciliation_imports', 'saved_filters', 'direct_debit_batches', 'card_checkins', 'document_statuses',
+  // The purposes personal data are used for (a handful: quotas, newsletter, photos...).
+  'consent_purposes',
 ]);
 // Views, read a member at a time (a few rows a year each): payment_messages unites the outbox's
 // reminders, notices and payment requests, an order no single index holds.

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Migration } from '../../db/migrate.js';
 import { BOOL, withRecordColumns } from '../../db/migrations/schema-helpers.js';
+import { createTextOrderIndex } from '../../resources/text-order.js';
 
 /**
  * Households (issue 34): members grouped under one payer (a member or a contact with NIF).
@@ -29,22 +30,28 @@ export const householdsMigration: Migration = {
       .addColumn('locality', 'varchar(100)')
       .addColumn('notes', 'text')
       .execute();
-    await db.schema.createIndex('households_name').on('households').columns(['name', '_id']).execute();
+    // The indexes the list's sorts walk (Portuguese order for the text a person reads; see text-order.ts).
+    await createTextOrderIndex(db, engine, 'households', 'name');
+    await createTextOrderIndex(db, engine, 'households', 'locality');
+    await sql`CREATE INDEX households_created_at_keyset ON households (created_at, _id)`.execute(db);
+    await sql`CREATE INDEX households_updated_at_keyset ON households (updated_at, _id)`.execute(db);
     await db.schema.createIndex('households_payer_member').on('households').column('payer_member').execute();
 
     await db.schema.alterTable('members').addColumn('household', 'integer', (c) => c.references('households._id')).execute();
-    await db.schema.createIndex('members_household').on('members').columns(['household', 'number']).execute();
+    // Partial: most rows have no household, and a whole index led by it lured SQLite's planner into
+    // skip-scanning it for lists that never name a household (the payments' date order).
+    await sql`CREATE INDEX members_household ON members (household, number) WHERE household IS NOT NULL`.execute(db);
 
     await db.schema.alterTable('fee_categories').addColumn('charge', 'varchar(20)', (c) => c.notNull().defaultTo('member')).execute();
     await db.schema.alterTable('fee_categories').addColumn('household_discount_percent', 'integer', (c) => c.notNull().defaultTo(0)).execute();
     await db.schema.alterTable('fee_categories').addColumn('household_discount_from', 'integer', (c) => c.notNull().defaultTo(2)).execute();
 
     await db.schema.alterTable('unsettled_payments').addColumn('household', 'integer', (c) => c.references('households._id')).execute();
-    await db.schema.createIndex('unsettled_payments_household').on('unsettled_payments').columns(['household', 'status', 'due_date']).execute();
+    await sql`CREATE INDEX unsettled_payments_household ON unsettled_payments (household, status, due_date) WHERE household IS NOT NULL`.execute(db);
     await sql`CREATE UNIQUE INDEX unsettled_payments_household_dedupe ON unsettled_payments (household, dedupe_key)
       WHERE household IS NOT NULL AND dedupe_key LIKE 'agregado:%'`.execute(db);
 
     await db.schema.alterTable('payments').addColumn('household', 'integer', (c) => c.references('households._id')).execute();
-    await db.schema.createIndex('payments_household').on('payments').columns(['household', 'date']).execute();
+    await sql`CREATE INDEX payments_household ON payments (household, date) WHERE household IS NOT NULL`.execute(db);
   },
 };

@@ -2,7 +2,7 @@ import { lisbonDay } from '../../../../core/days.js';
 import type { ServerContext } from '../../../context.js';
 import type { Db } from '../../../db/database.js';
 import { HttpError } from '../../../errors.js';
-import type { JobDefinition } from '../../../jobs/types.js';
+import type { JobDefinition, JobRunContext } from '../../../jobs/types.js';
 import { enqueueMessage } from '../../../messages/outbox.js';
 import type { Resource } from '../../../resources/define.js';
 import { readSetting } from '../../../settings/read.js';
@@ -91,8 +91,10 @@ async function warn(db: Db, today: string, years: number, warningDays: number, n
   });
 }
 
+type Progress = JobRunContext['progress'];
+
 /** Departed members warned at least `warningDays` ago whose day has come, each erased in its own transaction. */
-async function anonymise(ctx: ServerContext, resources: readonly Resource[], today: string, warningDays: number): Promise<{ erased: number; skipped: number }> {
+async function anonymise(ctx: ServerContext, resources: readonly Resource[], today: string, warningDays: number, progress?: Progress): Promise<{ erased: number; skipped: number }> {
   const { db, engine } = ctx.database;
   const due = await db
     .selectFrom('retention_warnings as w')
@@ -106,6 +108,8 @@ async function anonymise(ctx: ServerContext, resources: readonly Resource[], tod
   const schema = schemaOf(resources);
   let erased = 0;
   let skipped = 0;
+  // Warning done is the first step; then one per member due, each erasure committed before its report.
+  await progress?.(1, due.length + 1);
   for (const { member } of due) {
     try {
       const outcome = await db.transaction().execute((trx) =>
@@ -118,6 +122,7 @@ async function anonymise(ctx: ServerContext, resources: readonly Resource[], tod
       if (error instanceof HttpError && (error.statusCode === 409 || error.statusCode === 404)) skipped += 1;
       else throw error;
     }
+    await progress?.(1 + erased + skipped, due.length + 1);
   }
   if (erased > 0) await announceErasure(ctx.bus, resources, 0);
   return { erased, skipped };
@@ -130,14 +135,14 @@ async function serverResources(): Promise<readonly Resource[]> {
 }
 
 /** Runs the retention rule once at `ctx.now()`: warn, then anonymise. Idempotent: a second run the same day changes nothing. */
-export async function runRetention(ctx: ServerContext, resources?: readonly Resource[]): Promise<RetentionReport> {
+export async function runRetention(ctx: ServerContext, resources?: readonly Resource[], progress?: Progress): Promise<RetentionReport> {
   const { db } = ctx.database;
   const years = await readSetting(db, 'privacyRetentionYears');
   if (years <= 0) return { warned: 0, erased: 0, skipped: 0 };
   const warningDays = await readSetting(db, 'privacyRetentionWarningDays');
   const today = lisbonDay(ctx.now());
   const warned = await warn(db, today, years, warningDays, ctx.now());
-  const { erased, skipped } = await anonymise(ctx, resources ?? (await serverResources()), today, warningDays);
+  const { erased, skipped } = await anonymise(ctx, resources ?? (await serverResources()), today, warningDays, progress);
   return { warned, erased, skipped };
 }
 
@@ -150,8 +155,7 @@ export const retentionJob: JobDefinition = {
   name: 'privacy.retention',
   label: 'Conservação dos dados de quem saiu',
   schedule: '20 4 * * *',
-  resultForStaff: true,
-  async run({ ctx }) {
-    return runRetention(ctx);
+  async run({ ctx, progress }) {
+    return runRetention(ctx, undefined, progress);
   },
 };
