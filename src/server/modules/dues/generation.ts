@@ -29,7 +29,7 @@ interface ScheduleRow {
 }
 
 /** `percent` off `amount` cents, rounded half up to the cent (integers only). */
-export const discounted = (amount: number, percent: number): number => Math.floor((amount * (100 - percent) + 50) / 100);
+const discounted = (amount: number, percent: number): number => Math.floor((amount * (100 - percent) + 50) / 100);
 
 /**
  * The members a schedule's period charges (aliased `m`, their state `st`): in the category, not

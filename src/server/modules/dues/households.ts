@@ -5,14 +5,14 @@ import { defineResource } from '../../resources/define.js';
 
 const empty = (value: unknown) => value === null || value === undefined || String(value).trim() === '';
 
-export const PAYER_NAME_MISSING = 'Indique o nome de quem paga: um sócio pagador ou um contacto com nome e NIF.';
-export const PAYER_NIF_MISSING = 'Indique o NIF de quem paga: o recibo do agregado leva-o.';
+const PAYER_NAME_MISSING = 'Indique o nome de quem paga: um sócio pagador ou um contacto com nome e NIF.';
+const PAYER_NIF_MISSING = 'Indique o NIF de quem paga: o recibo do agregado leva-o.';
 
 /**
  * Who pays for a household, as its receipts will name them: a member (payer_member), or else a
  * contact with a name and a NIF. Checked on every create and on an edit of any payer field.
  */
-export function payerErrors(values: Row, existing: Row | undefined): Record<string, string> {
+function payerErrors(values: Row, existing: Row | undefined): Record<string, string> {
   const payerFields = ['payer_member', 'payer_name', 'payer_nif'];
   if (existing && !payerFields.some((name) => name in values)) return {};
   const household = existing ? { ...existing, ...values } : values;

@@ -75,10 +75,10 @@ async function householdOwingDebts(db: Db, household: number, ids?: readonly num
 const payableDebts = (db: Db, payment: { member: number; household: number | null }, ids?: readonly number[]): Promise<Debt[]> =>
   payment.household === null ? owingDebts(db, payment.member, ids) : householdOwingDebts(db, payment.household, ids);
 
-export const NOT_THE_HOUSEHOLDS_DEBT = 'Só pode escolher dívidas em aberto dos sócios deste agregado.';
+const NOT_THE_HOUSEHOLDS_DEBT = 'Só pode escolher dívidas em aberto dos sócios deste agregado.';
 export const HOUSEHOLD_MISSING = 'Este agregado não existe.';
-export const HOUSEHOLD_WITHOUT_PAYER = 'Este agregado não tem quem pague: indique um sócio pagador, ou o nome e o NIF de um contacto.';
-export const HOUSEHOLD_WITHOUT_MEMBERS = 'Este agregado não tem sócios: não há dívidas que pagar.';
+const HOUSEHOLD_WITHOUT_PAYER = 'Este agregado não tem quem pague: indique um sócio pagador, ou o nome e o NIF de um contacto.';
+const HOUSEHOLD_WITHOUT_MEMBERS = 'Este agregado não tem sócios: não há dívidas que pagar.';
 
 /**
  * The member a household's payment is recorded on (payments.member, who keeps its credit and

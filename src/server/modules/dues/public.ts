@@ -5,7 +5,6 @@
 export { announceLedger, type LedgerChange } from './announce.js';
 export { balances, bringBalancesToToday, refreshBalances, STANDINGS } from './balances.js';
 export { OWING, type DebtStatus } from './debts.js';
-export { households } from './households.js';
 export { tidyAfterBulk } from './generation.js';
 export {
   annulPayment,
@@ -19,7 +18,6 @@ export {
   recordPayment,
   resolveDebt,
   type Allocation,
-  type RecordedPayment,
 } from './ledger.js';
 export { annulLedgerPayment } from './ledger-action.js';
 export { isOwed, owedDay, owedSql } from './owed.js';

@@ -1,4 +1,4 @@
 // The privacy domain as other domains use it. Imported from outside privacy through this file only.
 // The consent register: the application form's consents, recorded on the application and carried
 // to the member its acceptance creates.
-export { activePurposes, applicationAnswers, carryApplicationConsents, recordApplicationConsents, type ConsentWriter } from './consents/register.js';
+export { activePurposes, applicationAnswers, carryApplicationConsents, recordApplicationConsents } from './consents/register.js';

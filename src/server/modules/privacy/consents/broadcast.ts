@@ -16,7 +16,7 @@ import { asksConsent, purposeByKey } from './register.js';
 
 const BROADCAST_JOB = 'privacy.broadcast';
 /** Up to this many messages they are queued in the request's own transaction; more go to a job. */
-export const BROADCAST_INLINE_MAX = 200;
+const BROADCAST_INLINE_MAX = 200;
 /** Messages one transaction of the job queues (each step commits: on SQLite a transaction holds the only connection). */
 const BROADCAST_STEP = 50;
 const BATCH_KEY = /^[A-Za-z0-9_-]{8,64}$/;
@@ -28,7 +28,7 @@ interface Letter {
 }
 
 /** The text each recipient reads: `{nome}` is their name; a consent purpose says why they receive it and how to stop. */
-export function letterText(letter: Letter, recipient: MessageRecipient): string {
+function letterText(letter: Letter, recipient: MessageRecipient): string {
   const text = letter.body.replaceAll('{nome}', recipient.name);
   if (!asksConsent(letter.purpose)) return text;
   return `${text}\n\n—\nRecebe esta mensagem porque deu consentimento para «${letter.purpose.name}». Pode retirá-lo a qualquer momento na sua área de sócio, em Consentimentos.`;

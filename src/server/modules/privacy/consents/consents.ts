@@ -1,7 +1,7 @@
 import { STAFF_ROLES } from '../../../../core/contract.js';
 import { defineResource } from '../../../resources/define.js';
 
-export const CONSENT_STATES = [
+const CONSENT_STATES = [
   { value: 'granted', label: 'Dado' },
   { value: 'withdrawn', label: 'Retirado' },
 ] as const;

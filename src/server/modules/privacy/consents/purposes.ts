@@ -3,7 +3,7 @@ import type { Row } from '../../../db/database.js';
 import { defineResource } from '../../../resources/define.js';
 
 /** The lawful bases of RGPD art. 6.1 an association meets: only `consentimento` needs each person's yes. */
-export const CONSENT_BASES = [
+const CONSENT_BASES = [
   { value: 'contrato', label: 'Execução do contrato (quotas e vida associativa)' },
   { value: 'consentimento', label: 'Consentimento' },
   { value: 'obrigacao_legal', label: 'Obrigação legal' },

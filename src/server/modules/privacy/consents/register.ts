@@ -34,13 +34,13 @@ const PURPOSE_COLUMNS = ['_id', 'key', 'name', 'description', 'basis', 'version'
 export const asksConsent = (purpose: Pick<PurposeRow, 'basis'>): boolean => purpose.basis === CONSENT_BASIS;
 
 export async function purposeByKey(db: Db, key: string): Promise<PurposeRow | undefined> {
-  return (await db.selectFrom('consent_purposes').select(PURPOSE_COLUMNS).where('key', '=', key).executeTakeFirst()) as PurposeRow | undefined;
+  return (await db.selectFrom('consent_purposes').select(PURPOSE_COLUMNS).where('key', '=', key).executeTakeFirst());
 }
 
 export async function activePurposes(db: Db, filter: { onApplication?: boolean } = {}): Promise<PurposeRow[]> {
   let query = db.selectFrom('consent_purposes').select(PURPOSE_COLUMNS).where('active', '=', 1);
   if (filter.onApplication) query = query.where('on_application', '=', 1);
-  return (await query.orderBy('_id').execute()) as PurposeRow[];
+  return (await query.orderBy('_id').execute());
 }
 
 /** Every active purpose with the member's answer to it, in the order the purposes were created. */

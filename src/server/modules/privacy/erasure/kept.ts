@@ -3,7 +3,7 @@ import { loose, type Db } from '../../../db/database.js';
 import type { ErasureTarget, Schema } from './target.js';
 
 /** Fiscal and accounting records are kept for ten years (CIVA art. 52.º; CIRC art. 123.º). */
-export const FISCAL_RETENTION_YEARS = 10;
+const FISCAL_RETENTION_YEARS = 10;
 
 /** One kind of data an erasure keeps: what, why (pt-PT, with the rule), until when (a day, or null: for as long as the association exists), how many rows. */
 export interface KeptItem {

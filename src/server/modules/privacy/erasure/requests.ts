@@ -3,7 +3,7 @@ import { lisbonDay } from '../../../../core/days.js';
 import type { Row } from '../../../db/database.js';
 import { defineResource } from '../../../resources/define.js';
 
-export const REQUEST_KINDS = [
+const REQUEST_KINDS = [
   { value: 'acesso', label: 'Acesso' },
   { value: 'retificacao', label: 'Retificação' },
   { value: 'apagamento', label: 'Apagamento' },
@@ -12,7 +12,7 @@ export const REQUEST_KINDS = [
   { value: 'oposicao', label: 'Oposição' },
 ] as const;
 
-export const REQUEST_STATUSES = [
+const REQUEST_STATUSES = [
   { value: 'aberto', label: 'Aberto' },
   { value: 'respondido', label: 'Respondido' },
   { value: 'recusado', label: 'Recusado' },

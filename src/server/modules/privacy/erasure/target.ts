@@ -11,7 +11,7 @@ export const ERASED_NAME = 'Titular apagado';
  * column of the members resource is personal data and is cleared, the name replaced by
  * ERASED_NAME: a field added later (a household, a guardian) is erased without a list to extend.
  */
-export const KEPT_MEMBER_FIELDS: ReadonlySet<string> = new Set(['number', 'state', 'admission_date', 'left_on', 'erased_at', 'fee_category', 'dues_exempt']);
+const KEPT_MEMBER_FIELDS: ReadonlySet<string> = new Set(['number', 'state', 'admission_date', 'left_on', 'erased_at', 'fee_category', 'dues_exempt']);
 
 /** Which tables and columns this server has (the consent register, households, guardians' contacts come with other parts). */
 export interface Schema {
