@@ -34,10 +34,13 @@ export const erasureMigration: Migration = {
       .execute();
     await sql`CREATE INDEX data_subject_requests_member ON data_subject_requests (member, _id)`.execute(db);
     await createTextOrderIndex(db, engine, 'data_subject_requests', 'requester_name');
-    for (const column of ['received_on', 'due_on', 'created_at', 'updated_at']) {
+    // As the list orders them (text-order.ts listOrder): a required field and the record's times
+    // plainly; a field the definition lets be empty with its empty values first on PostgreSQL
+    // (received_on and due_on are always filled by the hooks, but their fields do not say so).
+    for (const column of ['kind', 'created_at', 'updated_at']) {
       await sql`CREATE INDEX ${sql.id(`data_subject_requests_${column}_keyset`)} ON data_subject_requests (${sql.ref(column)}, _id)`.execute(db);
     }
-    for (const column of ['kind', 'status', 'answered_on']) {
+    for (const column of ['received_on', 'due_on', 'status', 'answered_on']) {
       await sql`CREATE INDEX ${sql.id(`data_subject_requests_${column}_keyset`)} ON data_subject_requests (${sql.ref(column)}${nullsFirst}, _id)`.execute(db);
     }
 
