@@ -1,10 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { defineModule } from '../define-module.js';
+import { defineModule, type ModuleSeed } from '../define-module.js';
 import { CONSENT_RESOURCES, consentsPart } from './consents/index.js';
 import { CONSENT_SETTINGS } from './consents/consent-settings.js';
 import { ERASURE_RESOURCES, erasurePart } from './erasure/index.js';
 import { ERASURE_SETTINGS } from './erasure/erasure-settings.js';
 import type { PrivacyPart } from './part.js';
+
+// Its demo data (see ModuleSeed), loaded only to seed.
+const demoSeed: ModuleSeed = async (ctx) => (await import('../../seed/demo-privacy.js')).seedDemoPrivacy(ctx);
 
 const PARTS: readonly PrivacyPart[] = [consentsPart, erasurePart];
 
@@ -26,4 +29,5 @@ export const privacyModule = defineModule({
   jobs: PARTS.flatMap((part) => part.jobs),
   extends: Object.fromEntries(PARTS.flatMap((part) => Object.entries(part.extends ?? {}))),
   routes: privacyRoutes,
+  seed: demoSeed,
 });
