@@ -199,7 +199,6 @@ export type UnsettledPayment = {
   created_at: string;
   updated_at: string;
   member: number | null;
-  household: number | null;
   kind: string | null;
   year: number | null;
   period: number | null;
@@ -211,6 +210,7 @@ export type UnsettledPayment = {
   status: string | null;
   resolution_reason: string | null;
   resolved_at: string | null;
+  household: number | null;
   schedule?: number | null;
   resolved_by?: number | null;
 };
@@ -222,7 +222,6 @@ export type Payment = {
   created_at: string;
   updated_at: string;
   member: number | null;
-  household: number | null;
   date: string | null;
   amount: number | null;
   allocated: number | null;
@@ -231,6 +230,7 @@ export type Payment = {
   reference: string | null;
   annulled_at: string | null;
   annul_reason: string | null;
+  household: number | null;
   notes?: string | null;
   recorded_by?: number | null;
   annulled_by?: number | null;

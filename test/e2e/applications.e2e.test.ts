@@ -69,8 +69,10 @@ describe('membership applications, end to end', () => {
     await visitor.goto(`${site.url}#inscricao`);
     const form = visitor.locator('associa-application-form');
     await shown(form.getByRole('button', { name: 'Enviar candidatura' }), form, visitor);
-    await form.getByLabel('Nome').fill(`Leonor Candidata ${stamp}`);
-    await form.getByLabel('E-mail').fill(EMAIL);
+    // The applicant's own fields, not the guardian's ("Nome do encarregado de educação"...):
+    // anchored, the required mark (' *') may follow the label's words.
+    await form.getByLabel(/^Nome( \*)?$/).fill(`Leonor Candidata ${stamp}`);
+    await form.getByLabel(/^E-mail( \*)?$/).fill(EMAIL);
     const optional: [string, string][] = [
       ['NIF', '123456789'],
       ['Data de nascimento', '1991-05-20'],
@@ -87,7 +89,7 @@ describe('membership applications, end to end', () => {
     const category = form.getByLabel('Categoria de quota pretendida');
     if ((await category.count()) > 0) await category.selectOption({ index: 1 });
     const photo = await sharp({ create: { width: 600, height: 800, channels: 3, background: { r: 180, g: 120, b: 90 } } }).jpeg().toBuffer();
-    await form.getByLabel('Fotografia').setInputFiles({ name: 'foto.jpg', mimeType: 'image/jpeg', buffer: photo });
+    await form.getByLabel(/^Fotografia( \*)?$/).setInputFiles({ name: 'foto.jpg', mimeType: 'image/jpeg', buffer: photo });
     await form.getByLabel('Li e aceito o texto acima.').check();
     // A person takes more than the form's minimum fill time: the server's clock says so.
     h.server.advance(5_000);

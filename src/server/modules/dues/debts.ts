@@ -34,9 +34,6 @@ export const debts = defineResource({
   scope: { column: 'member', equals: 'callerMember' },
   fields: [
     { name: 'member', type: 'reference', ref: 'members', label: 'Sócio', readOnly: true, filterable: true, searchable: true, sortable: true },
-    // Charged to a household (its payer pays): every debt of a household's member, and the
-    // household's own quota held by one of them (issue 34). `_household=7` lists what it owes.
-    { name: 'household', type: 'reference', ref: 'households', label: 'Agregado', readOnly: true, filterable: true },
     { name: 'kind', type: 'enum', label: 'Tipo', options: DEBT_KINDS, readOnly: true, filterable: true },
     { name: 'year', type: 'integer', label: 'Ano', readOnly: true, filterable: true, sortable: true },
     { name: 'period', type: 'integer', label: 'Período', readOnly: true, filterable: true },
@@ -50,5 +47,9 @@ export const debts = defineResource({
     { name: 'resolution_reason', type: 'string', label: 'Motivo', readOnly: true },
     { name: 'resolved_by', type: 'reference', ref: 'users', label: 'Decidido por', readOnly: true, readableBy: STAFF_ROLES },
     { name: 'resolved_at', type: 'datetime', label: 'Decidido em', readOnly: true },
+    // Charged to a household (its payer pays): every debt of a household's member, and the
+    // household's own quota held by one of them (issue 34). `_household=7` lists what it owes.
+    // Last: lists show a resource's first fields by default.
+    { name: 'household', type: 'reference', ref: 'households', label: 'Agregado', readOnly: true, filterable: true },
   ],
 });

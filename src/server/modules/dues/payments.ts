@@ -29,9 +29,6 @@ export const payments = defineResource({
   scope: { column: 'member', equals: 'callerMember' },
   fields: [
     { name: 'member', type: 'reference', ref: 'members', label: 'Sócio', readOnly: true, filterable: true, searchable: true, sortable: true },
-    // A payment by a household's payer for debts of its members (issue 34): `member` is then the
-    // payer when a member of it, else the household's lowest-numbered member (ledger.ts).
-    { name: 'household', type: 'reference', ref: 'households', label: 'Agregado', readOnly: true, filterable: true },
     { name: 'date', type: 'date', label: 'Data', readOnly: true, sortable: true, filterable: true },
     { name: 'amount', type: 'money', label: 'Valor', readOnly: true, sortable: true, filterable: true },
     { name: 'allocated', type: 'money', label: 'Aplicado em dívidas', readOnly: true },
@@ -43,6 +40,10 @@ export const payments = defineResource({
     { name: 'annulled_at', type: 'datetime', label: 'Anulado em', readOnly: true, sortable: true, filterable: true },
     { name: 'annulled_by', type: 'reference', ref: 'users', label: 'Anulado por', readOnly: true, readableBy: STAFF_ROLES },
     { name: 'annul_reason', type: 'string', label: 'Motivo da anulação', readOnly: true },
+    // A payment by a household's payer for debts of its members (issue 34): `member` is then the
+    // payer when a member of it, else the household's lowest-numbered member (ledger.ts).
+    // Last: lists show a resource's first fields by default.
+    { name: 'household', type: 'reference', ref: 'households', label: 'Agregado', readOnly: true, filterable: true },
   ],
 });
 
