@@ -28,7 +28,9 @@ export const consentRoutes = (t: Terminology) =>
         served: PURPOSES,
         action: { route: 'consentPurposesNew', label: 'Nova finalidade', when: { resource: PURPOSES, operation: 'create' } },
         parts: [
-          // The privacy settings (the erasure part's retention period), then the purposes.
+          // The register of data-subject requests (no menu entry of its own: the top menu fills 1366 px), the
+          // privacy settings (the erasure part's retention period), then the purposes.
+          { link: 'dataSubjectRequestsList', label: 'Pedidos de titulares', hint: 'Acesso, retificação, apagamento...: o registo dos pedidos e das respostas.', key: 'privacy-requests' },
           { element: 'associa-settings-form', attrs: { page: 'privacy' } },
           { list: PURPOSES, columns: 'name,basis,version,active,on_application', edit: 'consentPurposesEdit', sort: 'name' },
         ],

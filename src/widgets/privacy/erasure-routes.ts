@@ -45,5 +45,6 @@ export const ERASURE_ROUTES = [
     page: { served: REQUESTS, parts: [{ form: REQUESTS, back: 'dataSubjectRequestsList' }] },
   },
 ] as const satisfies readonly RouteSpec[];
-export const ERASURE_MENU: readonly MenuEntry[] = [{ order: 85, key: 'privacy-requests', label: 'Pedidos RGPD', route: 'dataSubjectRequestsList' }];
+// No entry in the top menu (it fills 1366 px): the register opens from Configuração › Privacidade.
+export const ERASURE_MENU: readonly MenuEntry[] = [];
 export const ERASURE_SETTINGS_TABS: readonly SettingsTab[] = [];
