@@ -1,15 +1,12 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { invalidRecord } from '../../errors.js';
-import { isOwed, OWING } from '../dues/public.js';
+import { isOwed, NOT_THE_HOUSEHOLDS_DEBT, OWING } from '../dues/public.js';
 
 // Which debts a household's payer may ask one reference for (issue 34): the owing debts of the
 // household's members (members.household) and those charged to the household itself
 // (unsettled_payments.household, a per-household quota). One rule, read by the staff's request,
 // the payer's dashboard and the payer's payment link alike.
-
-/** The error a debt outside the household gets, in pt-PT. */
-export const NOT_THE_HOUSEHOLDS = 'Só pode escolher dívidas em aberto dos sócios deste agregado.';
 
 /** A household's debt as its payer sees it: whose it is, what for, what is still open. */
 export interface HouseholdDebt {
@@ -48,7 +45,7 @@ export async function quoteHousehold(db: Db, household: number, debts: readonly 
     .select(['d._id', sql<number>`d.amount - d.paid`.as('open')])
     .where('d._id', 'in', debts.length > 0 ? debts : [0])
     .execute();
-  if (rows.length !== debts.length) throw invalidRecord({ debts: NOT_THE_HOUSEHOLDS });
+  if (rows.length !== debts.length) throw invalidRecord({ debts: NOT_THE_HOUSEHOLDS_DEBT });
   return rows.reduce((sum, row) => sum + Number(row.open), 0);
 }
 

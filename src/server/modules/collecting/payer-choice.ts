@@ -4,7 +4,8 @@ import { HttpError } from '../../errors.js';
 import { MAX_REFERENCE_CENTS, portugueseMobile } from './multibanco.js';
 import type { RequestMethod } from './payment-requests.js';
 import { availableMethods } from './payment-options.js';
-import { NOT_THE_HOUSEHOLDS, paysFor } from './household-scope.js';
+import { NOT_THE_HOUSEHOLDS_DEBT } from '../dues/public.js';
+import { paysFor } from './household-scope.js';
 import { quote } from './requests.js';
 
 const MAX_DEBTS = 100;
@@ -53,7 +54,7 @@ export async function checkPayerChoice(ctx: Pick<ServerContext, 'config'>, db: D
       amount = await quote(db, member, debts, household);
     } catch (error) {
       if (!(error instanceof HttpError) || !error.fieldErrors) throw error;
-      errors.debts = household === null ? 'Só pode escolher dívidas em aberto da lista.' : NOT_THE_HOUSEHOLDS;
+      errors.debts = household === null ? 'Só pode escolher dívidas em aberto da lista.' : NOT_THE_HOUSEHOLDS_DEBT;
     }
     if (!errors.debts && method === 'multibanco' && amount > MAX_REFERENCE_CENTS) errors.debts = 'O total excede o máximo de uma referência Multibanco (999 999,99 €): escolha menos dívidas.';
   }

@@ -75,7 +75,8 @@ async function householdOwingDebts(db: Db, household: number, ids?: readonly num
 const payableDebts = (db: Db, payment: { member: number; household: number | null }, ids?: readonly number[]): Promise<Debt[]> =>
   payment.household === null ? owingDebts(db, payment.member, ids) : householdOwingDebts(db, payment.household, ids);
 
-const NOT_THE_HOUSEHOLDS_DEBT = 'Só pode escolher dívidas em aberto dos sócios deste agregado.';
+/** The field error of a debt outside the household's, in pt-PT: the ledger's, and the payer's request for a reference (collecting). */
+export const NOT_THE_HOUSEHOLDS_DEBT = 'Só pode escolher dívidas em aberto dos sócios deste agregado.';
 export const HOUSEHOLD_MISSING = 'Este agregado não existe.';
 const HOUSEHOLD_WITHOUT_PAYER = 'Este agregado não tem quem pague: indique um sócio pagador, ou o nome e o NIF de um contacto.';
 const HOUSEHOLD_WITHOUT_MEMBERS = 'Este agregado não tem sócios: não há dívidas que pagar.';

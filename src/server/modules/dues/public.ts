@@ -14,6 +14,7 @@ export {
   isHouseholdQuota,
   lockHousehold,
   lockMember,
+  NOT_THE_HOUSEHOLDS_DEBT,
   raiseDebt,
   recordPayment,
   resolveDebt,
