@@ -1,16 +1,9 @@
 // The consent register's calls, beside its pages: only they make them, so they stay out of the
 // core chunk every page loads.
 import { ApiError, type Core } from '../../core/index.js';
+import type { ConsentState } from '../../core/consents.js';
 
-export interface ConsentState {
-  purpose: { _id: number; key: string; name: string; description: string; basis: string; version: number };
-  asks: boolean;
-  state: 'granted' | 'withdrawn' | null;
-  granted_at: string | null;
-  withdrawn_at: string | null;
-  source: string | null;
-  text_version: number | null;
-}
+export type { ConsentState };
 
 export interface MemberConsents {
   member: number;

@@ -1,24 +1,12 @@
 // The consent register's reads and writes, shared by the member's routes, the application form
 // and its acceptance. Every change is one row updated (or created) and its audit entry, in the
 // caller's transaction.
+import type { ConsentState } from '../../../../core/consents.js';
 import { diffRecords, recordAudit, type AuditActor } from '../../../audit/record.js';
 import type { Db, Row } from '../../../db/database.js';
 import { readRow } from '../../../resources/records.js';
 import { consents, type ConsentSource } from './consents.js';
 import { CONSENT_BASIS, type PurposeRow } from './purposes.js';
-
-/** A purpose as the person reads it, with what they said to it (null: nothing yet). */
-export interface ConsentState {
-  purpose: { _id: number; key: string; name: string; description: string; basis: string; version: number };
-  /** Only purposes with basis `consentimento` ask the person; the others apply to every member. */
-  asks: boolean;
-  state: 'granted' | 'withdrawn' | null;
-  granted_at: string | null;
-  withdrawn_at: string | null;
-  source: string | null;
-  /** The purpose's text version the answer was given to. */
-  text_version: number | null;
-}
 
 /** Who writes, for the audit trail and `recorded_by`. */
 export interface ConsentWriter {
