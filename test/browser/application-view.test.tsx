@@ -138,7 +138,8 @@ describe('<associa-application>', () => {
     await waitUntil(() => dialogButton(element, 'Aceitar'), 'the confirmation never opened');
     dialogButton(element, 'Aceitar')!.click();
     await waitForText(element, 'Candidatura aceite: é agora o sócio n.º 120.');
-    await waitUntil(() => facts(element, 'decision')['Decidida por'] === 'Rui Editor', 'the decision was never read back');
+    // The decider's and the member's names are read apart (references): wait for both.
+    await waitUntil(() => facts(element, 'decision')['Decidida por'] === 'Rui Editor' && facts(element, 'decision')['Sócio'] === 'Leonor Sá', 'the decision was never read back');
     expect(facts(element, 'decision')).to.deep.equal({ Estado: 'Aceite', 'Decidida em': '02/05/2031, 10:15', 'Decidida por': 'Rui Editor', Sócio: 'Leonor Sá' });
     expect(text(element)).not.to.contain('alterado por outra pessoa');
     expect((await find(element, '[data-state]')).textContent).to.equal('Aceite');
