@@ -118,6 +118,24 @@ describe('the list page cache', () => {
     caches.close();
   });
 
+  it('never keeps an answer whose computation began before a change: it may show the state before it', () => {
+    const bus = createMemoryBus();
+    const caches = createListCaches(bus, () => 0);
+    const stale = body(50_000);
+    caches.pages.set('list', stale);
+    // A request misses and starts reading; a write commits and its event arrives; the read ends.
+    const since = caches.pages.version();
+    void bus.publish({ topic: 'members changed', payload: {} });
+    caches.pages.set('list', stale, since);
+    caches.pages.set('list', stale, since);
+    expect(caches.pages.get('list')).toBeUndefined();
+    // A read begun after the event is kept as before (asked for again).
+    const fresh = body(50_000);
+    caches.pages.set('list', fresh, caches.pages.version());
+    expect(caches.pages.get('list')).toBe(fresh);
+    caches.close();
+  });
+
   it('holds pages up to a size in bytes, the oldest going first, and never a very large one', () => {
     const caches = createListCaches(createMemoryBus(), () => 0);
     const keep = (key: string, page: CompressibleBody) => {

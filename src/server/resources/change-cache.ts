@@ -3,7 +3,14 @@ import { BUS_RESYNC_TOPIC } from '../realtime/topics.js';
 
 export interface ChangeCache<T> {
   get(key: string): T | undefined;
-  set(key: string, value: T): void;
+  /**
+   * Keeps `value` under `key`. `since` is `version()` read before the value's computation began:
+   * when a change came in between, the value may predate it and is not kept (a read that began
+   * before a write and ended after its event must not stand for the state after it).
+   */
+  set(key: string, value: T, since?: number): void;
+  /** Counts the change events seen: read it before computing a value to keep. */
+  version(): number;
   /** `value`, kept under `key`, grew (a cached page's compressed form): counted again, older entries going first to make room. */
   resized(key: string, value: T): void;
   close(): void;
@@ -39,6 +46,7 @@ export function createChangeCache<T>(bus: EventBus, now: () => number, options: 
   /** Keys whose next value is kept (admitOnRepeat): set once, or kept until dropped; with when. As many as entries at most. */
   const seen = new Map<string, number>();
   let bytes = 0;
+  let changes = 0;
   const remember = (key: string, at: number) => {
     if (seen.size >= options.maxEntries) seen.delete(seen.keys().next().value!);
     seen.set(key, at);
@@ -60,6 +68,7 @@ export function createChangeCache<T>(bus: EventBus, now: () => number, options: 
   const unsubscribe = bus.subscribe((event) => {
     if (event.topic.endsWith(' changed') || event.topic === BUS_RESYNC_TOPIC) {
       const at = now();
+      changes += 1;
       for (const key of [...entries.keys()]) drop(key, at);
     }
   });
@@ -74,7 +83,9 @@ export function createChangeCache<T>(bus: EventBus, now: () => number, options: 
       }
       return entry.value;
     },
-    set(key, value) {
+    version: () => changes,
+    set(key, value, since) {
+      if (since !== undefined && since !== changes) return;
       const at = now();
       // A kept key takes its new value (answers computed side by side, the last to finish
       // last): judged as a first request again, it would be dropped and computed over and over.

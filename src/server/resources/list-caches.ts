@@ -26,9 +26,9 @@ export function createListCaches(bus: EventBus, now: () => number): ListCaches {
   });
   const pages: ChangeCache<CompressibleBody> = {
     ...kept,
-    set(key, body) {
+    set(key, body, since) {
       body.onGrow(() => kept.resized(key, body));
-      kept.set(key, body);
+      kept.set(key, body, since);
     },
   };
   return {

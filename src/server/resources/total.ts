@@ -27,12 +27,13 @@ export async function countMatches(
   const key = totalKey(database, resource, conditions);
   const known = largeTotals?.get(key);
   if (known !== undefined) return { total: known, exact: false };
+  const since = largeTotals?.version();
   const capped = await sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 AS one FROM ${table}${where(conditions)} LIMIT ${LIST_EXACT_TOTAL_LIMIT + 1}) capped`.execute(db);
   const n = Number(capped.rows[0]?.n ?? 0);
   if (n <= LIST_EXACT_TOTAL_LIMIT) return { total: n, exact: true };
   const estimate = database.engine === 'postgres' ? await estimatePostgres(database, resource, conditions) : await estimateSqlite(database, resource, conditions);
   const total = Math.max(LIST_EXACT_TOTAL_LIMIT + 1, Math.round(estimate));
-  largeTotals?.set(key, total);
+  largeTotals?.set(key, total, since);
   return { total, exact: false };
 }
 
