@@ -19,6 +19,10 @@ export default defineConfig({
     // returns as soon as it holds, so only a real failure waits the whole 10 s).
     expect: { poll: { timeout: 10_000 } },
     pool: 'forks',
+    // Spec files share their worker's modules: each still starts its own server, data directory
+    // and Chromium, but no longer imports the server and playwright again (about 4 s of CPU per
+    // file). Measured on a quiet machine, 45 files: 549 s isolated, 420 s shared, all passing.
+    isolate: false,
     // The demo organisation seeded once per run, copied for each server (test/e2e/support/demo-template.ts).
     globalSetup: ['test/e2e/support/global-setup.ts'],
     setupFiles: ['test/support/password-cost.ts'],
