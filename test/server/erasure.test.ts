@@ -81,6 +81,9 @@ describe('erasure of a member with payments', () => {
   let donationReceipt: number;
   let fileKey: string;
   let application: number;
+  let householdId: number;
+  let aloneId: number;
+  let bruno: number;
 
   beforeAll(async () => {
     const created = await ok('POST', '/api/members', { ...ANA, dues_exempt: true, state: active, birth_date: '1980-05-04', address: 'Rua das Flores, 12', postal_code: '1000-100', locality: 'Lisboa', notes: 'Prefere ser contactada à tarde.' });
@@ -117,7 +120,23 @@ describe('erasure of a member with payments', () => {
     // Her household and a consent (issue 34's other parts): both in her export, neither left after.
     const household = await ok('POST', '/api/households', { name: 'Agregado Gonçalves Lopes', payer_member: ana });
     await ok('PATCH', `/api/members/${ana}`, { household: household._id });
+    householdId = Number(household._id);
     await ok('POST', `/api/members/${ana}/consents`, { purpose: 'newsletter', granted: true });
+    // Another member of her household, whose household quota names her; and a household of hers alone.
+    bruno = Number((await ok('POST', '/api/members', { name: 'Bruno Ferreira', dues_exempt: true, state: active, household: household._id }))._id);
+    const quota = await ok('POST', '/api/unsettled_payments/raise', { member: bruno, kind: 'other', year: 2027, amount: 3000, due_date: '2027-01-31', description: `Quota 2027 do agregado: ${ANA.name}, Bruno Ferreira` });
+    await loose(db()).updateTable('unsettled_payments').set({ household: household._id }).where('_id', '=', Number(quota._id)).execute();
+    aloneId = Number((await ok('POST', '/api/households', { name: `Casa de ${ANA.name}`, payer_member: ana }))._id);
+    // A provider's callback for her MB WAY request: what it sent beyond the proof of payment goes.
+    const requestRow = await loose(db())
+      .insertInto('payment_requests')
+      .values({ created_at: stamp, updated_at: stamp, member: ana, method: 'mbway', amount: 1500, phone: '912345678', expires_at: stamp, state: 'paid', provider: 'ifthenpay', provider_order: 'erasure-test-1', provider_id: 'R1' })
+      .returning('_id')
+      .executeTakeFirstOrThrow();
+    await loose(db())
+      .insertInto('payment_callbacks')
+      .values({ created_at: stamp, updated_at: stamp, provider: 'ifthenpay', dedupe_key: 'ifthenpay:R1:x:1500', request: Number(requestRow._id), outcome: 'recorded', raw: JSON.stringify({ key: '***', requestId: 'R1', amount: '15.00', payment_datetime: '2026-11-28 10:00', mobileNumber: '351#912345678' }) })
+      .execute();
   });
 
   it('is refused while the person is still a member, and sets the day they left when they leave', async () => {
@@ -137,6 +156,8 @@ describe('erasure of a member with payments', () => {
     expect(count('account')).toBe(1);
     expect(count('applications')).toBe(1);
     expect(count('messages')).toBeGreaterThanOrEqual(1);
+    expect(count('households')).toBe(2);
+    expect(count('provider_callbacks')).toBe(1);
     const kept = Object.fromEntries((preview.kept as { key: string; until: string | null; count: number; reason: string }[]).map((k) => [k.key, k]));
     const year = Number(today().slice(0, 4));
     expect(kept.fiscal_documents).toMatchObject({ count: 2, until: `${year + 10}-12-31` });
@@ -219,6 +240,16 @@ describe('erasure of a member with payments', () => {
     expect(after.member.household).toBeNull();
     expect(section(after, 'households')).toHaveLength(0);
     expect(section(after, 'consents')).toHaveLength(0);
+    // Her households: the shared one keeps its name and Bruno, loses her as payer; hers alone loses its name.
+    const households = await db().selectFrom('households').select(['_id', 'name', 'payer_member']).where('_id', 'in', [householdId, aloneId]).orderBy('_id').execute();
+    expect(households).toEqual([
+      { _id: householdId, name: 'Agregado Gonçalves Lopes', payer_member: null },
+      { _id: aloneId, name: 'Titular apagado', payer_member: null },
+    ]);
+    const quotas = await db().selectFrom('unsettled_payments').select('description').where('member', '=', bruno).execute();
+    expect(quotas.map((q) => q.description)).toEqual(['Quota 2027 do agregado: Titular apagado, Bruno Ferreira']);
+    const callbacks = await db().selectFrom('payment_callbacks').select('raw').where('dedupe_key', '=', 'ifthenpay:R1:x:1500').execute();
+    expect(callbacks.map((c) => JSON.parse(c.raw))).toEqual([{ key: '***', requestId: 'R1', amount: '15.00', payment_datetime: '2026-11-28 10:00' }]);
 
     // Done is done: nothing personal is written back, a second erasure is refused, and the page says when it happened.
     const rewritten = await json('PATCH', `/api/members/${ana}`, { name: ANA.name, email: ANA.email });

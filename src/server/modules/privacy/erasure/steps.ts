@@ -51,6 +51,23 @@ const messagesTo = (step: StepContext) =>
     .where(sql<boolean>`lower(recipient) in (${sql.join(step.target.addresses.length > 0 ? step.target.addresses : [''])})`)
     .where('recipient', '<>', '');
 
+/** The households the member is in or pays for. */
+async function householdsOf({ db, target }: StepContext) {
+  const own = target.member.household;
+  return db
+    .selectFrom('households')
+    .select(['_id', 'name', 'payer_member'])
+    .where((eb) => (own === null || own === undefined ? eb('payer_member', '=', target.id) : eb.or([eb('payer_member', '=', target.id), eb('_id', '=', Number(own))])))
+    .orderBy('_id')
+    .execute();
+}
+
+/** A provider's callback keeps what proves the payment (the fields the server reads): any other parameter may be personal. */
+const CALLBACK_PROOF: ReadonlySet<string> = new Set(['key', 'amount', 'requestId', 'orderId', 'entity', 'reference', 'payment_datetime']);
+
+const callbacksOf = ({ db, target }: StepContext) =>
+  db.selectFrom('payment_callbacks').where('request', 'in', db.selectFrom('payment_requests').select('_id').where('member', '=', target.id));
+
 /** Audit entries about the member's own records (their record, applications, accounts). */
 const AUDITED = (t: ErasureTarget): [string, readonly number[]][] => [
   ['members', [t.id]],
@@ -93,6 +110,48 @@ export const ERASURE_STEPS: readonly ErasureStep[] = [
           .set({ description: sql`replace(description, ${target.name}, ${ERASED_NAME})` })
           .where('member', '=', target.id)
           .execute();
+      }
+    },
+  },
+  {
+    key: 'households',
+    label: 'Agregado: o sócio deixa de ser quem paga (escolha outro pagador) e o seu nome sai das quotas do agregado; um agregado só dele fica sem nome',
+    count: async (step) => (await householdsOf(step)).length,
+    async erase(step) {
+      const { db, target } = step;
+      const replaceable = target.name.length >= MIN_REPLACED_NAME;
+      for (const household of await householdsOf(step)) {
+        const others = await countOf(db.selectFrom('members').select(n).where('household', '=', household._id).where('_id', '<>', target.id).executeTakeFirst());
+        await db
+          .updateTable('households')
+          .set({
+            ...(household.payer_member === target.id ? { payer_member: null } : {}),
+            // With others in it, its name is theirs too (a family name); a full name of hers goes.
+            name: others === 0 ? ERASED_NAME : replaceable ? sql<string>`replace(name, ${target.name}, ${ERASED_NAME})` : household.name,
+          })
+          .where('_id', '=', household._id)
+          .execute();
+        // A household's quota lists its members by name on its holder's debt.
+        if (replaceable) {
+          await loose(db)
+            .updateTable('unsettled_payments')
+            .set({ description: sql`replace(description, ${target.name}, ${ERASED_NAME})` })
+            .where('household', '=', household._id)
+            .execute();
+        }
+      }
+    },
+  },
+  {
+    key: 'provider_callbacks',
+    label: 'Avisos de pagamento dos fornecedores (Multibanco, MB WAY): fica só o que prova o pagamento (referência, montante, data)',
+    count: async (step) => countOf(callbacksOf(step).select(n).executeTakeFirst()),
+    async erase(step) {
+      const rows = await callbacksOf(step).select(['_id', 'raw']).execute();
+      for (const row of rows) {
+        const raw = JSON.parse(String(row.raw)) as Record<string, unknown>;
+        const kept = Object.fromEntries(Object.entries(raw).filter(([name]) => CALLBACK_PROOF.has(name)));
+        await step.db.updateTable('payment_callbacks').set({ raw: JSON.stringify(kept) }).where('_id', '=', row._id).execute();
       }
     },
   },
