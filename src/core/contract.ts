@@ -698,7 +698,11 @@ export interface OwedPerYearReport extends ReportFrame {
 
 export interface QuotaExpectationsReport extends ReportFrame {
   /** `year` is the year the quotas are expected in (the year after each range year). */
-  rows: { year: number; category: number; name: string; exempt: boolean; members: number; perMember: number | null; expected: number }[];
+  /**
+   * `households`: households charged once (a category charging per household); `discounted`:
+   * members paying a household discount; `expected` counts both (issue 34).
+   */
+  rows: { year: number; category: number; name: string; exempt: boolean; members: number; perMember: number | null; households: number; discounted: number; expected: number }[];
   totals: { year: number; members: number; expected: number }[];
 }
 

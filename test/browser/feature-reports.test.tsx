@@ -18,11 +18,12 @@ const OWED: OwedPerYearReport = {
 const EXPECTATIONS: QuotaExpectationsReport = {
   ...frame(2026, 2026, 'Quotas esperadas no ano seguinte.'),
   rows: [
-    { year: 2027, category: 1, name: 'Efetivo', exempt: false, members: 120, perMember: 2400, expected: 288000 },
-    { year: 2027, category: 2, name: 'Honorário', exempt: true, members: 5, perMember: 2400, expected: 0 },
-    { year: 2027, category: 3, name: 'Estudante', exempt: false, members: 10, perMember: null, expected: 0 },
+    { year: 2027, category: 1, name: 'Efetivo', exempt: false, members: 120, perMember: 2400, households: 0, discounted: 0, expected: 288000 },
+    { year: 2027, category: 4, name: 'Família', exempt: false, members: 6, perMember: 6000, households: 2, discounted: 0, expected: 12000 },
+    { year: 2027, category: 2, name: 'Honorário', exempt: true, members: 5, perMember: 2400, households: 0, discounted: 0, expected: 0 },
+    { year: 2027, category: 3, name: 'Estudante', exempt: false, members: 10, perMember: null, households: 0, discounted: 0, expected: 0 },
   ],
-  totals: [{ year: 2027, members: 120, expected: 288000 }],
+  totals: [{ year: 2027, members: 126, expected: 300000 }],
 };
 const PAYMENTS: PaymentsPerYearReport = {
   ...frame(2025, 2026, 'Pagamentos recebidos, na ótica de caixa e do acréscimo.'),
@@ -108,9 +109,11 @@ describe('<associa-reports>', () => {
     ]);
     expect(tableRows(element, 'nextYearQuotaExpectations')).to.deep.equal([
       ['2027', 'Efetivo', '120', `24,00${NBSP}€`, `2${NBSP}880,00${NBSP}€`],
+      // Six members in two households of a category charged per household: two quotas.
+      ['2027', 'Família (2 agregados, uma quota cada)', '6', `60,00${NBSP}€`, `120,00${NBSP}€`],
       ['2027', 'Honorário', '5', 'Isenta', `0,00${NBSP}€`],
       ['2027', 'Estudante', '10', 'Sem tabela', `0,00${NBSP}€`],
-      ['Total de 2027', '', '120', '', `2${NBSP}880,00${NBSP}€`],
+      ['Total de 2027', '', '126', '', `3${NBSP}000,00${NBSP}€`],
     ]);
     expect(tableRows(element, 'paymentsPerYear')).to.deep.equal([
       ['2025', 'MB WAY', `100,00${NBSP}€`, `100,00${NBSP}€`],

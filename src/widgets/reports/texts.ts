@@ -35,6 +35,13 @@ export const REPORTS_TEXTS = {
   category: 'Categoria',
   activeMembers: (members: string) => `${members} ativos`,
   perMember: 'Quota anual',
+  /** A category's name in the expectations table, with what households change in it. */
+  categoryWithHouseholds: (name: string, households: number, discounted: number) =>
+    households > 0
+      ? `${name} (${households} ${households === 1 ? 'agregado, uma quota' : 'agregados, uma quota cada'})`
+      : discounted > 0
+        ? `${name} (${discounted} com desconto do agregado)`
+        : name,
   expected: 'Previsto',
   exempt: 'Isenta',
   noSchedule: 'Sem tabela',

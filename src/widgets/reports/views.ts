@@ -86,7 +86,7 @@ const nextYearQuotaExpectations: Builder<QuotaExpectationsReport> = (report, wor
       rows: groupedRows(
         years,
         report.rows,
-        (row) => [row.year, row.name, row.members, row.exempt ? T.exempt : (row.perMember ?? T.noSchedule), row.expected],
+        (row) => [row.year, T.categoryWithHouseholds(row.name, row.households, row.discounted), row.members, row.exempt ? T.exempt : (row.perMember ?? T.noSchedule), row.expected],
         (year) => [T.totalOf(year), '', totals.get(year)?.members ?? 0, '', totals.get(year)?.expected ?? 0],
       ),
     },

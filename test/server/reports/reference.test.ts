@@ -226,7 +226,7 @@ function expectations(asOf: string, from: number, to: number) {
         const count = active.filter((m) => categoryOf.get(m) === c.id).length;
         // Schedules exist for the year after the current one only.
         const perMember = year + 1 === Y + 1 ? c.nextYear : null;
-        return { year: year + 1, category: c.id, name: c.name, exempt: c.exempt, members: count, perMember, expected: c.exempt || perMember === null ? 0 : count * perMember };
+        return { year: year + 1, category: c.id, name: c.name, exempt: c.exempt, members: count, perMember, households: 0, discounted: 0, expected: c.exempt || perMember === null ? 0 : count * perMember };
       })
       .filter((row) => row.members > 0);
   });

@@ -163,8 +163,8 @@ describe('membership from the state history', () => {
     expect(data).toMatchObject({ from: Y, to: Y });
     expect(data.rows).toEqual([
       // Ana only (Rui and Gil left): four quarters of 1000.
-      { year: Y + 1, category: expect.any(Number), name: 'Efetivo', exempt: false, members: 1, perMember: 4000, expected: 4000 },
-      { year: Y + 1, category: expect.any(Number), name: 'Honorário', exempt: true, members: 1, perMember: null, expected: 0 },
+      { year: Y + 1, category: expect.any(Number), name: 'Efetivo', exempt: false, members: 1, perMember: 4000, households: 0, discounted: 0, expected: 4000 },
+      { year: Y + 1, category: expect.any(Number), name: 'Honorário', exempt: true, members: 1, perMember: null, households: 0, discounted: 0, expected: 0 },
     ]);
     expect(data.totals).toEqual([{ year: Y + 1, members: 1, expected: 4000 }]);
     const past = await ok('nextYearQuotaExpectations', `?asOf=${lastYearEnd()}`);

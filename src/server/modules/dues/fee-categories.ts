@@ -9,6 +9,9 @@ export const FEE_CHARGES = [
 ] as const;
 export type FeeCharge = (typeof FEE_CHARGES)[number]['value'];
 
+/** `percent` off `amount` cents, rounded half up to the cent (integers only): a household discount. */
+export const discounted = (amount: number, percent: number): number => Math.floor((amount * (100 - percent) + 50) / 100);
+
 export const feeCategories = defineResource({
   name: 'fee_categories',
   label: 'Categorias de quota',

@@ -5,6 +5,7 @@
 export { announceLedger, type LedgerChange } from './announce.js';
 export { balances, bringBalancesToToday, refreshBalances, STANDINGS } from './balances.js';
 export { OWING, type DebtStatus } from './debts.js';
+export { discounted, type FeeCharge } from './fee-categories.js';
 export { tidyAfterBulk } from './generation.js';
 export {
   annulPayment,

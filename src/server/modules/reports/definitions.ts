@@ -40,10 +40,10 @@ export const REPORTS: readonly ReportDefinition[] = [
     name: 'nextYearQuotaExpectations',
     title: 'Quotas previstas para o ano seguinte',
     basis:
-      'Para cada ano do intervalo, as quotas esperadas no ano seguinte: sócios ativos a 31 de dezembro (ou na data de referência), segundo o histórico de estados, por categoria de quota atual, vezes o valor anual da tabela de quotas do ano seguinte para essa categoria. As categorias isentas aparecem com os seus sócios e valor previsto zero; as categorias sem tabela para esse ano também preveem zero; nem umas nem outras contam para os sócios e o valor do total. Sócios sem categoria de quota não são contados.',
+      'Para cada ano do intervalo, as quotas esperadas no ano seguinte: sócios ativos a 31 de dezembro (ou na data de referência), segundo o histórico de estados, por categoria de quota atual, vezes o valor anual da tabela de quotas do ano seguinte para essa categoria. Nos agregados, como na geração das quotas: uma categoria cobrada por agregado prevê uma quota por agregado (os seus sócios ativos nessa categoria contam uma vez), e o desconto do agregado baixa a quota dos sócios a partir do N.º de cada agregado (pela composição atual dos agregados). As categorias isentas aparecem com os seus sócios e valor previsto zero; as categorias sem tabela para esse ano também preveem zero; nem umas nem outras contam para os sócios e o valor do total. Sócios sem categoria de quota não são contados.',
     defaultYears: 1,
     schema: {
-      rows: list({ year: int, category: int, name: { type: 'string' }, exempt: { type: 'boolean' }, members: int, perMember: { type: ['integer', 'null'], description: 'Quota anual por sócio, em cêntimos (null: sem tabela)' }, expected: cents('Previsto') }),
+      rows: list({ year: int, category: int, name: { type: 'string' }, exempt: { type: 'boolean' }, members: int, perMember: { type: ['integer', 'null'], description: 'Quota anual por sócio, em cêntimos (null: sem tabela)' }, households: { type: 'integer', description: 'Agregados cobrados uma vez (categoria cobrada por agregado)' }, discounted: { type: 'integer', description: 'Sócios com desconto do agregado' }, expected: cents('Previsto') }),
       totals: list({ year: int, members: int, expected: cents('Total previsto') }),
     },
     run: quotaExpectations,

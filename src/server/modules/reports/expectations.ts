@@ -3,6 +3,7 @@ import type { QuotaExpectationsReport } from '../../../core/contract.js';
 import type { Db } from '../../db/database.js';
 import { PERIODICITIES, periodsPerYear } from '../dues/public.js';
 import { yearCutoffs, type ReportParams } from './params.js';
+import { adjustmentKey, householdAdjustments } from './household-expectations.js';
 import { moveOf, numbers, stateSets } from './sql-parts.js';
 
 /** A schedule's yearly amount per member: its period amount times the periods of its periodicity. */
@@ -13,11 +14,14 @@ const yearlyAmount = sql`CASE s.periodicity ${sql.join(
 
 /**
  * For each year of the range: the members active on its last day (or `asOf`) by their fee
- * category, times the yearly quota the next year's schedule sets for it. Exempt categories are
- * listed and expect nothing; a category without a schedule for that year expects nothing either.
+ * category, times the yearly quota the next year's schedule sets for it, less what households
+ * save (one quota per household, or a discount from the Nth member: household-expectations.ts).
+ * Exempt categories are listed and expect nothing; a category without a schedule for that year
+ * expects nothing either.
  */
 export async function quotaExpectations(db: Db, params: ReportParams): Promise<Pick<QuotaExpectationsReport, 'rows' | 'totals'>> {
-  const { admitted, ended } = moveOf(await stateSets(db));
+  const sets = await stateSets(db);
+  const { admitted, ended } = moveOf(sets);
   // Each member's admissions and endings up to a day net to 1 when active on it and 0 otherwise,
   // so summing them by category counts the active members: read member by member along the
   // history's member index (migration 031), with no search for anyone's latest entry. A branch
@@ -42,11 +46,14 @@ export async function quotaExpectations(db: Db, params: ReportParams): Promise<P
     GROUP BY counts.y, c._id, c.name, c.exempt, counts.members
     ORDER BY counts.y, c.name
   `.execute(db);
+  const adjustments = await householdAdjustments(db, sets, yearCutoffs(params));
   const rows = result.rows.map((row) => {
     const { year, category, members } = numbers(row, ['year', 'category', 'members']);
     const exempt = Boolean(Number(row.exempt));
     const perMember = row.per_member === null || row.per_member === undefined ? null : Number(row.per_member);
-    return { year, category, name: String(row.name), exempt, members, perMember, expected: exempt || perMember === null ? 0 : members * perMember };
+    const charged = !exempt && perMember !== null;
+    const { households, discounted, delta } = (charged && adjustments.get(adjustmentKey(year, category))) || { households: 0, discounted: 0, delta: 0 };
+    return { year, category, name: String(row.name), exempt, members, perMember, households, discounted, expected: charged ? members * perMember + delta : 0 };
   });
   const totals = yearCutoffs(params).map(({ year }) => {
     const of = rows.filter((row) => row.year === year + 1);
