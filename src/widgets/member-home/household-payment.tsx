@@ -1,40 +1,12 @@
 import { useState } from 'react';
-import styled from 'styled-components';
-import { Button, ErrorState, Loading, space, token, useQuery, useRecord } from '../kit/index.js';
+import { Button, ErrorState, Loading, useQuery, useRecord } from '../kit/index.js';
 import { useCore } from '../feature-kit/use-core.js';
-import { PaymentChoices, RequestDetails, type InfoRequest, type PaymentMethod } from '../payment-info/index.js';
+import { asInfo, PaymentPanel, PaymentPanelHead, type OwnRequest } from '../payment-debts/index.js';
+import { PaymentChoices, RequestDetails, type PaymentMethod } from '../payment-info/index.js';
 import { formatMoney } from '../shared/money.js';
 import { HOUSEHOLD_DUES_TEXTS as T } from './household-texts.js';
 
 const REQUESTS = 'payment_requests';
-
-/** A payment request as its payer reads it (GET /api/payment_requests/{id}). */
-type OwnRequest = Omit<InfoRequest, 'id'> & { _id: number };
-
-const Panel = styled.section`
-  margin-top: ${space(2)};
-  padding: ${space(2)};
-  border: 1px solid ${token('color-border')};
-  border-radius: ${token('radius')};
-`;
-
-const Head = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: baseline;
-  justify-content: space-between;
-  gap: ${space(1)};
-  h4 {
-    margin: 0;
-    font-size: 1.05em;
-  }
-`;
-
-/** A pending request past its time reads as expired, as on the payment link page. */
-function asInfo(request: OwnRequest, now: number): InfoRequest {
-  const expired = request.state === 'pending' && Date.parse(request.expires_at) <= now;
-  return { id: request._id, method: request.method, state: expired ? 'expired' : request.state, amount: request.amount, entity: request.entity, reference: request.reference, expires_at: request.expires_at, paid_at: request.paid_at };
-}
 
 export interface HouseholdPaymentProps {
   household: number;
@@ -70,14 +42,14 @@ export function HouseholdPayment({ household, debts, amount, onClose }: Househol
   else body = <PaymentChoices methods={options.data.methods} transfer={null} amount={amount} onRequest={ask} />;
 
   return (
-    <Panel aria-labelledby={`household-payment-${household}`} data-household-payment={household}>
-      <Head>
+    <PaymentPanel aria-labelledby={`household-payment-${household}`} data-household-payment={household}>
+      <PaymentPanelHead>
         <h4 id={`household-payment-${household}`}>{T.payTitle(debts.length, formatMoney(amount))}</h4>
         <Button variant="secondary" onClick={onClose}>
           {request ? T.close : T.cancel}
         </Button>
-      </Head>
+      </PaymentPanelHead>
       {body}
-    </Panel>
+    </PaymentPanel>
   );
 }

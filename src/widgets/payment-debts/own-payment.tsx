@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import styled from 'styled-components';
-import { Button, ErrorState, Loading, space, token, useQuery, useRecord } from '../kit/index.js';
+import { Button, ErrorState, Loading, useQuery, useRecord } from '../kit/index.js';
 import { useCore } from '../feature-kit/use-core.js';
-import { PaymentChoices, RequestDetails, type InfoRequest, type PaymentMethod, type TransferOption } from '../payment-info/index.js';
+import { PaymentChoices, RequestDetails, type PaymentMethod, type TransferOption } from '../payment-info/index.js';
 import { formatMoney } from '../shared/money.js';
+import { asInfo, PaymentPanel, PaymentPanelHead, type OwnRequest } from './own-request.js';
 import { PAYMENT_DEBTS_TEXTS } from './texts.js';
 
 const T = PAYMENT_DEBTS_TEXTS.pay;
@@ -13,34 +13,6 @@ const REQUESTS = 'payment_requests';
 interface PaymentOptions {
   methods: PaymentMethod[];
   transfer: TransferOption | null;
-}
-
-/** A payment request as the member reads it (GET /api/payment_requests/{id}): the payment page's, keyed by `_id`. */
-type OwnRequest = Omit<InfoRequest, 'id'> & { _id: number };
-
-const Panel = styled.section`
-  margin-top: ${space(2)};
-  padding: ${space(2)};
-  border: 1px solid ${token('color-border')};
-  border-radius: ${token('radius')};
-`;
-
-const Head = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: baseline;
-  justify-content: space-between;
-  gap: ${space(1)};
-  h4 {
-    margin: 0;
-    font-size: 1.05em;
-  }
-`;
-
-/** The request as the payment views show it: a pending one past its time reads as expired, as the payment link page has it. */
-function asInfo(request: OwnRequest, now: number): InfoRequest {
-  const expired = request.state === 'pending' && Date.parse(request.expires_at) <= now;
-  return { id: request._id, method: request.method, state: expired ? 'expired' : request.state, amount: request.amount, entity: request.entity, reference: request.reference, expires_at: request.expires_at, paid_at: request.paid_at };
 }
 
 export interface OwnPaymentProps {
@@ -76,15 +48,15 @@ export function OwnPayment({ debts, amount, onClose }: OwnPaymentProps) {
   else body = <PaymentChoices methods={options.data.methods} transfer={options.data.transfer} amount={amount} onRequest={ask} />;
 
   return (
-    <Panel aria-labelledby="own-payment-title" data-own-payment>
-      <Head>
+    <PaymentPanel aria-labelledby="own-payment-title" data-own-payment>
+      <PaymentPanelHead>
         <h4 id="own-payment-title">{T.title(debts.length, formatMoney(amount))}</h4>
         <Button variant="secondary" onClick={onClose}>
           {request ? T.close : T.cancel}
         </Button>
-      </Head>
+      </PaymentPanelHead>
       {body}
       {request?.state === 'paid' && core.explainer.may('treasury_docs', 'list') && <p>{T.receiptHint}</p>}
-    </Panel>
+    </PaymentPanel>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import styled from 'styled-components';
-import { isStaffRole, type UnsettledPayment } from '../../core/index.js';
-import { Button, EmptyState, ErrorState, Loading, space, useElementEvents, useSignalValue } from '../kit/index.js';
+import { isStaffRole } from '../../core/index.js';
+import { Button, EmptyState, ErrorState, Loading, useElementEvents, useSignalValue } from '../kit/index.js';
 import { Notice } from '../feature-kit/layout.js';
 import { LoginNotice } from '../feature-kit/login-notice.js';
 import { useCore } from '../feature-kit/use-core.js';
@@ -10,6 +10,7 @@ import { DebtsTable } from './debts-table.js';
 import { openDebts, totalOpen } from './ledger.js';
 import { OwnPayment } from './own-payment.js';
 import { RecordForm } from './record-form.js';
+import { DebtsHeader, keepOpen, toggled } from './debts-choice.js';
 import { PAYMENT_DEBTS_TEXTS as T } from './texts.js';
 import type { RecordedPayment } from './types.js';
 import { useMemberDebts } from './use-member-debts.js';
@@ -19,24 +20,10 @@ export interface PaymentDebtsProps {
   memberId?: string;
 }
 
-const Header = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${space(1)};
-  margin-bottom: ${space(1.5)};
-`;
-
 const Title = styled.h3`
   margin: 0;
   font-size: 1.15em;
 `;
-
-/** The ids still selected among the debts now open (a refresh may have settled some). */
-function keepOpen(selected: ReadonlySet<number>, debts: readonly UnsettledPayment[]): Set<number> {
-  return new Set(debts.filter((debt) => selected.has(debt._id)).map((debt) => debt._id));
-}
 
 /**
  * A member's open debts with their due dates and amounts, a selection and its total; staff
@@ -50,7 +37,7 @@ export function PaymentDebts({ memberId }: PaymentDebtsProps) {
   const singular = terminology?.memberSingular ?? T.defaultSingular;
   const staff = isStaffRole(claims?.Role);
   const { load, retry } = useMemberDebts(core, memberId, claims?.ID, staff);
-  const [selected, setSelected] = useState<Set<number>>(() => new Set());
+  const [selected, setSelected] = useState<ReadonlySet<number>>(() => new Set());
   const [recording, setRecording] = useState(false);
   const [done, setDone] = useState<RecordedPayment | null>(null);
   // The member's own payment: the debts chosen when *Pagar* was pressed (the table may settle them meanwhile).
@@ -59,12 +46,7 @@ export function PaymentDebts({ memberId }: PaymentDebtsProps) {
 
   const rows = load.state === 'loaded' ? load.debts : null;
   const debts = useMemo(() => (rows ? openDebts(rows) : []), [rows]);
-  useEffect(() => {
-    setSelected((current) => {
-      const kept = keepOpen(current, debts);
-      return kept.size === current.size ? current : kept;
-    });
-  }, [debts]);
+  useEffect(() => setSelected((current) => keepOpen(current, debts)), [debts]);
   // Another member: nothing chosen for the last one carries over.
   useEffect(() => {
     setSelected(new Set());
@@ -80,13 +62,7 @@ export function PaymentDebts({ memberId }: PaymentDebtsProps) {
   if (load.state === 'failed') return <ErrorState message={T.loadFailed} onRetry={retry} />;
   if (load.state === 'loading') return <Loading />;
 
-  const toggle = (id: number, on: boolean) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (on) next.add(id);
-      else next.delete(id);
-      return next;
-    });
+  const toggle = (id: number, on: boolean) => setSelected((current) => toggled(current, id, on));
   const toggleAll = (on: boolean) => setSelected(on ? new Set(debts.map((debt) => debt._id)) : new Set());
   const chosen = debts.filter((debt) => selected.has(debt._id));
 
@@ -99,7 +75,7 @@ export function PaymentDebts({ memberId }: PaymentDebtsProps) {
 
   return (
     <section aria-labelledby="debts-title" data-member={load.memberId}>
-      <Header>
+      <DebtsHeader>
         <Title id="debts-title">{T.title}</Title>
         {!staff && !paying && debts.length > 0 && (
           <Button
@@ -125,7 +101,7 @@ export function PaymentDebts({ memberId }: PaymentDebtsProps) {
             {T.record}
           </Button>
         )}
-      </Header>
+      </DebtsHeader>
       {done && (
         <Notice tone="success">
           <p>{T.recorded(formatMoney(done.payment.amount ?? 0))}</p>

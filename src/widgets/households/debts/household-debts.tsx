@@ -4,24 +4,18 @@
 import { useEffect, useMemo, useState } from 'react';
 import styled from 'styled-components';
 import { isStaffRole, type UnsettledPayment } from '../../../core/index.js';
-import { Button, EmptyState, ErrorState, Loading, space, useElementEvents, useQuery, useRecord, useSignalValue } from '../../kit/index.js';
+import { Button, EmptyState, ErrorState, Loading, useElementEvents, useQuery, useRecord, useSignalValue } from '../../kit/index.js';
 import { Notice } from '../../feature-kit/layout.js';
 import { NavLink } from '../../feature-kit/navigation.js';
 import { pathWith } from '../../feature-kit/route-path.js';
 import { useCore } from '../../feature-kit/use-core.js';
-import { DebtsTable, openDebts, RecordForm, totalOpen, type RecordedPayment } from '../../payment-debts/index.js';
+import { DebtsHeader, DebtsTable, keepOpen, openDebts, RecordForm, toggled, totalOpen, type RecordedPayment } from '../../payment-debts/index.js';
 import { referenceCache } from '../../shared/reference-cache.js';
 import { formatMoney } from '../../shared/money.js';
 import { HOUSEHOLDS, householdDebtsQuery, householdMembersQuery, payerText, type Household, type HouseholdMember } from '../household.js';
 import { HOUSEHOLD_TEXTS as T } from '../texts.js';
 
-const Header = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${space(1)};
-  margin-bottom: ${space(1.5)};
+const Header = styled(DebtsHeader)`
   p {
     margin: 0;
   }
@@ -53,7 +47,7 @@ export function HouseholdDebts({ householdId, paymentPath }: HouseholdDebtsProps
   const mayRecord = isStaffRole(useSignalValue(core.session.claims)?.Role);
   const cache = referenceCache(core);
   const labels = useSignalValue(cache.labels).members ?? {};
-  const [selected, setSelected] = useState<Set<number>>(() => new Set());
+  const [selected, setSelected] = useState<ReadonlySet<number>>(() => new Set());
   const [recording, setRecording] = useState(false);
   const [done, setDone] = useState<RecordedPayment | null>(null);
 
@@ -68,12 +62,7 @@ export function HouseholdDebts({ householdId, paymentPath }: HouseholdDebtsProps
   useEffect(() => {
     if (strangers) cache.ensure('members', strangers.split(',').map(Number)).catch(() => undefined);
   }, [cache, strangers]);
-  useEffect(() => {
-    setSelected((current) => {
-      const kept = new Set(open.filter((debt) => current.has(debt._id)).map((debt) => debt._id));
-      return kept.size === current.size ? current : kept;
-    });
-  }, [open]);
+  useEffect(() => setSelected((current) => keepOpen(current, open)), [open]);
 
   if (!householdId) return null;
   if (view.status === 'failed' || view.status === 'notFound') return <ErrorState message={T.debtsFailed} onRetry={view.refresh} />;
@@ -90,13 +79,7 @@ export function HouseholdDebts({ householdId, paymentPath }: HouseholdDebtsProps
   const chosen = debts.filter((debt) => selected.has(debt._id));
   const payer = household.record ? payerText(household.record, people) : null;
 
-  const toggle = (id: number, on: boolean) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (on) next.add(id);
-      else next.delete(id);
-      return next;
-    });
+  const toggle = (id: number, on: boolean) => setSelected((current) => toggled(current, id, on));
   const recorded = (answer: RecordedPayment) => {
     setDone(answer);
     setRecording(false);
