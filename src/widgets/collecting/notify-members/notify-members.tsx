@@ -5,9 +5,8 @@ import { useId, useRef, useState } from 'react';
 import styled from 'styled-components';
 import type { FeeCategory, MemberBalance } from '../../../core/records.js';
 import { Button, EmptyState, Input, Label, Select, space, token, useQuery, useSignalValue } from '../../kit/index.js';
-import { JobNotice } from '../../feature-kit/job-notice.js';
+import { batchKey, BatchSent, type SendOutcome } from '../../feature-kit/batch-send.js';
 import { Notice } from '../../feature-kit/layout.js';
-import { NavLink } from '../../feature-kit/navigation.js';
 import { describeFailure } from '../../feature-kit/server-message.js';
 import { useCore } from '../../feature-kit/use-core.js';
 import { useDebounced } from '../../shared/use-debounced.js';
@@ -38,8 +37,6 @@ interface NotifyAnswer {
   job: QueuedJob;
 }
 
-const batchKey = () => (typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`);
-
 export interface NotifyMembersProps {
   /** The terminology's word for members ("Sócios"). */
   plural?: string;
@@ -59,7 +56,7 @@ export function NotifyMembers({ plural = 'Sócios', messagesPath }: NotifyMember
   const [stage, setStage] = useState('');
   const [preview, setPreview] = useState<(RenderedMessage & { who: string }) | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const [outcome, setOutcome] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const [outcome, setOutcome] = useState<SendOutcome | null>(null);
   const [pending, setPending] = useState(false);
   const key = useRef<string | null>(null);
   const job = useJob(core);
@@ -225,17 +222,7 @@ export function NotifyMembers({ plural = 'Sócios', messagesPath }: NotifyMember
           <Pre>{preview.text}</Pre>
         </section>
       )}
-      <JobNotice view={job.view} connected={connected} texts={{ queued: T.sendQueued, running: T.sending, done: T.notifyDone, failed: T.notifyFailed }} />
-      {outcome && (
-        <Notice tone={outcome.tone}>
-          <p>{outcome.text}</p>
-          {outcome.tone === 'success' && messagesPath && (
-            <p>
-              <NavLink path={messagesPath}>{T.seeMessages}</NavLink>
-            </p>
-          )}
-        </Notice>
-      )}
+      <BatchSent job={job.view} connected={connected} texts={{ queued: T.sendQueued, running: T.sending, done: T.notifyDone, failed: T.notifyFailed }} outcome={outcome} messagesPath={messagesPath} seeMessages={T.seeMessages} />
     </div>
   );
 }

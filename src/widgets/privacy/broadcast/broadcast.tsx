@@ -6,9 +6,8 @@ import { useId, useRef, useState } from 'react';
 import styled from 'styled-components';
 import type { FeeCategory, MemberState } from '../../../core/records.js';
 import { Button, Input, Label, Select, space, TextArea, token, useQuery, useSignalValue } from '../../kit/index.js';
-import { JobNotice } from '../../feature-kit/job-notice.js';
+import { batchKey, BatchSent, type SendOutcome } from '../../feature-kit/batch-send.js';
 import { Notice } from '../../feature-kit/layout.js';
-import { NavLink } from '../../feature-kit/navigation.js';
 import { describeFailure } from '../../feature-kit/server-message.js';
 import { useCore } from '../../feature-kit/use-core.js';
 import { useJob } from '../../shared/use-job.js';
@@ -47,8 +46,6 @@ const FieldError = styled.small`
   color: ${token('color-danger')};
 `;
 
-const batchKey = () => (typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`);
-
 export interface MemberBroadcastProps {
   /** The messages list's route (`/mensagens`): "Ver as mensagens" after sending. */
   messagesPath?: string;
@@ -70,7 +67,7 @@ export function MemberBroadcast({ messagesPath }: MemberBroadcastProps) {
   const [text, setText] = useState('');
   const [count, setCount] = useState<BroadcastAnswer | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [outcome, setOutcome] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const [outcome, setOutcome] = useState<SendOutcome | null>(null);
   const [pending, setPending] = useState(false);
   const key = useRef<string | null>(null);
 
@@ -193,17 +190,7 @@ export function MemberBroadcast({ messagesPath }: MemberBroadcastProps) {
           )}
         </Notice>
       )}
-      <JobNotice view={job.view} connected={connected} texts={{ queued: T.queued, running: T.running, done: T.done, failed: T.failed }} />
-      {outcome && (
-        <Notice tone={outcome.tone}>
-          <p>{outcome.text}</p>
-          {outcome.tone === 'success' && messagesPath && (
-            <p>
-              <NavLink path={messagesPath}>{T.seeMessages}</NavLink>
-            </p>
-          )}
-        </Notice>
-      )}
+      <BatchSent job={job.view} connected={connected} texts={{ queued: T.queued, running: T.running, done: T.done, failed: T.failed }} outcome={outcome} messagesPath={messagesPath} seeMessages={T.seeMessages} />
     </Form>
   );
 }
