@@ -196,6 +196,17 @@ describe('the guardian signs in and uses the member dashboard for each minor', (
     expect(await db().selectFrom('users').select('_id').where('username', '=', 'ninguem@exemplo.pt').execute()).toEqual([]);
   });
 
+  it("an address with '+' or over 100 characters names a guardian's account too (usernames hold any e-mail)", async () => {
+    const address = `pai+escola.${'a'.repeat(50)}@${'b'.repeat(60)}.exemplo.pt`;
+    expect(address.length).toBeGreaterThan(100);
+    const minor = await member('Tiago Longo', { number: 390, birth_date: '2016-03-03', guardian_name: 'Pai Longo', guardian_email: address });
+    expect((await server.json('POST', '/api/auth', undefined, { email: address, recover_password: true })).status).toBe(204);
+    const accounts = await db().selectFrom('users').select(['username', 'email']).where('username', '=', address).execute();
+    expect(accounts).toEqual([{ username: address, email: address }]);
+    expect((await server.json('POST', '/api/auth', undefined, { recoverCode: await linkCode(address) })).status).toBe(200);
+    await db().deleteFrom('members').where('_id', '=', minor).execute();
+  });
+
   it('lists the two minors; before choosing, the account reads no member', async () => {
     const minors = await get('/api/own/minors', guardianTokens.access);
     expect(minors.status).toBe(200);

@@ -22,7 +22,7 @@ export interface GuardedMinor {
 export const GUARDIAN_ROLE = 'member';
 
 /** What an account's username may hold (users.ts): a guardian account is named by its e-mail, so it must fit. */
-const USERNAME = /^[A-Za-z0-9._@-]{3,100}$/;
+const USERNAME = /^[A-Za-z0-9._@+-]{3,254}$/;
 
 const normal = (email: string) => email.trim().toLowerCase();
 
@@ -54,8 +54,8 @@ export async function actsFor(db: Db, username: string, member: number, now: num
  * The guardian account of `email`, made on its first sign-in when the address is a minor's
  * guardian e-mail and no account is named by it yet: role member, linked to no member record,
  * no password (it signs in by login link), named after the guardian. Returns true when one was
- * made. An address that cannot be a username (over 100 characters, or with characters
- * usernames refuse, such as '+') gets none: staff may make one by hand.
+ * made. An address that cannot be a username (with characters usernames refuse, such as
+ * quotes or accented letters) gets none: staff may make one by hand.
  */
 export async function ensureGuardianAccount(db: Db, email: string, now: number, address: string | null): Promise<boolean> {
   const username = normal(email);

@@ -1,5 +1,6 @@
 import { defineModule, type ModuleSeed } from '../define-module.js';
 import { apiSecrets, revokeApiSecret } from './api-secrets.js';
+import { usernameLengthMigration } from './username-length-migration.js';
 import { users } from './users.js';
 
 // Its demo data (see ModuleSeed), loaded only to seed.
@@ -9,5 +10,6 @@ export const usersModule = defineModule({
   name: 'users',
   resources: [users, apiSecrets],
   actions: [revokeApiSecret],
+  migrations: [usernameLengthMigration],
   seed: demoSeed,
 });

@@ -39,7 +39,7 @@ export const users = defineResource({
   fields: [
     {
       name: 'username', type: 'string', label: 'Nome de utilizador',
-      validation: { required: true, minLength: 3, maxLength: 100, pattern: '[A-Za-z0-9._@-]+', unique: true },
+      validation: { required: true, minLength: 3, maxLength: 254, pattern: '[A-Za-z0-9._@+-]+', unique: true },
       writableBy: ['admin', 'editor'], sortable: true, filterable: true, searchable: true,
     },
     { name: 'name', type: 'string', label: 'Nome', validation: { required: true, maxLength: 200 }, sortable: true, filterable: true, searchable: true },
