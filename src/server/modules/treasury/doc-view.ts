@@ -4,11 +4,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TreasuryDocLink, TreasuryDocView } from '../../../core/contract.js';
 import { isStaff } from '../../auth/caller.js';
+import type { ServerContext } from '../../context.js';
 import type { Db } from '../../db/database.js';
 import { unauthorized } from '../../errors.js';
 import { objectSchema, type JsonSchema, type RouteDoc } from '../../openapi/route-doc.js';
 import { parseId } from '../../resources/handlers.js';
 import { authorize } from '../../resources/permissions.js';
+import { ensureDrawn } from './draw-receipt.js';
 import { treasuryDocs } from './resources.js';
 import { visibleIds } from './selection.js';
 import { typeLabel, type TreasuryDocSnapshot, type TreasuryDocType } from './types.js';
@@ -65,7 +67,8 @@ async function docLink(db: Db, id: number | null): Promise<TreasuryDocLink | nul
 }
 
 /** The document `id` as its page shows it; `staff` adds who issued it and its hashes. */
-async function treasuryDocView(db: Db, id: number, staff: boolean): Promise<TreasuryDocView> {
+async function treasuryDocView(ctx: ServerContext, id: number, staff: boolean): Promise<TreasuryDocView> {
+  const { db } = ctx.database;
   const doc = await db
     .selectFrom('treasury_docs as d')
     .innerJoin('treasury_series as s', 's._id', 'd.series')
@@ -104,7 +107,9 @@ async function treasuryDocView(db: Db, id: number, staff: boolean): Promise<Trea
     payments: payments.map((p) => ({ _id: p._id, date: p.date, amount: p.amount, method: p.method ?? '', annulled: p.annulled_at !== null && p.annulled_at !== undefined })),
   };
   if (!staff) return view;
-  return { ...view, issued_by_name: doc.issued_by_name ?? null, integrity: { pdf_sha256: doc.pdf_sha256, hash: doc.hash, prev_hash: doc.prev_hash ?? null } };
+  // A PDF not drawn yet since its issue (decision 0054) is drawn now, so its hash is shown.
+  const pdfSha256 = doc.pdf_sha256 ?? (await ensureDrawn(ctx, id))?.pdfSha256 ?? '';
+  return { ...view, issued_by_name: doc.issued_by_name ?? null, integrity: { pdf_sha256: pdfSha256, hash: doc.hash, prev_hash: doc.prev_hash ?? null } };
 }
 
 /** Staff: any document; a member: their own (anyone else's is a 404, as if it did not exist). */
@@ -116,6 +121,6 @@ export function docViewRoute(app: FastifyInstance): void {
     authorize(treasuryDocs, caller, 'read');
     const id = parseId(request.params.id);
     await visibleIds(db, caller, [id]);
-    return { data: await treasuryDocView(db, id, isStaff(caller)) };
+    return { data: await treasuryDocView(app.ctx, id, isStaff(caller)) };
   });
 }

@@ -5,6 +5,7 @@ import { readSetting } from '../../settings/read.js';
 import { readLogos } from '../../pdf/letterhead.js';
 import { zipWriter } from '../../zip/writer.js';
 import { renderTreasuryDocs } from './pdf/render.js';
+import { fileOfDoc } from './draw-receipt.js';
 import { pdfStream } from './stored-bytes.js';
 import type { TreasuryDocSnapshot } from './types.js';
 
@@ -43,7 +44,9 @@ export async function writeDownloadZip(db: Db, ctx: ServerContext, plan: Downloa
   try {
     if (!plan.inBlocks) {
       for await (const row of docsOf(db, plan.ids)) {
-        const stream = await pdfStream(db, ctx, Number(row.file));
+        // A document not drawn yet (decision 0054) is drawn now, not left out of the zip.
+        const file = await fileOfDoc(ctx, row);
+        const stream = file === null ? null : await pdfStream(db, ctx, file);
         if (stream) await zip.add(fileName(String(row.number)), stream, false);
         done += 1;
         // Every document: the job's reporter writes at most a few a second, and the last one is

@@ -4,6 +4,8 @@ import { defineModule, type ModuleSeed } from '../define-module.js';
 import { paymentReceipts } from '../dues/public.js';
 import { TREASURY_ACTIONS } from './actions.js';
 import { downloadJob } from './download-job.js';
+import { drawMissingJob } from './draw-job.js';
+import { treasuryDrawnAfterCommitMigration } from './drawn-after-commit-migration.js';
 import { treasuryMigration } from './migration.js';
 import { documentStatuses, treasuryDocs } from './resources.js';
 import { treasuryRoutes } from './routes.js';
@@ -27,8 +29,8 @@ export const treasuryModule = defineModule({
   resources: [documentStatuses, treasuryDocs],
   actions: TREASURY_ACTIONS,
   settings: TREASURY_DOC_SETTINGS,
-  migrations: [treasuryMigration, treasuryOrderIndexesMigration, treasurySeriesJumpsMigration],
-  jobs: [downloadJob],
+  migrations: [treasuryMigration, treasuryOrderIndexesMigration, treasurySeriesJumpsMigration, treasuryDrawnAfterCommitMigration],
+  jobs: [downloadJob, drawMissingJob],
   enabledBy: TREASURY_SWITCH,
   routes: treasuryRoutes,
   seed: demoSeed,

@@ -2,12 +2,11 @@ import { sql } from 'kysely';
 import type { ServerContext } from '../../context.js';
 import type { Db, Row } from '../../db/database.js';
 import { invalidRecord } from '../../errors.js';
-import { insertFile } from '../../files/records.js';
-import { readIssuer, readLogos } from '../../pdf/letterhead.js';
-import { readSetting, readSettings } from '../../settings/read.js';
+import type { Issuer } from '../../pdf/letterhead.js';
+import { readSettings } from '../../settings/read.js';
 import { PAYMENT_METHODS } from '../dues/public.js';
-import { chainHash, sha256 } from './chain.js';
-import { renderTreasuryDocs } from './pdf/render.js';
+import { CHAIN_OF_SNAPSHOT, snapshotChainHash } from './chain.js';
+import { drawInTransaction } from './draw-receipt.js';
 import type { DocLine, PayerSnapshot, TreasuryDocSnapshot, TreasuryDocType } from './types.js';
 
 export const PREFIX_SETTING = {
@@ -39,6 +38,17 @@ export interface IssueTreasuryDocument {
   wording?: string | null;
   /** Internal: an annulment note's target (use annulTreasuryDocument). */
   annuls?: { doc: number; number: string; reason: string };
+  /**
+   * True: the PDF is not drawn here but after the caller's commit (drawAfterCommit, draw-receipt.ts),
+   * so the transaction holds no drawing (a payment's receipt, decision 0054). False or absent: it
+   * is drawn inside the transaction, as a document a person issues one at a time.
+   */
+  drawAfterCommit?: boolean;
+  /**
+   * Internal, for a payment's receipt (on-payment.ts): the caller found, in this transaction, that
+   * the payments have no document yet, and read their methods (in payment order).
+   */
+  checkedPayments?: { methods: readonly string[] };
 }
 
 /** 'Rua X, 1000-001 Lisboa' from a row's address, postal_code and locality; null when it has none. */
@@ -47,11 +57,11 @@ export const joinAddress = (row: Row): string | null => {
   return parts.length > 0 ? parts.join(', ') : null;
 };
 
-async function payerSnapshot(db: Db, payer: PayerInput): Promise<{ member: number | null; contact: number | null; snapshot: PayerSnapshot }> {
+async function payerSnapshot(db: Db, payer: PayerInput, memberSingular: string): Promise<{ member: number | null; contact: number | null; snapshot: PayerSnapshot }> {
   if (!('name' in payer)) {
     const row = await db.selectFrom('members').select(['name', 'number', 'nif', 'address', 'postal_code', 'locality']).where('_id', '=', payer.member).executeTakeFirst();
     if (!row) throw invalidRecord({ member: 'Este sócio não existe.' });
-    const membership = row.number === null ? null : `${await readSetting(db, 'memberSingular')} n.º ${row.number}`;
+    const membership = row.number === null ? null : `${memberSingular} n.º ${row.number}`;
     return { member: payer.member, contact: null, snapshot: { name: row.name, nif: (row.nif) ?? null, address: joinAddress(row), membership } };
   }
   const named = payer;
@@ -75,23 +85,30 @@ function checkLines(type: TreasuryDocType, lines: readonly DocLine[]): number {
  * concurrent issues across instances get consecutive numbers and a rollback returns its number.
  */
 async function nextInSeries(db: Db, type: TreasuryDocType, year: number, prefix: string): Promise<{ series: number; prefix: string; sequence: number; previous: string | null }> {
-  await db.insertInto('treasury_series').values({ type, year, prefix, last_number: 0, last_hash: null }).onConflict((oc) => oc.columns(['type', 'year']).doNothing()).execute();
   // The hash is read in the same statement as the number: both come from the locked row.
-  const row = await db
-    .updateTable('treasury_series')
-    .set({ last_number: sql`last_number + 1` })
-    .where('type', '=', type)
-    .where('year', '=', year)
-    .returning(['_id', 'prefix', 'last_number', 'last_hash'])
-    .executeTakeFirstOrThrow();
+  const take = () =>
+    db
+      .updateTable('treasury_series')
+      .set({ last_number: sql`last_number + 1` })
+      .where('type', '=', type)
+      .where('year', '=', year)
+      .returning(['_id', 'prefix', 'last_number', 'last_hash'])
+      .executeTakeFirst();
+  // The year's first document opens its series (a concurrent opener waits on the unique key, then finds it).
+  let row = await take();
+  if (!row) {
+    await db.insertInto('treasury_series').values({ type, year, prefix, last_number: 0, last_hash: null }).onConflict((oc) => oc.columns(['type', 'year']).doNothing()).execute();
+    row = await take();
+  }
+  if (!row) throw new Error(`treasury series ${type} ${year} could not be opened`);
   return { series: row._id, prefix: row.prefix, sequence: row.last_number, previous: (row.last_hash) ?? null };
 }
 
 /** How the documented payments were paid, in words ('Numerário', 'MB WAY', or both joined); null when none is documented. */
-async function paymentMethod(db: Db, payments: readonly number[]): Promise<string | null> {
+async function paymentMethod(db: Db, payments: readonly number[], known?: readonly string[]): Promise<string | null> {
   if (payments.length === 0) return null;
-  const rows = await db.selectFrom('payments').select('method').where('_id', 'in', [...payments]).orderBy('_id').execute();
-  const labels = [...new Set(rows.map((r) => PAYMENT_METHODS.find((m) => m.value === r.method)?.label ?? String(r.method)))];
+  const methods = known ?? (await db.selectFrom('payments').select('method').where('_id', 'in', [...payments]).orderBy('_id').execute()).map((r) => r.method);
+  const labels = [...new Set(methods.map((method) => PAYMENT_METHODS.find((m) => m.value === method)?.label ?? String(method)))];
   return labels.length > 0 ? labels.join(', ') : null;
 }
 
@@ -103,21 +120,24 @@ const firstStatus = async (db: Db): Promise<number | null> => {
 
 /**
  * Issues a treasury document inside the caller's transaction `db`: takes the series' next
- * number, freezes the snapshot (payer, lines, issuer, VAT wording), draws and stores the PDF,
- * chains its hash to the previous document of the series and links the payments it documents.
+ * number, freezes the snapshot (payer, lines, issuer, VAT wording), chains the snapshot to the
+ * previous document of the series and links the payments it documents. Its PDF, drawn from the
+ * snapshot, is stored here too, or after the commit when `drawAfterCommit` (decision 0054).
  * Answers the stored row. Bad input is a 422 naming the field; nothing is written.
  */
 export async function issueTreasuryDocument(db: Db, ctx: Pick<ServerContext, 'files' | 'now'>, input: IssueTreasuryDocument): Promise<Row> {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(input.issueDate)) throw invalidRecord({ issue_date: 'Indique a data de emissão.' });
   const total = checkLines(input.type, input.lines);
-  const payer = await payerSnapshot(db, input.payer);
+  // Every setting the document needs in one query (a payment's path reads as few as it can).
+  const settings = await readSettings(db, ['treasuryVatWording', PREFIX_SETTING[input.type], 'memberSingular', 'name', 'orgNif', 'orgAddress', 'orgLogo']);
+  const payer = await payerSnapshot(db, input.payer, settings.memberSingular);
   const payments = [...new Set(input.payments ?? [])];
-  if (payments.length > 0) {
+  if (payments.length > 0 && !input.checkedPayments) {
     const documented = await db.selectFrom('treasury_doc_payments').select('payment').where('payment', 'in', payments).execute();
     if (documented.length > 0) throw invalidRecord({ payments: 'Este pagamento já tem o seu recibo.' });
   }
-  const settings = await readSettings(db, ['treasuryVatWording', PREFIX_SETTING[input.type]]);
-  const issuer = await readIssuer(db);
+  // The issuer as readIssuer (pdf/letterhead.ts) reads it, from the same query.
+  const issuer: Issuer = { name: settings.name, nif: settings.orgNif, address: settings.orgAddress, logo: settings.orgLogo ? Number(settings.orgLogo) : null };
   const vatWording = settings.treasuryVatWording;
   const status = await firstStatus(db);
   const { series, prefix, sequence, previous } = await nextInSeries(db, input.type, Number(input.issueDate.slice(0, 4)), settings[PREFIX_SETTING[input.type]]);
@@ -133,65 +153,48 @@ export async function issueTreasuryDocument(db: Db, ctx: Pick<ServerContext, 'fi
     vatWording,
     wording: input.wording?.trim() || null,
     annuls: input.annuls ? { number: input.annuls.number, reason: input.annuls.reason } : null,
-    paymentMethod: await paymentMethod(db, payments),
+    paymentMethod: await paymentMethod(db, payments, input.checkedPayments?.methods),
   };
   const snapshotText = JSON.stringify(snapshot);
-  const pdf = await renderTreasuryDocs([snapshot], number, await readLogos(db, ctx.files, [issuer]));
-  const pdfSha256 = sha256(pdf);
-  const hash = chainHash(snapshotText, pdfSha256, previous);
-  const at = ctx.now();
-  const stamp = new Date(at).toISOString();
-  const store = ctx.files;
-  const storageKey = await store.write(pdf);
-  try {
-    const file = await insertFile(db, {
-      originalName: `${number.replace(/[ /]/g, '-')}.pdf`,
-      contentType: 'application/pdf',
-      size: pdf.length,
-      sha256: pdfSha256,
-      storageKey,
-      uploadedBy: { kind: 'user', id: input.by ?? 0 },
-      at,
-    });
-    const row = await db
-      .insertInto('treasury_docs')
-      .values({
-        number,
-        type: input.type,
-        series,
-        sequence,
-        issue_date: input.issueDate,
-        member: payer.member,
-        contact: payer.contact,
-        payer_name: payer.snapshot.name,
-        payer_nif: payer.snapshot.nif,
-        payer_address: payer.snapshot.address,
-        lines: JSON.stringify(snapshot.lines),
-        total,
-        vat_wording: vatWording,
-        snapshot: snapshotText,
-        annuls: input.annuls?.doc ?? null,
-        annul_reason: input.annuls?.reason ?? null,
-        annulled_by_doc: null,
-        file: file._id,
-        pdf_sha256: pdfSha256,
-        prev_hash: previous,
-        hash,
-        status,
-        issued_by: input.by,
-        created_at: stamp,
-        updated_at: stamp,
-        _version: 1,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    const doc = row._id;
-    await db.updateTable('treasury_series').set({ last_hash: hash }).where('_id', '=', series).execute();
-    if (payments.length > 0) await db.insertInto('treasury_doc_payments').values(payments.map((payment) => ({ doc, payment }))).execute();
-    if (status !== null) await db.insertInto('treasury_doc_status_history').values({ doc, status, at: stamp, by: input.by }).execute();
-    return row;
-  } catch (error) {
-    await store.remove(storageKey);
-    throw error;
-  }
+  // The link covers the snapshot, the document's content as issued; the PDF is its drawing (chain.ts).
+  const hash = snapshotChainHash(snapshotText, previous);
+  const stamp = new Date(ctx.now()).toISOString();
+  const row = await db
+    .insertInto('treasury_docs')
+    .values({
+      number,
+      type: input.type,
+      series,
+      sequence,
+      issue_date: input.issueDate,
+      member: payer.member,
+      contact: payer.contact,
+      payer_name: payer.snapshot.name,
+      payer_nif: payer.snapshot.nif,
+      payer_address: payer.snapshot.address,
+      lines: JSON.stringify(snapshot.lines),
+      total,
+      vat_wording: vatWording,
+      snapshot: snapshotText,
+      annuls: input.annuls?.doc ?? null,
+      annul_reason: input.annuls?.reason ?? null,
+      annulled_by_doc: null,
+      file: null,
+      pdf_sha256: null,
+      chain_version: CHAIN_OF_SNAPSHOT,
+      prev_hash: previous,
+      hash,
+      status,
+      issued_by: input.by,
+      created_at: stamp,
+      updated_at: stamp,
+      _version: 1,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  const doc = row._id;
+  await db.updateTable('treasury_series').set({ last_hash: hash }).where('_id', '=', series).execute();
+  if (payments.length > 0) await db.insertInto('treasury_doc_payments').values(payments.map((payment) => ({ doc, payment }))).execute();
+  if (status !== null) await db.insertInto('treasury_doc_status_history').values({ doc, status, at: stamp, by: input.by }).execute();
+  return input.drawAfterCommit ? row : drawInTransaction(db, ctx, row);
 }

@@ -45,21 +45,45 @@ async function payerOf(db: Db, payment: Row): Promise<PayerInput> {
 }
 
 /**
- * Issues a recorded payment's receipt inside the recording transaction, when the treasury is on
- * and auto-issue is too. Answers the receipt's row, or null when none is due (settings off, or
- * the payment already has one: its unique link makes this idempotent).
+ * Numbers a recorded payment's receipt and freezes its content inside the recording transaction,
+ * when the treasury is on and auto-issue is too; its PDF is drawn after the commit
+ * (announceReceipt, decision 0054), so concurrent payments never wait for a drawing. Answers the
+ * receipt's row, or null when none is due (settings off, or the payment already has one: its
+ * unique link makes this idempotent).
  */
 export async function issueReceiptOnPayment(db: Db, ctx: Pick<ServerContext, 'config' | 'files' | 'now'>, paymentId: number, by: number | null): Promise<Row | null> {
   const settings = await readSettings(db, [TREASURY_SWITCH.setting, 'treasuryAutoIssue']);
   if (settings[TREASURY_SWITCH.setting] !== true || !settings.treasuryAutoIssue) return null;
-  return issueReceiptForPayment(db, ctx, paymentId, by);
+  // Recorded a moment ago in this transaction: nothing documents it yet.
+  return issueReceiptForPayment(db, ctx, paymentId, by, { drawAfterCommit: true, recordedNow: true });
 }
 
-/** A payment's receipt, dated the day it is issued (a series runs in issue order), also for payments recorded without one, e.g. imported. Null when it already has one. */
-export async function issueReceiptForPayment(db: Db, ctx: Pick<ServerContext, 'config' | 'files' | 'now'>, paymentId: number, by: number | null): Promise<Row | null> {
-  const documented = await db.selectFrom('treasury_doc_payments').select('doc').where('payment', '=', paymentId).executeTakeFirst();
-  if (documented) return null;
+/**
+ * A payment's receipt, dated the day it is issued (a series runs in issue order), also for
+ * payments recorded without one, e.g. imported. Null when it already has one. Its PDF is drawn
+ * in the transaction unless `drawAfterCommit` (then the caller draws it after its commit).
+ */
+export async function issueReceiptForPayment(
+  db: Db,
+  ctx: Pick<ServerContext, 'config' | 'files' | 'now'>,
+  paymentId: number,
+  by: number | null,
+  options: { drawAfterCommit?: boolean; recordedNow?: boolean } = {},
+): Promise<Row | null> {
+  if (!options.recordedNow) {
+    const documented = await db.selectFrom('treasury_doc_payments').select('doc').where('payment', '=', paymentId).executeTakeFirst();
+    if (documented) return null;
+  }
   const payment = await db.selectFrom('payments').selectAll().where('_id', '=', paymentId).executeTakeFirstOrThrow();
   const { type, lines } = await paymentLines(db, payment);
-  return issueTreasuryDocument(db, ctx, { type, payer: await payerOf(db, payment), lines, payments: [paymentId], issueDate: lisbonDay(ctx.now()), by });
+  return issueTreasuryDocument(db, ctx, {
+    type,
+    payer: await payerOf(db, payment),
+    lines,
+    payments: [paymentId],
+    issueDate: lisbonDay(ctx.now()),
+    by,
+    drawAfterCommit: options.drawAfterCommit === true,
+    checkedPayments: { methods: [String(payment.method)] },
+  });
 }

@@ -21,10 +21,13 @@ declare module '../../db/tables.js' {
     treasury_series_jumps: { _id: Generated<number>; series: number; from_number: number; to_number: number; at: string; by: number | null };
   }
   interface StoredOnlyColumns {
-    /** A document's number in its series, its frozen content (JSON), its PDF and the hash chaining it to the previous one. */
-    treasury_docs: { sequence: number; snapshot: string; file: number; prev_hash: string | null };
+    /**
+     * A document's number in its series, its frozen content (JSON), its PDF (null until drawn after
+     * the commit, decision 0054), the hash chaining it to the previous one and what that link covers (chain.ts).
+     */
+    treasury_docs: { sequence: number; snapshot: string; file: number | null; prev_hash: string | null; chain_version: Generated<number> };
   }
   interface NotNullColumns {
-    treasury_docs: 'number' | 'type' | 'series' | 'issue_date' | 'payer_name' | 'lines' | 'total' | 'vat_wording' | 'pdf_sha256' | 'hash';
+    treasury_docs: 'number' | 'type' | 'series' | 'issue_date' | 'payer_name' | 'lines' | 'total' | 'vat_wording' | 'hash';
   }
 }
