@@ -1,6 +1,7 @@
+import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
-import type { ApiRecord } from '../../core/contract.js';
+import { LIST_ALL, type ApiRecord } from '../../core/contract.js';
 import { loose, type Db, type Row } from '../db/database.js';
 import { badRequest, forbidden, HttpError, invalidRecord, notFound } from '../errors.js';
 import { diffRecords, recordAudit, type AuditChanges } from '../audit/record.js';
@@ -11,6 +12,7 @@ import { parseListParams } from './list-params.js';
 import { listKey, type ListCaches } from './list-caches.js';
 import { CompressibleBody } from '../edges/compressed-body.js';
 import { listAnswer } from './list-answer.js';
+import { listAllAnswer } from './list-stream.js';
 import { authorize, inScope, type Permission } from './permissions.js';
 import { objectBody } from '../request-body.js';
 import { readRow, toRecord, writeLinks } from './records.js';
@@ -121,8 +123,8 @@ export function resourceHandlers(app: FastifyInstance, resource: Resource, cache
     return row;
   }
 
-  /** The list answer as JSON text (and its compressed forms): reused from `caches.pages` until a change event. */
-  async function list(request: FastifyRequest, extraQuery: Query = {}): Promise<CompressibleBody> {
+  /** A list request as the list route reads it: the caller's grant and scope, the parameters and the cache key. */
+  async function listRequest(request: FastifyRequest, extraQuery: Query) {
     const { caller } = request;
     const granted = authorize(resource, caller, 'list');
     const query = { ...(request.query as Query), ...extraQuery };
@@ -132,11 +134,36 @@ export function resourceHandlers(app: FastifyInstance, resource: Resource, cache
     // Which fields a caller receives depends on their role, so answers are kept per role.
     const role = caller.kind === 'anonymous' ? 'anonymous' : caller.role;
     const key = listKey(resource.name, scope ? `${scope.column}=${scope.value}` : 'all', { ...query, '#role': role });
+    return { caller, params, scope, key };
+  }
+
+  /** The list answer as JSON text (and its compressed forms): reused from `caches.pages` until a change event. */
+  async function list(request: FastifyRequest, extraQuery: Query = {}): Promise<CompressibleBody> {
+    const { caller, params, scope, key } = await listRequest(request, extraQuery);
     const cached = caches?.pages.get(key);
     if (cached !== undefined) return cached;
-    const body = new CompressibleBody(await listAnswer(ctx.database, resource, params, caller, scope, caches?.totals));
+    return kept(key, await listAnswer(ctx.database, resource, params, caller, scope, caches?.totals));
+  }
+
+  /** An answer made whole, kept by the list cache until a change event. */
+  function kept(key: string, answer: Buffer): CompressibleBody {
+    const body = new CompressibleBody(answer);
     caches?.pages.set(key, body);
     return body;
+  }
+
+  /**
+   * The list route's answer: as `list`, except every match (`_limit=-1`) beyond one page of the
+   * stream, which is written as it is read (list-stream.ts), never held whole nor kept.
+   */
+  async function listOrStream(request: FastifyRequest, extraQuery: Query = {}): Promise<CompressibleBody | Readable> {
+    const { caller, params, scope, key } = await listRequest(request, extraQuery);
+    const cached = caches?.pages.get(key);
+    if (cached !== undefined) return cached;
+    // A cursor with every match keeps the answer it always had (its total counts every match).
+    if (params.limit !== LIST_ALL || params.after) return kept(key, await listAnswer(ctx.database, resource, params, caller, scope, caches?.totals));
+    const answer = await listAllAnswer(ctx.database, resource, params, caller, scope);
+    return answer instanceof Readable ? answer : kept(key, answer);
   }
 
   async function read(request: FastifyRequest<{ Params: { id: string } }>) {
@@ -215,7 +242,7 @@ export function resourceHandlers(app: FastifyInstance, resource: Resource, cache
       if (saved !== before) {
         await deferred.run();
         const savedId = Number(saved._id);
-        await publishChange(ctx.bus, resource, { action: before ? 'updated' : 'created', id: savedId }, await owningUsers(db, resource, [before, saved]));
+        await publishChange(ctx.bus, resource, { action: before ? 'updated' : 'created', id: savedId }, await owningUsers(db, resource, [before, saved], ctx.now()));
       }
       const data: ApiRecord = { ...toRecord(resource, saved, caller), ...extra };
       // An anonymous author gets back what they sent, not the fields staff fill in.
@@ -239,7 +266,7 @@ export function resourceHandlers(app: FastifyInstance, resource: Resource, cache
     const id = parseId(request.params.id);
     const granted = authorize(resource, request.caller, 'delete', id);
     const version = expectedVersion(request, {});
-    const owners = await owningUsers(db, resource, [await existingOr404(db, id, granted)]);
+    const owners = await owningUsers(db, resource, [await existingOr404(db, id, granted)], ctx.now());
     const deferred = commitQueue();
     try {
       await db.transaction().execute((trx) => deleteRow(actorOf(request), trx, id, granted, version, deferred.add));
@@ -268,5 +295,5 @@ export function resourceHandlers(app: FastifyInstance, resource: Resource, cache
     }
   }
 
-  return { list, read, save, remove, validate, writeRow, deleteRow };
+  return { list, listOrStream, read, save, remove, validate, writeRow, deleteRow };
 }

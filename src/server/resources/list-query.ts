@@ -33,7 +33,7 @@ const columnNames = (resource: Resource): string[] => resource.fields.filter(isC
  * WHERE conditions of a list: filters, range bounds, declared filters, search, and the caller's
  * own record when that is all they may see.
  */
-function listConditions(database: Database, resource: Resource, params: ListParams, scope?: RowScope): RawBuilder<boolean>[] {
+export function listConditions(database: Database, resource: Resource, params: ListParams, scope?: RowScope): RawBuilder<boolean>[] {
   const conditions: RawBuilder<boolean>[] = [];
   if (scope) conditions.push(sql<boolean>`${sql.ref(scope.column)} = ${scope.value}`);
   for (const { field, values } of params.filters) {

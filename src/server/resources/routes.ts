@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '../errors.js';
 import { actionHandler } from './action-handler.js';
 import { parseId, resourceHandlers } from './handlers.js';
@@ -10,12 +11,17 @@ import type { Registry } from './registry.js';
 import { isGranted, serves, servesValidate } from './served.js';
 import { takeoverOf } from './takeovers.js';
 import { etagOf } from './versions.js';
-import { sendCompressible } from '../edges/compressed-body.js';
+import { CompressibleBody, sendCompressible } from '../edges/compressed-body.js';
+import { answerCsvExport, exportDoc, exportPath } from './csv-export.js';
 
 type WithId = FastifyRequest<{ Params: { id: string } }>;
 
 // Lists are answered with JSON text already serialised (and possibly cached).
 const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** A list answer: made whole (cached, compressed once per encoding) or streamed (compressed as a stream by the compression plugin). */
+const sendList = (request: FastifyRequest, reply: FastifyReply, answer: CompressibleBody | Readable) =>
+  answer instanceof CompressibleBody ? sendCompressible(request, reply.type(JSON_TYPE), answer) : reply.type(JSON_TYPE).send(answer);
 
 /**
  * Parent-child pairs served as GET /{parent}/{id}/{child}: the child's list filtered by one of its
@@ -42,8 +48,9 @@ export async function resourceRoutes(app: FastifyInstance) {
     if (serves(resource, 'list')) {
       app.get(base, async (request, reply) => {
         const takeover = takeoverOf(takeovers, resource.name, 'list', request);
-        return takeover ? takeover.handle(request, reply) : sendCompressible(request, reply.type(JSON_TYPE), await h.list(request));
+        return takeover ? takeover.handle(request, reply) : sendList(request, reply, await h.listOrStream(request));
       });
+      app.get(exportPath(resource), { config: { openapi: exportDoc(resource) } }, (request, reply) => answerCsvExport(app, resource, request, reply));
     }
     if (serves(resource, 'read')) {
       app.get(`${base}/:id`, async (request: WithId, reply) => {
@@ -88,7 +95,7 @@ export async function resourceRoutes(app: FastifyInstance) {
       const id = parseId(request.params.id);
       authorize(child, request.caller, 'list');
       if (!(await readRow(app.ctx.database.db, parent, id))) throw notFound();
-      return sendCompressible(request, reply.type(JSON_TYPE), await h.list(request, { [`_${field.name}`]: String(id) }));
+      return sendList(request, reply, await h.listOrStream(request, { [`_${field.name}`]: String(id) }));
     });
   }
 }

@@ -1,0 +1,142 @@
+import { Readable } from 'node:stream';
+import { sql, type AliasedRawBuilder, type RawBuilder } from 'kysely';
+import type { ListMeta } from '../../core/contract.js';
+import type { Caller } from '../auth/caller.js';
+import type { Database, Row } from '../db/database.js';
+import { computedSelections, FIELD_KINDS } from '../fields/index.js';
+import { isColumn, type Field, type Resource } from './define.js';
+import type { ListParams } from './list-params.js';
+import { listConditions } from './list-query.js';
+import type { RowScope } from './permissions.js';
+import { RECORD_JSON, sqliteRecordJson } from './record-json.js';
+import { toRecord, withLinks } from './records.js';
+import { listOrder, rowsAfter } from './text-order.js';
+
+/**
+ * Rows per statement of a streamed answer. Each page is one seek on the list's order index from
+ * where the last one ended (never an offset), short enough that SQLite's synchronous reads and
+ * the formatting of a page hold the event loop a few milliseconds, long enough that a million
+ * rows are a thousand statements.
+ */
+const STREAM_PAGE_ROWS = 1000;
+
+/** Bytes a streamed answer keeps ready ahead of the socket; past them no page is read until it drains. */
+const STREAM_BUFFER_BYTES = 256 * 1024;
+
+/** One item of a select list: a column or an expression with its name. */
+export type SelectItem = RawBuilder<unknown> | AliasedRawBuilder<unknown, string>;
+
+/** A row's sort value as list cursors carry it (list-cursor.ts): text columns as text, others as numbers. */
+function sortValue(field: Field, row: Row): unknown {
+  if (field.name === '_id') return null;
+  const value = row[field.name];
+  if (value === null || value === undefined) return null;
+  return FIELD_KINDS[field.type].column === 'text' ? String(value) : Number(value);
+}
+
+/**
+ * Every row of a list's query (its filters, ranges, declared filters, search and the caller's
+ * scope, as the list route applies them) in the list's order, page after page: each page starts
+ * after the last row of the one before (the list's own cursor condition, text-order.ts), so a row
+ * inserted meanwhile can neither repeat nor push aside a row that was there when the reading
+ * began. `columns` is the select list; `_id` and the sort column are added for the next page.
+ */
+export async function* orderedPages(
+  database: Database,
+  resource: Resource,
+  params: ListParams,
+  scope: RowScope | undefined,
+  columns: readonly SelectItem[],
+  pageRows = STREAM_PAGE_ROWS,
+): AsyncGenerator<Row[], void, undefined> {
+  const { db, engine } = database;
+  const { field, descending } = params.sort;
+  const conditions = listConditions(database, resource, params, scope);
+  const order = listOrder(engine, field, descending);
+  const table = sql.table(resource.name);
+  const select = sql.join([...columns, sql.ref('_id'), ...(field.name === '_id' ? [] : [sql.ref(field.name)])]);
+  const read = async (where: RawBuilder<boolean>[], limit: number, partOrder = order, idsFirst = false): Promise<Row[]> => {
+    const filter = where.length === 0 ? sql`` : sql` WHERE ${sql.join(where, sql` AND `)}`;
+    const query = idsFirst
+      ? sql<Row>`SELECT ${select} FROM ${table} WHERE ${sql.ref('_id')} IN (SELECT ${sql.ref('_id')} FROM ${table}${filter} ORDER BY ${partOrder} LIMIT ${limit}) ORDER BY ${partOrder}`
+      : sql<Row>`SELECT ${select} FROM ${table}${filter} ORDER BY ${partOrder} LIMIT ${limit}`;
+    return (await query.execute(db)).rows;
+  };
+  /** The page after (`value`, `id`) in order: each part of "after the cursor" in turn until it is full. */
+  const after = async (value: unknown, id: number): Promise<Row[]> => {
+    const rows: Row[] = [];
+    for (const part of rowsAfter(engine, field, descending, value, id)) {
+      rows.push(...(await read([...conditions, part.where], pageRows - rows.length, part.order, part.idsFirst)));
+      if (rows.length >= pageRows) break;
+    }
+    return rows;
+  };
+  let rows = params.after ? await after(params.after.value, params.after.id) : await read(conditions, pageRows);
+  for (;;) {
+    if (rows.length > 0) yield rows;
+    if (rows.length < pageRows) return;
+    const last = rows.at(-1)!;
+    rows = await after(sortValue(field, last), Number(last._id));
+  }
+}
+
+/**
+ * A stream of text chunks, the first one already made: whatever fails before the first byte (a
+ * bad parameter, the database refusing the statement) is still answered as an error, not as a
+ * cut connection. Reading stops when the socket is full (backpressure) and when it closes.
+ */
+export async function startedStream(chunks: AsyncGenerator<string, void, undefined>): Promise<Readable> {
+  const first = await chunks.next();
+  async function* all(): AsyncGenerator<Buffer, void, undefined> {
+    try {
+      if (!first.done) yield Buffer.from(first.value);
+      for await (const chunk of chunks) yield Buffer.from(chunk);
+    } finally {
+      // A closed connection ends the reading too.
+      await chunks.return(undefined);
+    }
+  }
+  return Readable.from(all(), { objectMode: false, highWaterMark: STREAM_BUFFER_BYTES });
+}
+
+/**
+ * Every match of a list (`_limit=-1`) as the list route's JSON, `{"data":[…],"meta":{"total":n}}`,
+ * byte for byte what listAnswer gives, in chunks of a page as they are read. The records are
+ * the database's JSON on SQLite (record-json.ts), toRecord's on PostgreSQL.
+ */
+async function* listAllChunks(database: Database, resource: Resource, params: ListParams, caller: Caller, scope?: RowScope): AsyncGenerator<string, void, undefined> {
+  const recordJson = database.engine === 'sqlite' ? sqliteRecordJson(database.db, resource, caller) : undefined;
+  const columns = recordJson ? [recordJson.as(RECORD_JSON)] : [...resource.fields.filter(isColumn).map((f) => sql.ref(f.name)), ...computedSelections(resource)];
+  let total = 0;
+  for await (const rows of orderedPages(database, resource, params, scope, columns)) {
+    const records = recordJson
+      ? rows.map((r) => r[RECORD_JSON] as string)
+      : (await withLinks(database.db, resource, rows)).map((r) => JSON.stringify(toRecord(resource, r, caller)));
+    yield `${total === 0 ? '{"data":[' : ','}${records.join(',')}`;
+    total += rows.length;
+  }
+  const meta: ListMeta = { total };
+  yield `${total === 0 ? '{"data":[' : ''}],"meta":${JSON.stringify(meta)}}`;
+}
+
+/**
+ * The answer of `_limit=-1`: the whole JSON when it is one page (kept by the list cache, sent
+ * compressed in one piece as every small answer), else a stream of it, written as it is read.
+ */
+export async function listAllAnswer(database: Database, resource: Resource, params: ListParams, caller: Caller, scope?: RowScope): Promise<Buffer | Readable> {
+  const chunks = listAllChunks(database, resource, params, caller, scope);
+  const first = await chunks.next();
+  const second = first.done ? first : await chunks.next();
+  // One page and the closing: the rows fit in a page, so the answer is small.
+  const third = second.done ? second : await chunks.next();
+  if (third.done) return Buffer.from([first, second].map((c) => (c.done ? '' : c.value)).join(''));
+  async function* rest(): AsyncGenerator<string, void, undefined> {
+    try {
+      yield `${first.done ? '' : first.value}${second.done ? '' : second.value}${third.done ? '' : third.value}`;
+      yield* chunks;
+    } finally {
+      await chunks.return(undefined);
+    }
+  }
+  return startedStream(rest());
+}
