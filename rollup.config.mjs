@@ -97,8 +97,9 @@ const WIDGET_SOURCES = ['src/widgets/shared/', 'src/widgets/feature-kit/'];
 const ON_DEMAND_SHARED_SOURCES = ['photo-upload.tsx', 'photo-pan.ts', 'document-upload.tsx', 'upload-progress.tsx', 'upload-texts.ts', 'treasury-download.ts', 'card-standing.tsx']
   .map((file) => `src/widgets/shared/${file}`)
   // Staff elements' parts the host's first page never shows (finding a member, a list inside an
-  // element, a reason asked before annulling, the rows of buttons and filters above a list).
-  .concat(['member-picker.tsx', 'resource-list-slot.tsx', 'reason-action.tsx', 'groups.ts'].map((file) => `src/widgets/feature-kit/${file}`));
+  // element, a reason asked before annulling, the rows of buttons and filters above a list, a
+  // message sent to many members).
+  .concat(['member-picker.tsx', 'resource-list-slot.tsx', 'reason-action.tsx', 'groups.ts', 'batch-send.tsx'].map((file) => `src/widgets/feature-kit/${file}`));
 
 // The plain pieces the host's first page shares with the elements (the back office's fixed
 // paths the client modules name, the feature words, the toolbar's commands) go with the core:

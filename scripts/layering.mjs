@@ -60,7 +60,7 @@ const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
  * - imports.ts: the import API's shapes (contract.ts re-exports them).
  */
 const PLAIN_SHARED = new Set(
-  ['contract', 'records', 'two-factor', 'settings-schema', 'field-checks', 'audit', 'csv', 'days', 'application-states', 'number-format', 'organisation-name', 'setup', 'backup-status', 'imports', 'assemblies'].map((name) => `src/core/${name}.ts`),
+  ['contract', 'records', 'two-factor', 'settings-schema', 'field-checks', 'audit', 'csv', 'days', 'application-states', 'number-format', 'organisation-name', 'setup', 'backup-status', 'imports', 'assemblies', 'consents'].map((name) => `src/core/${name}.ts`),
 );
 
 /** The widget folders every layer above may use whole. */
