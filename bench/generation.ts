@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from '../src/server/db/database.js';
-import { generateYear, tidyAfterBulk } from '../src/server/modules/dues/generation.js';
+import { generateYear, tidyAfterBulk, yearRaises } from '../src/server/modules/dues/generation.js';
 import { refreshBalances } from '../src/server/modules/dues/balances.js';
 
 export interface GenerationTimes {
@@ -8,6 +8,12 @@ export interface GenerationTimes {
   raised: number;
   /** Seconds per run, in run order. */
   seconds: number[];
+  /**
+   * The bare reference, seconds per run: the same year's INSERT … SELECT statements (the ones
+   * generateYear runs to raise the debts) in one transaction, nothing else (no credit, no balances,
+   * no commit per period), timed after each product run in the same state of the database.
+   */
+  bare: number[];
 }
 
 /**
@@ -29,6 +35,19 @@ async function takeBack(database: Database, year: number): Promise<void> {
   });
 }
 
+/** The year's debts raised by the generation's own INSERT … SELECT statements alone, in one transaction: seconds and rows. */
+async function timeBareRaise(database: Database, year: number): Promise<{ seconds: number; raised: number }> {
+  const started = performance.now();
+  const raised = await database.db.transaction().execute(async (trx) => {
+    let rows = 0;
+    for (const statements of await yearRaises(trx, year, Date.now())) {
+      for (const statement of statements) rows += Number((await statement.execute(trx)).numAffectedRows ?? 0n);
+    }
+    return rows;
+  });
+  return { seconds: (performance.now() - started) / 1000, raised };
+}
+
 /**
  * Times the dues generation job's work for a year nobody has yet (generateYear as the job
  * calls it: every period's INSERT … SELECT committed on its own, credit used, balances
@@ -36,6 +55,7 @@ async function takeBack(database: Database, year: number): Promise<void> {
  */
 export async function timeGeneration(database: Database, year: number, runs: number, log: (line: string) => void): Promise<GenerationTimes> {
   const seconds: number[] = [];
+  const bare: number[] = [];
   let raised = 0;
   for (let run = 0; run < runs; run += 1) {
     const started = performance.now();
@@ -50,6 +70,13 @@ export async function timeGeneration(database: Database, year: number, runs: num
     // Taking the year back is the bench's own churn: tidy it too, so the lists measured next see
     // the table as it stands after a real generation.
     await tidyAfterBulk(database);
+    const reference = await timeBareRaise(database, year);
+    bare.push(reference.seconds);
+    log(
+      `  bare INSERT … SELECT of ${year}, run ${run + 1}: ${reference.raised.toLocaleString('en')} debts in ${reference.seconds.toFixed(2)} s; generation / bare: ${(seconds.at(-1)! / reference.seconds).toFixed(2)}x`,
+    );
+    await takeBack(database, year);
+    await tidyAfterBulk(database);
   }
-  return { raised, seconds };
+  return { raised, seconds, bare };
 }

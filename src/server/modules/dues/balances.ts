@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { DUES_YEARS, STAFF_ROLES } from '../../../core/contract.js';
 import type { Db } from '../../db/database.js';
 import { defineResource } from '../../resources/define.js';
@@ -103,20 +103,29 @@ const changed = sql.join([...FIGURES.map(nullSafeDiffers), sql`member_balances.a
 const STALE_CONDITIONS = [(today: string) => sql<boolean>`next_due <= ${today}`, (today: string) => sql<boolean>`as_of > ${today}`];
 const staleIds = (today: string) => sql.join(STALE_CONDITIONS.map((when) => sql`SELECT _id FROM member_balances WHERE ${when(today)}`), sql` UNION `);
 
+const isRawBuilder = (value: unknown): value is RawBuilder<unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
 /**
  * Rewrites the balance rows of these members (all members: undefined; 'stale': those the
- * calendar moved) from the ledger rows as they stand on the Lisbon day of `now`, in the caller's
+ * calendar moved; a subquery of member ids: those it selects, however many, e.g. the members a
+ * year's generation touched) from the ledger rows as they stand on the Lisbon day of `now`, in the caller's
  * transaction. One statement whatever the number of members, so a year's generation refreshes
  * 100,000 balances at once. Rows are written in member order, so two instances bringing the
  * same rows to today on PostgreSQL lock them in the same order: one waits, neither deadlocks.
  */
-export async function refreshBalances(db: Db, now: number, members?: readonly number[] | 'stale'): Promise<void> {
+export async function refreshBalances(db: Db, now: number, members?: readonly number[] | 'stale' | RawBuilder<unknown>): Promise<void> {
   if (Array.isArray(members) && members.length === 0) return;
   const stamp = new Date(now).toISOString();
   const today = lisbonDay(now);
   const owing = sql.join(OWING.map((s) => sql.lit(s)));
   const which =
-    members === undefined ? null : members === 'stale' ? sql`(${staleIds(today)})` : sql`(${sql.join(members.map(Number))})`;
+    members === undefined
+      ? null
+      : members === 'stale'
+        ? sql`(${staleIds(today)})`
+        : isRawBuilder(members)
+          ? sql`(${members})`
+          : sql`(${sql.join(members.map(Number))})`;
   const only = (column: string) => (which ? sql`AND ${sql.ref(column)} IN ${which}` : sql``);
   const owed = owedSql(today);
   const upcoming = upcomingSql(today);

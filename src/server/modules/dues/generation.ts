@@ -1,9 +1,10 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Database, Db } from '../../db/database.js';
 import { vacuumAnalyze } from '../../db/vacuum.js';
 import { refreshBalances } from './balances.js';
 import type { FeeCharge } from './fee-categories.js';
-import { applyCredit, dedupeKey, householdDedupeKey } from './ledger.js';
+import { dedupeKey, householdDedupeKey } from './ledger.js';
+import { spendAllCredit } from './spend-credit.js';
 import { periodsOf, type Period, type Periodicity } from './periods.js';
 
 export interface GenerationReport {
@@ -107,18 +108,8 @@ function householdQuotas(schedule: ScheduleRow, period: Period, year: number, st
   `;
 }
 
-/**
- * Raises a year's quotas: every member not exempt (members.dues_exempt) in a paying category, in a state that does not mark the
- * end of membership and admitted by the period's end, gets one debt per period of their
- * category's schedule, charged to their household if they have one; a category charging per
- * household raises one debt per household instead (householdQuotas). One or two INSERT … SELECT
- * per schedule period, so 100,000 members cost a few statements; the unique (member, dedupe_key)
- * and (household, dedupe_key) make a second run, or a run after a crash, add only what is
- * missing. Then credit left on members' payments is used and balances refreshed.
- * Each step commits on its own (progress is reported between them, outside any transaction):
- * a run that dies midway leaves whole periods behind, and the next run adds the rest.
- */
-export async function generateYear(db: Db, year: number, now: number, progress?: (done: number, total: number) => Promise<void> | void): Promise<GenerationReport> {
+/** A year's work: per schedule period (in schedule order), the INSERT … SELECT statements that raise its debts. */
+export async function yearRaises(db: Db, year: number, now: number): Promise<RawBuilder<unknown>[][]> {
   const stamp = new Date(now).toISOString();
   const schedules = (await db
     .selectFrom('fee_schedules as s')
@@ -129,15 +120,51 @@ export async function generateYear(db: Db, year: number, now: number, progress?:
     .where('s.amount', '>', 0)
     .orderBy('s._id')
     .execute()) as unknown as ScheduleRow[];
-  const work = schedules.flatMap((schedule) => periodsOf(year, schedule.periodicity, Number(schedule.due_day)).map((period) => ({ schedule, period })));
+  return schedules.flatMap((schedule) =>
+    periodsOf(year, schedule.periodicity, Number(schedule.due_day)).map((period) =>
+      schedule.charge === 'household'
+        ? [memberQuotas(schedule, period, year, stamp), householdQuotas(schedule, period, year, stamp)]
+        : [memberQuotas(schedule, period, year, stamp)],
+    ),
+  );
+}
+
+/**
+ * The members whose balance a run must refresh, as a subquery: those holding a quota of the year
+ * raised by this run (stamped with its time), or raised by an earlier run that died before its
+ * refresh (their balance row is missing or older than the debt), and those whose payments the
+ * credit pass just allocated (allocations stamped with its time, an index seek). Every other
+ * member's ledger is as it was, so their rows are left alone (a read brings them to today).
+ */
+const touchedMembers = (year: number, stamp: string) => sql`
+  SELECT d.member FROM unsettled_payments d LEFT JOIN member_balances b ON b._id = d.member
+  WHERE d.year = ${year} AND d.kind = 'quota' AND d.schedule IS NOT NULL
+    AND (d.created_at = ${stamp} OR b._id IS NULL OR b.updated_at < d.created_at)
+  UNION
+  SELECT member FROM payment_allocations WHERE updated_at = ${stamp}`;
+
+/**
+ * Raises a year's quotas: every member not exempt (members.dues_exempt) in a paying category, in a state that does not mark the
+ * end of membership and admitted by the period's end, gets one debt per period of their
+ * category's schedule, charged to their household if they have one; a category charging per
+ * household raises one debt per household instead (householdQuotas). One or two INSERT … SELECT
+ * per schedule period, so 100,000 members cost a few statements; the unique (member, dedupe_key)
+ * and (household, dedupe_key) make a second run, or a run after a crash, add only what is
+ * missing. Then credit left on members' payments is used (spendAllCredit: a few statements for
+ * every member at once) and the balances of the members touched refreshed (one statement).
+ * Each step commits on its own (progress is reported between them, outside any transaction):
+ * a run that dies midway leaves whole periods behind, and the next run adds the rest.
+ */
+export async function generateYear(db: Db, year: number, now: number, progress?: (done: number, total: number) => Promise<void> | void): Promise<GenerationReport> {
+  const stamp = new Date(now).toISOString();
+  const work = await yearRaises(db, year, now);
   let raised = 0;
   let done = 0;
-  for (const { schedule, period } of work) {
+  for (const statements of work) {
     raised += await db.transaction().execute(async (trx) => {
-      const members = await memberQuotas(schedule, period, year, stamp).execute(trx);
-      if (schedule.charge !== 'household') return Number(members.numAffectedRows ?? 0n);
-      const households = await householdQuotas(schedule, period, year, stamp).execute(trx);
-      return Number(members.numAffectedRows ?? 0n) + Number(households.numAffectedRows ?? 0n);
+      let affected = 0;
+      for (const statement of statements) affected += Number((await statement.execute(trx)).numAffectedRows ?? 0n);
+      return affected;
     });
     done += 1;
     await progress?.(done, work.length + 1);
@@ -151,16 +178,9 @@ export async function generateYear(db: Db, year: number, now: number, progress?:
     .where('created_at', '=', stamp)
     .where('schedule', 'is not', null)
     .executeTakeFirst();
-  const withCredit = await db
-    .selectFrom('payments')
-    .select('member')
-    .distinct()
-    .where('annulled_at', 'is', null)
-    .where(sql<boolean>`amount > allocated`)
-    .execute();
   await db.transaction().execute(async (trx) => {
-    for (const { member } of withCredit) await applyCredit(trx, Number(member), now);
-    await refreshBalances(trx, now);
+    await spendAllCredit(trx, now);
+    await refreshBalances(trx, now, touchedMembers(year, stamp));
   });
   await progress?.(work.length + 1, work.length + 1);
   return { year, raised, periods: work.length, members: raised === 0 ? 0 : Number(charged?.members ?? 0), total: raised === 0 ? 0 : Number(charged?.total ?? 0) };
