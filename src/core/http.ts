@@ -38,6 +38,12 @@ export interface Http {
   delete<T>(path: string, options?: RequestOptions): Promise<HttpResponse<T>>;
   /** Multipart POST without timeout; progress is a fraction 0..1 of the bytes sent. */
   upload<T>(path: string, form: FormData, onProgress?: (fraction: number) => void, options?: RequestOptions): Promise<HttpResponse<T>>;
+  /**
+   * A GET whose body is read as it arrives (a streamed export): the answer once its headers are
+   * in, with the same headers, token refresh and failures as every request. No timeout: a long
+   * download ends by the caller's signal, which also stops the body's reading.
+   */
+  stream(path: string, accept: string, options?: RequestOptions): Promise<Response>;
 }
 
 export interface HttpDeps {
@@ -139,6 +145,18 @@ export function createHttp(deps: HttpDeps): Http {
     }
   }
 
+  async function sendStream(path: string, accept: string, options: RequestOptions, token: string | null): Promise<HttpResponse<Response>> {
+    const started = deps.clock.now();
+    let res: Response;
+    try {
+      res = await deps.fetch(joinUrl(api, path) + serializeParams(options.params), { headers: { ...headers(token), accept }, ...(options.signal ? { signal: options.signal } : {}) });
+    } catch {
+      throw new ApiError(options.signal?.aborted ? 'aborted' : 'network');
+    }
+    if (!res.ok) throw timed(started, new ApiError('status', res.status, await res.json().catch(() => null)));
+    return timed(started, { status: res.status, data: res });
+  }
+
   function refreshOnce(): Promise<boolean> {
     // Concurrent 401s share one refresh: the server rotates refresh tokens and
     // revokes the whole family when one is used twice.
@@ -213,5 +231,6 @@ export function createHttp(deps: HttpDeps): Http {
     delete: (path, options) => request('DELETE', path, undefined, options),
     upload: (path, form, onProgress, options = {}) =>
       withAuth((token) => sendMultipart(path, form, onProgress, options, token), options),
+    stream: async (path, accept, options = {}) => (await withAuth((token) => sendStream(path, accept, options, token), options)).data,
   };
 }

@@ -1,6 +1,5 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import '../../src/widgets/resource-form/element.js';
-import { buildCsv } from '../../src/widgets/resource-list/csv.js';
 import { formatValue } from '../../src/widgets/shared/format.js';
 import { centsToInput, formatMoney, parseEuros } from '../../src/widgets/shared/money.js';
 import { place, removePlaced, shadowOf } from './kit/fixtures.js';
@@ -44,11 +43,6 @@ describe('money in the browser', () => {
     expect(centsToInput(2450)).to.equal('24,50');
     expect(centsToInput(5)).to.equal('0,05');
     for (const cents of [0, 1, 10, 99, 100, 2450, 123_456, 99_999_999]) expect(parseEuros(centsToInput(cents))).to.equal(cents);
-  });
-
-  it('exports amounts to CSV as euros with a decimal comma and no sign, as pt-PT spreadsheets read numbers', () => {
-    const csv = buildCsv([field({ name: 'due', type: 'money', label: 'Quota' })], [{ due: 2450 }, { due: 99_999_999 }, { due: null }]);
-    expect(csv.replace(/^\uFEFF/, '').split(/\r?\n/).slice(0, 3)).to.deep.equal(['Quota', '24,50', '999999,99']);
   });
 });
 

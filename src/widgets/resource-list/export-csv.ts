@@ -1,67 +1,90 @@
-import { LIST_MAX_LIMIT, queryParams, type ApiRecord, type Core, type ExplainerField, type ListQuery, type ListResponse } from '../../core/index.js';
-import type { ReferenceCache } from '../shared/reference-cache.js';
-import { buildCsv } from './csv.js';
+import { LIST_MAX_LIMIT, queryParams, type Core, type ExplainerField, type ListQuery, type QueryParams } from '../../core/index.js';
 import { csvFileName, downloadBlob } from '../shared/download.js';
 
-/** How far an export is: pages read, and pages in all once the first page said how many rows match. */
+/** How far an export is: pages read, and pages in all (null while the list's total is unknown). */
 export interface ExportProgress {
   pages: number;
   total: number | null;
 }
 
 /**
- * Every row matching the query (its search, filters and sort; not its page), read in pages of
- * the largest size the server allows: one unlimited request for a big result could outlast the
- * 10 s request timeout, pages of 500 never do.
+ * Rows per "page" of the progress: the toolbar counts pages of the size the list reads at most,
+ * as it did when the export read them one by one; the server now sends the rows in one answer.
  */
-async function fetchAllRows(core: Core, resource: string, query: ListQuery, signal: AbortSignal, onProgress: (progress: ExportProgress) => void): Promise<ApiRecord[]> {
-  const rows: ApiRecord[] = [];
-  let expected: number | null = null;
-  for (let page = 1; ; page += 1) {
-    const params = queryParams({ ...query, page, limit: LIST_MAX_LIMIT });
-    const res = await core.http.get<ListResponse<ApiRecord>>(resource, { params, signal });
-    const data = Array.isArray(res.data?.data) ? res.data.data : [];
-    rows.push(...data);
-    const matching = res.data?.meta?.total;
-    if (page === 1 && typeof matching === 'number') expected = Math.max(1, Math.ceil(matching / LIST_MAX_LIMIT));
-    const last = data.length < LIST_MAX_LIMIT;
-    // Rows added while reading make one page more than the first count said.
-    onProgress({ pages: page, total: expected === null ? null : last ? page : Math.max(expected, page + 1) });
-    if (last) return rows;
-  }
+const ROWS_PER_PAGE = LIST_MAX_LIMIT;
+
+const QUOTE = 0x22;
+const LINE_FEED = 0x0a;
+
+/**
+ * Counts the CSV's lines as its bytes arrive: line ends outside quotes (a cell's own line breaks
+ * are always quoted, and a quote inside one is doubled, so the parity of quotes tells). UTF-8
+ * never uses these bytes inside a character, so the chunks need no decoding.
+ */
+function lineCounter(): (bytes: Uint8Array) => number {
+  let quoted = false;
+  let lines = 0;
+  return (bytes) => {
+    for (const byte of bytes) {
+      if (byte === QUOTE) quoted = !quoted;
+      else if (byte === LINE_FEED && !quoted) lines += 1;
+    }
+    return lines;
+  };
 }
 
-/** Reads the reference names the rows need, so the file shows names as the table does. */
-async function referenceLabels(cache: ReferenceCache, fields: readonly ExplainerField[], rows: readonly ApiRecord[]) {
-  for (const field of fields) {
-    if (!field.ref) continue;
-    const ids = rows.flatMap((row) => {
-      const value = row[field.name];
-      return (Array.isArray(value) ? value : [value]).filter((id): id is number => typeof id === 'number');
-    });
-    await cache.ensure(field.ref, ids);
-  }
-  return cache.labels.value;
+/** The list's query (search, filters, sort) and the columns shown, in order, as the export's parameters; no page. */
+function exportParams(query: ListQuery, fields: readonly ExplainerField[]): QueryParams {
+  const params = queryParams(query);
+  delete params._page;
+  delete params._limit;
+  return { ...params, _columns: fields.map((f) => f.name).join(',') };
 }
 
 export interface ExportRequest {
   core: Core;
-  cache: ReferenceCache;
   resource: string;
   label: string;
+  /** The columns the list shows, in order: the file's columns. */
   fields: readonly ExplainerField[];
   query: ListQuery;
+  /** How many rows the list said match, for the progress; null when it does not know. */
+  total: number | null;
   /** Aborting stops the reading; nothing is downloaded after it. */
   signal: AbortSignal;
   onProgress(progress: ExportProgress): void;
 }
 
-/** Reads, builds and downloads the file; false when cancelled before the download. */
-export async function exportCsv({ core, cache, resource, label, fields, query, signal, onProgress }: ExportRequest): Promise<boolean> {
-  const rows = await fetchAllRows(core, resource, query, signal, onProgress);
-  const labels = await referenceLabels(cache, fields, rows);
+/**
+ * Asks the server once for the list's CSV (GET {resource}/export.csv: every row of the query, in
+ * its order, the cells as the table shows them), counts its rows as they arrive against the
+ * list's total, and downloads it; false when cancelled before the download.
+ */
+export async function exportCsv({ core, resource, label, fields, query, total, signal, onProgress }: ExportRequest): Promise<boolean> {
+  const expected = total === null ? null : Math.max(1, Math.ceil(total / ROWS_PER_PAGE));
+  let shown: ExportProgress = { pages: 0, total: expected };
+  onProgress(shown);
+  const res = await core.http.stream(`${resource}/export.csv`, 'text/csv', { params: exportParams(query, fields), signal });
+  const chunks: Uint8Array[] = [];
+  const count = lineCounter();
+  let rows = 0;
+  if (res.body) {
+    const reader = res.body.getReader();
+    for (let read = await reader.read(); !read.done; read = await reader.read()) {
+      chunks.push(read.value);
+      // The first line is the header.
+      rows = Math.max(0, count(read.value) - 1);
+      const pages = Math.floor(rows / ROWS_PER_PAGE);
+      if (pages !== shown.pages) {
+        // Rows added while exporting may make a page more than the list's total said.
+        shown = { pages, total: expected === null ? null : Math.max(expected, pages) };
+        onProgress(shown);
+      }
+    }
+  }
   if (signal.aborted) return false;
-  const csv = buildCsv(fields, rows, labels);
-  downloadBlob(new Blob([csv], { type: 'text/csv;charset=utf-8' }), csvFileName(label));
+  const pages = Math.max(1, Math.ceil(rows / ROWS_PER_PAGE));
+  if (pages !== shown.pages || pages !== shown.total) onProgress({ pages, total: pages });
+  downloadBlob(new Blob(chunks as BlobPart[], { type: 'text/csv;charset=utf-8' }), csvFileName(label));
   return true;
 }

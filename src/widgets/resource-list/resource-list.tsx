@@ -134,7 +134,7 @@ export function ResourceList({ resource = '', editPath, mode, columns: preferred
   useAnnounceSelection(resource, selection, listQueryString(query));
 
   const runExport = () => {
-    if (explainer.entry) csvExport.run({ core, cache, resource, label: label ?? explainer.entry.label, fields: columns, query: store.query.value });
+    if (explainer.entry) csvExport.run({ core, resource, label: label ?? explainer.entry.label, fields: columns, query: store.query.value, total: store.total.value });
   };
 
   useListCommands(resource, {

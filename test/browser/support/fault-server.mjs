@@ -9,7 +9,7 @@
 //   /fault-control/{ns}/ws         POST {refuse?, handshake?}: socket behaviour
 //   /fault-control/{ns}/ws/send    POST {topic, payload}: message to every open socket
 //   /fault-control/{ns}/ws/close   POST: close every open socket
-// A reply is {status?, body?, delayMs?, drop?}; the last reply of a queue repeats. The log keeps
+// A reply is {status?, body?, text?, type?, delayMs?, drop?}; the last reply of a queue repeats. The log keeps
 // JSON bodies parsed, a multipart form as {bytes, fields, files}, any other body as {bytes}.
 import { WebSocketServer } from 'ws';
 
@@ -126,6 +126,13 @@ async function api(ctx, ns, rest) {
   }
   // A redirect (SPEC 7's card and letter addresses answer 302 to a file).
   if (reply.location) ctx.set('location', reply.location);
+  // A body that is not JSON (a CSV export), sent as it is with its media type.
+  if (reply.text !== undefined) {
+    ctx.status = reply.status ?? 200;
+    ctx.type = reply.type ?? 'text/plain';
+    ctx.body = reply.text;
+    return;
+  }
   json(ctx, reply.status ?? 200, reply.body);
 }
 

@@ -3,6 +3,9 @@
 export interface Reply {
   status?: number;
   body?: unknown;
+  /** A body sent as it is (not JSON), with `type` as its media type. */
+  text?: string;
+  type?: string;
   delayMs?: number;
   drop?: boolean;
   /** A Location header (with a 3xx status: a redirect the browser follows). */
