@@ -73,7 +73,7 @@ function referenceNames(database: Database, registry: Registry, caller: Caller) 
 
 /** The select list of the exported fields: stored columns and computed expressions; linked ids are read per page. */
 function selectList(fields: readonly Field[]): SelectItem[] {
-  return fields.flatMap((f) => (isColumn(f) ? [sql.ref(f.name)] : f.type === 'computed' && f.computed ? [computedExpression(f.computed).as(f.name)] : []));
+  return fields.flatMap((f): SelectItem[] => (isColumn(f) ? [sql.ref(f.name)] : f.type === 'computed' && f.computed ? [computedExpression(f.computed).as(f.name)] : []));
 }
 
 /** The linked ids of a many-to-many field for a page of rows, as withLinks lists them (by the other id). */
