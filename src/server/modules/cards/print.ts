@@ -2,12 +2,13 @@ import type { AuthenticatedCaller } from '../../auth/caller.js';
 import type { ServerContext } from '../../context.js';
 import type { Db, Row } from '../../db/database.js';
 import { badRequest } from '../../errors.js';
-import { fileJob, type FileJobRequester } from '../../jobs/file-job.js';
+import { fileJob, storeOutput, type FileJobRequester } from '../../jobs/file-job.js';
+import { timeSlices } from '../../jobs/slices.js';
+import { newPdfDocument } from '../../pdf/document.js';
 import { readLogos } from '../../pdf/letterhead.js';
 import { cardFaces, printSettings } from './faces.js';
 import { letterFaces, letterPlacement } from './letters.js';
-import { renderCards, renderLetters } from './pdf/document.js';
-import { storePdf } from './stored.js';
+import { drawCards, drawLetters } from './pdf/document.js';
 
 /** The selections one PDF of many cards is made of. */
 export const PRINT_TYPES = ['active', 'ids', 'category'] as const;
@@ -66,23 +67,53 @@ export async function selectedCards(db: Db, selection: PrintSelection): Promise<
   return query.limit(PRINT_MAX + 1).execute();
 }
 
+/** Progress is reported every this many cards: the reporter throttles too, but each call still costs a little. */
+const PROGRESS_EVERY = 50;
+
+/**
+ * A PDF drawn page after page straight into the file store: pdfkit hands out each page's bytes
+ * once the next one begins, so the file is never held whole (a thousand letters are tens of MB),
+ * and its hash is taken as it is written. Failed drawing leaves nothing stored.
+ */
+async function streamPdf(ctx: ServerContext, title: string, name: string, by: Pick<AuthenticatedCaller, 'kind' | 'id'>, draw: (doc: PDFKit.PDFDocument) => Promise<void>): Promise<number> {
+  const doc = await newPdfDocument(title);
+  const stored = storeOutput(ctx, doc, { name, contentType: 'application/pdf', by });
+  // A store failing while pages are still drawn is answered below, not as an unhandled rejection meanwhile.
+  void stored.catch(() => undefined);
+  try {
+    await draw(doc);
+  } catch (error) {
+    doc.destroy(error instanceof Error ? error : new Error(String(error)));
+    await stored.catch(() => undefined);
+    throw error;
+  }
+  doc.end();
+  return stored;
+}
+
 /**
  * One PDF of these cards (or of their cover letters), stored; answers the file's id. Letters
  * are checked before anything is drawn: a member without an address is a 422 naming them.
+ * Drawing a thousand cards is most of a second of synchronous work: it goes in time slices
+ * (jobs/slices.ts) so requests are answered between them, and the file store writes the pages
+ * drawn so far meanwhile.
  */
 export async function printCards(ctx: ServerContext, cards: readonly Row[], includeLetters: boolean, by: Pick<AuthenticatedCaller, 'kind' | 'id'>, progress?: (done: number, total: number) => Promise<void>): Promise<number> {
   const { db } = ctx.database;
-  // Progress every 50 pages' worth: the reporter throttles too, but each call still costs a little.
-  const onEach = progress ? (done: number) => (done % 50 === 0 || done === cards.length ? progress(done, cards.length) : undefined) : undefined;
+  const slices = timeSlices();
+  const onEach = async (done: number) => {
+    if (progress && (done % PROGRESS_EVERY === 0 || done === cards.length)) await progress(done, cards.length);
+    await slices.pause();
+  };
   if (includeLetters) {
     const letters = await letterFaces(db, cards, ctx.config.publicUrl, ctx.now());
-    const bytes = await renderLetters(letters, await letterPlacement(db), onEach, await readLogos(db, ctx.files, letters.map((letter) => letter.issuer)));
-    return storePdf(ctx, bytes, `cartas-cartoes-${cards.length}.pdf`, by);
+    const placement = await letterPlacement(db);
+    const logos = await readLogos(db, ctx.files, letters.map((letter) => letter.issuer));
+    return streamPdf(ctx, letters[0]?.card.title ?? 'Cartas', `cartas-cartoes-${cards.length}.pdf`, by, (doc) => drawLetters(doc, letters, placement, onEach, logos));
   }
   const faces = await cardFaces(db, cards, ctx.config.publicUrl, ctx.files);
   const print = await printSettings(db);
-  const bytes = await renderCards({ faces, ...print, title: faces[0]?.title ?? 'Cartões', ...(onEach ? { onCard: onEach } : {}) });
-  return storePdf(ctx, bytes, `cartoes-${cards.length}.pdf`, by);
+  return streamPdf(ctx, faces[0]?.title ?? 'Cartões', `cartoes-${cards.length}.pdf`, by, (doc) => drawCards(doc, { faces, ...print, onCard: onEach }));
 }
 
 interface PrintPayload {

@@ -9,15 +9,12 @@ export interface CardsPdf {
   offsets: Offsets;
   /** Document title (PDF metadata). */
   title: string;
-  /** Called after each card is drawn (a job's progress bar). */
+  /** Called after each card is drawn (a job's progress bar, a pause between slices). */
   onCard?: (done: number) => Promise<void> | void;
 }
 
-
-/** Cards one per ID-1 page (card printers) or ten per A4 sheet with crop marks. */
-export async function renderCards({ faces, layout, offsets, title, onCard }: CardsPdf): Promise<Buffer> {
-  const doc = await newPdfDocument(title);
-  const bytes = pdfBytes(doc);
+/** Draws the cards into `doc`, one per ID-1 page (card printers) or ten per A4 sheet with crop marks. */
+export async function drawCards(doc: PDFKit.PDFDocument, { faces, layout, offsets, onCard }: Omit<CardsPdf, 'title'>): Promise<void> {
   for (const [index, face] of faces.entries()) {
     if (layout === 'id1') {
       doc.addPage({ size: [CARD.width, CARD.height], margin: 0 });
@@ -33,18 +30,30 @@ export async function renderCards({ faces, layout, offsets, title, onCard }: Car
     }
     await onCard?.(index + 1);
   }
+}
+
+/** The cards' PDF as bytes (one card's file; many go through print.ts, streamed to the file store). */
+export async function renderCards(pdf: CardsPdf): Promise<Buffer> {
+  const doc = await newPdfDocument(pdf.title);
+  const bytes = pdfBytes(doc);
+  await drawCards(doc, pdf);
   doc.end();
   return bytes;
 }
 
-/** Cover letters, one A4 page each with its card at the foot (so a letter never travels without its card). */
-export async function renderLetters(letters: readonly LetterFace[], placement: LetterPlacement, onLetter?: (done: number) => Promise<void> | void, logos: ReadonlyMap<number, Buffer> = new Map()): Promise<Buffer> {
-  const doc = await newPdfDocument(letters[0]?.card.title ?? 'Cartas');
-  const bytes = pdfBytes(doc);
+/** Draws cover letters into `doc`, one A4 page each with its card at the foot (so a letter never travels without its card). */
+export async function drawLetters(doc: PDFKit.PDFDocument, letters: readonly LetterFace[], placement: LetterPlacement, onLetter?: (done: number) => Promise<void> | void, logos: ReadonlyMap<number, Buffer> = new Map()): Promise<void> {
   for (const [index, letter] of letters.entries()) {
     drawLetter(doc, letter, placement, logos);
     await onLetter?.(index + 1);
   }
+}
+
+/** Cover letters as bytes (one card's letter). */
+export async function renderLetters(letters: readonly LetterFace[], placement: LetterPlacement, onLetter?: (done: number) => Promise<void> | void, logos: ReadonlyMap<number, Buffer> = new Map()): Promise<Buffer> {
+  const doc = await newPdfDocument(letters[0]?.card.title ?? 'Cartas');
+  const bytes = pdfBytes(doc);
+  await drawLetters(doc, letters, placement, onLetter, logos);
   doc.end();
   return bytes;
 }
