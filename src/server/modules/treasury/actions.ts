@@ -11,7 +11,7 @@ import { paymentsOfDoc } from './payment-receipts.js';
 import { euros } from './pdf/render.js';
 import { treasuryDocs } from './resources.js';
 import { typeLabel, type TreasuryDocSnapshot } from './types.js';
-import { verifyIntegrity } from './verify.js';
+import { verifyIntegrity, type IntegrityReport } from './verify.js';
 
 const day = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
 
@@ -73,15 +73,25 @@ const sendDocAction = defineAction({
   },
 });
 
-/** POST /treasury_docs/verify_integrity: walks every series' hash chain; reports the first broken link. */
+/**
+ * POST /treasury_docs/verify_integrity: walks every series' hash chain; reports the first broken
+ * link. The action's transaction holds only its audit entry: the walk (seconds over thousands of
+ * documents) runs after the commit, on the database in slices, so on SQLite it never holds the
+ * only connection from other requests. The answer is filled in then (the handler answers after
+ * the afterCommit work).
+ */
 const verifyIntegrityAction = defineAction({
   resource: 'treasury_docs',
   name: 'verify_integrity',
   label: 'Verificar integridade',
   on: 'collection',
   access: ['admin'],
-  async run({ db, ctx }) {
-    return verifyIntegrity(db, ctx);
+  async run({ ctx, afterCommit }) {
+    const report: Partial<IntegrityReport> = {};
+    afterCommit(async () => {
+      Object.assign(report, await verifyIntegrity(ctx.database.db, ctx));
+    });
+    return report;
   },
 });
 

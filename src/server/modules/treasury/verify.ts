@@ -1,4 +1,5 @@
 import type { ServerContext } from '../../context.js';
+import { timeSlices } from '../../jobs/slices.js';
 import type { Db, Row } from '../../db/database.js';
 import { chainHash } from './chain.js';
 import { pdfStream, streamSha256 } from './stored-bytes.js';
@@ -56,11 +57,17 @@ const PAGE = 500;
  * "Verificar integridade": walks every series from its first document, page by page, checking
  * numbering without gaps, each row against its snapshot, each stored PDF against its hash and
  * each link against the previous one; reports the first broken link.
+ *
+ * Thousands of documents take seconds: `db` should be the database, not a transaction (on
+ * SQLite a transaction would hold the only connection, and every request, for all of them), and
+ * the walk lets the event loop turn every few milliseconds. Documents issued meanwhile are walked
+ * too: a series whose end moved while it was walked is read again and walked to its new end.
  */
 export async function verifyIntegrity(db: Db, ctx: ServerContext): Promise<IntegrityReport> {
   const series = await db.selectFrom('treasury_series').select(['_id', 'last_number', 'last_hash']).orderBy('_id').execute();
+  const slices = timeSlices();
   let checked = 0;
-  for (const one of series) {
+  for (let one of series) {
     // Gaps an administrator chose (series.ts): the number that would have come next, and the one set instead.
     const jumps = new Map((await db.selectFrom('treasury_series_jumps').select(['from_number', 'to_number']).where('series', '=', one._id).execute()).map((j) => [j.from_number, j.to_number]));
     const expectedAfter = (sequence: number) => jumps.get(sequence + 1) ?? sequence + 1;
@@ -68,20 +75,27 @@ export async function verifyIntegrity(db: Db, ctx: ServerContext): Promise<Integ
     let sequence = 0;
     let last: Row | undefined;
     for (;;) {
-      const rows = await db.selectFrom('treasury_docs').selectAll().where('series', '=', one._id).where('sequence', '>', sequence).orderBy('sequence').limit(PAGE).execute();
-      for (const row of rows) {
-        const problem = await linkProblem(db, ctx, row, expectedAfter(sequence), previous);
-        if (problem) return { ok: false, checked, broken: { doc: row._id, number: row.number, problem } };
-        checked += 1;
-        previous = row.hash;
-        sequence = row.sequence;
-        last = row;
+      for (;;) {
+        const rows = await db.selectFrom('treasury_docs').selectAll().where('series', '=', one._id).where('sequence', '>', sequence).orderBy('sequence').limit(PAGE).execute();
+        for (const row of rows) {
+          await slices.pause();
+          const problem = await linkProblem(db, ctx, row, expectedAfter(sequence), previous);
+          if (problem) return { ok: false, checked, broken: { doc: row._id, number: row.number, problem } };
+          checked += 1;
+          previous = row.hash;
+          sequence = row.sequence;
+          last = row;
+        }
+        if (rows.length < PAGE) break;
       }
-      if (rows.length < PAGE) break;
-    }
-    if (expectedAfter(sequence) !== one.last_number + 1 || (one.last_hash ?? null) !== previous) {
-      const where = last ? { doc: Number(last._id), number: String(last.number) } : { doc: 0, number: '' };
-      return { ok: false, checked, broken: { ...where, problem: 'A série termina antes do último número atribuído: falta pelo menos um documento.' } };
+      if (expectedAfter(sequence) === one.last_number + 1 && (one.last_hash ?? null) === previous) break;
+      // Not where the series ended when read: documents issued since (walk on), or a broken end.
+      const now = await db.selectFrom('treasury_series').select(['_id', 'last_number', 'last_hash']).where('_id', '=', one._id).executeTakeFirst();
+      if (!now || now.last_number === one.last_number) {
+        const where = last ? { doc: Number(last._id), number: String(last.number) } : { doc: 0, number: '' };
+        return { ok: false, checked, broken: { ...where, problem: 'A série termina antes do último número atribuído: falta pelo menos um documento.' } };
+      }
+      one = now;
     }
   }
   return { ok: true, checked };
