@@ -2,12 +2,15 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { LOOP_DELAY_ENV, loopDelayOf, type LoopDelayProbe } from './loop-delay.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** The real entry point, compiled next to this file (dist/bench/src/server/main.js). */
 const MAIN = path.resolve(here, '../src/server/main.js');
 const PACKAGE_JSON = path.resolve(here, '../../../package.json');
+/** Loaded into the server before its main: the event loop's delays, measured inside it (loop-delay.ts). */
+const LOOP_DELAY_PROBE = path.resolve(here, 'loop-delay.js');
 
 /** The node options of `npm start` (package.json: `exec node [options] dist/server/main.js`), so the bench runs the server as it runs. */
 function startOptions(): string[] {
@@ -37,6 +40,8 @@ export interface ServerMemory {
 export interface RunningServer {
   url: string;
   memory(): ServerMemory | undefined;
+  /** The event loop's delays inside the server: reset before a row, read after it. */
+  loopDelay: LoopDelayProbe;
   stop(): Promise<number | null>;
 }
 
@@ -58,9 +63,9 @@ function memoryOf(pid: number | undefined): ServerMemory | undefined {
 /** Starts `node [options] main.js` as its own process, as `npm start` does, and waits until it listens. */
 export async function startServer(env: NodeJS.ProcessEnv): Promise<RunningServer> {
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, [...startOptions(), MAIN], {
-    env: { ...env, PORT: String(port), HOST: '127.0.0.1', ASSOCIA_PUBLIC_URL: `http://127.0.0.1:${port}` },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const child: ChildProcess = spawn(process.execPath, [...startOptions(), '--import', pathToFileURL(LOOP_DELAY_PROBE).href, MAIN], {
+    env: { ...env, PORT: String(port), HOST: '127.0.0.1', ASSOCIA_PUBLIC_URL: `http://127.0.0.1:${port}`, [LOOP_DELAY_ENV]: '1' },
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
   let output = '';
   await new Promise<void>((resolve, reject) => {
@@ -76,6 +81,7 @@ export async function startServer(env: NodeJS.ProcessEnv): Promise<RunningServer
   return {
     url: `http://127.0.0.1:${port}`,
     memory: () => memoryOf(child.pid),
+    loopDelay: loopDelayOf(child),
     async stop() {
       child.kill('SIGTERM');
       return exited;
