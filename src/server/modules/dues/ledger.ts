@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db, Row } from '../../db/database.js';
 import { coded, invalidRecord } from '../../errors.js';
 import type { ServerContext } from '../../context.js';
+import { compiledOnce } from '../../db/compiled-once.js';
 import { OWING, type DebtKind, type DebtStatus } from './debts.js';
 import { paymentReceipts } from './payment-receipts-port.js';
 import { addReceiptTotals, annulledFrom } from './receipt-totals.js';
@@ -42,8 +43,30 @@ const asDebt = (row: Row): Debt => ({
   due_date: String(row.due_date),
 });
 
+// The statements every recorded payment runs, compiled once (decision 0054): building and
+// compiling them cost about as much as SQLite takes to run them.
+const owingOf = compiledOnce((db: Db, member: number) => db.selectFrom('unsettled_payments').selectAll().where('member', '=', member).where('status', 'in', OWING).orderBy('due_date').orderBy('_id'));
+const allocationOf = compiledOnce((db: Db, payment: number, debt: number) => db.selectFrom('payment_allocations').select(['_id', 'amount']).where('payment', '=', payment).where('debt', '=', debt));
+const insertAllocation = compiledOnce((db: Db, payment: number, debt: number, member: number, amount: number, stamp: string) =>
+  db.insertInto('payment_allocations').values({ payment, debt, member, amount, created_at: stamp, updated_at: stamp, _version: 1 }),
+);
+const debtPaid = compiledOnce((db: Db, id: number, paid: number, status: DebtStatus, stamp: string) =>
+  db.updateTable('unsettled_payments').set({ paid, status, updated_at: stamp, _version: sql`_version + 1` }).where('_id', '=', id),
+);
+const paymentAllocated = compiledOnce((db: Db, id: number, amount: number, stamp: string) =>
+  db.updateTable('payments').set({ allocated: sql`allocated + ${amount}`, updated_at: stamp, _version: sql`_version + 1` }).where('_id', '=', id),
+);
+const insertPayment = compiledOnce(
+  (db: Db, member: number, household: number | null, date: string, amount: number, method: string, reference: string | null, notes: string | null, recordedBy: number | null, externalId: string | null, stamp: string) =>
+    db
+      .insertInto('payments')
+      .values({ member, household, date, amount, allocated: 0, method, reference, notes, recorded_by: recordedBy, external_id: externalId, created_at: stamp, updated_at: stamp, _version: 1 })
+      .returning('_id'),
+);
+
 /** A member's debts that still owe something, oldest due first, locked on PostgreSQL. */
 async function owingDebts(db: Db, member: number, ids?: readonly number[]): Promise<Debt[]> {
+  if (!ids) return (await owingOf(db, member)).rows.map(asDebt);
   let query = db
     .selectFrom('unsettled_payments')
     .selectAll()
@@ -99,17 +122,13 @@ export async function householdPayingMember(db: Db, household: number): Promise<
 
 async function setDebtPaid(db: Db, debt: Debt, paid: number, now: number): Promise<void> {
   const status: DebtStatus = paid === 0 ? 'open' : paid >= debt.amount ? 'paid' : 'partial';
-  await db
-    .updateTable('unsettled_payments')
-    .set({ paid, status, updated_at: iso(now), _version: sql`_version + 1` })
-    .where('_id', '=', debt._id)
-    .execute();
+  await debtPaid(db, debt._id, paid, status, iso(now));
 }
 
 async function addAllocation(db: Db, from: Paying, debt: Debt, amount: number, now: number): Promise<void> {
   const stamp = iso(now);
   const payment = from._id;
-  const existing = await db.selectFrom('payment_allocations').select(['_id', 'amount']).where('payment', '=', payment).where('debt', '=', debt._id).executeTakeFirst();
+  const [existing] = (await allocationOf(db, payment, debt._id)).rows;
   if (existing) {
     await db
       .updateTable('payment_allocations')
@@ -117,15 +136,11 @@ async function addAllocation(db: Db, from: Paying, debt: Debt, amount: number, n
       .where('_id', '=', existing._id)
       .execute();
   } else {
-    await db.insertInto('payment_allocations').values({ payment, debt: debt._id, member: debt.member, amount, created_at: stamp, updated_at: stamp, _version: 1 }).execute();
+    await insertAllocation(db, payment, debt._id, debt.member, amount, stamp);
   }
   await setDebtPaid(db, debt, debt.paid + amount, now);
   await addReceiptTotals(db, [{ basis: 'accrual', debtYear: debt.year, method: from.method, date: from.date, countsFrom: from.date, amount }]);
-  await db
-    .updateTable('payments')
-    .set({ allocated: sql`allocated + ${amount}`, updated_at: stamp, _version: sql`_version + 1` })
-    .where('_id', '=', payment)
-    .execute();
+  await paymentAllocated(db, payment, amount, stamp);
 }
 
 export interface Allocation {
@@ -198,26 +213,8 @@ export async function recordPayment(db: Db, input: RecordPayment, ctx: Pick<Serv
     }
   }
   const stamp = iso(now);
-  const inserted = await db
-    .insertInto('payments')
-    .values({
-      member,
-      household,
-      date: input.date,
-      amount: input.amount,
-      allocated: 0,
-      method: input.method,
-      reference: input.reference ?? null,
-      notes: input.notes ?? null,
-      recorded_by: input.recordedBy,
-      external_id: input.externalId ?? null,
-      created_at: stamp,
-      updated_at: stamp,
-      _version: 1,
-    })
-    .returning('_id')
-    .executeTakeFirstOrThrow();
-  const payment = inserted._id;
+  const inserted = await insertPayment(db, member, household, input.date, input.amount, input.method, input.reference ?? null, input.notes ?? null, input.recordedBy, input.externalId ?? null, stamp);
+  const payment = inserted.rows[0]!._id;
   await addReceiptTotals(db, [{ basis: 'cash', debtYear: null, method: input.method, date: input.date, countsFrom: input.date, amount: input.amount }]);
   const from = { _id: payment, method: input.method, date: input.date };
   const owing = targets ?? (await payableDebts(db, { member, household }));

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { ServerContext } from '../../context.js';
+import { compiledOnce } from '../../db/compiled-once.js';
 import type { Db, Row } from '../../db/database.js';
 import { invalidRecord } from '../../errors.js';
 import type { Issuer } from '../../pdf/letterhead.js';
@@ -86,14 +87,7 @@ function checkLines(type: TreasuryDocType, lines: readonly DocLine[]): number {
  */
 async function nextInSeries(db: Db, type: TreasuryDocType, year: number, prefix: string): Promise<{ series: number; prefix: string; sequence: number; previous: string | null }> {
   // The hash is read in the same statement as the number: both come from the locked row.
-  const take = () =>
-    db
-      .updateTable('treasury_series')
-      .set({ last_number: sql`last_number + 1` })
-      .where('type', '=', type)
-      .where('year', '=', year)
-      .returning(['_id', 'prefix', 'last_number', 'last_hash'])
-      .executeTakeFirst();
+  const take = async () => (await takeNumber(db, type, year)).rows[0];
   // The year's first document opens its series (a concurrent opener waits on the unique key, then finds it).
   let row = await take();
   if (!row) {
@@ -112,9 +106,17 @@ async function paymentMethod(db: Db, payments: readonly number[], known?: readon
   return labels.length > 0 ? labels.join(', ') : null;
 }
 
+// The statements every payment's receipt runs, compiled once (decision 0054).
+const takeNumber = compiledOnce((db: Db, type: string, year: number) =>
+  db.updateTable('treasury_series').set({ last_number: sql`last_number + 1` }).where('type', '=', type).where('year', '=', year).returning(['_id', 'prefix', 'last_number', 'last_hash']),
+);
+const setLastHash = compiledOnce((db: Db, series: number, hash: string) => db.updateTable('treasury_series').set({ last_hash: hash }).where('_id', '=', series));
+const linkPayment = compiledOnce((db: Db, doc: number, payment: number) => db.insertInto('treasury_doc_payments').values({ doc, payment }));
+const firstStatusOf = compiledOnce((db: Db) => db.selectFrom('document_statuses').select('_id').orderBy('_id').limit(1));
+
 /** The status a new document starts in: the first one staff defined (the demo's 'emitido'), if any. */
 const firstStatus = async (db: Db): Promise<number | null> => {
-  const row = await db.selectFrom('document_statuses').select('_id').orderBy('_id').limit(1).executeTakeFirst();
+  const [row] = (await firstStatusOf(db)).rows;
   return row ? row._id : null;
 };
 
@@ -193,8 +195,8 @@ export async function issueTreasuryDocument(db: Db, ctx: Pick<ServerContext, 'fi
     .returningAll()
     .executeTakeFirstOrThrow();
   const doc = row._id;
-  await db.updateTable('treasury_series').set({ last_hash: hash }).where('_id', '=', series).execute();
-  if (payments.length > 0) await db.insertInto('treasury_doc_payments').values(payments.map((payment) => ({ doc, payment }))).execute();
+  await setLastHash(db, series, hash);
+  for (const payment of payments) await linkPayment(db, doc, payment);
   if (status !== null) await db.insertInto('treasury_doc_status_history').values({ doc, status, at: stamp, by: input.by }).execute();
   return input.drawAfterCommit ? row : drawInTransaction(db, ctx, row);
 }
