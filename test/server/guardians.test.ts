@@ -7,6 +7,8 @@ import { createSender } from '../../src/server/messages/sender.js';
 import { planReminders } from '../../src/server/modules/reminders/planning.js';
 import { sendApproved } from '../../src/server/modules/reminders/sending.js';
 import { seedDemoCollecting } from '../../src/server/seed/demo-collecting.js';
+import { debts } from '../../src/server/modules/dues/debts.js';
+import { owningUsers } from '../../src/server/resources/events.js';
 import { startSmtp, type LocalSmtp } from '../e2e/support/smtp.js';
 import { startResourceServer, type ResourceTestServer } from './resources/support.js';
 
@@ -194,6 +196,22 @@ describe('the guardian signs in and uses the member dashboard for each minor', (
     // An address that is nobody's guardian gets no account (and the same answer).
     expect((await server.json('POST', '/api/auth', undefined, { email: 'ninguem@exemplo.pt', recover_password: true })).status).toBe(204);
     expect(await db().selectFrom('users').select('_id').where('username', '=', 'ninguem@exemplo.pt').execute()).toEqual([]);
+  });
+
+  it("is told of changes to each minor's records (the dashboard updates live), never of an adult's nor another's child's", async () => {
+    const marta = Number((await db().selectFrom('users').select('_id').where('username', '=', GUARDIAN).executeTakeFirstOrThrow())._id);
+    const stamp = new Date(now).toISOString();
+    const former = Number(
+      (await db().insertInto('users').values({ username: 'antigo@exemplo.pt', name: 'Antigo Tutor', email: 'antigo@exemplo.pt', role: 'member', member: null, active: 1, password_hash: null, created_at: stamp, updated_at: stamp }).returning('_id').executeTakeFirstOrThrow())._id,
+    );
+    const told = (member: number) => owningUsers(db(), debts, [{ member }], now);
+    expect(await told(tiago)).toContain(marta);
+    expect(await told(ines)).toContain(marta);
+    expect(await told(rui)).not.toContain(marta);
+    expect(await told(carlos)).not.toContain(former);
+    // Tiago comes of age: no longer.
+    expect(await owningUsers(db(), debts, [{ member: tiago }], Date.parse('2032-05-02T10:00:00Z'))).not.toContain(marta);
+    await db().deleteFrom('users').where('_id', '=', former).execute();
   });
 
   it("an address with '+' or over 100 characters names a guardian's account too (usernames hold any e-mail)", async () => {

@@ -76,7 +76,7 @@ export function actionHandler(app: FastifyInstance, resource: Resource, action: 
     await deferred.run();
     // A record action that changed its record (or removed it) tells whoever may read it.
     if (id !== undefined && changed) {
-      await publishChange(ctx.bus, resource, { action: after ? 'updated' : 'deleted', id }, await owningUsers(db, resource, [before, after]));
+      await publishChange(ctx.bus, resource, { action: after ? 'updated' : 'deleted', id }, await owningUsers(db, resource, [before, after], ctx.now()));
     }
     if (data !== undefined) return { data };
     return { data: after ? toRecord(resource, after, caller) : null };

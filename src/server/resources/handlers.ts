@@ -142,13 +142,14 @@ export function resourceHandlers(app: FastifyInstance, resource: Resource, cache
     const { caller, params, scope, key } = await listRequest(request, extraQuery);
     const cached = caches?.pages.get(key);
     if (cached !== undefined) return cached;
-    return kept(key, await listAnswer(ctx.database, resource, params, caller, scope, caches?.totals));
+    const since = caches?.pages.version();
+    return kept(key, since, await listAnswer(ctx.database, resource, params, caller, scope, caches?.totals));
   }
 
-  /** An answer made whole, kept by the list cache until a change event. */
-  function kept(key: string, answer: Buffer): CompressibleBody {
+  /** An answer made whole, kept by the list cache until a change event (none when one came while it was made: `since`). */
+  function kept(key: string, since: number | undefined, answer: Buffer): CompressibleBody {
     const body = new CompressibleBody(answer);
-    caches?.pages.set(key, body);
+    caches?.pages.set(key, body, since);
     return body;
   }
 
@@ -160,10 +161,11 @@ export function resourceHandlers(app: FastifyInstance, resource: Resource, cache
     const { caller, params, scope, key } = await listRequest(request, extraQuery);
     const cached = caches?.pages.get(key);
     if (cached !== undefined) return cached;
+    const since = caches?.pages.version();
     // A cursor with every match keeps the answer it always had (its total counts every match).
-    if (params.limit !== LIST_ALL || params.after) return kept(key, await listAnswer(ctx.database, resource, params, caller, scope, caches?.totals));
+    if (params.limit !== LIST_ALL || params.after) return kept(key, since, await listAnswer(ctx.database, resource, params, caller, scope, caches?.totals));
     const answer = await listAllAnswer(ctx.database, resource, params, caller, scope);
-    return answer instanceof Readable ? answer : kept(key, answer);
+    return answer instanceof Readable ? answer : kept(key, since, answer);
   }
 
   async function read(request: FastifyRequest<{ Params: { id: string } }>) {

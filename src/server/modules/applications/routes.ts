@@ -54,7 +54,7 @@ export function applicationRoutes(app: FastifyInstance): void {
     const cards = app.registry.resourceByName('membership_cards');
     await publishChange(ctx.bus, applications(), { action: 'updated', id }, []);
     await publishChange(ctx.bus, members, { action: 'created', id: accepted.member }, []);
-    if (cards && accepted.card !== null) await publishChange(ctx.bus, cards, { action: 'created', id: accepted.card }, await owningUsers(db, cards, [{ member: accepted.member }]));
+    if (cards && accepted.card !== null) await publishChange(ctx.bus, cards, { action: 'created', id: accepted.card }, await owningUsers(db, cards, [{ member: accepted.member }], ctx.now()));
     if (accepted.message !== null) await announceMessage(ctx.bus, accepted.message, 'created');
     return accepted;
   }

@@ -28,7 +28,7 @@ export const issueCardAction = defineAction({
     const previous = await db.selectFrom('membership_cards').select('_id').where('member', '=', member).where('state', '=', 'active').executeTakeFirst();
     const card = await issueCard(db, { member, by: userOf(caller), now: ctx.now() });
     afterCommit(async () => {
-      const owners = await owningUsers(ctx.database.db, membershipCards, [card]);
+      const owners = await owningUsers(ctx.database.db, membershipCards, [card], ctx.now());
       if (previous) await publishChange(ctx.bus, membershipCards, { action: 'updated', id: previous._id }, owners);
       await publishChange(ctx.bus, membershipCards, { action: 'created', id: Number(card._id) }, owners);
     });

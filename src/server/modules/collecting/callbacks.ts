@@ -84,7 +84,7 @@ export async function payRequest(hook: { ctx: ServerContext; db: Db; afterCommit
       { resource: 'member_balances' as const, id },
     ]),
   ]);
-  afterCommit(async () => publishChange(ctx.bus, paymentRequests, { action: 'updated', id }, await owningUsers(ctx.database.db, paymentRequests, [after])));
+  afterCommit(async () => publishChange(ctx.bus, paymentRequests, { action: 'updated', id }, await owningUsers(ctx.database.db, paymentRequests, [after], ctx.now())));
   // The receipt the ledger issued in this transaction: the member's receipts list shows it live.
   announceReceipt({ ctx, afterCommit }, result.receipt);
   return { payment: result.payment, member, allocations: result.allocations };

@@ -27,9 +27,9 @@ export async function expireOverdue(db: Db, now: number): Promise<Row[]> {
 }
 
 /** Tells staff and each request's member that these requests changed. */
-async function announceExpired(ctx: Pick<ServerContext, 'bus' | 'database'>, rows: readonly Row[]): Promise<void> {
+async function announceExpired(ctx: Pick<ServerContext, 'bus' | 'database' | 'now'>, rows: readonly Row[]): Promise<void> {
   for (const row of rows) {
-    await publishChange(ctx.bus, paymentRequests, { action: 'updated', id: Number(row._id) }, await owningUsers(ctx.database.db, paymentRequests, [row]));
+    await publishChange(ctx.bus, paymentRequests, { action: 'updated', id: Number(row._id) }, await owningUsers(ctx.database.db, paymentRequests, [row], ctx.now()));
   }
 }
 

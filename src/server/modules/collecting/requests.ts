@@ -286,7 +286,7 @@ export async function openPaymentRequest(ctx: ServerContext, input: CheckedReque
       if ((await quote(trx, member, debts, household)) !== amount) throw coded(409, 'conflict', 'As dívidas escolhidas mudaram entretanto. Nada foi registado: volte a escolhê-las.');
       const after = await storePaymentRequest(trx, { ...input, debts, now, expiry, orderId, issued });
       await input.within?.(trx, Number(after._id));
-      deferred.add(async () => publishChange(ctx.bus, paymentRequests, { action: 'created', id: Number(after._id) }, await owningUsers(db, paymentRequests, [after])));
+      deferred.add(async () => publishChange(ctx.bus, paymentRequests, { action: 'created', id: Number(after._id) }, await owningUsers(db, paymentRequests, [after], ctx.now())));
       return after;
     });
   } catch (error) {

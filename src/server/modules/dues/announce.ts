@@ -21,7 +21,7 @@ export interface LedgerChange {
 export function announceLedger(hook: Pick<HookContext, 'afterCommit' | 'ctx'>, members: readonly number[], changes: readonly LedgerChange[]): void {
   hook.afterCommit(async () => {
     const { db } = hook.ctx.database;
-    const owners = await owningUsers(db, balances, members.map((member) => ({ member })));
+    const owners = await owningUsers(db, balances, members.map((member) => ({ member })), hook.ctx.now());
     for (const change of changes) {
       const resource = LEDGER.find((r) => r.name === change.resource)!;
       await publishChange(hook.ctx.bus, resource, { action: change.action ?? 'updated', id: change.id }, owners);

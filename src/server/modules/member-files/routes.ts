@@ -111,7 +111,7 @@ export function memberFilesRoutes(app: FastifyInstance): void {
     /** Tells staff's open pages (and a member, of their own record) that the parent's files changed. */
     async function announce(parent: Parent) {
       const resource = scope.registry.resourceByName(parentResource(parent))!;
-      const owners = parent.kind === 'member' ? await owningUsers(db, resource, [{ _id: parent.id }]) : [];
+      const owners = parent.kind === 'member' ? await owningUsers(db, resource, [{ _id: parent.id }], ctx.now()) : [];
       await publishChange(ctx.bus, resource, { action: 'updated', id: parent.id }, owners);
     }
 

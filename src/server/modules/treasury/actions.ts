@@ -37,7 +37,7 @@ const annulDocAction = defineAction({
     const note = await annulTreasuryDocument(db, ctx, doc, reason, caller.kind === 'user' ? caller.id : null);
     // The action's own handler announces the document's change; the note is new.
     context.afterCommit(async () => {
-      await publishChange(ctx.bus, treasuryDocs, { action: 'created', id: Number(note._id) }, await owningUsers(ctx.database.db, treasuryDocs, [note]));
+      await publishChange(ctx.bus, treasuryDocs, { action: 'created', id: Number(note._id) }, await owningUsers(ctx.database.db, treasuryDocs, [note], ctx.now()));
     });
     if (input.annul_payment === 1) {
       const paid = await paymentsOfDoc(db, Number(doc._id));

@@ -16,6 +16,6 @@ export function announceReceipt(hook: Pick<HookContext, 'afterCommit' | 'ctx'>, 
   if (!receipt) return;
   hook.afterCommit(async () => {
     const drawn = await drawAfterCommit(hook.ctx, receipt);
-    await publishChange(hook.ctx.bus, treasuryDocs, { action: 'created', id: Number(receipt._id) }, await owningUsers(hook.ctx.database.db, treasuryDocs, [drawn]));
+    await publishChange(hook.ctx.bus, treasuryDocs, { action: 'created', id: Number(receipt._id) }, await owningUsers(hook.ctx.database.db, treasuryDocs, [drawn], hook.ctx.now()));
   });
 }

@@ -42,7 +42,7 @@ export async function annulTreasuryDocument(db: Db, ctx: Pick<ServerContext, 'co
 /** After the commit: the annulled document changed and its note exists, for whoever may read them. */
 function announceAnnulment(context: Pick<ActionContext, 'afterCommit' | 'ctx'>, doc: Row, note: Row): void {
   context.afterCommit(async () => {
-    const owners = await owningUsers(context.ctx.database.db, treasuryDocs, [doc]);
+    const owners = await owningUsers(context.ctx.database.db, treasuryDocs, [doc], context.ctx.now());
     await publishChange(context.ctx.bus, treasuryDocs, { action: 'updated', id: Number(doc._id) }, owners);
     await publishChange(context.ctx.bus, treasuryDocs, { action: 'created', id: Number(note._id) }, owners);
   });

@@ -108,7 +108,7 @@ export function manualReceiptRoute(app: FastifyInstance): void {
       await recordAudit(trx, { at: ctx.now(), actor: caller, address: request.ip ?? null, resource: treasuryDocs.name, recordId: Number(doc._id), action: 'manual', changes: null });
       return doc;
     });
-    await publishChange(ctx.bus, treasuryDocs, { action: 'created', id: Number(row._id) }, await owningUsers(db, treasuryDocs, [row]));
+    await publishChange(ctx.bus, treasuryDocs, { action: 'created', id: Number(row._id) }, await owningUsers(db, treasuryDocs, [row], ctx.now()));
     return reply.status(201).send({ data: toRecord(treasuryDocs, row, caller) });
   });
 }

@@ -50,7 +50,7 @@ function rowFailure(resource: Resource, id: number, error: unknown): unknown {
 
 export async function announce(app: FastifyInstance, resource: Resource, changes: readonly RowChange[]): Promise<void> {
   const { db } = app.ctx.database;
-  for (const change of changes) await publishChange(app.ctx.bus, resource, { action: change.action, id: change.id }, await owningUsers(db, resource, change.rows));
+  for (const change of changes) await publishChange(app.ctx.bus, resource, { action: change.action, id: change.id }, await owningUsers(db, resource, change.rows, app.ctx.now()));
 }
 
 /**

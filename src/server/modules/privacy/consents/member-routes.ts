@@ -108,7 +108,7 @@ export function consentRoutes(app: FastifyInstance): void {
     if (Object.keys(errors).length > 0 || !purpose) throw invalidRecord(errors);
     const writer = { actor: caller, address: request.ip ?? null, user: caller.kind === 'user' ? caller.id : null, now: ctx.now() };
     const changed = await db.transaction().execute((trx) => setConsent(trx, member, purpose, body.granted === true, source, writer, lock));
-    if (changed) await publishChange(ctx.bus, consents, { action: changed.created ? 'created' : 'updated', id: changed.id }, await owningUsers(db, consents, [{ member }]));
+    if (changed) await publishChange(ctx.bus, consents, { action: changed.created ? 'created' : 'updated', id: changed.id }, await owningUsers(db, consents, [{ member }], ctx.now()));
     return { data: { member, purposes: await memberConsents(db, member) } };
   });
 }
