@@ -176,7 +176,8 @@ const NO_ROUTE: Row5 = [404, 404, 404, 404, 404];
 
 /** The generic routes each operation has (validate belongs to create and update alike). */
 const GENERIC_ROUTES = {
-  list: (name: string) => [`GET /api/${name}`],
+  // The list's CSV export answers whoever may read the list (list-stream.ts).
+  list: (name: string) => [`GET /api/${name}`, `GET /api/${name}/export.csv`],
   read: (name: string) => [`GET /api/${name}/:id`],
   create: (name: string) => [`POST /api/${name}`, `POST /api/${name}/validate`],
   update: (name: string) => [`PUT /api/${name}/:id`, `PATCH /api/${name}/:id`, `POST /api/${name}/validate`, `POST /api/${name}/bulk_update`],
@@ -673,15 +674,18 @@ describe('authorisation matrix', () => {
       it('list, read, validate', async () => {
         const id = await recordOf(resource);
         const lists: number[] = [];
+        const exports: number[] = [];
         const reads: number[] = [];
         const validations: number[] = [];
         for (const who of CALLERS) {
           lists.push((await as(who, 'GET', `/api/${resource}`)).statusCode);
+          exports.push((await as(who, 'GET', `/api/${resource}/export.csv?_columns=_id`)).statusCode);
           reads.push((await as(who, 'GET', `/api/${resource}/${id}`)).statusCode);
           // validate answers 200 (no errors) where create is allowed, with the create's denials otherwise.
           validations.push((await as(who, 'POST', `/api/${resource}/validate`, await bodies[resource]!())).statusCode);
         }
         expectStatuses('list', lists, rules.list ?? NO_ROUTE);
+        expectStatuses('export', exports, rules.list ?? NO_ROUTE);
         expectStatuses('read', reads, rules.read ?? NO_ROUTE);
         expectStatuses('validate', validations, rules.validate ?? ((rules.create ?? NO_ROUTE).map((s) => (s === 201 ? 200 : s)) as unknown as Row5));
       });
