@@ -1,7 +1,7 @@
 import type { ServerContext } from '../../context.js';
 import { timeSlices } from '../../jobs/slices.js';
 import type { Db, Row } from '../../db/database.js';
-import { chainHash } from './chain.js';
+import { CHAIN_OF_SNAPSHOT, CHAIN_WITH_PDF, chainHash, snapshotChainHash } from './chain.js';
 import { pdfStream, streamSha256 } from './stored-bytes.js';
 import type { TreasuryDocSnapshot } from './types.js';
 
@@ -33,6 +33,12 @@ async function linkProblem(db: Db, ctx: ServerContext, row: Row, expectedSequenc
   return contentProblem(db, ctx, row, previous);
 }
 
+/**
+ * A document's own check: its row against its snapshot, its stored PDF against the hash recorded
+ * for it, and its link against its content and the previous link. What the link covers depends
+ * on when it was issued (chain.ts): the PDF's hash too before decision 0054; since, the snapshot
+ * alone, the PDF being drawn after the commit, so a document not drawn yet is whole.
+ */
 async function contentProblem(db: Db, ctx: ServerContext, row: Row, previous: string | null): Promise<string | null> {
   if ((row.prev_hash ?? null) !== previous) return 'O elo para o documento anterior não corresponde.';
   let snapshot: TreasuryDocSnapshot;
@@ -43,11 +49,18 @@ async function contentProblem(db: Db, ctx: ServerContext, row: Row, previous: st
   }
   const changed = rowProblem(row, snapshot);
   if (changed) return changed;
-  const stream = await pdfStream(db, ctx, Number(row.file));
+  const version = Number(row.chain_version ?? CHAIN_WITH_PDF);
+  const file = row.file ?? null;
+  const recorded = row.pdf_sha256 ?? null;
+  if (version === CHAIN_OF_SNAPSHOT && file === null && recorded === null) {
+    return snapshotChainHash(String(row.snapshot), previous) === row.hash ? null : 'O elo do documento não corresponde ao seu conteúdo.';
+  }
+  const stream = file === null ? null : await pdfStream(db, ctx, Number(file));
   const pdfHash = stream ? await streamSha256(stream) : null;
   if (pdfHash === null) return 'O PDF do documento desapareceu.';
-  if (pdfHash !== row.pdf_sha256) return 'O PDF guardado foi alterado depois da emissão.';
-  if (chainHash(String(row.snapshot), pdfHash, previous) !== row.hash) return 'O elo do documento não corresponde ao seu conteúdo.';
+  if (pdfHash !== recorded) return 'O PDF guardado foi alterado depois da emissão.';
+  const link = version === CHAIN_OF_SNAPSHOT ? snapshotChainHash(String(row.snapshot), previous) : version === CHAIN_WITH_PDF ? chainHash(String(row.snapshot), pdfHash, previous) : null;
+  if (link !== row.hash) return 'O elo do documento não corresponde ao seu conteúdo.';
   return null;
 }
 
