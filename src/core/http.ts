@@ -18,6 +18,11 @@ export interface RequestOptions {
   quiet?: boolean;
   /** Send no access token and never refresh on a 401 (a logout, which proves itself with its refresh token). */
   anonymous?: boolean;
+  /**
+   * Answer the body unread, as a stream (a streamed export), once the headers are in. The
+   * caller's signal cancels until then; after, cancelling the stream's reader stops the download.
+   */
+  stream?: boolean;
 }
 
 export interface HttpResponse<T> {
@@ -38,12 +43,6 @@ export interface Http {
   delete<T>(path: string, options?: RequestOptions): Promise<HttpResponse<T>>;
   /** Multipart POST without timeout; progress is a fraction 0..1 of the bytes sent. */
   upload<T>(path: string, form: FormData, onProgress?: (fraction: number) => void, options?: RequestOptions): Promise<HttpResponse<T>>;
-  /**
-   * A GET whose body is read as it arrives (a streamed export): the answer once its headers are
-   * in, with the same headers, token refresh and failures as every request. No timeout: a long
-   * download ends by the caller's signal, which also stops the body's reading.
-   */
-  stream(path: string, accept: string, options?: RequestOptions): Promise<Response>;
 }
 
 export interface HttpDeps {
@@ -110,8 +109,11 @@ export function createHttp(deps: HttpDeps): Http {
         method,
         data: body,
         headers: headers(token),
+        responseType: options.stream ? 'stream' : undefined,
         fetch: (input: RequestInfo | URL, init?: RequestInit) => deps.fetch(input, { ...init, signal: controller.signal }),
       });
+      // redaxios answers a stream whatever its status: a refusal is still a failure (a 401 refreshes).
+      if (options.stream && res.status > 399) throw new ApiError('status', res.status, null);
       return timed(started, { status: res.status, data: res.data });
     } catch (e) {
       throw classify(e, controller.signal, started);
@@ -143,18 +145,6 @@ export function createHttp(deps: HttpDeps): Http {
       if (e instanceof ApiError && e.kind === 'status') timed(started, null);
       throw e;
     }
-  }
-
-  async function sendStream(path: string, accept: string, options: RequestOptions, token: string | null): Promise<HttpResponse<Response>> {
-    const started = deps.clock.now();
-    let res: Response;
-    try {
-      res = await deps.fetch(joinUrl(api, path) + serializeParams(options.params), { headers: { ...headers(token), accept }, ...(options.signal ? { signal: options.signal } : {}) });
-    } catch {
-      throw new ApiError(options.signal?.aborted ? 'aborted' : 'network');
-    }
-    if (!res.ok) throw timed(started, new ApiError('status', res.status, await res.json().catch(() => null)));
-    return timed(started, { status: res.status, data: res });
   }
 
   function refreshOnce(): Promise<boolean> {
@@ -231,6 +221,5 @@ export function createHttp(deps: HttpDeps): Http {
     delete: (path, options) => request('DELETE', path, undefined, options),
     upload: (path, form, onProgress, options = {}) =>
       withAuth((token) => sendMultipart(path, form, onProgress, options, token), options),
-    stream: async (path, accept, options = {}) => (await withAuth((token) => sendStream(path, accept, options, token), options)).data,
   };
 }

@@ -64,13 +64,16 @@ export async function exportCsv({ core, resource, label, fields, query, total, s
   const expected = total === null ? null : Math.max(1, Math.ceil(total / ROWS_PER_PAGE));
   let shown: ExportProgress = { pages: 0, total: expected };
   onProgress(shown);
-  const res = await core.http.stream(`${resource}/export.csv`, 'text/csv', { params: exportParams(query, fields), signal });
+  const { data: body } = await core.http.get<ReadableStream<Uint8Array> | null>(`${resource}/export.csv`, { params: exportParams(query, fields), signal, stream: true });
   const chunks: Uint8Array[] = [];
   const count = lineCounter();
   let rows = 0;
-  if (res.body) {
-    const reader = res.body.getReader();
-    for (let read = await reader.read(); !read.done; read = await reader.read()) {
+  if (body) {
+    const reader = body.getReader();
+    // Once the headers are in, cancelling stops the download through its reader.
+    const cancel = () => void reader.cancel().catch(() => undefined);
+    signal.addEventListener('abort', cancel, { once: true });
+    for (let read = await reader.read(); !read.done && !signal.aborted; read = await reader.read()) {
       chunks.push(read.value);
       // The first line is the header.
       rows = Math.max(0, count(read.value) - 1);
