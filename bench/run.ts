@@ -29,11 +29,13 @@ import { lisbonDay } from '../src/core/days.js';
 import { generate, RARE_COUNT, RARE_SURNAME, type Generated } from './generate.js';
 import { timeGeneration, type GenerationTimes } from './generation.js';
 import { timePlanning, type PlanningTimes } from './reminders.js';
-import { CARDS_IN_PDF, issueBenchCards, timeCardPdf, timeVerifications, type CardTimes } from './cards.js';
+import { CARDS_IN_PDF, issueBenchCards, timeCardPdf, timePrintJob, timeVerifications, type CardTimes } from './cards.js';
+import { loopDelayCell, type LoopDelay } from './loop-delay.js';
 import { issueBenchLinks, timeTokenPages, TOKEN_PAGE_LOADS } from './payment-links.js';
 import { measure, type Measurement, type OneByOneTimes } from './measure.js';
 import { startServer, type ServerMemory } from './server.js';
 import { timeBareQueries } from './bare.js';
+import { timeBareExport, timeServerExport, type ExportTimes } from './exports.js';
 import { reportPaths, timeBareReports } from './reports.js';
 import { membersCsv, prepareImportDatabase, timeBareInsert, timeImport, type ImportTimes } from './imports.js';
 import { benchFileStores, fileStoreLine, FILES, type FileStoreTimes } from './files.js';
@@ -75,6 +77,8 @@ interface Row {
   result: Measurement;
   /** The same page's statements run bare on the database (bare.ts), median ms; list rows only. */
   bareMs?: number;
+  /** The server's event loop during the row (loop-delay.ts). */
+  loopDelay?: LoopDelay;
 }
 
 /** The server's resident memory after login, before any load, and its peak by the end (MB). */
@@ -84,6 +88,9 @@ interface MemoryRow {
   peak: ServerMemory | undefined;
 }
 const memoryRows: MemoryRow[] = [];
+
+/** The CSV export of every member through the server (plain and brotli) beside its bare ordered statement (exports.ts). */
+const exportRows: { engine: Engine; plain: ExportTimes; brotli: ExportTimes; bare?: { seconds: number[]; rows: number } }[] = [];
 
 interface Query {
   query: string;
@@ -323,13 +330,21 @@ async function benchEngine(engine: Engine): Promise<Row[]> {
         const verify = await timeVerifications(server.url, cards);
         generation.cards.verify = verify;
         log(`  card verification (${verify.loads} codes, one at a time): p50 ${verify.p50.toFixed(1)} ms, p95 ${verify.p95.toFixed(1)} ms`);
+        const printed = await timePrintJob(server.url, access, cards, generationRuns, server.loopDelay, log);
+        Object.assign(generation.cards, { jobSeconds: printed.seconds, jobLoopDelay: printed.loopDelay });
       }
       for (const q of queries) {
+        await server.loopDelay.reset();
         const result = await measure(server.url + q.path, access, q.connections ?? CONNECTIONS, seconds, q.uncached === true, q.post, q.acceptEncoding);
+        const loopDelay = await server.loopDelay.read();
         // The resident memory after each query, so a peak can be traced to the query that made it.
         const rss = server.memory();
         log(`  ${q.query}: p50 ${result.p50.toFixed(1)} ms, p95 ${result.p95.toFixed(1)} ms, ${Math.round(result.requestsPerSecond)} req/s${rss ? `; server RSS ${Math.round(rss.rssMb)} MB, peak so far ${Math.round(rss.peakMb)} MB` : ''}`);
-        rows.push({ engine, ...q, result });
+        rows.push({ engine, ...q, result, loopDelay });
+      }
+      if (withMembers) {
+        const plain = await timeServerExport(server.url, access, generationRuns, 'identity', server.loopDelay);
+        exportRows.push({ engine, plain, brotli: await timeServerExport(server.url, access, generationRuns, 'br', server.loopDelay) });
       }
       memory.peak = server.memory();
     } finally {
@@ -340,6 +355,8 @@ async function benchEngine(engine: Engine): Promise<Row[]> {
     const options = { dataDir: storage.dataDir, databaseUrl: engine === 'postgres' ? databaseUrl : undefined, pgSchema: storage.schema };
     const paths = [...new Set(rows.map((r) => r.path))];
     const bare = new Map([...(await timeBareQueries(options, paths)), ...reportBare]);
+    const exported = exportRows.find((e) => e.engine === engine);
+    if (exported) exported.bare = await timeBareExport(options, generationRuns);
     for (const row of rows) {
       const ms = bare.get(row.path);
       if (ms !== undefined) row.bareMs = ms;
@@ -357,7 +374,7 @@ async function benchEngine(engine: Engine): Promise<Row[]> {
 const msPerRequest = (r: Row) => 1000 / r.result.requestsPerSecond;
 
 function table(rows: readonly Row[]): string {
-  const header = ['engine', 'query', 'p50 ms', 'p95 ms', 'req/s', 'ms/req', 'bare ms', 'x bare', 'errors'];
+  const header = ['engine', 'query', 'p50 ms', 'p95 ms', 'req/s', 'ms/req', 'bare ms', 'x bare', 'loop max ms', 'errors'];
   const body = rows.map((r) => [
     r.engine,
     r.query,
@@ -368,6 +385,7 @@ function table(rows: readonly Row[]): string {
     r.bareMs === undefined ? '-' : msPerRequest(r).toFixed(2),
     r.bareMs === undefined ? '-' : r.bareMs.toFixed(2),
     r.bareMs === undefined ? '-' : (msPerRequest(r) / r.bareMs).toFixed(1),
+    loopDelayCell(r.loopDelay),
     String(r.result.failures),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((cells) => cells[i]!.length)));
@@ -387,6 +405,12 @@ log(`\n${members.toLocaleString('en')} members, ${CONNECTIONS} connections, ${se
 if (rows.length > 0) {
   log(table(rows));
   log('\nms/req: a second over the requests answered (server time per request under load); bare ms: the same page\'s statements run bare on the database after the load (bench/bare.ts), median; x bare: their ratio.');
+  log('loop max ms: the longest the server\'s event loop was held during the row (monitorEventLoopDelay inside the server, bench/loop-delay.ts): the longest any request waited behind other work.');
+}
+if (exportRows.length > 0) log(`\nThe interface's CSV export of every member (GET /api/members/export.csv, streamed), to the last byte, beside the bare ordered statement reading the same rows (medians of ${generationRuns}):\n`);
+for (const { engine, plain, brotli, bare } of exportRows) {
+  const ratio = bare ? ` ${(median(plain.seconds) / median(bare.seconds)).toFixed(1)}x bare` : '';
+  log(`  ${engine}: ${plain.rows.toLocaleString('en')} rows, ${(plain.bytes / 1e6).toFixed(1)} MB, ${median(plain.seconds).toFixed(2)} s plain, ${median(brotli.seconds).toFixed(2)} s brotli; bare statement ${bare ? `${median(bare.seconds).toFixed(2)} s (${bare.rows.toLocaleString('en')} rows)` : '-'};${ratio}; loop max ${plain.loopMaxMs?.toFixed(1) ?? '-'} / ${brotli.loopMaxMs?.toFixed(1) ?? '-'} ms`);
 }
 for (const m of memoryRows) {
   const mb = (memory: ServerMemory | undefined, key: keyof ServerMemory) => (memory ? `${Math.round(memory[key])} MB` : 'unknown');
@@ -408,10 +432,18 @@ if (generationRows.length > 0) {
   log(`\nA year's dues generation (generateYear for a year after the data set's, then taken back), ${generationRuns} runs:\n`);
   for (const g of generationRows) {
     log(`  ${g.engine}: ${g.times.raised.toLocaleString('en')} debts, median ${median(g.times.seconds).toFixed(2)} s (runs: ${g.times.seconds.map((s) => s.toFixed(2)).join(', ')} s)`);
+    log(`    beside its bare INSERT … SELECT: median ${median(g.times.bare).toFixed(2)} s, ratio ${(median(g.times.seconds) / median(g.times.bare)).toFixed(2)}x`);
   }
   log(`\nPlanning staged reminders (four stages, every member with open debts; decisions taken back), ${generationRuns} runs:\n`);
   for (const g of generationRows) {
     log(`  ${g.engine}: ${g.planning.decided.toLocaleString('en')} decisions, median ${median(g.planning.seconds).toFixed(2)} s (runs: ${g.planning.seconds.map((s) => s.toFixed(2)).join(', ')} s)`);
+  }
+  log(`\nCards through the print job (request, job, file stored; medians of ${generationRuns}) beside pdfkit + qrcode alone drawing the same cards in process:\n`);
+  for (const { engine, cards } of generationRows) {
+    if (!cards?.jobSeconds || !cards.bareSeconds) continue;
+    const job = median(cards.jobSeconds);
+    const bare = median(cards.bareSeconds);
+    log(`  ${engine}: ${cards.cards.toLocaleString('en')} cards, print job ${job.toFixed(2)} s, pdfkit alone ${bare.toFixed(2)} s, ${(job / bare).toFixed(1)}x bare; loop max ${loopDelayCell(cards.jobLoopDelay)} ms`);
   }
 }
 
