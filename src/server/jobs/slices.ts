@@ -8,7 +8,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
  * it yields; 25 ms keeps a request's wait well under 100 ms while costing a job one turn of
  * the loop (microseconds) per slice.
  */
-export const SLICE_MS = 25;
+const SLICE_MS = 25;
 
 export interface TimeSlices {
   /**

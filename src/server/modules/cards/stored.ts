@@ -12,7 +12,7 @@ type Storer = Pick<AuthenticatedCaller, 'kind' | 'id'>;
 const sha256 = (bytes: Buffer | string) => createHash('sha256').update(bytes).digest('hex');
 
 /** Stores a PDF as a file owned by nobody (only staff read files), answering its id. */
-export const storePdf = (ctx: ServerContext, bytes: Buffer, name: string, by: Storer): Promise<number> => storeOutput(ctx, bytes, { name, contentType: 'application/pdf', by });
+const storePdf = (ctx: ServerContext, bytes: Buffer, name: string, by: Storer): Promise<number> => storeOutput(ctx, bytes, { name, contentType: 'application/pdf', by });
 
 const COLUMNS = { card: ['file', 'file_data_hash'], letter: ['letter_file', 'letter_data_hash'] } as const;
 
