@@ -206,8 +206,9 @@ describe(`every job kind on the demo organisation (${testEngine})`, () => {
     const rows = await db().selectFrom('jobs').select(['name', 'state', 'last_error']).execute();
     for (const row of rows) expect(row, `${row.name}: ${row.last_error}`).toMatchObject({ state: 'done' });
 
-    // These report no progress: one statement each (compaction, expiry, balances brought to the day).
-    const silent = ['collecting.expire', 'dues.compact_totals', 'dues.balances_today'];
+    // These report no progress: one statement each (compaction, expiry, balances brought to the
+    // day), or nothing to do on the demo (every receipt was drawn after its payment's commit).
+    const silent = ['collecting.expire', 'dues.compact_totals', 'dues.balances_today', 'treasury.draw_missing'];
     for (const run of watched.values()) {
       const { name } = run;
       expect(run.done, name).toBe(true);
