@@ -77,7 +77,13 @@ export async function startServer(env: NodeJS.ProcessEnv): Promise<RunningServer
     child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.once('exit', (code) => reject(new Error(`server exited with code ${code} before listening:\n${output}`)));
   });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code, signal) => {
+      // A server that stops under load says why: the tail of what it printed.
+      if (code !== 0) console.error(`server exited (code ${code}, signal ${signal ?? 'none'}); its last output:\n${output.slice(-4000)}`);
+      resolve(code);
+    }),
+  );
   return {
     url: `http://127.0.0.1:${port}`,
     memory: () => memoryOf(child.pid),

@@ -46,6 +46,8 @@ export interface Database {
   pool: pg.Pool | undefined;
   /** The PostgreSQL schema in use (search_path), absent on SQLite. */
   schema: string | undefined;
+  /** SQLite's connection itself, for its online backup (a copy made in steps); absent on PostgreSQL. */
+  sqlite?: SQLite.Database;
   close(): Promise<void>;
 }
 
@@ -198,6 +200,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     engine: 'sqlite',
     pool: undefined,
     schema: undefined,
+    sqlite: conn,
     close: () => db.destroy(),
   };
 }

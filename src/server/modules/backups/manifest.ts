@@ -5,7 +5,7 @@ import type { PartDigest } from './archive-write.js';
 export const MANIFEST_PART = 'manifest.json';
 export const FORMAT = 'associa-backup';
 export const FORMAT_VERSION = 1;
-/** SQLite: the database file itself (VACUUM INTO). */
+/** SQLite: the database file itself (copied by SQLite's online backup, sqlite-copy.ts). */
 export const SQLITE_PART = 'database/associa.db';
 /** PostgreSQL: one JSON-lines part per table, each line a row as PostgreSQL's to_jsonb writes it. */
 export const tablePart = (table: string) => `database/${table}.jsonl`;

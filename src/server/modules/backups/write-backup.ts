@@ -42,7 +42,7 @@ async function addDatabase(ctx: BackupContext, archive: Awaited<ReturnType<typeo
   if (database.engine === 'sqlite') {
     const copy = `${file}.${randomBytes(4).toString('hex')}.db`;
     try {
-      await copySqlite(database.db, copy);
+      await copySqlite(database, copy);
       const keys = copiedStoredKeys(copy);
       const { tables, migrations } = readCopiedDatabase(copy, false);
       parts.push(await archive.add(SQLITE_PART, fs.createReadStream(copy), true));
