@@ -7,11 +7,9 @@
 // allocation to the member's oldest owing debt, the debt, the payment's allocated sum, the
 // member's balance, the receipt totals, the series' next number, the receipt (its snapshot) and
 // its link, then, after the commit, one PDF of a receipt's size stored and recorded on it.
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { CompiledQuery } from 'kysely';
 import { loadConfig } from '../src/server/config.js';
 import { openDatabase, type Database, type DatabaseOptions, type Engine } from '../src/server/db/database.js';
@@ -22,6 +20,7 @@ import type { TreasuryDocSnapshot } from '../src/server/modules/treasury/types.j
 import { generate } from './generate.js';
 import { measure, type Measurement } from './measure.js';
 import { startServer } from './server.js';
+import { prepareStorage } from './storage.js';
 
 export interface BareTimes {
   /** Median ms of one payment's rows (1 at a time), and payments a second at `connections` at once. */
@@ -151,8 +150,8 @@ function option(name: string): string | undefined {
 
 /** The server's payment rows beside the bare ones, on one engine. */
 async function benchEngine(engine: Engine, members: number, seconds: number, databaseUrl: string | undefined, log: (line: string) => void): Promise<void> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'associa-bench-payments-'));
-  const schema = engine === 'postgres' ? `bench_${randomBytes(5).toString('hex')}` : undefined;
+  const storage = prepareStorage(engine, databaseUrl, 'associa-bench-payments-');
+  const { dataDir, schema } = storage;
   const options = { dataDir, databaseUrl: engine === 'postgres' ? databaseUrl : undefined, pgSchema: schema };
   try {
     let database: Database = await openDatabase(options);
@@ -210,13 +209,7 @@ async function benchEngine(engine: Engine, members: number, seconds: number, dat
       );
     }
   } finally {
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    if (schema) {
-      const client = new pg.Client({ connectionString: databaseUrl });
-      await client.connect();
-      await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-      await client.end();
-    }
+    await storage.remove();
   }
 }
 

@@ -19,11 +19,8 @@
 //                    the database on each engine, S3 on a local S3 server (bench/files.ts); default on
 //   --generation-runs=N  timed runs of a year's generation, reminder planning and the cards PDF
 //                    (default 3; the median is reported)
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { openDatabase, type Engine } from '../src/server/db/database.js';
 import { lisbonDay } from '../src/core/days.js';
 import { generate, RARE_COUNT, RARE_SURNAME, type Generated } from './generate.js';
@@ -39,6 +36,7 @@ import { timeBareExport, timeServerExport, type ExportTimes } from './exports.js
 import { reportPaths, timeBareReports } from './reports.js';
 import { membersCsv, prepareImportDatabase, timeBareInsert, timeImport, type ImportTimes } from './imports.js';
 import { benchFileStores, fileStoreLine, FILES, type FileStoreTimes } from './files.js';
+import { prepareStorage } from './storage.js';
 
 const CONNECTIONS = 10;
 const PAGE_SIZE = 100;
@@ -169,25 +167,6 @@ async function duesQueries(url: string, access: string, generated: Generated): P
   ];
 }
 
-/** A throwaway place for one engine's data, removed afterwards. */
-async function prepareStorage(engine: Engine) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'associa-bench-'));
-  const schema = engine === 'postgres' ? `bench_${randomBytes(5).toString('hex')}` : undefined;
-  return {
-    dataDir,
-    schema,
-    async remove() {
-      fs.rmSync(dataDir, { recursive: true, force: true });
-      if (schema) {
-        const client = new pg.Client({ connectionString: databaseUrl });
-        await client.connect();
-        await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-        await client.end();
-      }
-    },
-  };
-}
-
 /** The real server in production mode on the storage's data, and the administrator's access token. */
 async function startAndLogIn(engine: Engine, storage: { dataDir: string; schema: string | undefined }) {
   const password = randomBytes(12).toString('hex');
@@ -218,8 +197,8 @@ async function startAndLogIn(engine: Engine, storage: { dataDir: string; schema:
 /** The members import on a fresh database (bench/imports.ts), then the bare insert of what it stored into another. */
 async function benchImports(engine: Engine): Promise<ImportTimes & { engine: Engine }> {
   log(`\n## ${engine}: importing ${members.toLocaleString('en')} members from a spreadsheet`);
-  const storage = await prepareStorage(engine);
-  const bareStorage = await prepareStorage(engine);
+  const storage = prepareStorage(engine, databaseUrl);
+  const bareStorage = prepareStorage(engine, databaseUrl);
   const optionsOf = (s: typeof storage) => ({ dataDir: s.dataDir, databaseUrl: engine === 'postgres' ? databaseUrl : undefined, pgSchema: s.schema });
   try {
     await prepareImportDatabase(optionsOf(storage));
@@ -242,7 +221,7 @@ async function benchImports(engine: Engine): Promise<ImportTimes & { engine: Eng
 
 async function benchEngine(engine: Engine): Promise<Row[]> {
   log(`\n## ${engine}: generating ${members.toLocaleString('en')} members`);
-  const storage = await prepareStorage(engine);
+  const storage = prepareStorage(engine, databaseUrl);
   try {
     const database = await openDatabase({
       dataDir: storage.dataDir,
