@@ -51,6 +51,19 @@ const messagesTo = (step: StepContext) =>
     .where(sql<boolean>`lower(recipient) in (${sql.join(step.target.addresses.length > 0 ? step.target.addresses : [''])})`)
     .where('recipient', '<>', '');
 
+/** A name this short could be part of other words ('Quota Anual'): texts holding it are then left as they are. */
+const replaceableName = (name: string): boolean => name.length >= MIN_REPLACED_NAME;
+
+/** The erased name replaced in the descriptions of the member's, or a household's, debts. */
+async function eraseNameInDebts(db: Db, name: string, column: 'member' | 'household', id: number): Promise<void> {
+  if (!replaceableName(name)) return;
+  await loose(db)
+    .updateTable('unsettled_payments')
+    .set({ description: sql`replace(description, ${name}, ${ERASED_NAME})` })
+    .where(column, '=', id)
+    .execute();
+}
+
 /** The households the member is in or pays for. */
 async function householdsOf({ db, target }: StepContext) {
   const own = target.member.household;
@@ -101,16 +114,9 @@ export const ERASURE_STEPS: readonly ErasureStep[] = [
         .where('_id', '=', target.id)
         .execute();
       await db.deleteFrom('member_tags').where('member_id', '=', target.id).execute();
-      // The unpaid list's copy of the name (member_balances), and the name in debt descriptions (a household's quota lists its members).
+      // The unpaid list's copy of the name (member_balances), and the name in the member's debt descriptions.
       await db.updateTable('member_balances').set({ name: ERASED_NAME }).where('member', '=', target.id).execute();
-      // A name this short could be part of other words ('Quota Anual'): descriptions are then left as they are.
-      if (target.name.length >= MIN_REPLACED_NAME) {
-        await loose(db)
-          .updateTable('unsettled_payments')
-          .set({ description: sql`replace(description, ${target.name}, ${ERASED_NAME})` })
-          .where('member', '=', target.id)
-          .execute();
-      }
+      await eraseNameInDebts(db, target.name, 'member', target.id);
     },
   },
   {
@@ -119,7 +125,7 @@ export const ERASURE_STEPS: readonly ErasureStep[] = [
     count: async (step) => (await householdsOf(step)).length,
     async erase(step) {
       const { db, target } = step;
-      const replaceable = target.name.length >= MIN_REPLACED_NAME;
+      const replaceable = replaceableName(target.name);
       for (const household of await householdsOf(step)) {
         const others = await countOf(db.selectFrom('members').select(n).where('household', '=', household._id).where('_id', '<>', target.id).executeTakeFirst());
         await db
@@ -132,13 +138,7 @@ export const ERASURE_STEPS: readonly ErasureStep[] = [
           .where('_id', '=', household._id)
           .execute();
         // A household's quota lists its members by name on its holder's debt.
-        if (replaceable) {
-          await loose(db)
-            .updateTable('unsettled_payments')
-            .set({ description: sql`replace(description, ${target.name}, ${ERASED_NAME})` })
-            .where('household', '=', household._id)
-            .execute();
-        }
+        await eraseNameInDebts(db, target.name, 'household', household._id);
       }
     },
   },
