@@ -2,7 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { Database, Db } from '../../db/database.js';
 import { vacuumAnalyze } from '../../db/vacuum.js';
 import { refreshBalances } from './balances.js';
-import type { FeeCharge } from './fee-categories.js';
+import { discounted, type FeeCharge } from './fee-categories.js';
 import { dedupeKey, householdDedupeKey } from './ledger.js';
 import { spendAllCredit } from './spend-credit.js';
 import { periodsOf, type Period, type Periodicity } from './periods.js';
@@ -29,8 +29,6 @@ interface ScheduleRow {
   household_discount_from: number;
 }
 
-/** `percent` off `amount` cents, rounded half up to the cent (integers only). */
-const discounted = (amount: number, percent: number): number => Math.floor((amount * (100 - percent) + 50) / 100);
 
 /**
  * The members a schedule's period charges (aliased `m`, their state `st`): in the category, not
