@@ -26,6 +26,13 @@ const USERNAME = /^[A-Za-z0-9._@+-]{3,254}$/;
 
 const normal = (email: string) => email.trim().toLowerCase();
 
+/** Which birth dates are a minor's today (younger than the setting applicationMinorAge). */
+async function minorToday(db: Db, now: number): Promise<(birthDate: unknown) => boolean> {
+  const minorAge = await readSetting(db, 'applicationMinorAge');
+  const today = lisbonDay(now);
+  return (birthDate) => birthDate !== null && birthDate !== undefined && isMinorOn(String(birthDate), today, minorAge);
+}
+
 /** The members whose guardian e-mail is `email` and who are minors today, by number then name. */
 export async function guardedMinors(db: Db, email: string, now: number): Promise<GuardedMinor[]> {
   const address = normal(email);
@@ -38,11 +45,28 @@ export async function guardedMinors(db: Db, email: string, now: number): Promise
     .orderBy('name')
     .execute();
   if (rows.length === 0) return [];
-  const minorAge = await readSetting(db, 'applicationMinorAge');
-  const today = lisbonDay(now);
+  const minor = await minorToday(db, now);
   return rows
-    .filter((row) => row.birth_date !== null && row.birth_date !== undefined && isMinorOn(String(row.birth_date), today, minorAge))
+    .filter((row) => minor(row.birth_date))
     .map((row) => ({ _id: Number(row._id), number: row.number === null || row.number === undefined ? null : Number(row.number), name: String(row.name) }));
+}
+
+/**
+ * The guardian accounts of these members while they are minors: told of a minor's changes as
+ * the member is (resources/events.ts), so the dashboard a guardian reads updates live.
+ */
+export async function guardianAccountsOf(db: Db, members: readonly number[], now: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('members as m')
+    .innerJoin('users as u', 'u.username', 'm.guardian_email')
+    .select(['u._id', 'm.birth_date'])
+    .where('m._id', 'in', members)
+    .where('u.member', 'is', null)
+    .where('u.role', '=', GUARDIAN_ROLE)
+    .execute();
+  if (rows.length === 0) return [];
+  const minor = await minorToday(db, now);
+  return rows.filter((row) => minor(row.birth_date)).map((row) => Number(row._id));
 }
 
 /** Whether the account named `username` may act for `member` now: its guardian, and the member still a minor. */

@@ -3,10 +3,7 @@ import type { Db, Row } from '../db/database.js';
 import type { EventBus } from '../realtime/bus.js';
 import type { Resource } from './define.js';
 import { readerRoles } from './permissions.js';
-import { GUARDIAN_ROLE } from '../auth/guardianship.js';
-import { readSetting } from '../settings/read.js';
-import { isMinorOn } from '../../core/field-checks.js';
-import { lisbonDay } from '../../core/days.js';
+import { guardianAccountsOf } from '../auth/guardianship.js';
 
 /**
  * Users whose scope holds these rows (before and after a change), so they hear about them
@@ -19,27 +16,7 @@ export async function owningUsers(db: Db, resource: Resource, rows: readonly (Ro
   if (values.length === 0) return [];
   if (scope.equals === 'callerUser') return values;
   const own = await db.selectFrom('users').select('_id').where('member', 'in', values).execute();
-  return [...new Set([...own.map((r) => Number(r._id)), ...(await guardianUsers(db, values, now))])];
-}
-
-/**
- * The accounts of these members' guardians while the members are minors: a guardian acts for a
- * minor with an account named by the guardian's e-mail (auth/guardianship.ts) and is told of the
- * minor's changes as the member would be, so the dashboard they read updates live.
- */
-async function guardianUsers(db: Db, members: readonly number[], now: number): Promise<number[]> {
-  const rows = await db
-    .selectFrom('members as m')
-    .innerJoin('users as u', 'u.username', 'm.guardian_email')
-    .select(['u._id', 'm.birth_date'])
-    .where('m._id', 'in', members)
-    .where('u.member', 'is', null)
-    .where('u.role', '=', GUARDIAN_ROLE)
-    .execute();
-  if (rows.length === 0) return [];
-  const minorAge = await readSetting(db, 'applicationMinorAge');
-  const today = lisbonDay(now);
-  return rows.filter((r) => r.birth_date !== null && isMinorOn(String(r.birth_date), today, minorAge)).map((r) => Number(r._id));
+  return [...new Set([...own.map((r) => Number(r._id)), ...(await guardianAccountsOf(db, values, now))])];
 }
 
 /** Publishes `{resource} changed` to the roles that may read the resource and to the record's owners. */
