@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { JOBS_TOPIC, type JobProgress } from '../../src/core/contract.js';
 import { claimNextJob, markJobDone, type Job } from '../../src/server/jobs/store.js';
 import type { JobDefinition, JobRunContext } from '../../src/server/jobs/types.js';
@@ -91,6 +91,44 @@ describe('running', () => {
     const rows = await first.server.database.db.selectFrom('jobs').select(['state', 'attempts']).execute();
     expect(rows.every((row) => row.state === 'done' && row.attempts === 1)).toBe(true);
     await second.stop();
+  });
+
+  it('a job of its own lane (the backup) does not hold the others: they run while it runs, one at a time within each lane', async () => {
+    const clock = start();
+    let releaseBackup!: () => void;
+    const backupMayEnd = new Promise<void>((resolve) => (releaseBackup = resolve));
+    const order: string[] = [];
+    const instance = await running.start(clock, [
+      job(
+        'test.long_backup',
+        async ({ job: claimed }) => {
+          order.push(`start ${claimed.key}`);
+          await backupMayEnd;
+          order.push(`end ${claimed.key}`);
+          return null;
+        },
+        { lane: 'backup' },
+      ),
+      job('test.quick', async ({ job: claimed }) => (order.push(claimed.key), null)),
+    ]);
+    const { db } = instance.server.database;
+    await instance.jobs.enqueue(db, { name: 'test.long_backup', key: 'backup-1' });
+    await instance.jobs.enqueue(db, { name: 'test.long_backup', key: 'backup-2' });
+    const first = instance.jobs.tick();
+    await vi.waitFor(() => expect(order).toEqual(['start backup-1']));
+    // The backup lane is busy: jobs enqueued now run at the next tick without waiting for it.
+    for (const key of ['quick-1', 'quick-2']) await instance.jobs.enqueue(db, { name: 'test.quick', key });
+    const second = instance.jobs.tick();
+    try {
+      await vi.waitFor(() => expect(order).toContain('quick-2'), { timeout: 5000 });
+    } finally {
+      // Released only now: had the quick jobs waited for the backup, they would not have run above.
+      releaseBackup();
+    }
+    expect((await first).ran + (await second).ran).toBe(4);
+    // Within its lane, the second backup started only after the first ended.
+    expect(order).toEqual(['start backup-1', 'quick-1', 'quick-2', 'end backup-1', 'start backup-2', 'end backup-2']);
+    expect((await db.selectFrom('jobs').select('state').execute()).map((row) => row.state)).toEqual(['done', 'done', 'done', 'done']);
   });
 
   it('retries a failing job with growing delays, then marks it failed with the last error', async () => {

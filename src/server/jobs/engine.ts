@@ -56,6 +56,29 @@ const DEFAULT_CATCH_UP_MS = 24 * 3_600_000;
 /** 1, 2, 4, 8 minutes... at most an hour: the default five attempts span about a quarter of an hour. */
 const defaultBackoffMs = (failures: number) => Math.min(60_000 * 2 ** Math.max(0, failures - 1), 3_600_000);
 
+/**
+ * Passes of `work` one at a time: a pass asked for while one runs follows it, and further asks
+ * before it starts share it (it will see whatever they were asked for).
+ */
+function serialPasses<T>(work: () => Promise<T>) {
+  let chain: Promise<unknown> = Promise.resolve();
+  let pending: Promise<T> | undefined;
+  return {
+    run(): Promise<T> {
+      if (pending) return pending;
+      const next = chain.then(() => {
+        pending = undefined;
+        return work();
+      });
+      pending = next;
+      chain = next.catch(() => undefined);
+      return next;
+    },
+    /** Resolves when the passes asked for so far have ended. */
+    settled: () => chain,
+  };
+}
+
 export function createJobs(ctx: ServerContext, modules: readonly { jobs?: readonly JobDefinition[] }[], options: JobsOptions = {}): Jobs {
   const log = options.log ?? ((message: string) => console.error(`[associa] ${message}`));
   const registry = createJobRegistry(modules);
@@ -69,26 +92,16 @@ export function createJobs(ctx: ServerContext, modules: readonly { jobs?: readon
     () => closing,
   );
 
-  // One tick at a time on this instance; a tick asked for while one runs follows it, and
-  // further asks before it starts share it (it will see whatever they were asked for).
-  let chain: Promise<unknown> = Promise.resolve();
-  let pending: Promise<TickSummary> | undefined;
+  // Each lane runs its due jobs one pass at a time, beside the other lanes; the scheduled
+  // occurrences are enqueued one pass at a time too.
+  const scheduling = serialPasses(() => scheduler.enqueueDue());
+  const lanes = [...registry.lanes.values()].map((names) => serialPasses(() => worker.runDue(names)));
 
-  async function pass(): Promise<TickSummary> {
+  async function tick(): Promise<TickSummary> {
     if (closing) return { scheduled: [], ran: 0 };
-    const scheduled = await scheduler.enqueueDue();
-    return { scheduled, ran: await worker.runDue() };
-  }
-
-  function tick(): Promise<TickSummary> {
-    if (pending) return pending;
-    const next = chain.then(() => {
-      pending = undefined;
-      return pass();
-    });
-    pending = next;
-    chain = next.catch(() => undefined);
-    return next;
+    const scheduled = await scheduling.run();
+    const ran = await Promise.all(lanes.map((lane) => lane.run()));
+    return { scheduled, ran: ran.reduce((sum, n) => sum + n, 0) };
   }
 
   const background = () => void tick().catch((error: unknown) => log(`jobs tick failed: ${error instanceof Error ? error.message : String(error)}`));
@@ -115,7 +128,7 @@ export function createJobs(ctx: ServerContext, modules: readonly { jobs?: readon
     async stop() {
       closing = true;
       clearInterval(timer);
-      await chain;
+      await Promise.all([scheduling, ...lanes].map((passes) => passes.settled()));
     },
   };
 }

@@ -6,7 +6,11 @@ export interface JobRegistry {
   /** Every declared name: the kinds this instance claims (a kind it does not know is left to one that does). */
   names: readonly string[];
   byName(name: string): JobDefinition | undefined;
+  /** The declared names by lane (JobDefinition.lane): each lane is claimed and run apart. */
+  lanes: ReadonlyMap<string, readonly string[]>;
 }
+
+const MAIN_LANE = 'main';
 
 const NAME = /^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)*$/;
 
@@ -23,5 +27,10 @@ export function createJobRegistry(modules: readonly { jobs?: readonly JobDefinit
     }
     byName.set(definition.name, definition);
   }
-  return { definitions, names: [...byName.keys()], byName: (name) => byName.get(name) };
+  const lanes = new Map<string, string[]>();
+  for (const definition of definitions) {
+    const lane = definition.lane ?? MAIN_LANE;
+    lanes.set(lane, [...(lanes.get(lane) ?? []), definition.name]);
+  }
+  return { definitions, names: [...byName.keys()], byName: (name) => byName.get(name), lanes };
 }

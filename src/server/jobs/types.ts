@@ -51,6 +51,13 @@ export interface JobDefinition {
    * started it can say what it did: only for results every staff member may read anyway.
    */
   resultForStaff?: boolean;
+  /**
+   * The lane its runs wait in: an instance runs one job of a lane at a time, and its lanes beside
+   * each other. 'main' unless said. A long run that holds no transaction and whose heavy work
+   * is off the event loop (the backup: minutes at 100,000 members) has a lane of its own, so
+   * that it does not hold every other job until it ends.
+   */
+  lane?: string;
   /** Does the work; what it resolves to is stored as the run's result (JSON). */
   run(job: JobRunContext): Promise<unknown>;
 }

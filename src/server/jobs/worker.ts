@@ -27,7 +27,7 @@ function parsePayload(text: string | null): unknown {
   return text === null ? null : (JSON.parse(text) as unknown);
 }
 
-/** Runs due jobs on this instance, one at a time, until none is due or the server closes. */
+/** Runs due jobs of the kinds it is given on this instance, one at a time, until none is due or the server closes. */
 export function createWorker(ctx: ServerContext, registry: JobRegistry, options: WorkerOptions, stopping: () => boolean) {
   const { db, engine } = ctx.database;
 
@@ -103,11 +103,11 @@ export function createWorker(ctx: ServerContext, registry: JobRegistry, options:
   }
 
   return {
-    /** Claims and runs due jobs until none is left; returns how many attempts ran. */
-    async runDue(): Promise<number> {
+    /** Claims and runs due jobs of these kinds (a lane's) until none is left; returns how many attempts ran. */
+    async runDue(names: readonly string[]): Promise<number> {
       let ran = 0;
       while (!stopping()) {
-        const job = await claimNextJob(db, engine, registry.names, ctx.now(), options.leaseMs, options.claimer);
+        const job = await claimNextJob(db, engine, names, ctx.now(), options.leaseMs, options.claimer);
         if (!job) break;
         await attempt(job);
         ran += 1;

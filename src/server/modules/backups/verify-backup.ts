@@ -6,7 +6,7 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { DamagedBackupError, openArchive, type ArchiveEntry } from './archive-read.js';
 import { FORMAT_VERSION, MANIFEST_PART, SQLITE_PART, parseManifest, tablePart, type BackupManifest } from './manifest.js';
-import { readCopiedDatabase } from './sqlite-copy.js';
+import { inspectCopy } from './sqlite-copy.js';
 
 const damaged = (why: string) => new DamagedBackupError(`A cópia de segurança está danificada: ${why}. Use outra cópia.`);
 
@@ -118,7 +118,7 @@ export async function verifyBackup(file: string, options: VerifyOptions = {}): P
       if (part.name === SQLITE_PART) {
         let copied;
         try {
-          copied = readCopiedDatabase(target, true);
+          copied = await inspectCopy({ file: target, integrityCheck: true, keys: false });
         } catch (error) {
           throw damaged(`a base de dados não abre (${(error as Error).message})`);
         }

@@ -6,7 +6,7 @@ import { writeArchive } from './archive-write.js';
 import { openIfStored } from '../../files/store.js';
 import { FORMAT, FORMAT_VERSION, MANIFEST_PART, SQLITE_PART, tablePart, type BackupManifest } from './manifest.js';
 import { inSnapshot, schemaTables, tableRows } from './postgres-dump.js';
-import { copiedStoredKeys, copySqlite, readCopiedDatabase } from './sqlite-copy.js';
+import { copySqlite, inspectCopy } from './sqlite-copy.js';
 import { STORED_CHUNKS_TABLE, storedKeys, storedPartName } from './stored-files.js';
 
 type BackupContext = Pick<ServerContext, 'config' | 'database' | 'files' | 'now'>;
@@ -43,8 +43,7 @@ async function addDatabase(ctx: BackupContext, archive: Awaited<ReturnType<typeo
     const copy = `${file}.${randomBytes(4).toString('hex')}.db`;
     try {
       await copySqlite(database, copy);
-      const keys = copiedStoredKeys(copy);
-      const { tables, migrations } = readCopiedDatabase(copy, false);
+      const { tables, migrations, keys } = await inspectCopy({ file: copy, integrityCheck: false, keys: true });
       parts.push(await archive.add(SQLITE_PART, fs.createReadStream(copy), true));
       return { parts, tables, migrations, keys };
     } finally {
