@@ -124,12 +124,15 @@ export async function refreshBalances(db: Db, now: number, members?: readonly nu
       : members === 'stale'
         ? sql`(${staleIds(today)})`
         : isRawBuilder(members)
-          ? sql`(${members})`
+          ? sql`(SELECT id FROM which)`
           : sql`(${sql.join(members.map(Number))})`;
+  // A subquery is read once, into a CTE the three places below look up (SQLite ran it for each).
+  const chosen = isRawBuilder(members) ? sql`WITH which (id) AS MATERIALIZED (${members})` : sql``;
   const only = (column: string) => (which ? sql`AND ${sql.ref(column)} IN ${which}` : sql``);
   const owed = owedSql(today);
   const upcoming = upcomingSql(today);
   await sql`
+    ${chosen}
     INSERT INTO member_balances (_id, member, number, name, category, open_total, open_debts, years_owed, oldest_due, upcoming_total, upcoming_debts, next_due, credit, as_of, created_at, updated_at, _version)
     SELECT m._id, m._id, m.number, m.name, m.fee_category,
       COALESCE(d.open_total, 0), COALESCE(d.open_debts, 0), COALESCE(d.years_owed, 0), d.oldest_due,
@@ -160,6 +163,80 @@ export async function refreshBalances(db: Db, now: number, members?: readonly nu
       next_due = excluded.next_due, credit = excluded.credit, as_of = excluded.as_of, updated_at = excluded.updated_at,
       _version = member_balances._version + 1
     WHERE ${changed}
+  `.execute(db);
+}
+
+/**
+ * Adds debts just raised to their members' balance rows from those debts alone, without reading
+ * the rest of their ledgers: what refreshBalances would compute for them, for the cost of the new
+ * debts. `raised(alias)` selects the new debts (over `unsettled_payments` aliased `alias`). A row
+ * is moved only when it is written before `now` and current on the Lisbon day of `now` (computed
+ * for no later day, and no debt of it fallen due since: what it says is still what the rest of the
+ * ledger says today); the caller answers that those debts are all that changed in such a member's
+ * ledger since their row was written (their payments and other debts as the row counted them), and
+ * refreshes the others itself (see generateYear). The rule of refreshBalances, figure by figure:
+ * an owing debt counts as owed from its due date (owed.ts), else a vencer; `years_owed` counts a
+ * year more only for a year the member owed nothing in before; every such row changes (a debt
+ * more), so it is rewritten, its version one more, as of today. One statement.
+ */
+export async function addRaisedToBalances(
+  db: Db,
+  now: number,
+  raised: (alias: string) => RawBuilder<boolean>,
+  dueDates?: { earliest: string | null; latest: string | null },
+): Promise<void> {
+  const stamp = new Date(now).toISOString();
+  const today = lisbonDay(now);
+  const owing = sql.join(OWING.map((s) => sql.lit(s)));
+  const owed = owedSql(today, 'r');
+  const upcoming = upcomingSql(today, 'r');
+  // A year the member already owes (an older debt of it owed today) is counted in years_owed already.
+  const owedBefore = sql`EXISTS (SELECT 1 FROM unsettled_payments o WHERE o.member = r.member AND o.year = r.year AND ${owedSql(today, 'o')} AND NOT (${raised('o')}))`;
+  const earlier = (column: string) =>
+    sql`CASE WHEN n.${sql.ref(column)} IS NOT NULL AND (member_balances.${sql.ref(column)} IS NULL OR n.${sql.ref(column)} < member_balances.${sql.ref(column)}) THEN n.${sql.ref(column)} ELSE member_balances.${sql.ref(column)} END`;
+  // Only the figures the new debts can move are written: on SQLite every index over a column the
+  // statement sets is rewritten, moved or not (a year's quotas not yet due leave the owed figures
+  // and their four indexes alone). Without the due dates, both.
+  const owedToo = !dueDates || dueDates.earliest === null || hasFallenDue(dueDates.earliest, today);
+  const upcomingToo = !dueDates || dueDates.latest === null || !hasFallenDue(dueDates.latest, today);
+  const sets: RawBuilder<unknown>[] = [];
+  const figures: RawBuilder<unknown>[] = [];
+  if (owedToo) {
+    sets.push(
+      sql`open_total = member_balances.open_total + n.open_total`,
+      sql`open_debts = member_balances.open_debts + n.open_debts`,
+      sql`years_owed = member_balances.years_owed + n.new_years`,
+      sql`oldest_due = ${earlier('oldest_due')}`,
+    );
+    figures.push(
+      sql`SUM(CASE WHEN ${owed} THEN r.amount - r.paid ELSE 0 END) AS open_total`,
+      sql`COUNT(CASE WHEN ${owed} THEN 1 END) AS open_debts`,
+      sql`COUNT(DISTINCT CASE WHEN ${owed} THEN CASE WHEN ${owedBefore} THEN NULL ELSE r.year END END) AS new_years`,
+      sql`MIN(CASE WHEN ${owed} THEN r.due_date END) AS oldest_due`,
+    );
+  }
+  if (upcomingToo) {
+    sets.push(
+      sql`upcoming_total = member_balances.upcoming_total + n.upcoming_total`,
+      sql`upcoming_debts = member_balances.upcoming_debts + n.upcoming_debts`,
+      sql`next_due = ${earlier('next_due')}`,
+    );
+    figures.push(
+      sql`SUM(CASE WHEN ${upcoming} THEN r.amount - r.paid ELSE 0 END) AS upcoming_total`,
+      sql`COUNT(CASE WHEN ${upcoming} THEN 1 END) AS upcoming_debts`,
+      sql`MIN(CASE WHEN ${upcoming} THEN r.due_date END) AS next_due`,
+    );
+  }
+  await sql`
+    UPDATE member_balances SET ${sql.join(sets)}, as_of = ${today}, updated_at = ${stamp}, _version = member_balances._version + 1
+    FROM (
+      SELECT r.member, ${sql.join(figures)}
+      FROM unsettled_payments r
+      WHERE r.status IN (${owing}) AND ${raised('r')}
+      GROUP BY r.member
+    ) n
+    WHERE member_balances._id = n.member AND member_balances.updated_at < ${stamp}
+      AND member_balances.as_of <= ${today} AND (member_balances.next_due IS NULL OR member_balances.next_due > ${today})
   `.execute(db);
 }
 

@@ -1,7 +1,8 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Database, Db } from '../../db/database.js';
 import { vacuumAnalyze } from '../../db/vacuum.js';
-import { refreshBalances } from './balances.js';
+import { lisbonDay } from '../../../core/days.js';
+import { addRaisedToBalances, refreshBalances } from './balances.js';
 import { discounted, type FeeCharge } from './fee-categories.js';
 import { dedupeKey, householdDedupeKey } from './ledger.js';
 import { spendAllCredit } from './spend-credit.js';
@@ -127,19 +128,32 @@ export async function yearRaises(db: Db, year: number, now: number): Promise<Raw
   );
 }
 
+/** This run's debts (over `unsettled_payments` aliased `alias`): the year's quotas stamped with its time. */
+const raisedBy = (year: number, stamp: string) => (alias: string) =>
+  sql<boolean>`${sql.ref(`${alias}.created_at`)} = ${stamp} AND ${sql.ref(`${alias}.year`)} = ${year} AND ${sql.ref(`${alias}.kind`)} = 'quota' AND ${sql.ref(`${alias}.schedule`)} IS NOT NULL`;
+
+/** Members whose payments the credit pass just allocated (allocations stamped with its time, an index seek). */
+const creditSpent = (stamp: string) => sql`SELECT member FROM payment_allocations WHERE updated_at = ${stamp}`;
+
 /**
- * The members whose balance a run must refresh, as a subquery: those holding a quota of the year
- * raised by this run (stamped with its time), or raised by an earlier run that died before its
- * refresh (their balance row is missing or older than the debt), and those whose payments the
- * credit pass just allocated (allocations stamped with its time, an index seek). Every other
- * member's ledger is as it was, so their rows are left alone (a read brings them to today).
+ * The members whose balance a run computes again from their whole ledger, as a subquery: those
+ * whose payments the credit pass just allocated; those holding a quota of the year raised by this
+ * run whose balance row is missing, or was written at or after the run's time, or is not current
+ * today (a debt of it fell due since, or it was computed for a later day); and those holding one
+ * raised by an earlier run that died before its refresh (their balance row older than the debt).
+ * The other members holding this run's quotas have nothing else changed in their ledger: their
+ * rows take the new debts alone (addRaisedToBalances), after this refresh (which stamps the rows
+ * it rewrites with the run's time, so the addition passes them by). Every other member's ledger
+ * is as it was, so their rows are left alone (a read brings them to today).
  */
-const touchedMembers = (year: number, stamp: string) => sql`
+const refreshedWhole = (year: number, stamp: string, today: string) => sql`
   SELECT d.member FROM unsettled_payments d LEFT JOIN member_balances b ON b._id = d.member
   WHERE d.year = ${year} AND d.kind = 'quota' AND d.schedule IS NOT NULL
-    AND (d.created_at = ${stamp} OR b._id IS NULL OR b.updated_at < d.created_at)
+    AND (b._id IS NULL
+      OR (d.created_at = ${stamp} AND (b.updated_at >= ${stamp} OR b.as_of > ${today} OR b.next_due <= ${today}))
+      OR (d.created_at <> ${stamp} AND b.updated_at < d.created_at))
   UNION
-  SELECT member FROM payment_allocations WHERE updated_at = ${stamp}`;
+  ${creditSpent(stamp)}`;
 
 /**
  * Raises a year's quotas: every member not exempt (members.dues_exempt) in a paying category, in a state that does not mark the
@@ -170,7 +184,12 @@ export async function generateYear(db: Db, year: number, now: number, progress?:
   // What this run raised: its debts are the quotas of the year stamped with its own time.
   const charged = await db
     .selectFrom('unsettled_payments')
-    .select([sql<number>`count(DISTINCT member)`.as('members'), sql<number | null>`sum(amount)`.as('total')])
+    .select([
+      sql<number>`count(DISTINCT member)`.as('members'),
+      sql<number | null>`sum(amount)`.as('total'),
+      sql<string | null>`min(due_date)`.as('earliest'),
+      sql<string | null>`max(due_date)`.as('latest'),
+    ])
     .where('kind', '=', 'quota')
     .where('year', '=', year)
     .where('created_at', '=', stamp)
@@ -178,7 +197,10 @@ export async function generateYear(db: Db, year: number, now: number, progress?:
     .executeTakeFirst();
   await db.transaction().execute(async (trx) => {
     await spendAllCredit(trx, now);
-    await refreshBalances(trx, now, touchedMembers(year, stamp));
+    await refreshBalances(trx, now, refreshedWhole(year, stamp, lisbonDay(now)));
+    const ofRun = raisedBy(year, stamp);
+    const dueDates = { earliest: charged?.earliest ?? null, latest: charged?.latest ?? null };
+    await addRaisedToBalances(trx, now, (alias) => sql<boolean>`${ofRun(alias)} AND ${sql.ref(`${alias}.member`)} NOT IN (${creditSpent(stamp)})`, dueDates);
   });
   await progress?.(work.length + 1, work.length + 1);
   return { year, raised, periods: work.length, members: raised === 0 ? 0 : Number(charged?.members ?? 0), total: raised === 0 ? 0 : Number(charged?.total ?? 0) };
