@@ -51,11 +51,11 @@ const pdfOf = (id: number, token = admin) => server.request({ method: 'GET', url
  * stopped between its commit and the drawing leaves it. Answers its receipt's id and number.
  */
 async function paymentLeftUndrawn(amount: number): Promise<{ id: number; number: string }> {
-  const recorded = await db()
+  const receipt = await db()
     .transaction()
-    .execute((trx) => recordPayment(trx, { member: ana, date: today, amount, method: 'numerario', recordedBy: null }, server.ctx));
-  expect(recorded.receipt).not.toBeNull();
-  return { id: Number(recorded.receipt!._id), number: String(recorded.receipt!.number) };
+    .execute(async (trx) => (await recordPayment(trx, { member: ana, date: today, amount, method: 'numerario', recordedBy: null }, server.ctx)).issueReceipt());
+  expect(receipt).not.toBeNull();
+  return { id: Number(receipt!._id), number: String(receipt!.number) };
 }
 
 beforeAll(async () => {

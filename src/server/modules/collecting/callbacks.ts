@@ -6,7 +6,7 @@ import { isUniqueViolation } from '../../resources/db-errors.js';
 import { owningUsers, publishChange } from '../../resources/events.js';
 import { commitQueue } from '../../resources/handlers.js';
 import { readRow } from '../../resources/records.js';
-import { type Allocation, announceLedger, announceReceipt, type LedgerChange, lockHousehold, lockMember, OWING, recordPayment, refreshBalances } from '../dues/public.js';
+import { type Allocation, announceLedger, announceReceipt, type LedgerChange, lockHousehold, lockMember, OWING, recordPayment, type RecordedPayment, refreshBalances } from '../dues/public.js';
 import { lisbonDay } from '../../../core/days.js';
 import { paymentRequests } from './payment-requests.js';
 import type { VerifiedCallback } from './provider.js';
@@ -34,9 +34,14 @@ export interface RequestPaid {
  * paid, refreshes the balance, writes the audit entry and queues the change events after commit.
  * Used by the providers' callbacks and by the reconciliation import. A household's request
  * (issue 34) records ONE payment with the household set, over debts of several members: each
- * member's balance is refreshed and each member's dashboard told.
+ * member's balance is refreshed and each member's dashboard told. Its receipt is not numbered
+ * here: the caller calls `issueReceipt` after its own writes, and announces it (announceReceipt).
  */
-export async function payRequest(hook: { ctx: ServerContext; db: Db; afterCommit: (fn: () => Promise<void> | void) => void }, request: Row, paid: RequestPaid): Promise<{ payment: number; member: number; allocations: Allocation[] }> {
+export async function payRequest(
+  hook: { ctx: ServerContext; db: Db; afterCommit: (fn: () => Promise<void> | void) => void },
+  request: Row,
+  paid: RequestPaid,
+): Promise<{ payment: number; member: number; allocations: Allocation[]; issueReceipt: RecordedPayment['issueReceipt'] }> {
   const { ctx, db: trx, afterCommit } = hook;
   const id = Number(request._id);
   const now = ctx.now();
@@ -85,9 +90,7 @@ export async function payRequest(hook: { ctx: ServerContext; db: Db; afterCommit
     ]),
   ]);
   afterCommit(async () => publishChange(ctx.bus, paymentRequests, { action: 'updated', id }, await owningUsers(ctx.database.db, paymentRequests, [after], ctx.now())));
-  // The receipt the ledger issued in this transaction: the member's receipts list shows it live.
-  announceReceipt({ ctx, afterCommit }, result.receipt);
-  return { payment: result.payment, member, allocations: result.allocations };
+  return { payment: result.payment, member, allocations: result.allocations, issueReceipt: result.issueReceipt };
 }
 
 async function findRequest(db: Db, provider: string, callback: VerifiedCallback, lock: boolean): Promise<Row | undefined> {
@@ -136,6 +139,8 @@ export async function settleCallback(ctx: ServerContext, provider: string, callb
         }
         const paid = await payRequest({ ctx, db: trx, afterCommit: deferred.add }, request, { amount: callback.amount, date: lisbonDay(now), actor: { kind: 'system', name: provider } });
         await keep('recorded');
+        // The receipt is numbered last: the series row stays locked from its number to the commit.
+        announceReceipt({ ctx, afterCommit: deferred.add }, await paid.issueReceipt());
         return { kind: 'recorded', request: id, payment: paid.payment };
       });
       await deferred.run();

@@ -16,7 +16,7 @@ import { defineResource } from '../../resources/define.js';
 import { publishChange } from '../../resources/events.js';
 import { authorize } from '../../resources/permissions.js';
 import { readRow, toRecord } from '../../resources/records.js';
-import { announceLedger, announceReceipt, lockMember, recordPayment, refreshBalances, tidyAfterBulk } from '../dues/public.js';
+import { announceLedger, announceReceipt, lockMember, recordPayment, type RecordedPayment, refreshBalances, tidyAfterBulk } from '../dues/public.js';
 import { payRequest } from './callbacks.js';
 import { parseStatement, type Statement } from './reconciliation-csv.js';
 import { matchStatement, UNMATCHED_REASONS, type LineOutcome } from './reconciliation-match.js';
@@ -167,12 +167,15 @@ export const confirmImport = defineAction({
     if (!(await claimFile(db, fileId, { resource: reconciliationImports.name, record: id, field: 'file' }, now))) throw invalidRecord({ file: 'Este ficheiro já foi importado.' });
     const payments: number[] = [];
     const paymentOfLine = new Map<number, number>();
+    // The payments' receipts, numbered together once every other row is written (the series row stays locked from the first number to the commit).
+    const receiptsToIssue: RecordedPayment['issueReceipt'][] = [];
     for (const [index, line] of lines.entries()) {
       const match = line.match;
       if (!match) continue;
       if (match.kind === 'payment_request') {
         const request = (await db.selectFrom('payment_requests').selectAll().where('_id', '=', match.request).executeTakeFirstOrThrow());
         const paid = await payRequest({ ctx, db, afterCommit }, request, { amount: line.amount, date: line.date, actor, address });
+        receiptsToIssue.push(paid.issueReceipt);
         payments.push(paid.payment);
         paymentOfLine.set(index, paid.payment);
         continue;
@@ -201,10 +204,11 @@ export const confirmImport = defineAction({
         { resource: 'payment_allocations', id: match.member },
         { resource: 'member_balances', id: match.member },
       ]);
-      announceReceipt({ ctx, afterCommit }, result.receipt);
+      receiptsToIssue.push(result.issueReceipt);
     }
     await storeLineResults(db, id, lines, paymentOfLine, stamp);
     const row = (await readRow(db, reconciliationImports, id))!;
+    for (const issue of receiptsToIssue) announceReceipt({ ctx, afterCommit }, await issue());
     afterCommit(async () => {
       // A statement of thousands of payments rewrites as many debts and balances: a bulk load.
       if (payments.length >= BULK_CHANGE_ROWS) await tidyAfterBulk(ctx.database);

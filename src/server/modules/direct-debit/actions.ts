@@ -6,7 +6,7 @@ import { coded, invalidRecord } from '../../errors.js';
 import { defineAction, type ActionContext } from '../../resources/actions.js';
 import { publishChange } from '../../resources/events.js';
 import { readRow, toRecord } from '../../resources/records.js';
-import { announceLedger, announceReceipt, lockMember, OWING, recordPayment, refreshBalances } from '../dues/public.js';
+import { announceLedger, announceReceipt, lockMember, OWING, recordPayment, type RecordedPayment, refreshBalances } from '../dues/public.js';
 import { lisbonDay } from '../../../core/days.js';
 import { batches, items } from './batches.js';
 import { readCreditor } from './creditor.js';
@@ -190,15 +190,18 @@ async function closeIfDone(db: Db, batch: number, now: number): Promise<void> {
 /**
  * The bank collected an item: records the payment through the dues ledger (method débito direto,
  * on that debt, or as credit if the debt was settled otherwise meanwhile) under the item's
- * external id, so a second confirmation records nothing. Returns the payment's id.
+ * external id, so a second confirmation records nothing. Answers the payment's id and what numbers
+ * its receipt: the action calls it after its other writes (the series row stays locked from the
+ * number to the commit) and announces the receipt (issueReceipts).
  */
-async function confirmItem(context: ActionContext, item: Row, date: string | null): Promise<number> {
+async function confirmItem(context: ActionContext, item: Row, date: string | null): Promise<{ payment: number; issueReceipt: RecordedPayment['issueReceipt'] }> {
   const { db, ctx, caller } = context;
   const member = Number(item.member);
   await lockMember(db, ctx.database.engine, member);
   const externalId = externalIdOf(item);
   const existing = await db.selectFrom('payments').select('_id').where('external_id', '=', externalId).executeTakeFirst();
   let payment: number;
+  let issueReceipt: RecordedPayment['issueReceipt'] = () => Promise.resolve(null);
   if (existing) {
     payment = Number(existing._id);
   } else {
@@ -228,7 +231,7 @@ async function confirmItem(context: ActionContext, item: Row, date: string | nul
       { resource: 'payment_allocations', id: member },
       { resource: 'member_balances', id: member },
     ]);
-    announceReceipt(context, result.receipt);
+    issueReceipt = result.issueReceipt;
   }
   const stamp = iso(ctx.now());
   await db
@@ -243,7 +246,12 @@ async function confirmItem(context: ActionContext, item: Row, date: string | nul
     .where('_id', '=', Number(item.mandate))
     .where('sequence', '=', 'first')
     .execute();
-  return payment;
+  return { payment, issueReceipt };
+}
+
+/** Numbers the confirmed items' receipts, in order, after the action's other writes, and announces them after the commit. */
+async function issueReceipts(context: ActionContext, confirmed: readonly { issueReceipt: RecordedPayment['issueReceipt'] }[]): Promise<void> {
+  for (const { issueReceipt } of confirmed) announceReceipt(context, await issueReceipt());
 }
 
 /** The bank returned an item (refused, no funds, mandate revoked...): the debt is free again. */
@@ -274,8 +282,9 @@ const confirmItemAction = defineAction({
     const item = context.record!;
     if (item.state === 'confirmed') return undefined;
     if (item.state === 'rejected') throw rejectedAlready();
-    await confirmItem(context, item, (context.input.date as string | null | undefined) ?? null);
+    const confirmed = await confirmItem(context, item, (context.input.date as string | null | undefined) ?? null);
     await closeIfDone(context.db, Number(item.batch), context.ctx.now());
+    await issueReceipts(context, [confirmed]);
     announce(context, { batches: [Number(item.batch)], items: [Number(item._id)] });
     return undefined;
   },
@@ -314,8 +323,10 @@ const confirmBatchAction = defineAction({
   async run(context) {
     const batch = Number(context.record!._id);
     const pending = await pendingItems(context.db, batch);
-    for (const item of pending) await confirmItem(context, item, (context.input.date as string | null | undefined) ?? null);
+    const confirmed = [];
+    for (const item of pending) confirmed.push(await confirmItem(context, item, (context.input.date as string | null | undefined) ?? null));
     await closeIfDone(context.db, batch, context.ctx.now());
+    await issueReceipts(context, confirmed);
     announce(context, { batches: [batch], items: pending.map((i) => Number(i._id)) });
     return undefined;
   },

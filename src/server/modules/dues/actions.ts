@@ -59,10 +59,11 @@ const recordPaymentAction = defineAction({
       ctx,
     );
     await settle(context, result.members, [{ resource: 'payments', id: result.payment, action: 'created' }], result.allocations);
-    // The receipt was numbered by recordPayment in this same transaction (treasury on, auto-issue on).
-    const { receipt } = result;
-    announceReceipt(context, receipt);
     const row = await readRow(db, payments, result.payment);
+    // Numbered last (treasury on, auto-issue on), in this same transaction: only the audit entry
+    // and the commit follow while the series row is locked.
+    const receipt = await result.issueReceipt();
+    announceReceipt(context, receipt);
     const answer: PaymentRecorded = {
       payment: toRecord(payments, row!, caller),
       allocations: result.allocations,

@@ -5,7 +5,7 @@ import type { ServerContext } from '../../context.js';
 import { compiledOnce } from '../../db/compiled-once.js';
 import { OWING, type DebtKind, type DebtStatus } from './debts.js';
 import { paymentReceipts } from './payment-receipts-port.js';
-import { addReceiptTotals, annulledFrom } from './receipt-totals.js';
+import { addReceiptTotals, annulledFrom, type ReceiptDelta } from './receipt-totals.js';
 
 // The ledger's writes. Every function takes the caller's transaction; none commits. Debts'
 // `paid`/`status` and payments' `allocated` are rewritten here together with the allocation rows
@@ -22,6 +22,10 @@ interface Debt {
   paid: number;
   status: DebtStatus;
   due_date: string;
+  /** What a receipt's line says of it. */
+  kind: string;
+  description: string;
+  dedupeKey: string | null;
 }
 
 /** What the receipt totals need to know of the payment an allocation comes from. */
@@ -41,6 +45,9 @@ const asDebt = (row: Row): Debt => ({
   paid: Number(row.paid),
   status: row.status as DebtStatus,
   due_date: String(row.due_date),
+  kind: String(row.kind),
+  description: String(row.description),
+  dedupeKey: row.dedupe_key === null || row.dedupe_key === undefined ? null : String(row.dedupe_key),
 });
 
 // The statements every recorded payment runs, compiled once (decision 0054): building and
@@ -57,10 +64,10 @@ const paymentAllocated = compiledOnce((db: Db, id: number, amount: number, stamp
   db.updateTable('payments').set({ allocated: sql`allocated + ${amount}`, updated_at: stamp, _version: sql`_version + 1` }).where('_id', '=', id),
 );
 const insertPayment = compiledOnce(
-  (db: Db, member: number, household: number | null, date: string, amount: number, method: string, reference: string | null, notes: string | null, recordedBy: number | null, externalId: string | null, stamp: string) =>
+  (db: Db, member: number, household: number | null, date: string, amount: number, allocated: number, method: string, reference: string | null, notes: string | null, recordedBy: number | null, externalId: string | null, stamp: string) =>
     db
       .insertInto('payments')
-      .values({ member, household, date, amount, allocated: 0, method, reference, notes, recorded_by: recordedBy, external_id: externalId, created_at: stamp, updated_at: stamp, _version: 1 })
+      .values({ member, household, date, amount, allocated, method, reference, notes, recorded_by: recordedBy, external_id: externalId, created_at: stamp, updated_at: stamp, _version: 1 })
       .returning('_id'),
 );
 
@@ -155,14 +162,9 @@ export interface Allocation {
  */
 async function spread(db: Db, payment: Paying, debts: Debt[], available: number, now: number): Promise<Allocation[]> {
   const made: Allocation[] = [];
-  let left = available;
-  for (const debt of debts) {
-    if (left <= 0) break;
-    const amount = Math.min(left, debt.amount - debt.paid);
-    if (amount <= 0) continue;
+  for (const { debt, amount } of plan(debts, available)) {
     await addAllocation(db, payment, debt, amount, now);
     made.push({ debt: debt._id, amount });
-    left -= amount;
   }
   return made;
 }
@@ -213,17 +215,49 @@ export async function recordPayment(db: Db, input: RecordPayment, ctx: Pick<Serv
     }
   }
   const stamp = iso(now);
-  const inserted = await insertPayment(db, member, household, input.date, input.amount, input.method, input.reference ?? null, input.notes ?? null, input.recordedBy, input.externalId ?? null, stamp);
-  const payment = inserted.rows[0]!._id;
-  await addReceiptTotals(db, [{ basis: 'cash', debtYear: null, method: input.method, date: input.date, countsFrom: input.date, amount: input.amount }]);
-  const from = { _id: payment, method: input.method, date: input.date };
+  // Spread first, in memory: the payment is written with its allocated sum, each allocation once,
+  // and nothing is read back (a new payment has no allocation to add to).
   const owing = targets ?? (await payableDebts(db, { member, household }));
-  const allocations = await spread(db, from, owing, input.amount, now);
-  const allocated = allocations.reduce((sum, a) => sum + a.amount, 0);
-  const receipt = input.issueReceipt === false ? null : await paymentReceipts.use().issueOnPayment(db, ctx, payment, input.recordedBy);
-  const debtMember = new Map(owing.map((d) => [d._id, d.member]));
-  const members = [...new Set([member, ...allocations.map((a) => debtMember.get(a.debt)!)])].sort((a, b) => a - b);
-  return { payment, member, members, allocations, credit: input.amount - allocated, receipt };
+  const planned = plan(owing, input.amount);
+  const allocated = planned.reduce((sum, a) => sum + a.amount, 0);
+  const inserted = await insertPayment(db, member, household, input.date, input.amount, allocated, input.method, input.reference ?? null, input.notes ?? null, input.recordedBy, input.externalId ?? null, stamp);
+  const payment = inserted.rows[0]!._id;
+  if (planned.length === 1) await insertAllocation(db, payment, planned[0]!.debt._id, planned[0]!.debt.member, planned[0]!.amount, stamp);
+  else if (planned.length > 1) {
+    await db
+      .insertInto('payment_allocations')
+      .values(planned.map(({ debt, amount }) => ({ payment, debt: debt._id, member: debt.member, amount, created_at: stamp, updated_at: stamp, _version: 1 })))
+      .execute();
+  }
+  for (const { debt, amount } of planned) await setDebtPaid(db, debt, debt.paid + amount, now);
+  await addReceiptTotals(db, [
+    { basis: 'cash', debtYear: null, method: input.method, date: input.date, countsFrom: input.date, amount: input.amount },
+    ...planned.map(({ debt, amount }): ReceiptDelta => ({ basis: 'accrual', debtYear: debt.year, method: input.method, date: input.date, countsFrom: input.date, amount })),
+  ]);
+  const allocations = planned.map(({ debt, amount }) => ({ debt: debt._id, amount }));
+  // Its receipt's content is read now, with the rows it documents; its number is taken by issueReceipt.
+  const pending =
+    input.issueReceipt === false
+      ? null
+      : await paymentReceipts.use().prepareOnPayment(db, ctx, { payment, member, household, amount: input.amount, method: input.method, allocations: planned }, input.recordedBy);
+  let issued: Promise<Row | null> | undefined;
+  const issueReceipt = () => (issued ??= pending ? pending.issue() : Promise.resolve(null));
+  const members = [...new Set([member, ...planned.map((a) => a.debt.member)])].sort((a, b) => a - b);
+  return { payment, member, members, allocations, credit: input.amount - allocated, issueReceipt };
+}
+
+/** How `available` cents spread over debts in the order given, each up to what it still owes. */
+function plan(debts: readonly Debt[], available: number): { debt: Debt; amount: number }[] {
+  const planned: { debt: Debt; amount: number }[] = [];
+  let left = available;
+  for (const debt of debts) {
+    if (left <= 0) break;
+    const amount = Math.min(left, debt.amount - debt.paid);
+    if (amount <= 0) continue;
+    planned.push({ debt, amount });
+    left -= amount;
+  }
+  return planned;
 }
 
 export interface RecordedPayment {
@@ -235,7 +269,14 @@ export interface RecordedPayment {
   allocations: Allocation[];
   /** What is left on the payment, in cents. */
   credit: number;
-  receipt: Row | null;
+  /**
+   * Numbers the payment's receipt (treasury on, auto-issue on), read when the payment was
+   * recorded, in the same transaction, and answers it; null when none is due. Every path that
+   * records a payment calls it once its other writes are done, just before its commit: on
+   * PostgreSQL the series row is locked from the number to the commit, so concurrent payments
+   * wait for each other only that long. Numbers once, however often called.
+   */
+  issueReceipt(): Promise<Row | null>;
 }
 
 /** Uses the member's credit (unallocated amounts of valid payments, oldest first) on their owing debts. */

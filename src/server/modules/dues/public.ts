@@ -20,10 +20,11 @@ export {
   recordPayment,
   resolveDebt,
   type Allocation,
+  type RecordedPayment,
 } from './ledger.js';
 export { annulLedgerPayment } from './ledger-action.js';
 export { isOwed, owedDay, owedSql } from './owed.js';
-export { announceReceipt, paymentReceipts, type PaymentReceipts } from './payment-receipts-port.js';
+export { announceReceipt, paymentReceipts, type PaidPayment, type PaymentReceipts, type PendingReceipt } from './payment-receipts-port.js';
 export { HISTORICAL_PAYMENT, PAYMENT_METHODS } from './payments.js';
 export { firstQuotaAmount, PERIODICITIES, periodsOf, periodsPerYear, type Period, type Periodicity } from './periods.js';
 export { addReceiptTotals, rebuildReceiptTotals } from './receipt-totals.js';

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { PostgresAdapter, sql } from 'kysely';
 import type { ServerContext } from '../../context.js';
 import { compiledOnce } from '../../db/compiled-once.js';
 import type { Db, Row } from '../../db/database.js';
@@ -120,83 +120,164 @@ const firstStatus = async (db: Db): Promise<number | null> => {
   return row ? row._id : null;
 };
 
+/** Every setting issuing a document reads, in one query: the issuer, the wording and each type's prefix. */
+export const ISSUE_SETTINGS = ['treasuryVatWording', 'memberSingular', 'name', 'orgNif', 'orgAddress', 'orgLogo', ...Object.values(PREFIX_SETTING)] as const;
+export type IssueSettings = Awaited<ReturnType<typeof readSettings<(typeof ISSUE_SETTINGS)[number]>>>;
+
 /**
- * Issues a treasury document inside the caller's transaction `db`: takes the series' next
- * number, freezes the snapshot (payer, lines, issuer, VAT wording), chains the snapshot to the
- * previous document of the series and links the payments it documents. Its PDF, drawn from the
- * snapshot, is stored here too, or after the commit when `drawAfterCommit` (decision 0054).
- * Answers the stored row. Bad input is a 422 naming the field; nothing is written.
+ * A document read, checked and frozen but not numbered yet (prepareTreasuryDocument): everything
+ * its snapshot holds except its number. numberTreasuryDocument numbers and stores it.
  */
-export async function issueTreasuryDocument(db: Db, ctx: Pick<ServerContext, 'files' | 'now'>, input: IssueTreasuryDocument): Promise<Row> {
+export interface PreparedDocument {
+  type: TreasuryDocType;
+  issueDate: string;
+  /** The prefix a series opened by this document gets (the type's setting). */
+  prefix: string;
+  payer: { member: number | null; contact: number | null; snapshot: PayerSnapshot };
+  issuer: Issuer;
+  lines: DocLine[];
+  total: number;
+  vatWording: string;
+  wording: string | null;
+  annuls: IssueTreasuryDocument['annuls'] | null;
+  paymentMethod: string | null;
+  payments: number[];
+  status: number | null;
+  by: number | null;
+}
+
+/**
+ * Reads and checks everything a document says, inside the caller's transaction, and takes no
+ * number: the payer, the lines, the issuer and wording (`settings`, when the caller read them
+ * already), the payments' method and the first status. Bad input is a 422 naming the field.
+ */
+export async function prepareTreasuryDocument(db: Db, input: IssueTreasuryDocument, known?: IssueSettings): Promise<PreparedDocument> {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(input.issueDate)) throw invalidRecord({ issue_date: 'Indique a data de emissão.' });
   const total = checkLines(input.type, input.lines);
-  // Every setting the document needs in one query (a payment's path reads as few as it can).
-  const settings = await readSettings(db, ['treasuryVatWording', PREFIX_SETTING[input.type], 'memberSingular', 'name', 'orgNif', 'orgAddress', 'orgLogo']);
+  // Every setting the document needs in one query (a payment's path reads them with its own).
+  const settings = known ?? (await readSettings(db, ISSUE_SETTINGS));
   const payer = await payerSnapshot(db, input.payer, settings.memberSingular);
   const payments = [...new Set(input.payments ?? [])];
   if (payments.length > 0 && !input.checkedPayments) {
     const documented = await db.selectFrom('treasury_doc_payments').select('payment').where('payment', 'in', payments).execute();
     if (documented.length > 0) throw invalidRecord({ payments: 'Este pagamento já tem o seu recibo.' });
   }
-  // The issuer as readIssuer (pdf/letterhead.ts) reads it, from the same query.
-  const issuer: Issuer = { name: settings.name, nif: settings.orgNif, address: settings.orgAddress, logo: settings.orgLogo ? Number(settings.orgLogo) : null };
-  const vatWording = settings.treasuryVatWording;
-  const status = await firstStatus(db);
-  const { series, prefix, sequence, previous } = await nextInSeries(db, input.type, Number(input.issueDate.slice(0, 4)), settings[PREFIX_SETTING[input.type]]);
-  const number = `${prefix} ${input.issueDate.slice(0, 4)}/${sequence}`;
-  const snapshot: TreasuryDocSnapshot = {
-    number,
+  return {
     type: input.type,
     issueDate: input.issueDate,
-    issuer,
-    payer: payer.snapshot,
+    prefix: settings[PREFIX_SETTING[input.type]],
+    payer,
+    // The issuer as readIssuer (pdf/letterhead.ts) reads it, from the same query.
+    issuer: { name: settings.name, nif: settings.orgNif, address: settings.orgAddress, logo: settings.orgLogo ? Number(settings.orgLogo) : null },
     lines: input.lines.map((l) => ({ description: l.description.trim(), amount: l.amount })),
     total,
-    vatWording,
+    vatWording: settings.treasuryVatWording,
     wording: input.wording?.trim() || null,
-    annuls: input.annuls ? { number: input.annuls.number, reason: input.annuls.reason } : null,
+    annuls: input.annuls ?? null,
     paymentMethod: await paymentMethod(db, payments, input.checkedPayments?.methods),
+    payments,
+    status: await firstStatus(db),
+    by: input.by,
+  };
+}
+
+/**
+ * Numbers a prepared document and stores it, in the caller's transaction: takes the series'
+ * next number, freezes the snapshot, chains it to the previous document of the series and links
+ * the payments it documents. On PostgreSQL the series row stays locked from here to the commit,
+ * so a caller numbers as late as it can, after its other writes; the rows are written in one
+ * statement there (one round trip while the row is held), in four on SQLite, whose statements
+ * cost no round trip. Answers the stored row, its PDF not drawn yet.
+ */
+export async function numberTreasuryDocument(db: Db, ctx: Pick<ServerContext, 'now'>, prepared: PreparedDocument): Promise<Row> {
+  const year = Number(prepared.issueDate.slice(0, 4));
+  const { series, prefix, sequence, previous } = await nextInSeries(db, prepared.type, year, prepared.prefix);
+  const number = `${prefix} ${year}/${sequence}`;
+  const snapshot: TreasuryDocSnapshot = {
+    number,
+    type: prepared.type,
+    issueDate: prepared.issueDate,
+    issuer: prepared.issuer,
+    payer: prepared.payer.snapshot,
+    lines: prepared.lines,
+    total: prepared.total,
+    vatWording: prepared.vatWording,
+    wording: prepared.wording,
+    annuls: prepared.annuls ? { number: prepared.annuls.number, reason: prepared.annuls.reason } : null,
+    paymentMethod: prepared.paymentMethod,
   };
   const snapshotText = JSON.stringify(snapshot);
   // The link covers the snapshot, the document's content as issued; the PDF is its drawing (chain.ts).
   const hash = snapshotChainHash(snapshotText, previous);
   const stamp = new Date(ctx.now()).toISOString();
-  const row = await db
-    .insertInto('treasury_docs')
-    .values({
-      number,
-      type: input.type,
-      series,
-      sequence,
-      issue_date: input.issueDate,
-      member: payer.member,
-      contact: payer.contact,
-      payer_name: payer.snapshot.name,
-      payer_nif: payer.snapshot.nif,
-      payer_address: payer.snapshot.address,
-      lines: JSON.stringify(snapshot.lines),
-      total,
-      vat_wording: vatWording,
-      snapshot: snapshotText,
-      annuls: input.annuls?.doc ?? null,
-      annul_reason: input.annuls?.reason ?? null,
-      annulled_by_doc: null,
-      file: null,
-      pdf_sha256: null,
-      chain_version: CHAIN_OF_SNAPSHOT,
-      prev_hash: previous,
-      hash,
-      status,
-      issued_by: input.by,
-      created_at: stamp,
-      updated_at: stamp,
-      _version: 1,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const { payer, status, by } = prepared;
+  const values = {
+    number,
+    type: prepared.type,
+    series,
+    sequence,
+    issue_date: prepared.issueDate,
+    member: payer.member,
+    contact: payer.contact,
+    payer_name: payer.snapshot.name,
+    payer_nif: payer.snapshot.nif,
+    payer_address: payer.snapshot.address,
+    lines: JSON.stringify(snapshot.lines),
+    total: prepared.total,
+    vat_wording: prepared.vatWording,
+    snapshot: snapshotText,
+    annuls: prepared.annuls?.doc ?? null,
+    annul_reason: prepared.annuls?.reason ?? null,
+    annulled_by_doc: null,
+    file: null,
+    pdf_sha256: null,
+    chain_version: CHAIN_OF_SNAPSHOT,
+    prev_hash: previous,
+    hash,
+    status,
+    issued_by: by,
+    created_at: stamp,
+    updated_at: stamp,
+    _version: 1,
+  };
+  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+    // The document, the series' last link, its payments and its first status, in one statement.
+    return db
+      .with('doc', (q) => q.insertInto('treasury_docs').values(values).returningAll())
+      .with('chain', (q) => q.updateTable('treasury_series').set({ last_hash: hash }).where('_id', '=', series).returning('_id'))
+      .with('link', (q) =>
+        q
+          .insertInto('treasury_doc_payments')
+          .columns(['doc', 'payment'])
+          .expression((eb) => eb.selectFrom('doc').select(['doc._id', sql<number>`unnest(${sql.val(prepared.payments)}::integer[])`.as('payment')]))
+          .returning('doc'),
+      )
+      .with('history', (q) =>
+        q
+          .insertInto('treasury_doc_status_history')
+          .columns(['doc', 'status', 'at', 'by'])
+          .expression((eb) => eb.selectFrom('doc').select(['doc._id', 'doc.status', 'doc.created_at', 'doc.issued_by']).where('doc.status', 'is not', null))
+          .returning('_id'),
+      )
+      .selectFrom('doc')
+      .selectAll()
+      .executeTakeFirstOrThrow();
+  }
+  const row = await db.insertInto('treasury_docs').values(values).returningAll().executeTakeFirstOrThrow();
   const doc = row._id;
   await setLastHash(db, series, hash);
-  for (const payment of payments) await linkPayment(db, doc, payment);
-  if (status !== null) await db.insertInto('treasury_doc_status_history').values({ doc, status, at: stamp, by: input.by }).execute();
+  for (const payment of prepared.payments) await linkPayment(db, doc, payment);
+  if (status !== null) await db.insertInto('treasury_doc_status_history').values({ doc, status, at: stamp, by }).execute();
+  return row;
+}
+
+/**
+ * Issues a treasury document inside the caller's transaction `db`: prepares it
+ * (prepareTreasuryDocument) and numbers it (numberTreasuryDocument) at once. Its PDF, drawn from
+ * the snapshot, is stored here too, or after the commit when `drawAfterCommit` (decision 0054).
+ * Answers the stored row. Bad input is a 422 naming the field; nothing is written.
+ */
+export async function issueTreasuryDocument(db: Db, ctx: Pick<ServerContext, 'files' | 'now'>, input: IssueTreasuryDocument): Promise<Row> {
+  const row = await numberTreasuryDocument(db, ctx, await prepareTreasuryDocument(db, input));
   return input.drawAfterCommit ? row : drawInTransaction(db, ctx, row);
 }

@@ -6,12 +6,12 @@ import { toRecord } from '../../resources/records.js';
 import { announceReceipt } from './announce-receipt.js';
 import { annulReceiptOfPayment } from './annul.js';
 import { TREASURY_SWITCH } from './enabled.js';
-import { issueReceiptOnPayment } from './on-payment.js';
+import { prepareReceiptOnPayment } from './on-payment.js';
 import { paymentReceipt, receiptsOfMember } from './payment-receipts.js';
 import { treasuryDocs } from './resources.js';
 
 export const receiptsProvider: PaymentReceipts = {
-  issueOnPayment: issueReceiptOnPayment,
+  prepareOnPayment: prepareReceiptOnPayment,
   announce: announceReceipt,
   answer: (receipt, caller) => ({ ...toRecord(treasuryDocs, receipt, caller), ...paymentReceipt(Number(receipt._id), String(receipt.number), null) }),
   annulOfPayment: annulReceiptOfPayment,
