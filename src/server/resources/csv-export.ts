@@ -4,7 +4,8 @@ import { LIST_AFTER } from '../../core/contract.js';
 import type { Caller } from '../auth/caller.js';
 import { loose, type Database, type Row } from '../db/database.js';
 import { computedExpression, FIELD_KINDS } from '../fields/index.js';
-import { csvHead, csvLine, cellText, exportColumns, type ReferenceLabels } from './csv-cells.js';
+import { CSV_SEPARATOR, LINE_END } from '../../core/csv.js';
+import { cellWriter, csvHead, exportColumns, type CellWriter, type ReferenceLabels } from './csv-cells.js';
 import { isColumn, type Field, type Resource } from './define.js';
 import { parseListParams, type ListParams } from './list-params.js';
 import { orderedPages, startedStream, type SelectItem } from './list-stream.js';
@@ -52,14 +53,14 @@ function referenceNames(database: Database, registry: Registry, caller: Caller) 
     });
   }
   return {
-    async of(field: Field, ids: readonly number[]): Promise<ReferenceLabels | undefined> {
+    async of(field: Field, ids: ReadonlySet<number>): Promise<ReferenceLabels | undefined> {
       const ref = field.ref ? registry.resourceByName(field.ref) : undefined;
       if (!ref) return undefined;
       const kept = known.get(ref.name);
       // Names of a few states or categories are read once; of a million people, forgotten now and then.
       const names = kept && kept.size <= MAX_KEPT_NAMES ? kept : new Map<number, string>();
       known.set(ref.name, names);
-      const missing = [...new Set(ids)].filter((id) => !names.has(id));
+      const missing = [...ids].filter((id) => !names.has(id));
       for (let i = 0; i < missing.length; i += IDS_PER_READ) {
         const part = missing.slice(i, i + IDS_PER_READ);
         for (const row of await read(ref, part)) names.set(Number(row._id), String(row.label));
@@ -87,10 +88,34 @@ async function linkedIds(database: Database, field: Field, ids: readonly number[
   return byId;
 }
 
-/** A stored value as the record's JSON gives it (toRecord): the same value the interface formatted. */
-const apiValue = (field: Field, value: unknown): unknown => (value === null || value === undefined ? null : FIELD_KINDS[field.type].output(value, field));
+/** One exported column: its field, how its cells are written, and where its values come from. */
+interface Column {
+  field: Field;
+  write: CellWriter;
+  /** A many-to-many field: its ids are read per page from the join table, not from the row. */
+  linked: boolean;
+}
 
-const idsIn = (values: readonly unknown[]): number[] => values.flatMap((v): unknown[] => (Array.isArray(v) ? (v as unknown[]) : [v])).filter((v): v is number => typeof v === 'number');
+const NO_IDS: readonly number[] = [];
+
+/** A column's value in a row: the row's own, or a linked field's ids (none when it has none). */
+const storedValue = (column: Column, row: Row, links: ReadonlyMap<string, Map<number, number[]>>): unknown =>
+  column.linked ? (links.get(column.field.name)!.get(Number(row._id)) ?? NO_IDS) : row[column.field.name];
+
+/** The ids a column of a page refers to, as its record's JSON gives them (an id, or a list of ids). */
+function referredIds(column: Column, rows: readonly Row[], links: ReadonlyMap<string, Map<number, number[]>>): Set<number> {
+  const { output } = FIELD_KINDS[column.field.type];
+  const ids = new Set<number>();
+  for (const row of rows) {
+    const stored = storedValue(column, row, links);
+    if (stored === null || stored === undefined) continue;
+    const value = output(stored, column.field);
+    if (Array.isArray(value)) {
+      for (const id of value as unknown[]) if (typeof id === 'number') ids.add(id);
+    } else if (typeof value === 'number') ids.add(value);
+  }
+  return ids;
+}
 
 /**
  * The list's matches as CSV text, a page of lines per chunk: the header of pt-PT labels first,
@@ -98,17 +123,29 @@ const idsIn = (values: readonly unknown[]): number[] => values.flatMap((v): unkn
  */
 async function* csvChunks(database: Database, registry: Registry, resource: Resource, params: ListParams, caller: Caller, fields: readonly Field[], scope?: RowScope): AsyncGenerator<string, void, undefined> {
   const names = referenceNames(database, registry, caller);
-  const linked = fields.filter((f) => f.type === 'references' && f.through);
+  const columns: Column[] = fields.map((field) => ({ field, write: cellWriter(field), linked: field.type === 'references' && field.through !== undefined }));
+  const linked = columns.filter((c) => c.linked);
   // Sent with the first page: a first statement that fails is still answered as an error.
   let head: string | undefined = csvHead(fields);
   for await (const rows of orderedPages(database, resource, params, scope, selectList(fields))) {
-    const ids = rows.map((r) => Number(r._id));
     const links = new Map<string, Map<number, number[]>>();
-    for (const field of linked) links.set(field.name, await linkedIds(database, field, ids));
-    const values = rows.map((row) => fields.map((f) => (links.has(f.name) ? (links.get(f.name)!.get(Number(row._id)) ?? []) : apiValue(f, row[f.name]))));
+    if (linked.length > 0) {
+      const ids = rows.map((r) => Number(r._id));
+      for (const { field } of linked) links.set(field.name, await linkedIds(database, field, ids));
+    }
     const labels: (ReferenceLabels | undefined)[] = [];
-    for (const [i, f] of fields.entries()) labels.push(f.ref ? await names.of(f, idsIn(values.map((v) => v[i]))) : undefined);
-    yield (head ?? '') + values.map((cells) => csvLine(cells.map((value, i) => cellText(fields[i]!, value, labels[i])))).join('');
+    for (const column of columns) labels.push(column.field.ref ? await names.of(column.field, referredIds(column, rows, links)) : undefined);
+    // Lines joined as they are made: no array per row nor per cell.
+    let text = head ?? '';
+    for (const row of rows) {
+      let line = '';
+      for (let i = 0; i < columns.length; i += 1) {
+        const column = columns[i]!;
+        line += (i === 0 ? '' : CSV_SEPARATOR) + column.write(storedValue(column, row, links), labels[i]);
+      }
+      text += line + LINE_END;
+    }
+    yield text;
     head = undefined;
   }
   if (head !== undefined) yield head;

@@ -72,12 +72,16 @@ export async function* orderedPages(
     return rows;
   };
   let rows = params.after ? await after(params.after.value, params.after.id) : await read(conditions, pageRows);
-  for (;;) {
-    if (rows.length > 0) yield rows;
-    if (rows.length < pageRows) return;
+  while (rows.length === pageRows) {
     const last = rows.at(-1)!;
-    rows = await after(sortValue(field, last), Number(last._id));
+    // The next page is asked for before this one is handed on: PostgreSQL reads it while this
+    // one is written. Its failure is thrown where it is awaited; a reader that stops first never awaits it.
+    const next = after(sortValue(field, last), Number(last._id));
+    next.catch(() => undefined);
+    yield rows;
+    rows = await next;
   }
+  if (rows.length > 0) yield rows;
 }
 
 /**
