@@ -163,46 +163,55 @@ const refreshedWhole = (year: number, stamp: string, today: string) => sql`
  * per schedule period, so 100,000 members cost a few statements; the unique (member, dedupe_key)
  * and (household, dedupe_key) make a second run, or a run after a crash, add only what is
  * missing. Then credit left on members' payments is used (spendAllCredit: a few statements for
- * every member at once) and the balances of the members touched refreshed (one statement).
- * Each step commits on its own (progress is reported between them, outside any transaction):
- * a run that dies midway leaves whole periods behind, and the next run adds the rest.
+ * every member at once) and the balances of the members touched brought to the ledger: those the
+ * new debts alone changed take just them (addRaisedToBalances: the cost of the run's debts, not of
+ * every member's seven years of ledger), the others are refreshed whole (refreshedWhole), one
+ * statement each. Each period commits on its own, the last with the credit and the balances
+ * (progress is reported between them, outside any transaction): a run that dies midway leaves
+ * whole periods behind, and the next run adds the rest.
  */
 export async function generateYear(db: Db, year: number, now: number, progress?: (done: number, total: number) => Promise<void> | void): Promise<GenerationReport> {
   const stamp = new Date(now).toISOString();
   const work = await yearRaises(db, year, now);
+  const raise = async (trx: Db, statements: RawBuilder<unknown>[]) => {
+    let affected = 0;
+    for (const statement of statements) affected += Number((await statement.execute(trx)).numAffectedRows ?? 0n);
+    return affected;
+  };
+  // Every period but the last commits on its own; the last commits with the credit and the balances (a commit fewer).
+  const steps = Math.max(work.length, 1);
   let raised = 0;
   let done = 0;
-  for (const statements of work) {
-    raised += await db.transaction().execute(async (trx) => {
-      let affected = 0;
-      for (const statement of statements) affected += Number((await statement.execute(trx)).numAffectedRows ?? 0n);
-      return affected;
-    });
+  for (const statements of work.slice(0, -1)) {
+    raised += await db.transaction().execute((trx) => raise(trx, statements));
     done += 1;
-    await progress?.(done, work.length + 1);
+    await progress?.(done, steps);
   }
-  // What this run raised: its debts are the quotas of the year stamped with its own time.
-  const charged = await db
-    .selectFrom('unsettled_payments')
-    .select([
-      sql<number>`count(DISTINCT member)`.as('members'),
-      sql<number | null>`sum(amount)`.as('total'),
-      sql<string | null>`min(due_date)`.as('earliest'),
-      sql<string | null>`max(due_date)`.as('latest'),
-    ])
-    .where('kind', '=', 'quota')
-    .where('year', '=', year)
-    .where('created_at', '=', stamp)
-    .where('schedule', 'is not', null)
-    .executeTakeFirst();
-  await db.transaction().execute(async (trx) => {
+  const charged = await db.transaction().execute(async (trx) => {
+    const last = work.at(-1);
+    if (last) raised += await raise(trx, last);
+    // What this run raised: its debts are the quotas of the year stamped with its own time.
+    const figures = await trx
+      .selectFrom('unsettled_payments')
+      .select([
+        sql<number>`count(DISTINCT member)`.as('members'),
+        sql<number | null>`sum(amount)`.as('total'),
+        sql<string | null>`min(due_date)`.as('earliest'),
+        sql<string | null>`max(due_date)`.as('latest'),
+      ])
+      .where('kind', '=', 'quota')
+      .where('year', '=', year)
+      .where('created_at', '=', stamp)
+      .where('schedule', 'is not', null)
+      .executeTakeFirst();
     await spendAllCredit(trx, now);
     await refreshBalances(trx, now, refreshedWhole(year, stamp, lisbonDay(now)));
     const ofRun = raisedBy(year, stamp);
-    const dueDates = { earliest: charged?.earliest ?? null, latest: charged?.latest ?? null };
+    const dueDates = { earliest: figures?.earliest ?? null, latest: figures?.latest ?? null };
     await addRaisedToBalances(trx, now, (alias) => sql<boolean>`${ofRun(alias)} AND ${sql.ref(`${alias}.member`)} NOT IN (${creditSpent(stamp)})`, dueDates);
+    return figures;
   });
-  await progress?.(work.length + 1, work.length + 1);
+  await progress?.(steps, steps);
   return { year, raised, periods: work.length, members: raised === 0 ? 0 : Number(charged?.members ?? 0), total: raised === 0 ? 0 : Number(charged?.total ?? 0) };
 }
 

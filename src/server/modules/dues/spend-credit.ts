@@ -33,15 +33,22 @@ const larger = (a: string, b: string) => sql`CASE WHEN ${sql.raw(a)} > ${sql.raw
  * is exactly the greedy walk applyCredit makes (each payment fills the oldest debts still owing,
  * the next payment carries on where it stopped), debts owing nothing skipped as there. A
  * household's payment is recorded on one member and, as in applyCredit, pays that member's own
- * debts here (the other members' only at the staff's word).
+ * debts here (the other members' only at the staff's word). The payments with credit left are
+ * picked out first, in a scan of the table (MATERIALIZED): with the window straight over the
+ * table, SQLite walked every payment in member order through payments_member, a lookup each, to
+ * spare sorting the few it keeps (48 ms instead of 7 at 20,000 members and 114,000 payments).
  */
 async function creditAllocations(db: Db): Promise<(CreditAllocation & { year: number; method: string; date: string })[]> {
   const rows = await sql<{ payment: number; debt: number; member: number; year: number; method: string; date: string; amount: number }>`
-    WITH credit AS (
-      SELECT _id, member, method, "date", amount - allocated AS left_over,
-        SUM(amount - allocated) OVER (PARTITION BY member ORDER BY "date", _id ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS upto
+    WITH unspent AS MATERIALIZED (
+      SELECT _id, member, method, "date", amount - allocated AS left_over
       FROM payments
       WHERE annulled_at IS NULL AND amount > allocated
+    ),
+    credit AS (
+      SELECT _id, member, method, "date", left_over,
+        SUM(left_over) OVER (PARTITION BY member ORDER BY "date", _id ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS upto
+      FROM unspent
     ),
     owed AS (
       SELECT _id, member, year, amount - paid AS left_over,
