@@ -170,14 +170,17 @@ export async function refreshBalances(db: Db, now: number, members?: readonly nu
  * Adds debts just raised to their members' balance rows from those debts alone, without reading
  * the rest of their ledgers: what refreshBalances would compute for them, for the cost of the new
  * debts. `raised(alias)` selects the new debts (over `unsettled_payments` aliased `alias`). A row
- * is moved only when it is written before `now` and current on the Lisbon day of `now` (computed
- * for no later day, and no debt of it fallen due since: what it says is still what the rest of the
- * ledger says today); the caller answers that those debts are all that changed in such a member's
- * ledger since their row was written (their payments and other debts as the row counted them), and
- * refreshes the others itself (see generateYear). The rule of refreshBalances, figure by figure:
- * an owing debt counts as owed from its due date (owed.ts), else a vencer; `years_owed` counts a
- * year more only for a year the member owed nothing in before; every such row changes (a debt
- * more), so it is rewritten, its version one more, as of today. One statement.
+ * is moved only when it was written before `now` (a row written at or after it may count the new
+ * debts already: the clock rule generation's refresh relies on too) and is current on the Lisbon
+ * day of `now` (computed for no later day, and no debt of it fallen due since: what it says is
+ * still what the rest of the ledger says today). The caller answers that those debts are all that
+ * changed in such a member's ledger since their row was written (payments, other debts, and the
+ * member's number, name and category as the row has them), and refreshes the others itself (see
+ * generateYear). The rule of refreshBalances, figure by figure: an owing debt counts as owed from
+ * its due date (owed.ts), else a vencer; `years_owed` counts a year more only for a year the
+ * member owed nothing in before; every such row changes (a debt more), so it is rewritten, its
+ * version one more, as of today. `dueDates`, the earliest and latest due date of the new debts
+ * when the caller knows them, spares writing the figures none of them can move. One statement.
  */
 export async function addRaisedToBalances(
   db: Db,
