@@ -204,12 +204,23 @@ async function untilJobsIdle(server: RunningServer, access: string): Promise<voi
   const started = performance.now();
   const { url } = server;
   await server.loopDelay.reset();
-  const count = async (state: string) => {
-    const { status, body } = await get(`${url}/api/jobs?state=${state}&_run_at_lte=${encodeURIComponent(new Date().toISOString())}&_limit=1`, access);
-    if (status !== 200 || body.meta === undefined) throw new Error(`jobs list failed: ${status}`);
-    return body.meta.total;
+  const pending = async () => {
+    const names: string[] = [];
+    for (const state of ['running', 'queued']) {
+      const { status, body } = await get(`${url}/api/jobs?_state=${state}&_run_at_lte=${encodeURIComponent(new Date().toISOString())}&_limit=20`, access);
+      if (status !== 200 || !Array.isArray(body.data)) throw new Error(`jobs list failed: ${status}`);
+      names.push(...(body.data as { name: string }[]).map((job) => `${job.name} (${state})`));
+    }
+    return names;
   };
-  while ((await count('running')) + (await count('queued')) > 0) await new Promise((resolve) => setTimeout(resolve, 1000));
+  let lastSaid = started;
+  for (let names = await pending(); names.length > 0; names = await pending()) {
+    if (performance.now() - lastSaid > 30_000) {
+      lastSaid = performance.now();
+      log(`  waiting for the server's catch-up jobs: ${names.join(', ')}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
   const seconds = (performance.now() - started) / 1000;
   // The polls themselves are requests: the worst delay is what a request could have waited behind the jobs.
   if (seconds >= 1) log(`  the server's catch-up jobs (backup, planning) ended ${seconds.toFixed(1)} s after start; event loop held at most ${(await server.loopDelay.read()).maxMs.toFixed(1)} ms meanwhile`);
