@@ -59,8 +59,35 @@ function serverPid(): number {
   return Number(children[0]);
 }
 
-/** Seconds a process has run on a processor so far (/proc/PID/schedstat, in nanoseconds). */
+/** Seconds the main thread of a process has run on a processor so far (/proc/PID/schedstat, in nanoseconds). */
 const cpuOf = (pid: number): number => Number(fs.readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]) / 1e9;
+
+/** The resident memory of a process now (MB). */
+const rssOf = (pid: number): number => Number(/^VmRSS:\s+(\d+) kB/m.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+
+/** Seconds all the threads of a process have run so far (/proc/PID/stat: utime and stime, in clock ticks of 10 ms). */
+function processCpuOf(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/**
+ * Waits until the server rests (under 5% of a processor for two seconds running): a first start
+ * catches up the day's backup, which copies the whole database beside the measurement.
+ */
+async function untilAtRest(pid: number, log: (line: string) => void): Promise<void> {
+  const started = performance.now();
+  let quiet = 0;
+  let last = processCpuOf(pid);
+  while (quiet < 2) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const now = processCpuOf(pid);
+    quiet = now - last < 0.05 ? quiet + 1 : 0;
+    last = now;
+  }
+  const waited = (performance.now() - started) / 1000;
+  if (waited > 3) log(`  waited ${waited.toFixed(0)} s for the server to rest (a first start's backup)`);
+}
 
 async function benchEngine(engine: Engine) {
   const storage = keep ? keptStorage(engine, keep) : { ...prepareStorage(engine, databaseUrl), password: randomBytes(12).toString('hex'), fresh: true, done: () => {} };
@@ -89,8 +116,11 @@ async function benchEngine(engine: Engine) {
       if (!login.ok) throw new Error(`admin login failed: ${login.status} ${await login.text()}`);
       storage.done();
       const { access } = (await login.json()) as { access: string };
-      rest = server.memory()?.rssMb;
       const pid = serverPid();
+      await untilAtRest(pid, console.log);
+      rest = server.memory()?.rssMb;
+      // The resident memory sampled while the exports run (VmHWM would count a backup's too).
+      const sampler = setInterval(() => (peak = Math.max(peak ?? 0, rssOf(pid))), 20);
       for (const encoding of encodings) {
         for (let run = 0; run < runs; run += 1) {
           const before = cpuOf(pid);
@@ -102,7 +132,7 @@ async function benchEngine(engine: Engine) {
           all.loopMaxMs = Math.max(all.loopMaxMs ?? 0, one.loopMaxMs ?? 0);
         }
       }
-      peak = server.memory()?.peakMb;
+      clearInterval(sampler);
     } finally {
       await server.stop();
     }
@@ -115,7 +145,7 @@ async function benchEngine(engine: Engine) {
       console.log(`    server processor time: median ${median(t.cpuSeconds).toFixed(3)} s; bare statement's (this process): median ${median(bare.cpuSeconds).toFixed(3)} s; ${(median(t.cpuSeconds) / median(bare.cpuSeconds)).toFixed(2)}x`);
       console.log(`    bare ${bare.seconds.map((s) => s.toFixed(3)).join(', ')} s, median ${median(bare.seconds).toFixed(3)} s (${bare.rows.toLocaleString('en')} rows); ${ratio.toFixed(2)}x bare`);
     }
-    console.log(`  server RSS ${rest === undefined ? '-' : Math.round(rest)} MB after login, peak ${peak === undefined ? '-' : Math.round(peak)} MB`);
+    console.log(`  server RSS ${rest === undefined ? '-' : Math.round(rest)} MB at rest, at most ${peak === undefined ? '-' : Math.round(peak)} MB during the exports`);
   } finally {
     if (!keep) await storage.remove();
   }

@@ -74,10 +74,14 @@ export async function* orderedPages(
   let rows = params.after ? await after(params.after.value, params.after.id) : await read(conditions, pageRows);
   while (rows.length === pageRows) {
     const last = rows.at(-1)!;
-    // The next page is asked for before this one is handed on: PostgreSQL reads it while this
-    // one is written. Its failure is thrown where it is awaited; a reader that stops first never awaits it.
+    // The next page is asked for before this one is handed on, so that PostgreSQL reads it while
+    // this one is written. The statement reaches the connection only after some turns of the
+    // driver's promises: the event loop's next turn waits for them, or it would be sent only once
+    // this page had been written. Its failure is thrown where it is awaited; a reader that stops
+    // first never awaits it.
     const next = after(sortValue(field, last), Number(last._id));
     next.catch(() => undefined);
+    await new Promise((resolve) => setImmediate(resolve));
     yield rows;
     rows = await next;
   }
