@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
+import type pg from 'pg';
 import { LIST_AFTER } from '../../core/contract.js';
 import type { Caller } from '../auth/caller.js';
 import { loose, type Database, type Row } from '../db/database.js';
@@ -8,7 +9,7 @@ import { CSV_SEPARATOR, LINE_END } from '../../core/csv.js';
 import { cellWriter, csvHead, exportColumns, type CellWriter, type ReferenceLabels } from './csv-cells.js';
 import { isColumn, type Field, type Resource } from './define.js';
 import { parseListParams, type ListParams } from './list-params.js';
-import { orderedPages, startedStream, type SelectItem } from './list-stream.js';
+import { orderedPages, orderedValuePages, startedStream, type SelectItem } from './list-stream.js';
 import { authorize, canReadField, permission, type RowScope } from './permissions.js';
 import type { Registry } from './registry.js';
 import type { RouteDoc } from '../openapi/route-doc.js';
@@ -72,10 +73,8 @@ function referenceNames(database: Database, registry: Registry, caller: Caller) 
   };
 }
 
-/** The select list of the exported fields: stored columns and computed expressions; linked ids are read per page. */
-function selectList(fields: readonly Field[]): SelectItem[] {
-  return fields.flatMap((f): SelectItem[] => (isColumn(f) ? [sql.ref(f.name)] : f.type === 'computed' && f.computed ? [computedExpression(f.computed).as(f.name)] : []));
-}
+/** The select item of an exported field: a stored column or a computed expression; linked ids are read per page, none. */
+const selectItem = (f: Field): SelectItem | undefined => (isColumn(f) ? sql.ref(f.name) : f.type === 'computed' && f.computed ? computedExpression(f.computed).as(f.name) : undefined);
 
 /** The linked ids of a many-to-many field for a page of rows, as withLinks lists them (by the other id). */
 async function linkedIds(database: Database, field: Field, ids: readonly number[]): Promise<Map<number, number[]>> {
@@ -92,22 +91,47 @@ async function linkedIds(database: Database, field: Field, ids: readonly number[
 interface Column {
   field: Field;
   write: CellWriter;
+  /** Its place in the select list, if it has one. */
+  at: number | undefined;
   /** A many-to-many field: its ids are read per page from the join table, not from the row. */
   linked: boolean;
 }
 
+/**
+ * A page's rows as read: objects by column name, or (PostgreSQL, orderedValuePages) arrays in
+ * the select list's order, `_id` after it. Chosen once per export, so each read is of one kind.
+ */
+interface RowReader {
+  value(row: unknown, column: Column): unknown;
+  id(row: unknown): number;
+}
+
+const byName: RowReader = {
+  value: (row, column) => (row as Row)[column.field.name],
+  id: (row) => Number((row as Row)._id),
+};
+
+const byPlace = (idAt: number): RowReader => ({
+  value: (row, column) => (row as unknown[])[column.at!],
+  id: (row) => Number((row as unknown[])[idAt]),
+});
+
+type Links = ReadonlyMap<string, Map<number, number[]>>;
+
 const NO_IDS: readonly number[] = [];
 
 /** A column's value in a row: the row's own, or a linked field's ids (none when it has none). */
-const storedValue = (column: Column, row: Row, links: ReadonlyMap<string, Map<number, number[]>>): unknown =>
-  column.linked ? (links.get(column.field.name)!.get(Number(row._id)) ?? NO_IDS) : row[column.field.name];
+function storedValue(reader: RowReader, column: Column, row: unknown, links: Links): unknown {
+  if (column.linked) return links.get(column.field.name)!.get(reader.id(row)) ?? NO_IDS;
+  return column.at === undefined ? undefined : reader.value(row, column);
+}
 
 /** The ids a column of a page refers to, as its record's JSON gives them (an id, or a list of ids). */
-function referredIds(column: Column, rows: readonly Row[], links: ReadonlyMap<string, Map<number, number[]>>): Set<number> {
+function referredIds(reader: RowReader, column: Column, rows: readonly unknown[], links: Links): Set<number> {
   const { output } = FIELD_KINDS[column.field.type];
   const ids = new Set<number>();
   for (const row of rows) {
-    const stored = storedValue(column, row, links);
+    const stored = storedValue(reader, column, row, links);
     if (stored === null || stored === undefined) continue;
     const value = output(stored, column.field);
     if (Array.isArray(value)) {
@@ -117,31 +141,41 @@ function referredIds(column: Column, rows: readonly Row[], links: ReadonlyMap<st
   return ids;
 }
 
+const withPool = (database: Database): database is Database & { pool: pg.Pool } => database.pool !== undefined;
+
 /**
  * The list's matches as CSV text, a page of lines per chunk: the header of pt-PT labels first,
  * then each row's cells as the interface shows them, referenced records by their names.
  */
 async function* csvChunks(database: Database, registry: Registry, resource: Resource, params: ListParams, caller: Caller, fields: readonly Field[], scope?: RowScope): AsyncGenerator<string, void, undefined> {
   const names = referenceNames(database, registry, caller);
-  const columns: Column[] = fields.map((field) => ({ field, write: cellWriter(field), linked: field.type === 'references' && field.through !== undefined }));
+  const items: SelectItem[] = [];
+  const columns: Column[] = fields.map((field) => {
+    const item = selectItem(field);
+    if (item) items.push(item);
+    return { field, write: cellWriter(field), at: item ? items.length - 1 : undefined, linked: field.type === 'references' && field.through !== undefined };
+  });
   const linked = columns.filter((c) => c.linked);
+  const arrays = withPool(database);
+  const reader = arrays ? byPlace(items.length) : byName;
+  const pages: AsyncGenerator<readonly unknown[], void, undefined> = arrays ? orderedValuePages(database, resource, params, scope, items) : orderedPages(database, resource, params, scope, items);
   // Sent with the first page: a first statement that fails is still answered as an error.
   let head: string | undefined = csvHead(fields);
-  for await (const rows of orderedPages(database, resource, params, scope, selectList(fields))) {
+  for await (const rows of pages) {
     const links = new Map<string, Map<number, number[]>>();
     if (linked.length > 0) {
-      const ids = rows.map((r) => Number(r._id));
+      const ids = rows.map((row) => reader.id(row));
       for (const { field } of linked) links.set(field.name, await linkedIds(database, field, ids));
     }
     const labels: (ReferenceLabels | undefined)[] = [];
-    for (const column of columns) labels.push(column.field.ref ? await names.of(column.field, referredIds(column, rows, links)) : undefined);
+    for (const column of columns) labels.push(column.field.ref ? await names.of(column.field, referredIds(reader, column, rows, links)) : undefined);
     // Lines joined as they are made: no array per row nor per cell.
     let text = head ?? '';
     for (const row of rows) {
       let line = '';
       for (let i = 0; i < columns.length; i += 1) {
         const column = columns[i]!;
-        line += (i === 0 ? '' : CSV_SEPARATOR) + column.write(storedValue(column, row, links), labels[i]);
+        line += (i === 0 ? '' : CSV_SEPARATOR) + column.write(storedValue(reader, column, row, links), labels[i]);
       }
       text += line + LINE_END;
     }

@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import type pg from 'pg';
 import { sql, type AliasedRawBuilder, type RawBuilder } from 'kysely';
 import type { ListMeta } from '../../core/contract.js';
 import type { Caller } from '../auth/caller.js';
@@ -26,12 +27,16 @@ const STREAM_BUFFER_BYTES = 256 * 1024;
 /** One item of a select list: a column or an expression with its name. */
 export type SelectItem = RawBuilder<unknown> | AliasedRawBuilder<unknown, string>;
 
-/** A row's sort value as list cursors carry it (list-cursor.ts): text columns as text, others as numbers. */
-function sortValue(field: Field, row: Row): unknown {
-  if (field.name === '_id') return null;
-  const value = row[field.name];
-  if (value === null || value === undefined) return null;
+/** A sort value as list cursors carry it (list-cursor.ts): text columns as text, others as numbers. */
+function cursorValue(field: Field, value: unknown): unknown {
+  if (field.name === '_id' || value === null || value === undefined) return null;
   return FIELD_KINDS[field.type].column === 'text' ? String(value) : Number(value);
+}
+
+/** How a page's statement gives its rows, and where the next page continues from one of them. */
+interface RowShape<R> {
+  run(query: RawBuilder<Row>): Promise<R[]>;
+  cursor(row: R): { value: unknown; id: number };
 }
 
 /**
@@ -41,7 +46,7 @@ function sortValue(field: Field, row: Row): unknown {
  * inserted meanwhile can neither repeat nor push aside a row that was there when the reading
  * began. `columns` is the select list; `_id` and the sort column are added for the next page.
  */
-export async function* orderedPages(
+export function orderedPages(
   database: Database,
   resource: Resource,
   params: ListParams,
@@ -49,37 +54,78 @@ export async function* orderedPages(
   columns: readonly SelectItem[],
   pageRows = STREAM_PAGE_ROWS,
 ): AsyncGenerator<Row[], void, undefined> {
-  const { db, engine } = database;
+  const { field } = params.sort;
+  return keysetPages(database, resource, params, scope, columns, pageRows, {
+    run: async (query) => (await query.execute(database.db)).rows,
+    cursor: (row) => ({ value: cursorValue(field, row[field.name]), id: Number(row._id) }),
+  });
+}
+
+/**
+ * On PostgreSQL, orderedPages' rows as arrays of values: the select list's, then `_id`, then
+ * the sort column (unless it is `_id`), read from the pool as the driver's array rows (no object
+ * per row: a third less of the reading's processor time). Same statements, same pages.
+ */
+export function orderedValuePages(
+  database: Database & { pool: pg.Pool },
+  resource: Resource,
+  params: ListParams,
+  scope: RowScope | undefined,
+  columns: readonly SelectItem[],
+  pageRows = STREAM_PAGE_ROWS,
+): AsyncGenerator<unknown[][], void, undefined> {
+  const { field } = params.sort;
+  const { pool, db } = database;
+  const idAt = columns.length;
+  const sortAt = field.name === '_id' ? idAt : idAt + 1;
+  return keysetPages(database, resource, params, scope, columns, pageRows, {
+    async run(query) {
+      const { sql: text, parameters } = query.compile(db);
+      return (await pool.query<unknown[]>({ text, values: [...parameters], rowMode: 'array' })).rows;
+    },
+    cursor: (row) => ({ value: cursorValue(field, row[sortAt]), id: Number(row[idAt]) }),
+  });
+}
+
+async function* keysetPages<R>(
+  database: Database,
+  resource: Resource,
+  params: ListParams,
+  scope: RowScope | undefined,
+  columns: readonly SelectItem[],
+  pageRows: number,
+  shape: RowShape<R>,
+): AsyncGenerator<R[], void, undefined> {
+  const { engine } = database;
   const { field, descending } = params.sort;
   const conditions = listConditions(database, resource, params, scope);
   const order = listOrder(engine, field, descending);
   const table = sql.table(resource.name);
   const select = sql.join([...columns, sql.ref('_id'), ...(field.name === '_id' ? [] : [sql.ref(field.name)])]);
-  const read = async (where: RawBuilder<boolean>[], limit: number, partOrder = order, idsFirst = false): Promise<Row[]> => {
+  const read = async (where: RawBuilder<boolean>[], limit: number, partOrder = order, idsFirst = false): Promise<R[]> => {
     const filter = where.length === 0 ? sql`` : sql` WHERE ${sql.join(where, sql` AND `)}`;
     const query = idsFirst
       ? sql<Row>`SELECT ${select} FROM ${table} WHERE ${sql.ref('_id')} IN (SELECT ${sql.ref('_id')} FROM ${table}${filter} ORDER BY ${partOrder} LIMIT ${limit}) ORDER BY ${partOrder}`
       : sql<Row>`SELECT ${select} FROM ${table}${filter} ORDER BY ${partOrder} LIMIT ${limit}`;
-    return (await query.execute(db)).rows;
+    return shape.run(query);
   };
   /** The page after (`value`, `id`) in order: each part of "after the cursor" in turn until it is full. */
-  const after = async (value: unknown, id: number): Promise<Row[]> => {
-    const rows: Row[] = [];
+  const after = async ({ value, id }: { value: unknown; id: number }): Promise<R[]> => {
+    const rows: R[] = [];
     for (const part of rowsAfter(engine, field, descending, value, id)) {
       rows.push(...(await read([...conditions, part.where], pageRows - rows.length, part.order, part.idsFirst)));
       if (rows.length >= pageRows) break;
     }
     return rows;
   };
-  let rows = params.after ? await after(params.after.value, params.after.id) : await read(conditions, pageRows);
+  let rows = params.after ? await after(params.after) : await read(conditions, pageRows);
   while (rows.length === pageRows) {
-    const last = rows.at(-1)!;
     // The next page is asked for before this one is handed on, so that PostgreSQL reads it while
     // this one is written. The statement reaches the connection only after some turns of the
     // driver's promises: the event loop's next turn waits for them, or it would be sent only once
     // this page had been written. Its failure is thrown where it is awaited; a reader that stops
     // first never awaits it.
-    const next = after(sortValue(field, last), Number(last._id));
+    const next = after(shape.cursor(rows.at(-1)!));
     next.catch(() => undefined);
     await new Promise((resolve) => setImmediate(resolve));
     yield rows;
