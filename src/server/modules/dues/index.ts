@@ -9,6 +9,7 @@ import { feeCategories } from './fee-categories.js';
 import { feeFromGlobalSettingMigration } from './fee-from-global-setting-migration.js';
 import { feeSchedules } from './fee-schedules.js';
 import { households } from './households.js';
+import { balanceIndexDuplicatesMigration } from './balance-index-duplicates-migration.js';
 import { householdsMigration } from './households-migration.js';
 import { balancesTodayJob, compactTotalsJob, generateAction, generateJob } from './jobs.js';
 import { duesMigration } from './migration.js';
@@ -26,7 +27,7 @@ export const duesModule = defineModule({
   actions: [...LEDGER_ACTIONS, generateAction],
   jobs: [generateJob, compactTotalsJob, balancesTodayJob],
   settings: DUES_SETTINGS,
-  migrations: [duesMigration, receiptTotalsMigration, balancesOwedMigration, feeFromGlobalSettingMigration, householdsMigration],
+  migrations: [duesMigration, receiptTotalsMigration, balancesOwedMigration, feeFromGlobalSettingMigration, householdsMigration, balanceIndexDuplicatesMigration],
   extends: { members: memberLedgerHooks },
   routes: duesRoutes,
   seed: demoSeed,
