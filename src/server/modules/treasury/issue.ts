@@ -58,17 +58,27 @@ export const joinAddress = (row: Row): string | null => {
   return parts.length > 0 ? parts.join(', ') : null;
 };
 
-async function payerSnapshot(db: Db, payer: PayerInput, memberSingular: string): Promise<{ member: number | null; contact: number | null; snapshot: PayerSnapshot }> {
+/** Who a document is issued to, frozen, and the status it starts in (firstStatus). */
+interface PayerAndStatus {
+  member: number | null;
+  contact: number | null;
+  snapshot: PayerSnapshot;
+  status: number | null;
+}
+
+async function payerSnapshot(db: Db, payer: PayerInput, memberSingular: string): Promise<PayerAndStatus> {
   if (!('name' in payer)) {
-    const row = await db.selectFrom('members').select(['name', 'number', 'nif', 'address', 'postal_code', 'locality']).where('_id', '=', payer.member).executeTakeFirst();
+    // The member and the first status in one statement (one round trip of a payment's receipt).
+    const [row] = (await memberPayerOf(db, payer.member)).rows;
     if (!row) throw invalidRecord({ member: 'Este sócio não existe.' });
     const membership = row.number === null ? null : `${memberSingular} n.º ${row.number}`;
-    return { member: payer.member, contact: null, snapshot: { name: row.name, nif: (row.nif) ?? null, address: joinAddress(row), membership } };
+    const status = row.first_status === null || row.first_status === undefined ? null : Number(row.first_status);
+    return { member: payer.member, contact: null, snapshot: { name: row.name, nif: (row.nif) ?? null, address: joinAddress(row), membership }, status };
   }
   const named = payer;
   if (!named.name?.trim()) throw invalidRecord({ payer: 'Indique o nome de quem paga.' });
   if (named.nif && !/^\d{9}$/.test(named.nif)) throw invalidRecord({ nif: 'O NIF tem nove algarismos.' });
-  return { member: named.member ?? null, contact: named.contact ?? null, snapshot: { name: named.name.trim(), nif: named.nif || null, address: named.address?.trim() || null } };
+  return { member: named.member ?? null, contact: named.contact ?? null, snapshot: { name: named.name.trim(), nif: named.nif || null, address: named.address?.trim() || null }, status: await firstStatus(db) };
 }
 
 function checkLines(type: TreasuryDocType, lines: readonly DocLine[]): number {
@@ -113,6 +123,12 @@ const takeNumber = compiledOnce((db: Db, type: string, year: number) =>
 const setLastHash = compiledOnce((db: Db, series: number, hash: string) => db.updateTable('treasury_series').set({ last_hash: hash }).where('_id', '=', series));
 const linkPayment = compiledOnce((db: Db, doc: number, payment: number) => db.insertInto('treasury_doc_payments').values({ doc, payment }));
 const firstStatusOf = compiledOnce((db: Db) => db.selectFrom('document_statuses').select('_id').orderBy('_id').limit(1));
+const memberPayerOf = compiledOnce((db: Db, member: number) =>
+  db
+    .selectFrom('members')
+    .select(['name', 'number', 'nif', 'address', 'postal_code', 'locality', (eb) => eb.selectFrom('document_statuses').select('_id').orderBy('_id').limit(1).as('first_status')])
+    .where('_id', '=', member),
+);
 
 /** The status a new document starts in: the first one staff defined (the demo's 'emitido'), if any. */
 const firstStatus = async (db: Db): Promise<number | null> => {
@@ -133,7 +149,7 @@ export interface PreparedDocument {
   issueDate: string;
   /** The prefix a series opened by this document gets (the type's setting). */
   prefix: string;
-  payer: { member: number | null; contact: number | null; snapshot: PayerSnapshot };
+  payer: Omit<PayerAndStatus, 'status'>;
   issuer: Issuer;
   lines: DocLine[];
   total: number;
@@ -149,14 +165,15 @@ export interface PreparedDocument {
 /**
  * Reads and checks everything a document says, inside the caller's transaction, and takes no
  * number: the payer, the lines, the issuer and wording (`settings`, when the caller read them
- * already), the payments' method and the first status. Bad input is a 422 naming the field.
+ * already), the payments' method and the first status (with a member payer, in the same read).
+ * Bad input is a 422 naming the field.
  */
 export async function prepareTreasuryDocument(db: Db, input: IssueTreasuryDocument, known?: IssueSettings): Promise<PreparedDocument> {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(input.issueDate)) throw invalidRecord({ issue_date: 'Indique a data de emissão.' });
   const total = checkLines(input.type, input.lines);
   // Every setting the document needs in one query (a payment's path reads them with its own).
   const settings = known ?? (await readSettings(db, ISSUE_SETTINGS));
-  const payer = await payerSnapshot(db, input.payer, settings.memberSingular);
+  const { status, ...payer } = await payerSnapshot(db, input.payer, settings.memberSingular);
   const payments = [...new Set(input.payments ?? [])];
   if (payments.length > 0 && !input.checkedPayments) {
     const documented = await db.selectFrom('treasury_doc_payments').select('payment').where('payment', 'in', payments).execute();
@@ -176,7 +193,7 @@ export async function prepareTreasuryDocument(db: Db, input: IssueTreasuryDocume
     annuls: input.annuls ?? null,
     paymentMethod: await paymentMethod(db, payments, input.checkedPayments?.methods),
     payments,
-    status: await firstStatus(db),
+    status,
     by: input.by,
   };
 }
