@@ -71,15 +71,23 @@ function processCpuOf(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
+// The longest the measurement waits for the server to rest.
+const MAX_REST_WAIT_MS = 180_000;
+
 /**
- * Waits until the server rests (under 5% of a processor for two seconds running): a first start
- * catches up the day's backup, which copies the whole database beside the measurement.
+ * Waits until the server rests (under 5% of a processor for two seconds running), three minutes
+ * at most: a first start catches up the day's backup, which copies the whole database beside
+ * the measurement, and other jobs.
  */
 async function untilAtRest(pid: number, log: (line: string) => void): Promise<void> {
   const started = performance.now();
   let quiet = 0;
   let last = processCpuOf(pid);
   while (quiet < 2) {
+    if (performance.now() - started > MAX_REST_WAIT_MS) {
+      log('  WARNING: the server did not rest within three minutes; measuring anyway');
+      return;
+    }
     await new Promise((resolve) => setTimeout(resolve, 1000));
     const now = processCpuOf(pid);
     quiet = now - last < 0.05 ? quiet + 1 : 0;
