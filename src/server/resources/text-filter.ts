@@ -4,7 +4,7 @@ import { foldText } from '../db/fold.js';
 import { FIELD_KINDS } from '../fields/index.js';
 import { badRequest } from '../errors.js';
 import type { Field, Resource } from './define.js';
-import { fold, ftsString, ftsTable, likePattern, pgSearchDocument, TRIGRAM } from './search.js';
+import { folds, ftsString, ftsTable, likePattern, pgSearchDocument, TRIGRAM } from './search.js';
 import { isPersonText } from './text-order.js';
 
 /** How `_{field}=value` matches a text field a person reads, as the explainer and the API reference say it. */
@@ -39,7 +39,7 @@ export function containsCondition(engine: Engine, resource: Resource, field: Fie
   const folded = foldText(value);
   // Only accents: nothing can contain it (as a search for such a word finds nothing).
   if (folded === '') return sql<boolean>`1 = 0`;
-  const column = sql<boolean>`${fold(sql`CAST(${sql.ref(field.name)} AS TEXT)`)} LIKE ${likePattern(folded)} ESCAPE '\\'`;
+  const column = folds(engine, field.name, folded);
   const indexed = resource.searchIndex === true && field.searchable && [...folded].length >= TRIGRAM;
   if (!indexed) return column;
   if (engine === 'sqlite') {
