@@ -131,7 +131,7 @@ function searchesIndexOnly(engine: Engine, resource: Resource, term: string): bo
  * - 'index': its own trigram index alone;
  * - 'mixed': through a searchable reference whose record's search reads rows (a list made once).
  */
-export type SearchReading = 'rows' | 'references' | 'index' | 'mixed';
+type SearchReading = 'rows' | 'references' | 'index' | 'mixed';
 
 export function searchReading(engine: Engine, resource: Resource, term: string): SearchReading | undefined {
   const related = resource.relatedSearch ?? [];
