@@ -37,7 +37,7 @@ export function linkRelatedSearch(resources: readonly Resource[]): Resource[] {
 const searchIndexName = (table: string) => `${table}_search`;
 export const ftsTable = (resource: Resource) => searchIndexName(resource.name);
 
-export const fold = (expression: RawBuilder<unknown>) => sql<string>`${sql.id(FOLD_FUNCTION)}(${expression})`;
+const fold = (expression: RawBuilder<unknown>) => sql<string>`${sql.id(FOLD_FUNCTION)}(${expression})`;
 
 /** A column of a trigram index, as a migration states it: integers are cast to text. */
 export interface SearchIndexColumn {
