@@ -86,6 +86,9 @@ describe('<associa-data-export>', () => {
     await f.wsSend({ topic: 'jobs', payload: { id: JOB, name: 'data.export', state: 'done', progress: 120, total: 120 } });
     await waitForText(element, 'A exportação está pronta.');
     expect($<HTMLButtonElement>('[data-export-start]')!.disabled).to.equal(false);
+    // The zip is named after the day the run was asked for, read from the list the done event
+    // refreshes: clicked before that list arrives, it took today's date (seen across midnight).
+    await waitUntil(() => rows().some((row) => row[2] === 'Concluída'), 'the finished run never reached the list');
     const saved = await catchingDownloads(async (names) => {
       $<HTMLButtonElement>(`[data-export-download="${JOB}"]`)!.click();
       await waitUntil(() => names.length === 1, 'the zip was never saved');

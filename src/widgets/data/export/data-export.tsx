@@ -97,6 +97,12 @@ export function DataExport() {
   }
 
   const ready = readyJob === null ? undefined : list?.find((run) => run._id === readyJob);
+  // The finished run's row (its size, the day it was asked for, which names the zip) is read
+  // again as soon as the followed job ends, not only when a change event comes by.
+  useEffect(() => {
+    if (readyJob !== null && !ready) runs.refresh();
+    // `runs` is new every render: the run that ended is what starts this.
+  }, [readyJob]);
 
   return (
     <div data-data-export>
