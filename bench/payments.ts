@@ -19,7 +19,7 @@ import { renderTreasuryDocs } from '../src/server/modules/treasury/pdf/render.js
 import type { TreasuryDocSnapshot } from '../src/server/modules/treasury/types.js';
 import { generate } from './generate.js';
 import { measure, type Measurement } from './measure.js';
-import { startServer } from './server.js';
+import { startServer, untilJobsIdle } from './server.js';
 import { prepareStorage } from './storage.js';
 
 export interface BareTimes {
@@ -148,25 +148,6 @@ function option(name: string): string | undefined {
   return process.argv.find((arg) => arg.startsWith(prefix))?.slice(prefix.length);
 }
 
-/**
- * Waits until the jobs a fresh server catches up on (the day's backup, reading the whole
- * database, reminder planning, the receipts sweep) are over, as bench/run.ts does, so none of
- * them shares the cores with the timed payments. At most two minutes.
- */
-async function jobsSettled(url: string, access: string): Promise<void> {
-  const until = performance.now() + 120_000;
-  const count = async (state: string) => {
-    const answer = await fetch(`${url}/api/jobs?_state=${state}&_run_at_lte=${encodeURIComponent(new Date().toISOString())}&_limit=1`, { headers: { authorization: `Bearer ${access}` } });
-    const body = (await answer.json()) as { meta?: { total: number } };
-    if (!answer.ok || body.meta === undefined) throw new Error(`jobs list failed: ${answer.status}`);
-    return body.meta.total;
-  };
-  while ((await count('running')) + (await count('queued')) > 0) {
-    if (performance.now() > until) throw new Error("the server's catch-up jobs still run after two minutes");
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-}
-
 /** The server's payment rows beside the bare ones, on one engine. */
 async function benchEngine(engine: Engine, members: number, seconds: number, databaseUrl: string | undefined, log: (line: string) => void): Promise<void> {
   const storage = prepareStorage(engine, databaseUrl, 'associa-bench-payments-');
@@ -200,7 +181,7 @@ async function benchEngine(engine: Engine, members: number, seconds: number, dat
       const { access } = (await login.json()) as { access: string };
       const today = lisbonDay(Date.now());
       const pay = (offset: number) => (sequence: number) => ({ member: owing[((sequence + offset) * 7919) % owing.length], date: today, amount: 3000, method: 'transferencia' });
-      await jobsSettled(server.url, access);
+      await untilJobsIdle(server, access, log, 120_000);
       const first = await fetch(`${server.url}/api/payments/record`, { method: 'POST', headers: { authorization: `Bearer ${access}`, 'content-type': 'application/json' }, body: JSON.stringify(pay(0)(0)) });
       const answer = (await first.json()) as { data?: { receipt?: { number?: string } | null } };
       if (!first.ok || !answer.data?.receipt?.number) throw new Error(`record a payment: ${first.status} ${JSON.stringify(answer).slice(0, 300)}`);

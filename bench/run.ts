@@ -30,7 +30,7 @@ import { CARDS_IN_PDF, issueBenchCards, timeCardPdf, timePrintJob, timeVerificat
 import { loopDelayCell, type LoopDelay } from './loop-delay.js';
 import { issueBenchLinks, timeTokenPages, TOKEN_PAGE_LOADS } from './payment-links.js';
 import { measure, type Measurement, type OneByOneTimes } from './measure.js';
-import { startServer, type RunningServer, type ServerMemory } from './server.js';
+import { startServer, untilJobsIdle, type ServerMemory } from './server.js';
 import { timeBareQueries } from './bare.js';
 import { timeBareExport, timeServerExport, type ExportTimes } from './exports.js';
 import { reportPaths, timeBareReports } from './reports.js';
@@ -191,39 +191,8 @@ async function startAndLogIn(engine: Engine, storage: { dataDir: string; schema:
     throw new Error(`admin login failed: ${login.status} ${await login.text()}`);
   }
   const { access } = (await login.json()) as { access: string };
-  await untilJobsIdle(server, access);
+  await untilJobsIdle(server, access, log);
   return { server, access };
-}
-
-/**
- * Waits for the jobs a fresh server catches up on (the day's backup of a database of a
- * gigabyte, reminder planning, the receipts sweep) to end before anything is measured: they
- * would share the machine's cores with the rows. How long they took is printed.
- */
-async function untilJobsIdle(server: RunningServer, access: string): Promise<void> {
-  const started = performance.now();
-  const { url } = server;
-  await server.loopDelay.reset();
-  const pending = async () => {
-    const names: string[] = [];
-    for (const state of ['running', 'queued']) {
-      const { status, body } = await get(`${url}/api/jobs?_state=${state}&_run_at_lte=${encodeURIComponent(new Date().toISOString())}&_limit=20`, access);
-      if (status !== 200 || !Array.isArray(body.data)) throw new Error(`jobs list failed: ${status}`);
-      names.push(...(body.data as { name: string }[]).map((job) => `${job.name} (${state})`));
-    }
-    return names;
-  };
-  let lastSaid = started;
-  for (let names = await pending(); names.length > 0; names = await pending()) {
-    if (performance.now() - lastSaid > 30_000) {
-      lastSaid = performance.now();
-      log(`  waiting for the server's catch-up jobs: ${names.join(', ')}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-  }
-  const seconds = (performance.now() - started) / 1000;
-  // The polls themselves are requests: the worst delay is what a request could have waited behind the jobs.
-  if (seconds >= 1) log(`  the server's catch-up jobs (backup, planning) ended ${seconds.toFixed(1)} s after start; event loop held at most ${(await server.loopDelay.read()).maxMs.toFixed(1)} ms meanwhile`);
 }
 
 /** The members import on a fresh database (bench/imports.ts), then the bare insert of what it stored into another. */

@@ -94,3 +94,36 @@ export async function startServer(env: NodeJS.ProcessEnv): Promise<RunningServer
     },
   };
 }
+
+/**
+ * Waits for the jobs a fresh server catches up on (the day's backup of a database of a
+ * gigabyte, reminder planning, the receipts sweep) to end before anything is measured: they
+ * would share the machine's cores with the rows. How long they took is printed; past `limitMs`
+ * (when given) the bench stops.
+ */
+export async function untilJobsIdle(server: RunningServer, access: string, log: (line: string) => void, limitMs?: number): Promise<void> {
+  const started = performance.now();
+  await server.loopDelay.reset();
+  const pending = async () => {
+    const names: string[] = [];
+    for (const state of ['running', 'queued']) {
+      const response = await fetch(`${server.url}/api/jobs?_state=${state}&_run_at_lte=${encodeURIComponent(new Date().toISOString())}&_limit=20`, { headers: { authorization: `Bearer ${access}` } });
+      const body = (await response.json()) as { data?: unknown };
+      if (!response.ok || !Array.isArray(body.data)) throw new Error(`jobs list failed: ${response.status}`);
+      names.push(...(body.data as { name: string }[]).map((job) => `${job.name} (${state})`));
+    }
+    return names;
+  };
+  let lastSaid = started;
+  for (let names = await pending(); names.length > 0; names = await pending()) {
+    if (limitMs !== undefined && performance.now() - started > limitMs) throw new Error(`the server's catch-up jobs still run after ${limitMs / 1000} s: ${names.join(', ')}`);
+    if (performance.now() - lastSaid > 30_000) {
+      lastSaid = performance.now();
+      log(`  waiting for the server's catch-up jobs: ${names.join(', ')}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  const seconds = (performance.now() - started) / 1000;
+  // The polls themselves are requests: the worst delay is what a request could have waited behind the jobs.
+  if (seconds >= 1) log(`  the server's catch-up jobs (backup, planning) ended ${seconds.toFixed(1)} s after start; event loop held at most ${(await server.loopDelay.read()).maxMs.toFixed(1)} ms meanwhile`);
+}
