@@ -10,12 +10,14 @@ import { startResourceServer, type ResourceTestServer } from './resources/suppor
 
 // Lists searched through a searchable reference (`member`) answer exactly the rows, the order
 // and the total that the words say, however the database is asked for them: each word in the
-// row's own text or in its member's (number, name), case and accents aside. The expected answer
-// is worked out here from the rows inserted, and the API's answers are held to it: the whole list
-// (`_limit=-1`), the first page, pages by cursor and by number, with filters. On SQLite a search
-// that reads the rows' own text looks for its page among the first rows in order, then walks on
-// or gathers every match (list-query.ts): the data makes each of those happen, and the statements
-// are checked to have been those. Both engines.
+// row's own text (a payment's reference, a debt's description: their own trigram index, dues/051)
+// or in its member's (number, name), case and accents aside. The expected answer is worked out
+// here from the rows inserted, and the API's answers are held to it: the whole list
+// (`_limit=-1`), the first page, pages by cursor and by number, with filters. On SQLite a word of
+// three letters or more is looked up in the indexes (counted first, then walked or found through
+// them); a shorter one reads the rows' own text, looking for its page among the first rows in
+// order, then walking on or gathering every match (list-query.ts): the data makes each of those
+// happen, and the statements are checked to have been those. Both engines.
 
 const PAYMENTS = 5_000;
 const DEBTS = 3_000;
@@ -188,9 +190,11 @@ async function expectAnswers(list: string, want: number[]): Promise<void> {
 }
 
 // A rare member's (only old rows), a common one's, one every 300 rows, the row's own text alone
-// (accents, capitals), a member's number, nothing at all, two words split between the row and its
-// member, and a two-letter word (read from every member, not through their index).
-const TERMS = ['quixabei', 'maria', 'zeferino', 'conceicao', 'lopes', '4711', 'xyzzy', 'maria trf', 'gonçalves pago', 'ab'];
+// (without its accents, with them, in capitals, part of a word), a member's number, nothing at
+// all, two words split between the row and its member, characters the indexes' query languages
+// would read as operators, and two-letter words (read from every row, not through the indexes):
+// a rare one, a common one, one every 300 rows.
+const TERMS = ['quixabei', 'maria', 'zeferino', 'conceicao', 'CONCEIÇÃO', 'filh', 'lopes', '4711', 'xyzzy', 'maria trf', 'gonçalves pago', 'lopes & filhos', 'filh%', '"pago', 'ab', 'ri', 'ze'];
 
 describe('payments searched through their member', () => {
   for (const sort of ['-date', 'date', '-amount', 'member']) {
@@ -228,7 +232,7 @@ describe('payments searched through their member', () => {
 describe('debts searched through their member', () => {
   for (const sort of ['due_date', '-due_date', 'member']) {
     it(`answers exactly the rows, order and total the words say, sorted by ${sort}`, async () => {
-      for (const term of ['quixabei', 'maria', 'zeferino', 'joia', 'quota 2013', 'xyzzy', 'ferreira jóia']) {
+      for (const term of ['quixabei', 'maria', 'zeferino', 'joia', 'JÓIA', 'quota 2013', 'uota 201', 'xyzzy', 'ferreira jóia', 'maria quixabeira', 'ze', 'ri']) {
         await expectAnswers(`/api/unsettled_payments?_sort=${sort}&_search=${encodeURIComponent(term)}`, expected('unsettled_payments', 'description', term, sort));
       }
       await expectAnswers(`/api/unsettled_payments?_sort=${sort}&_status=open&_search=maria`, expected('unsettled_payments', 'description', 'maria', sort, (row) => row.status === 'open'));
@@ -248,7 +252,7 @@ describe('cards searched through their member alone', () => {
 });
 
 describe('how SQLite reads them', () => {
-  it('finds a page in the first rows in order, walks on, or finds every match first, as the matches among the first rows say', async () => {
+  it('looks words up in the indexes (counted first, then walked or found through them), and reads a short word from the rows, as the matches among the first rows say', async () => {
     const statements: string[] = [];
     const executor = server.database.db.getExecutor();
     const spy: KyselyPlugin = {
@@ -260,7 +264,7 @@ describe('how SQLite reads them', () => {
     };
     const database = { ...server.database, db: server.database.db.withPlugin(spy) };
     const totals = createChangeCache<number>(createMemoryBus(), Date.now, { ttlMs: Infinity, maxEntries: 10 });
-    const read = async (name: 'payments' | 'membership_cards', query: Record<string, string>) => {
+    const read = async (name: 'payments' | 'unsettled_payments' | 'membership_cards', query: Record<string, string>) => {
       statements.length = 0;
       const resource = resourceByName(name)!;
       const { rows: found, total } = await listRows(database, resource, parseListParams(resource, { _limit: String(PAGE), ...query }), undefined, totals);
@@ -272,24 +276,35 @@ describe('how SQLite reads them', () => {
         walks: count(new RegExp(`\\) AS "${name}" WHERE`)),
         gathered: count(new RegExp(`WHERE "_id" IN \\(SELECT "_id" FROM "${name}" WHERE`)),
         pages: count(/ OFFSET /),
-        counts: count(/count\(\*\)/),
+        // A count of matches (capped) or of a sample; apart, each word's count in the own index (search.ts commonWords).
+        counts: count(/count\(\*\) AS "?n"? FROM (\(SELECT 1 |"\w+" WHERE)/),
+        probes: count(/count\(\*\) AS "?n"? FROM \(SELECT rowid FROM "\w+_search"/),
+        // The row's own text looked up in its trigram index (not read from every row).
+        ownIndex: statements.some((s) => s.includes(`FROM "${name}_search" WHERE "${name}_search" MATCH`)),
       };
     };
     const search = (term: string) => ({ _sort: '-date', _search: term });
     if (server.database.engine === 'postgres') {
       // PostgreSQL's planner chooses itself: the page is read the usual way.
-      expect(await read('payments', search('quixabei'))).toEqual({ rows: 3, total: 3, walks: 0, gathered: 0, pages: 1, counts: 0 });
+      expect(await read('payments', search('quixabei'))).toEqual({ rows: 3, total: 3, walks: 0, gathered: 0, pages: 1, counts: 0, probes: 0, ownIndex: false });
       expect(await read('membership_cards', { _search: 'maria' })).toMatchObject({ rows: PAGE, walks: 0, pages: 1, counts: 1 });
     } else {
-      // The rare member's payments are the oldest: none among the first 1,000 rows, every match found first.
-      expect(await read('payments', search('quixabei'))).toEqual({ rows: 3, total: 3, walks: 1, gathered: 1, pages: 0, counts: 0 });
-      // A quarter of the rows: the first ones hold a page.
-      expect(await read('payments', search('maria'))).toMatchObject({ rows: PAGE, walks: 1, gathered: 0, pages: 0, counts: 1 });
+      // A rare member's payments (the oldest): counted through the indexes, then found through them.
+      expect(await read('payments', search('quixabei'))).toEqual({ rows: 3, total: 3, walks: 0, gathered: 0, pages: 1, counts: 1, probes: 1, ownIndex: true });
+      // A quarter of the rows: counted, then walked as far as the matches' density needs.
+      expect(await read('payments', search('maria'))).toEqual({ rows: PAGE, total: expected('payments', 'reference', 'maria', '-date').length, walks: 1, gathered: 0, pages: 0, counts: 1, probes: 1, ownIndex: true });
+      // The payment's own text alone, and a debt's: their own index, counted first too.
+      expect(await read('payments', search('conceicao'))).toMatchObject({ rows: PAGE, walks: 1, gathered: 0, counts: 1, ownIndex: true });
+      expect(await read('unsettled_payments', { _sort: '-due_date', _search: 'jóia' })).toMatchObject({ rows: PAGE, gathered: 0, counts: 1, ownIndex: true });
+      // Two letters, too short for a trigram: the rare member's payments are the oldest, none among the first 1,000 rows, every match found first.
+      expect(await read('payments', search('qu'))).toEqual({ rows: 3, total: 3, walks: 1, gathered: 1, pages: 0, counts: 0, probes: 0, ownIndex: false });
+      // A quarter of the rows and more: the first ones hold a page.
+      expect(await read('payments', search('ri'))).toMatchObject({ rows: PAGE, walks: 1, gathered: 0, pages: 0, counts: 1, ownIndex: false });
       // One in 300: three among the first 1,000, so walking on fills the page well before the end.
-      expect(await read('payments', search('zeferino'))).toMatchObject({ rows: PAGE, walks: 1, gathered: 0, pages: 1, counts: 1 });
+      expect(await read('payments', search('ze'))).toMatchObject({ rows: PAGE, walks: 1, gathered: 0, pages: 1, counts: 1, ownIndex: false });
       // Cards by their member alone (index lookups): counted first, then walked as far as the matches' density needs.
       expect(await read('membership_cards', { _search: 'maria' })).toMatchObject({ rows: PAGE, walks: 1, gathered: 0, pages: 0, counts: 1 });
-      expect(await read('membership_cards', { _search: 'quixabei' })).toEqual({ rows: 3, total: 3, walks: 0, gathered: 0, pages: 1, counts: 1 });
+      expect(await read('membership_cards', { _search: 'quixabei' })).toEqual({ rows: 3, total: 3, walks: 0, gathered: 0, pages: 1, counts: 1, probes: 0, ownIndex: false });
     }
     totals.close();
   });

@@ -1,11 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { sql } from 'kysely';
 import { migrate } from '../../src/server/db/migrate.js';
 import { appMigrations } from '../../src/server/modules/migrations.js';
 import { resources } from './support/app-registry.js';
 import { searchColumns } from '../../src/server/resources/search.js';
 import type { Field, Resource } from '../../src/server/resources/define.js';
-import { openFreshDatabase, schemaSnapshot } from './support/schema-snapshot.js';
+import { openFreshDatabase, schemaSnapshot, searchIndexColumns } from './support/schema-snapshot.js';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
@@ -55,20 +54,10 @@ describe('released migrations', () => {
       await migrate(database.db, database.engine, appMigrations);
       for (const resource of resources.filter((r) => r.searchIndex)) {
         const searched = searchColumns(resource).map((f) => f.name);
-        expect(await indexedColumns(database.engine, database.db, `${resource.name}_search`), resource.name).toEqual(searched);
+        expect(await searchIndexColumns(database, resource.name), resource.name).toEqual(searched);
       }
     } finally {
       await database.drop();
     }
   });
 });
-
-async function indexedColumns(engine: 'sqlite' | 'postgres', db: Parameters<typeof migrate>[0], index: string): Promise<string[]> {
-  if (engine === 'sqlite') {
-    const { rows } = await sql<{ name: string }>`SELECT name FROM pragma_table_info(${index})`.execute(db);
-    return rows.map((r) => r.name);
-  }
-  const { rows } = await sql<{ indexdef: string }>`SELECT indexdef FROM pg_indexes WHERE indexname = ${index} AND schemaname = current_schema()`.execute(db);
-  // Each column appears once in the indexed document as COALESCE(column, '') or COALESCE((column)::text, '').
-  return [...(rows[0]?.indexdef ?? '').matchAll(/COALESCE\(\(?(\w+)/g)].map((m) => m[1]!);
-}

@@ -4,7 +4,7 @@ import type { Database, Row } from '../db/database.js';
 import { isColumn, type Resource } from './define.js';
 import type { ListParams } from './list-params.js';
 import type { RowScope } from './permissions.js';
-import { searchCondition, searchReading } from './search.js';
+import { commonWords, searchCondition, searchReading } from './search.js';
 import type { ChangeCache } from './change-cache.js';
 import { countMatches, idSpan, knownLargeTotal } from './total.js';
 import { computedSelections } from '../fields/index.js';
@@ -43,10 +43,11 @@ const FIRST_WALK_PER_ROW = 200;
 const columnNames = (resource: Resource): string[] => resource.fields.filter(isColumn).map((f) => f.name);
 
 /**
- * WHERE conditions of a list: filters, range bounds, declared filters, search, and the caller's
- * own record when that is all they may see.
+ * WHERE conditions of a list: filters, range bounds, declared filters, search (`common`: its
+ * words read from the rows, not looked up, search.ts commonWords), and the caller's own record
+ * when that is all they may see.
  */
-export function listConditions(database: Database, resource: Resource, params: ListParams, scope?: RowScope): RawBuilder<boolean>[] {
+export function listConditions(database: Database, resource: Resource, params: ListParams, scope?: RowScope, common?: ReadonlySet<string>): RawBuilder<boolean>[] {
   const conditions: RawBuilder<boolean>[] = [];
   if (scope) conditions.push(sql<boolean>`${sql.ref(scope.column)} = ${scope.value}`);
   for (const { field, values } of params.filters) {
@@ -78,7 +79,7 @@ export function listConditions(database: Database, resource: Resource, params: L
     conditions.push(sql<boolean>`(${filter.where(value, params.now, resource.name)})`);
   }
   if (params.search) {
-    const condition = searchCondition(database.engine, resource, params.search);
+    const condition = searchCondition(database.engine, resource, params.search, common);
     if (condition) conditions.push(condition);
   }
   return conditions;
@@ -103,7 +104,9 @@ export async function listRows(
   recordJson?: RawBuilder<string>,
 ): Promise<{ rows: Row[]; total: number; exact: boolean; next?: string }> {
   const { db, engine } = database;
-  const conditions = listConditions(database, resource, params, scope);
+  // On SQLite, a search's most common words are read from the rows the page walks, not listed from the index.
+  const common = params.search === undefined ? undefined : await commonWords(database, resource, params.search);
+  const conditions = listConditions(database, resource, params, scope, common);
   const { after } = params;
   const sortOrder = listOrder(engine, params.sort.field, params.sort.descending);
   const sortColumn = params.sort.field.name;
@@ -141,7 +144,7 @@ export async function listRows(
   // How a first or cursor page of a search finds its rows on SQLite (searchReading, search.ts).
   // PostgreSQL's planner weighs these itself (the same reading of rows, a walk first then every
   // match sorted, took a rare term's payments from 95 ms to 463 ms at 100,000 members).
-  const reading = engine === 'sqlite' && !all && offset === 0 && params.search !== undefined ? searchReading(engine, resource, params.search) : undefined;
+  const reading = engine === 'sqlite' && !all && offset === 0 && params.search !== undefined ? searchReading(engine, resource, params.search, common) : undefined;
   // Through a searchable reference, every part an index lookup: counting the matches is cheap
   // (at most LIST_EXACT_TOTAL_LIMIT + 1 of them, through the same indexes), so they are counted
   // first, and many of them are found by walking the order as far as their density needs; few

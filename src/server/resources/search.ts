@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
-import type { Db, Engine } from '../db/database.js';
+import type { Database, Db, Engine } from '../db/database.js';
 import { FOLD_FUNCTION, foldText } from '../db/fold.js';
 import { isColumn, type Field, type RelatedSearch, type Resource } from './define.js';
 import { FIELD_KINDS } from '../fields/index.js';
@@ -8,6 +8,13 @@ import { FIELD_KINDS } from '../fields/index.js';
 export const TRIGRAM = 3;
 const MAX_WORDS = 5;
 const MAX_WORD_LENGTH = 100;
+/**
+ * On SQLite, a word in more of a resource's own rows than this is read from the rows, not looked
+ * up (commonWords): SQLite makes a list of every id the index gives for `_id IN (…)`, in each
+ * statement a page takes. At 100,000 members, "quota" is in 602,205 debts' descriptions: 306 ms
+ * to list them, against 10 ms to read the first 20,000 debts in order and find it in them.
+ */
+const COMMON = 10_000;
 
 /** The resource's own searchable columns (its trigram index's); a searchable reference follows its record instead. */
 export const searchColumns = (resource: Resource): Field[] => resource.fields.filter((f) => f.searchable && isColumn(f) && f.type !== 'reference');
@@ -103,15 +110,35 @@ export function searchWords(term: string): string[] {
 /** An FTS5 string: every character literal, operators and quotes included (a quote is doubled). */
 export const ftsString = (word: string) => `"${word.replace(/"/g, '""')}"`;
 
+const NONE: ReadonlySet<string> = new Set();
+
 /**
  * The words the trigram index answers, and those read from every row. PostgreSQL: one ILIKE
  * over the indexed document beats one per column even when the word is too short for the index.
  * SQLite's FTS5 matches nothing for words under three characters once its own folding is done:
- * those scan.
+ * those scan, as do the words commonWords names.
  */
-function splitWords(engine: Engine, resource: Resource, words: readonly string[]): { indexed: string[]; scanned: string[] } {
-  const indexed = !resource.searchIndex ? [] : engine === 'postgres' ? [...words] : words.filter((w) => [...foldText(w)].length >= TRIGRAM);
+function splitWords(engine: Engine, resource: Resource, words: readonly string[], common: ReadonlySet<string> = NONE): { indexed: string[]; scanned: string[] } {
+  const indexed = !resource.searchIndex ? [] : engine === 'postgres' ? [...words] : words.filter((w) => [...foldText(w)].length >= TRIGRAM && !common.has(w));
   return { indexed, scanned: words.filter((w) => !indexed.includes(w)) };
+}
+
+/**
+ * The words of `term` the resource's own trigram index finds in more than COMMON rows, on SQLite,
+ * for a resource searched through a searchable reference too (payments, debts): those are read
+ * from the rows, walking the list's first rows in order (list-query.ts), where they abound. Each
+ * word costs a count of at most COMMON + 1 ids, in the index's order (1 to 2 ms).
+ */
+export async function commonWords(database: Database, resource: Resource, term: string): Promise<ReadonlySet<string>> {
+  if (database.engine !== 'sqlite' || (resource.relatedSearch ?? []).length === 0) return NONE;
+  const { indexed } = splitWords(database.engine, resource, searchWords(term));
+  const fts = sql.table(ftsTable(resource));
+  const common = new Set<string>();
+  for (const word of indexed) {
+    const found = await sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT rowid FROM ${fts} WHERE ${fts} MATCH ${ftsString(word)} LIMIT ${COMMON + 1})`.execute(database.db);
+    if (Number(found.rows[0]?.n ?? 0) > COMMON) common.add(word);
+  }
+  return common;
 }
 
 /** Whether every word of `term` is looked up in the trigram index, none read from every row. */
@@ -124,29 +151,32 @@ function searchesIndexOnly(engine: Engine, resource: Resource, term: string): bo
 /**
  * How a list finds the matches of a search of `term` (list-query.ts), undefined when there is
  * nothing to search:
- * - 'rows': the resource's own text is read row by row (a word its trigram index does not answer,
- *   or it has none), so every row is tested;
- * - 'references': through a searchable reference, each part of each word an index lookup (the
- *   resource's own trigram index, the referenced resource's);
+ * - 'rows': the resource's own text is read row by row (a word its trigram index does not answer
+ *   or finds in too many rows, or it has none), so every row is tested;
+ * - 'references': through a searchable reference, each part of a word an index lookup (the
+ *   resource's own trigram index, the referenced resource's), the other words read from the rows
+ *   it finds;
  * - 'index': its own trigram index alone;
  * - 'mixed': through a searchable reference whose record's search reads rows (a list made once).
  */
 type SearchReading = 'rows' | 'references' | 'index' | 'mixed';
 
-export function searchReading(engine: Engine, resource: Resource, term: string): SearchReading | undefined {
+export function searchReading(engine: Engine, resource: Resource, term: string, common?: ReadonlySet<string>): SearchReading | undefined {
   const related = resource.relatedSearch ?? [];
   const own = searchColumns(resource).length > 0;
   const words = searchWords(term);
   if ((!own && related.length === 0) || words.length === 0) return undefined;
-  if (own && splitWords(engine, resource, words).scanned.length > 0) return 'rows';
+  const { indexed, scanned } = splitWords(engine, resource, words, common);
+  // Through a reference, one word found through the indexes alone is enough: the rows it gives are few, and the others are read from them.
+  if (own && scanned.length > 0 && (related.length === 0 || indexed.length === 0)) return 'rows';
   if (related.length === 0) return 'index';
   return related.every((r) => searchesIndexOnly(engine, r.resource, term)) ? 'references' : 'mixed';
 }
 
 /** Every word in the resource's own searchable columns: through its trigram index where it can, else read from every row. */
-function ownCondition(engine: Engine, resource: Resource, words: readonly string[]): RawBuilder<boolean> {
+function ownCondition(engine: Engine, resource: Resource, words: readonly string[], common?: ReadonlySet<string>): RawBuilder<boolean> {
   const conditions: RawBuilder<boolean>[] = [];
-  const { indexed, scanned } = splitWords(engine, resource, words);
+  const { indexed, scanned } = splitWords(engine, resource, words, common);
   if (indexed.length > 0 && engine === 'sqlite') {
     // Each word as an FTS5 string: a trigram "phrase" is a substring match.
     const match = indexed.map(ftsString).join(' AND ');
@@ -164,8 +194,8 @@ function ownCondition(engine: Engine, resource: Resource, words: readonly string
  * search finds it)`): the related search runs once, through that resource's own index, and the
  * rows are then found by their reference's index.
  */
-function wordWithRelated(engine: Engine, resource: Resource, related: readonly RelatedSearch[], word: string): RawBuilder<boolean> {
-  const ors = searchColumns(resource).length > 0 ? [ownCondition(engine, resource, [word])] : [];
+function wordWithRelated(engine: Engine, resource: Resource, related: readonly RelatedSearch[], word: string, common?: ReadonlySet<string>): RawBuilder<boolean> {
+  const ors = searchColumns(resource).length > 0 ? [ownCondition(engine, resource, [word], common)] : [];
   for (const { field, resource: other } of related) {
     ors.push(sql<boolean>`${sql.ref(field.name)} IN (SELECT ${sql.ref('_id')} FROM ${sql.table(other.name)} WHERE ${ownCondition(engine, other, [word])})`);
   }
@@ -178,23 +208,24 @@ function wordWithRelated(engine: Engine, resource: Resource, related: readonly R
  * on PostgreSQL. With searchable references, each word may be in the row's own fields or in the
  * referenced record's ("Silva 2025": a member named Silva, a reference with 2025).
  */
-export function searchCondition(engine: Engine, resource: Resource, term: string): RawBuilder<boolean> | undefined {
+export function searchCondition(engine: Engine, resource: Resource, term: string, common?: ReadonlySet<string>): RawBuilder<boolean> | undefined {
   const related = resource.relatedSearch ?? [];
   if ((searchColumns(resource).length === 0 && related.length === 0) || term.trim() === '') return undefined;
   const words = searchWords(term);
   // Something was typed, but nothing that can be looked for: nothing matches (not everything).
   if (words.length === 0) return sql<boolean>`1 = 0`;
-  if (related.length === 0) return ownCondition(engine, resource, words);
+  if (related.length === 0) return ownCondition(engine, resource, words, common);
   return sql<boolean>`(${sql.join(
-    words.map((w) => wordWithRelated(engine, resource, related, w)),
+    words.map((w) => wordWithRelated(engine, resource, related, w, common)),
     sql` AND `,
   )})`;
 }
 
 /**
- * Creates the trigram index `<table>_search` over the columns given and, on SQLite, the
- * triggers that keep it current. Migrations call it with literal column lists, never with a
- * definition, so a released migration creates the same index whatever the definitions say later.
+ * Creates the trigram index `<table>_search` over the columns given, holding the rows already
+ * in the table, and, on SQLite, the triggers that keep it current. Migrations call it with
+ * literal column lists, never with a definition, so a released migration creates the same index
+ * whatever the definitions say later.
  */
 export async function createSearchIndex(db: Db, engine: Engine, table: string, indexed: readonly SearchIndexColumn[]): Promise<void> {
   const columns = indexed.map((c) => c.name);
@@ -207,6 +238,8 @@ export async function createSearchIndex(db: Db, engine: Engine, table: string, i
   const newCols = sql.join(columns.map((c) => sql.ref(`new.${c}`)));
   const oldCols = sql.join(columns.map((c) => sql.ref(`old.${c}`)));
   await sql`CREATE VIRTUAL TABLE ${sql.table(fts)} USING fts5(${cols}, content=${sql.lit(table)}, content_rowid='_id', tokenize='trigram remove_diacritics 1')`.execute(db);
+  // An external-content table starts empty: the table's rows are indexed once (PostgreSQL's CREATE INDEX does so itself).
+  await sql`INSERT INTO ${sql.table(fts)}(${sql.table(fts)}) VALUES ('rebuild')`.execute(db);
   await sql`CREATE TRIGGER ${sql.id(`${fts}_insert`)} AFTER INSERT ON ${sql.table(table)} BEGIN
     INSERT INTO ${sql.table(fts)}(rowid, ${cols}) VALUES (new._id, ${newCols}); END`.execute(db);
   await sql`CREATE TRIGGER ${sql.id(`${fts}_delete`)} AFTER DELETE ON ${sql.table(table)} BEGIN

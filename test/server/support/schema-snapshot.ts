@@ -69,3 +69,12 @@ async function postgresSchema(db: Db, schema: string): Promise<string[]> {
     ...functions.rows.map((f) => `function ${f.proname}: ${anonymous(f.def)}`),
   ].map(anonymous);
 }
+
+/** The columns of a table's trigram search index `<table>_search` (none when it has none), as the engine keeps them. */
+export async function searchIndexColumns(database: Pick<Database, 'db' | 'engine'>, table: string): Promise<string[]> {
+  const index = `${table}_search`;
+  if (database.engine === 'sqlite') return (await sql<{ name: string }>`SELECT name FROM pragma_table_info(${index})`.execute(database.db)).rows.map((r) => r.name);
+  const { rows } = await sql<{ indexdef: string }>`SELECT indexdef FROM pg_indexes WHERE indexname = ${index} AND schemaname = current_schema()`.execute(database.db);
+  // Each column appears once in the indexed document as COALESCE(column, '') or COALESCE((column)::text, '').
+  return [...(rows[0]?.indexdef ?? '').matchAll(/COALESCE\(\(?(\w+)/g)].map((m) => m[1]!);
+}

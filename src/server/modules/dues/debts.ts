@@ -30,6 +30,8 @@ export const debts = defineResource({
   label: 'Dívidas',
   labelSingular: 'Dívida',
   defaultSort: 'due_date',
+  // Its description is searched in lists: a trigram index (dues/051), not a scan of every debt.
+  searchIndex: true,
   access: { list: [...STAFF_ROLES, 'own'], read: [...STAFF_ROLES, 'own'], create: [], update: [], delete: [] },
   scope: { column: 'member', equals: 'callerMember' },
   fields: [

@@ -16,6 +16,7 @@ import { duesMigration } from './migration.js';
 import { allocations, payments } from './payments.js';
 import { receiptTotalsMigration } from './receipt-totals-migration.js';
 import { duesRoutes } from './routes.js';
+import { paymentsDebtsSearchMigration } from './search-index-migration.js';
 
 // Its demo data (see ModuleSeed), loaded only to seed.
 const demoSeed: ModuleSeed = async (ctx) => (await import('../../seed/demo-dues.js')).seedDemoDues(ctx.db, ctx.now);
@@ -27,7 +28,7 @@ export const duesModule = defineModule({
   actions: [...LEDGER_ACTIONS, generateAction],
   jobs: [generateJob, compactTotalsJob, balancesTodayJob],
   settings: DUES_SETTINGS,
-  migrations: [duesMigration, receiptTotalsMigration, balancesOwedMigration, feeFromGlobalSettingMigration, householdsMigration, balanceIndexDuplicatesMigration],
+  migrations: [duesMigration, receiptTotalsMigration, balancesOwedMigration, feeFromGlobalSettingMigration, householdsMigration, balanceIndexDuplicatesMigration, paymentsDebtsSearchMigration],
   extends: { members: memberLedgerHooks },
   routes: duesRoutes,
   seed: demoSeed,

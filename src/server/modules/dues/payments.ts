@@ -25,6 +25,8 @@ export const payments = defineResource({
   label: 'Pagamentos',
   labelSingular: 'Pagamento',
   defaultSort: '-date',
+  // Its reference is searched in lists: a trigram index (dues/051), not a scan of every payment.
+  searchIndex: true,
   access: { list: [...STAFF_ROLES, 'own'], read: [...STAFF_ROLES, 'own'], create: [], update: STAFF_ROLES, delete: [] },
   scope: { column: 'member', equals: 'callerMember' },
   fields: [
