@@ -1,7 +1,12 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import type { Database } from '../src/server/db/database.js';
 import { generateYear, tidyAfterBulk, yearRaises } from '../src/server/modules/dues/generation.js';
 import { refreshBalances } from '../src/server/modules/dues/balances.js';
+import { slicingFor } from '../src/server/modules/dues/member-steps.js';
+import { runInTransactionScope } from '../src/server/db/transaction-scope.js';
+
+const LOOP_RESOLUTION_MS = 5;
 
 export interface GenerationTimes {
   /** Debts one run raised. */
@@ -14,6 +19,8 @@ export interface GenerationTimes {
    * no commit per period), timed after each product run in the same state of the database.
    */
   bare: number[];
+  /** The longest the event loop was held during each run (ms): the longest a request would have waited behind it. */
+  loopMaxMs: number[];
 }
 
 /**
@@ -50,22 +57,28 @@ async function timeBareRaise(database: Database, year: number): Promise<{ second
 
 /**
  * Times the dues generation job's work for a year nobody has yet (generateYear as the job
- * calls it: every period's INSERT … SELECT committed on its own, credit used, balances
- * refreshed), `runs` times, taking the year back out between runs.
+ * calls it: in the job's transaction scope, in steps on SQLite, credit used, balances refreshed),
+ * `runs` times, taking the year back out between runs; with the longest the event loop was held
+ * meanwhile (monitorEventLoopDelay, in this process, where the run is).
  */
 export async function timeGeneration(database: Database, year: number, runs: number, log: (line: string) => void): Promise<GenerationTimes> {
   const seconds: number[] = [];
   const bare: number[] = [];
+  const loopMaxMs: number[] = [];
   let raised = 0;
   for (let run = 0; run < runs; run += 1) {
+    const loop = monitorEventLoopDelay({ resolution: LOOP_RESOLUTION_MS });
+    loop.enable();
     const started = performance.now();
-    const report = await generateYear(database.db, year, Date.now());
+    const report = await runInTransactionScope({ open: 0 }, () => generateYear(database.db, year, Date.now(), undefined, slicingFor(database.engine)));
     seconds.push((performance.now() - started) / 1000);
+    loop.disable();
+    loopMaxMs.push(Math.max(0, loop.max / 1e6 - LOOP_RESOLUTION_MS));
     raised = report.raised;
     // The job tidies after generating (PostgreSQL: VACUUM ANALYZE), timed apart from the generation.
     const tidying = performance.now();
     await tidyAfterBulk(database);
-    log(`  generation of ${year}, run ${run + 1}: ${report.raised.toLocaleString('en')} debts in ${seconds.at(-1)!.toFixed(2)} s (then tidied in ${((performance.now() - tidying) / 1000).toFixed(2)} s)`);
+    log(`  generation of ${year}, run ${run + 1}: ${report.raised.toLocaleString('en')} debts in ${seconds.at(-1)!.toFixed(2)} s, loop held at most ${loopMaxMs.at(-1)!.toFixed(0)} ms (then tidied in ${((performance.now() - tidying) / 1000).toFixed(2)} s)`);
     await takeBack(database, year);
     // Taking the year back is the bench's own churn: tidy it too, so the lists measured next see
     // the table as it stands after a real generation.
@@ -78,5 +91,5 @@ export async function timeGeneration(database: Database, year: number, runs: num
     await takeBack(database, year);
     await tidyAfterBulk(database);
   }
-  return { raised, seconds, bare };
+  return { raised, seconds, bare, loopMaxMs };
 }

@@ -412,7 +412,7 @@ if (generationRows.length > 0) {
   log(`\nA year's dues generation (generateYear for a year after the data set's, then taken back), ${generationRuns} runs:\n`);
   for (const g of generationRows) {
     log(`  ${g.engine}: ${g.times.raised.toLocaleString('en')} debts, median ${median(g.times.seconds).toFixed(2)} s (runs: ${g.times.seconds.map((s) => s.toFixed(2)).join(', ')} s)`);
-    log(`    beside its bare INSERT … SELECT: median ${median(g.times.bare).toFixed(2)} s, ratio ${(median(g.times.seconds) / median(g.times.bare)).toFixed(2)}x`);
+    log(`    beside its bare INSERT … SELECT: median ${median(g.times.bare).toFixed(2)} s, ratio ${(median(g.times.seconds) / median(g.times.bare)).toFixed(2)}x; loop held at most ${median(g.times.loopMaxMs).toFixed(0)} ms (median of the runs' maxima)`);
   }
   log(`\nPlanning staged reminders (four stages, every member with open debts; decisions taken back), ${generationRuns} runs:\n`);
   for (const g of generationRows) {

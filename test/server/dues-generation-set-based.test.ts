@@ -127,82 +127,93 @@ function counting(): { db: Db; count: () => number } {
   return { db: db().withPlugin(plugin), count: () => count };
 }
 
-beforeAll(async () => {
-  server = await startResourceServer();
-  staff = (await server.as('editor')).token;
-  active = await server.stateId('Ativo');
-  year = lisbonYear(server.ctx.now()) + 1;
-  const category = async (body: Record<string, unknown>) => {
-    const answer = await post('/api/fee_categories', body);
-    expect(answer.status, JSON.stringify(answer.body)).toBe(201);
-    return Number(answer.body.data._id);
-  };
-  const efetivo = await category({ name: 'Efetivo', household_discount_percent: 25 });
-  const trimestral = await category({ name: 'Trimestral' });
-  const familia = await category({ name: 'Família', charge: 'household' });
-  const honorario = await category({ name: 'Honorário', exempt: true });
+/**
+ * The same run every member at once (PostgreSQL's way) and in steps over ranges of members
+ * (SQLite's way, member-steps.ts): one member, or one household, a step, each step committed
+ * alone, so a household's discount order and its one quota must be worked out in its own step.
+ */
+const WAYS = [
+  { way: 'every member at once', slicing: undefined },
+  { way: 'a member or a household a step', slicing: { members: 1 } },
+] as const;
 
-  m.ana = await newMember('Ana Lopes', 101, { fee_category: efetivo });
-  m.bruno = await newMember('Bruno Dias', 102, { fee_category: trimestral });
-  m.carla = await newMember('Carla Reis', 103, { fee_category: efetivo });
-  m.duarte = await newMember('Duarte Honorário', 104, { fee_category: honorario });
-  m.filipe = await newMember('Filipe Honorário', 105, { fee_category: honorario });
-  m.marta = await newMember('Marta Pires', 106, { fee_category: efetivo });
-  m.nuno = await newMember('Nuno Anulado', 107, { fee_category: efetivo });
-  m.pedro = await newMember('Pedro Dois', 108, { fee_category: efetivo });
-  m.rita = await newMember('Rita Isenta', 109, { fee_category: efetivo, dues_exempt: true });
-  m.sofia = await newMember('Sofia Sem Crédito', 110, { fee_category: efetivo });
-  // Família charges per household: one quota on the payer, Helena; Ivo's own credit pays nothing.
-  m.helena = await newMember('Helena Silva', 131, { fee_category: familia });
-  m.ivo = await newMember('Ivo Silva', 132, { fee_category: familia });
-  const silva = await newHousehold('Silva', m.helena, [m.helena, m.ivo]);
-  // Efetivo with the household discount: Luís, the 2nd by number, owes 3000 less 25 %.
-  m.joana = await newMember('Joana Sousa', 141, { fee_category: efetivo });
-  m.luis = await newMember('Luís Sousa', 142, { fee_category: efetivo });
-  const sousa = await newHousehold('Sousa', m.joana, [m.joana, m.luis]);
+describe.each(WAYS)("a year's generation, set-based, $way", ({ slicing }) => {
+  beforeAll(async () => {
+    server = await startResourceServer();
+    staff = (await server.as('editor')).token;
+    active = await server.stateId('Ativo');
+    year = lisbonYear(server.ctx.now()) + 1;
+    const category = async (body: Record<string, unknown>) => {
+      const answer = await post('/api/fee_categories', body);
+      expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+      return Number(answer.body.data._id);
+    };
+    const efetivo = await category({ name: 'Efetivo', household_discount_percent: 25 });
+    const trimestral = await category({ name: 'Trimestral' });
+    const familia = await category({ name: 'Família', charge: 'household' });
+    const honorario = await category({ name: 'Honorário', exempt: true });
 
-  const before = `${year - 1}`;
-  d.ana = await oldDebt(m.ana, 3000, `${year - 2}-03-01`);
-  p.ana = await credit({ member: m.ana }, 5000, `${before}-06-01`);
-  // Bruno's second payment is dated earlier: credit goes by date, not by id.
-  p.bruno1 = await credit({ member: m.bruno }, 2000, `${before}-03-01`);
-  p.bruno2 = await credit({ member: m.bruno }, 500, `${before}-02-01`);
-  p.carla = await credit({ member: m.carla }, 10000, `${before}-05-05`);
-  d.duarte = await oldDebt(m.duarte, 400, `${year - 2}-09-30`);
-  p.duarte = await credit({ member: m.duarte }, 1000, `${before}-04-04`);
-  // Marta's payment already pays part of her old debt (at the staff's word): the credit adds to that allocation.
-  d.marta = await oldDebt(m.marta, 1000, `${year - 2}-01-31`);
-  p.marta = await credit({ member: m.marta }, 1500, `${before}-07-07`);
-  await allocateCredit(db(), await paymentRow(p.marta), d.marta, 300, server.ctx.now());
-  p.nuno = await credit({ member: m.nuno }, 2000, `${before}-08-08`);
-  await annulPayment(db(), await paymentRow(p.nuno), 'Cheque sem cobertura', null, server.ctx.now());
-  // Two payments on the same day: the first recorded is spent first.
-  p.pedro1 = await credit({ member: m.pedro }, 1000, `${before}-09-09`);
-  p.pedro2 = await credit({ member: m.pedro }, 2500, `${before}-09-09`);
-  p.rita = await credit({ member: m.rita }, 500, `${before}-10-10`);
-  p.helena = await credit({ household: silva }, 8000, `${before}-11-11`);
-  p.ivo = await credit({ member: m.ivo }, 700, `${before}-11-12`);
-  // The Sousa household's payment is recorded on its payer, Joana: as before, it pays her own quota only.
-  p.joana = await credit({ household: sousa }, 4000, `${before}-12-01`);
-  // Filipe, exempt, owes an old debt falling due between the ledger's last refresh and the
-  // generation: his balance row is stale then, and the generation does not touch him.
-  d.filipe = await oldDebt(m.filipe, 800, lisbonDay(server.ctx.now() + 2 * DAY));
-  await refreshBalances(db(), server.ctx.now());
-  generatedAt = server.ctx.now() + 5 * DAY;
+    m.ana = await newMember('Ana Lopes', 101, { fee_category: efetivo });
+    m.bruno = await newMember('Bruno Dias', 102, { fee_category: trimestral });
+    m.carla = await newMember('Carla Reis', 103, { fee_category: efetivo });
+    m.duarte = await newMember('Duarte Honorário', 104, { fee_category: honorario });
+    m.filipe = await newMember('Filipe Honorário', 105, { fee_category: honorario });
+    m.marta = await newMember('Marta Pires', 106, { fee_category: efetivo });
+    m.nuno = await newMember('Nuno Anulado', 107, { fee_category: efetivo });
+    m.pedro = await newMember('Pedro Dois', 108, { fee_category: efetivo });
+    m.rita = await newMember('Rita Isenta', 109, { fee_category: efetivo, dues_exempt: true });
+    m.sofia = await newMember('Sofia Sem Crédito', 110, { fee_category: efetivo });
+    // Família charges per household: one quota on the payer, Helena; Ivo's own credit pays nothing.
+    m.helena = await newMember('Helena Silva', 131, { fee_category: familia });
+    m.ivo = await newMember('Ivo Silva', 132, { fee_category: familia });
+    const silva = await newHousehold('Silva', m.helena, [m.helena, m.ivo]);
+    // Efetivo with the household discount: Luís, the 2nd by number, owes 3000 less 25 %.
+    m.joana = await newMember('Joana Sousa', 141, { fee_category: efetivo });
+    m.luis = await newMember('Luís Sousa', 142, { fee_category: efetivo });
+    const sousa = await newHousehold('Sousa', m.joana, [m.joana, m.luis]);
 
-  expect((await post('/api/fee_schedules', { year, category: efetivo, amount: 3000, periodicity: 'annual', due_day: 31 })).status).toBe(201);
-  expect((await post('/api/fee_schedules', { year, category: trimestral, amount: 900, periodicity: 'quarterly', due_day: 10 })).status).toBe(201);
-  expect((await post('/api/fee_schedules', { year, category: familia, amount: 6000, periodicity: 'annual', due_day: 31 })).status).toBe(201);
-});
-afterAll(async () => {
-  await server?.close();
-});
+    const before = `${year - 1}`;
+    d.ana = await oldDebt(m.ana, 3000, `${year - 2}-03-01`);
+    p.ana = await credit({ member: m.ana }, 5000, `${before}-06-01`);
+    // Bruno's second payment is dated earlier: credit goes by date, not by id.
+    p.bruno1 = await credit({ member: m.bruno }, 2000, `${before}-03-01`);
+    p.bruno2 = await credit({ member: m.bruno }, 500, `${before}-02-01`);
+    p.carla = await credit({ member: m.carla }, 10000, `${before}-05-05`);
+    d.duarte = await oldDebt(m.duarte, 400, `${year - 2}-09-30`);
+    p.duarte = await credit({ member: m.duarte }, 1000, `${before}-04-04`);
+    // Marta's payment already pays part of her old debt (at the staff's word): the credit adds to that allocation.
+    d.marta = await oldDebt(m.marta, 1000, `${year - 2}-01-31`);
+    p.marta = await credit({ member: m.marta }, 1500, `${before}-07-07`);
+    await allocateCredit(db(), await paymentRow(p.marta), d.marta, 300, server.ctx.now());
+    p.nuno = await credit({ member: m.nuno }, 2000, `${before}-08-08`);
+    await annulPayment(db(), await paymentRow(p.nuno), 'Cheque sem cobertura', null, server.ctx.now());
+    // Two payments on the same day: the first recorded is spent first.
+    p.pedro1 = await credit({ member: m.pedro }, 1000, `${before}-09-09`);
+    p.pedro2 = await credit({ member: m.pedro }, 2500, `${before}-09-09`);
+    p.rita = await credit({ member: m.rita }, 500, `${before}-10-10`);
+    p.helena = await credit({ household: silva }, 8000, `${before}-11-11`);
+    p.ivo = await credit({ member: m.ivo }, 700, `${before}-11-12`);
+    // The Sousa household's payment is recorded on its payer, Joana: as before, it pays her own quota only.
+    p.joana = await credit({ household: sousa }, 4000, `${before}-12-01`);
+    // Filipe, exempt, owes an old debt falling due between the ledger's last refresh and the
+    // generation: his balance row is stale then, and the generation does not touch him.
+    d.filipe = await oldDebt(m.filipe, 800, lisbonDay(server.ctx.now() + 2 * DAY));
+    await refreshBalances(db(), server.ctx.now());
+    generatedAt = server.ctx.now() + 5 * DAY;
 
-describe("a year's generation, set-based", () => {
+    expect((await post('/api/fee_schedules', { year, category: efetivo, amount: 3000, periodicity: 'annual', due_day: 31 })).status).toBe(201);
+    expect((await post('/api/fee_schedules', { year, category: trimestral, amount: 900, periodicity: 'quarterly', due_day: 10 })).status).toBe(201);
+    expect((await post('/api/fee_schedules', { year, category: familia, amount: 6000, periodicity: 'annual', due_day: 31 })).status).toBe(201);
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
   let before: Awaited<ReturnType<typeof snapshot>>;
   let expected: Awaited<ReturnType<typeof snapshot>>;
   let after: Awaited<ReturnType<typeof snapshot>>;
   let statements = 0;
+  let steps = 0;
 
   it('spends the credit exactly as the member-by-member way did, allocation by allocation', async () => {
     before = await snapshot(db());
@@ -210,7 +221,8 @@ describe("a year's generation, set-based", () => {
     expect(await snapshot(db())).toEqual(before);
 
     const counted = counting();
-    const report = await generateYear(counted.db, year, generatedAt);
+    steps = 0;
+    const report = await generateYear(counted.db, year, generatedAt, () => void (steps += 1), slicing);
     statements = counted.count();
     after = await snapshot(db());
     // Efetivo: 8 members (Rita is exempt); Trimestral: Bruno's 4 quarters; Família: 1 household.
@@ -290,16 +302,17 @@ describe("a year's generation, set-based", () => {
     // one balance refresh (members with credit spent) and one addition of the new debts to the
     // other rows. Member by member it was two reads per member with credit and five writes per
     // allocation (over 80 here).
-    expect(statements).toBeLessThanOrEqual(1 + 7 + 1 + 5 + 2);
+    // In steps: the same a step, plus the step's first read of the members' ids.
+    expect(statements).toBeLessThanOrEqual(slicing ? 2 + steps * (1 + 7 + 5 + 2) : 1 + 7 + 1 + 5 + 2);
   });
 
   it('changes nothing when run again, at the same time or later', async () => {
-    const again = await generateYear(db(), year, generatedAt);
-    const later = await generateYear(db(), year, generatedAt + DAY);
+    const again = await generateYear(db(), year, generatedAt, undefined, slicing);
+    const later = await generateYear(db(), year, generatedAt + DAY, undefined, slicing);
     expect([again.raised, later.raised]).toEqual([0, 0]);
     expect(await snapshot(db())).toEqual(after);
     const receiptRows = await db().selectFrom('receipt_totals').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
-    await generateYear(db(), year, generatedAt + 2 * DAY);
+    await generateYear(db(), year, generatedAt + 2 * DAY, undefined, slicing);
     expect(await db().selectFrom('receipt_totals').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).toEqual(receiptRows);
   });
 
@@ -307,15 +320,20 @@ describe("a year's generation, set-based", () => {
     const trimestral = await db().selectFrom('fee_categories').select('_id').where('name', '=', 'Trimestral').executeTakeFirstOrThrow();
     expect((await post('/api/fee_schedules', { year: year + 1, category: trimestral._id, amount: 900, periodicity: 'quarterly', due_day: 10 })).status).toBe(201);
     const diedAt = generatedAt + 3 * DAY;
-    await expect(
-      generateYear(db(), year + 1, diedAt, (done) => {
-        if (done === 2) throw new Error('killed');
-      }),
-    ).rejects.toThrow('killed');
-    const raisedBefore = await db().selectFrom('unsettled_payments').select('_id').where('year', '=', year + 1).execute();
-    expect(raisedBefore.length).toBe(2);
-    const rerun = await generateYear(db(), year + 1, diedAt + DAY);
-    expect(rerun.raised).toBe(2);
+    const raisedOf = () => db().selectFrom('unsettled_payments').select('_id').where('year', '=', year + 1).execute();
+    // At once: killed after two of Bruno's four quarters committed. In steps: after the step
+    // that raised his four (with its credit and balances) committed, before the next.
+    const kill = slicing
+      ? async () => {
+          if ((await raisedOf()).length > 0) throw new Error('killed');
+        }
+      : (done: number) => {
+          if (done === 2) throw new Error('killed');
+        };
+    await expect(generateYear(db(), year + 1, diedAt, kill, slicing)).rejects.toThrow('killed');
+    expect((await raisedOf()).length).toBe(slicing ? 4 : 2);
+    const rerun = await generateYear(db(), year + 1, diedAt + DAY, undefined, slicing);
+    expect(rerun.raised).toBe(slicing ? 0 : 2);
     // As refreshing every member would have them (in a transaction rolled back).
     let everyone: unknown;
     const rollback = new Error('rollback');

@@ -5,6 +5,7 @@ import { defineResource } from '../../resources/define.js';
 import { OWING } from './debts.js';
 import { fallenDueSql, hasFallenDue, owedSql, upcomingSql } from './owed.js';
 import { lisbonDay } from '../../../core/days.js';
+import { EVERY_MEMBER, fromStep, type MemberStep } from './member-steps.js';
 
 export const STANDINGS = [
   { value: 'em_dia', label: 'Em dia' },
@@ -180,17 +181,20 @@ export async function refreshBalances(db: Db, now: number, members?: readonly nu
  * its due date (owed.ts), else a vencer; `years_owed` counts a year more only for a year the
  * member owed nothing in before; every such row changes (a debt more), so it is rewritten, its
  * version one more, as of today. `dueDates`, the earliest and latest due date of the new debts
- * when the caller knows them, spares writing the figures none of them can move. One statement.
+ * when the caller knows them, spares writing the figures none of them can move. Only the
+ * `step`'s members (member-steps.ts) when given. One statement.
  */
 export async function addRaisedToBalances(
   db: Db,
   now: number,
   raised: (alias: string) => RawBuilder<boolean>,
   dueDates?: { earliest: string | null; latest: string | null },
+  step: MemberStep = EVERY_MEMBER,
 ): Promise<void> {
   const stamp = new Date(now).toISOString();
   const today = lisbonDay(now);
   const owing = sql.join(OWING.map((s) => sql.lit(s)));
+  const debts = fromStep(step, 'unsettled_payments', 'r');
   const owed = owedSql(today, 'r');
   const upcoming = upcomingSql(today, 'r');
   // A year the member already owes (an older debt of it owed today) is counted in years_owed already.
@@ -234,8 +238,8 @@ export async function addRaisedToBalances(
     UPDATE member_balances SET ${sql.join(sets)}, as_of = ${today}, updated_at = ${stamp}, _version = member_balances._version + 1
     FROM (
       SELECT r.member, ${sql.join(figures)}
-      FROM unsettled_payments r
-      WHERE r.status IN (${owing}) AND ${raised('r')}
+      FROM ${debts.from}
+      WHERE r.status IN (${owing}) AND ${raised('r')} AND ${debts.where}
       GROUP BY r.member
     ) n
     WHERE member_balances._id = n.member AND member_balances.updated_at < ${stamp}

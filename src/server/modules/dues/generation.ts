@@ -7,6 +7,7 @@ import { discounted, type FeeCharge } from './fee-categories.js';
 import { dedupeKey, householdDedupeKey } from './ledger.js';
 import { spendAllCredit } from './spend-credit.js';
 import { periodsOf, type Period, type Periodicity } from './periods.js';
+import { EVERY_MEMBER, forEachStep, fromStep, inStep, memberOfStep, stepMembers, stepValue, type MemberStep, type Slicing } from './member-steps.js';
 
 export interface GenerationReport {
   year: number;
@@ -35,12 +36,21 @@ interface ScheduleRow {
  * The members a schedule's period charges (aliased `m`, their state `st`): in the category, not
  * exempt, in a state that does not end membership, admitted by the period's end.
  */
-const eligible = (schedule: ScheduleRow, period: Period) => sql`
+const eligible = (schedule: ScheduleRow, period: Period, step: MemberStep) => sql`
   m.fee_category = ${schedule.category} AND m.dues_exempt = 0
   AND COALESCE(${sql.ref('st.marksEnd')}, 0) = 0
-  AND (m.admission_date IS NULL OR m.admission_date <= ${period.end})`;
+  AND (m.admission_date IS NULL OR m.admission_date <= ${period.end})
+  AND ${inStep(step, 'm')}`;
 
 const COLUMNS = sql`(member, household, kind, year, period, amount, paid, status, due_date, description, schedule, dedupe_key, created_at, updated_at, _version)`;
+/** What each statement answers of the debts it raised: the run's figures are summed from them (no read of the table after). */
+const RAISED = sql`RETURNING member, amount, due_date`;
+/** The figures of debts just raised, as RAISED answers them. */
+interface RaisedRow {
+  member: number | string;
+  amount: number | string;
+  due_date: string;
+}
 
 /**
  * One debt per eligible member for the period, each carrying the member's household. In a
@@ -48,7 +58,7 @@ const COLUMNS = sql`(member, household, kind, year, period, amount, paid, status
  * a household's members in the category, by member number, pay the discounted amount from the
  * Nth on (ROW_NUMBER over the household: still one statement for every member).
  */
-function memberQuotas(schedule: ScheduleRow, period: Period, year: number, stamp: string) {
+function memberQuotas(schedule: ScheduleRow, period: Period, year: number, stamp: string, step: MemberStep, answer: boolean) {
   const full = Number(schedule.amount);
   const percent = Number(schedule.household_discount_percent);
   const amount =
@@ -63,10 +73,11 @@ function memberQuotas(schedule: ScheduleRow, period: Period, year: number, stamp
     FROM (
       SELECT m._id, m.household, ROW_NUMBER() OVER (PARTITION BY m.household ORDER BY m.number, m._id) AS position
       FROM members m LEFT JOIN member_states st ON st._id = m.state
-      WHERE ${eligible(schedule, period)} ${perHousehold}
+      WHERE ${eligible(schedule, period, step)} ${perHousehold}
     ) e
     WHERE true
     ON CONFLICT (member, dedupe_key) DO NOTHING
+    ${answer ? RAISED : sql``}
   `;
 }
 
@@ -81,7 +92,7 @@ const DESCRIPTION_MAX = 200;
  * ("Quota 2026 — Agregado Silva: Ana Silva (n.º 12), Bruno Silva (n.º 13)"). The partial unique
  * index on (household, dedupe_key) keeps it one, whoever holds it, however often this runs.
  */
-function householdQuotas(schedule: ScheduleRow, period: Period, year: number, stamp: string) {
+function householdQuotas(schedule: ScheduleRow, period: Period, year: number, stamp: string, step: MemberStep, answer: boolean) {
   const memberKey = dedupeKey('quota', year, period.period);
   const listed = sql`e.name || ' (n.º ' || CAST(e.number AS varchar(20)) || ')'`;
   return sql`
@@ -96,7 +107,7 @@ function householdQuotas(schedule: ScheduleRow, period: Period, year: number, st
       FROM (
         SELECT m._id, m.name, m.number, m.household, ROW_NUMBER() OVER (PARTITION BY m.household ORDER BY m.number, m._id) AS position
         FROM members m LEFT JOIN member_states st ON st._id = m.state
-        WHERE ${eligible(schedule, period)} AND m.household IS NOT NULL
+        WHERE ${eligible(schedule, period, step)} AND m.household IS NOT NULL
           AND NOT EXISTS (SELECT 1 FROM unsettled_payments own WHERE own.member = m._id AND own.dedupe_key = ${memberKey})
       ) e
       INNER JOIN households hh ON hh._id = e.household
@@ -104,11 +115,15 @@ function householdQuotas(schedule: ScheduleRow, period: Period, year: number, st
     ) h
     WHERE true
     ON CONFLICT DO NOTHING
+    ${answer ? RAISED : sql``}
   `;
 }
 
-/** A year's work: per schedule period (in schedule order), the INSERT … SELECT statements that raise its debts. */
-export async function yearRaises(db: Db, year: number, now: number): Promise<RawBuilder<unknown>[][]> {
+/**
+ * A year's work: per schedule period (in schedule order), the INSERT … SELECT statements that
+ * raise its debts (of the step's members); with `answer`, each answers the debts it raised.
+ */
+async function raises(db: Db, year: number, now: number, step: MemberStep, answer: boolean): Promise<RawBuilder<unknown>[][]> {
   const stamp = new Date(now).toISOString();
   const schedules = (await db
     .selectFrom('fee_schedules as s')
@@ -122,97 +137,127 @@ export async function yearRaises(db: Db, year: number, now: number): Promise<Raw
   return schedules.flatMap((schedule) =>
     periodsOf(year, schedule.periodicity, Number(schedule.due_day)).map((period) =>
       schedule.charge === 'household'
-        ? [memberQuotas(schedule, period, year, stamp), householdQuotas(schedule, period, year, stamp)]
-        : [memberQuotas(schedule, period, year, stamp)],
+        ? [memberQuotas(schedule, period, year, stamp, step, answer), householdQuotas(schedule, period, year, stamp, step, answer)]
+        : [memberQuotas(schedule, period, year, stamp, step, answer)],
     ),
   );
 }
 
-/** This run's debts (over `unsettled_payments` aliased `alias`): the year's quotas stamped with its time. */
-const raisedBy = (year: number, stamp: string) => (alias: string) =>
-  sql<boolean>`${sql.ref(`${alias}.created_at`)} = ${stamp} AND ${sql.ref(`${alias}.year`)} = ${year} AND ${sql.ref(`${alias}.kind`)} = 'quota' AND ${sql.ref(`${alias}.schedule`)} IS NOT NULL`;
+/** The year's INSERT … SELECT statements alone, per period, for every member (the benchmark's bare reference). */
+export const yearRaises = (db: Db, year: number, now: number): Promise<RawBuilder<unknown>[][]> => raises(db, year, now, EVERY_MEMBER, false);
 
-/** Members whose payments the credit pass just allocated (allocations stamped with its time, an index seek). */
-const creditSpent = (stamp: string) => sql`SELECT member FROM payment_allocations WHERE updated_at = ${stamp}`;
+/** This run's debts (over `unsettled_payments` aliased `alias`): the year's quotas stamped with its time. */
+const raisedBy = (year: number, stamp: string, step: MemberStep) => (alias: string) =>
+  sql<boolean>`${stepValue(step, `${alias}.created_at`)} = ${stamp} AND ${stepValue(step, `${alias}.year`)} = ${year} AND ${sql.ref(`${alias}.kind`)} = 'quota' AND ${sql.ref(`${alias}.schedule`)} IS NOT NULL`;
+
+/** Members of the step whose payments the credit pass just allocated (allocations stamped with its time, an index seek). */
+const creditSpent = (stamp: string, step: MemberStep) => sql`SELECT member FROM payment_allocations WHERE updated_at = ${stamp} AND ${memberOfStep(step, 'member')}`;
 
 /**
- * The members whose balance a run computes again from their whole ledger, as a subquery: those
- * whose payments the credit pass just allocated; those holding a quota of the year raised by this
- * run whose balance row is missing, or was written at or after the run's time, or is not current
- * today (a debt of it fell due since, or it was computed for a later day); and those holding one
- * raised by an earlier run that died before its refresh (their balance row older than the debt).
- * The other members holding this run's quotas have nothing else changed in their ledger: their
- * rows take the new debts alone (addRaisedToBalances), after this refresh (which stamps the rows
- * it rewrites with the run's time, so the addition passes them by). Every other member's ledger
- * is as it was, so their rows are left alone (a read brings them to today).
+ * The members of the step whose balance a run computes again from their whole ledger, as a
+ * subquery: those whose payments the credit pass just allocated; those holding a quota of the
+ * year raised by this run whose balance row is missing, or was written at or after the run's
+ * time, or is not current today (a debt of it fell due since, or it was computed for a later
+ * day); and those holding one raised by an earlier run that died before its refresh (their
+ * balance row older than the debt). The other members holding this run's quotas have nothing
+ * else changed in their ledger: their rows take the new debts alone (addRaisedToBalances), after
+ * this refresh (which stamps the rows it rewrites with the run's time, so the addition passes
+ * them by). Every other member's ledger is as it was, so their rows are left alone (a read brings
+ * them to today).
  */
-const refreshedWhole = (year: number, stamp: string, today: string) => sql`
-  SELECT d.member FROM unsettled_payments d LEFT JOIN member_balances b ON b._id = d.member
-  WHERE d.year = ${year} AND d.kind = 'quota' AND d.schedule IS NOT NULL
+const refreshedWhole = (year: number, stamp: string, today: string, step: MemberStep) => {
+  const debts = fromStep(step, 'unsettled_payments', 'd');
+  return sql`
+  SELECT d.member FROM ${debts.from} LEFT JOIN member_balances b ON b._id = d.member
+  WHERE ${stepValue(step, 'd.year')} = ${year} AND d.kind = 'quota' AND d.schedule IS NOT NULL AND ${debts.where}
     AND (b._id IS NULL
       OR (d.created_at = ${stamp} AND (b.updated_at >= ${stamp} OR b.as_of > ${today} OR b.next_due <= ${today}))
       OR (d.created_at <> ${stamp} AND b.updated_at < d.created_at))
   UNION
-  ${creditSpent(stamp)}`;
+  ${creditSpent(stamp, step)}`;
+};
+
+/** What a run raised so far: debts, members charged, their total and due dates. */
+class Tally {
+  raised = 0;
+  total = 0;
+  earliest: string | null = null;
+  latest: string | null = null;
+  readonly members = new Set<number>();
+
+  add(rows: readonly RaisedRow[]): void {
+    for (const row of rows) {
+      this.raised += 1;
+      this.total += Number(row.amount);
+      this.members.add(Number(row.member));
+      const due = String(row.due_date);
+      if (this.earliest === null || due < this.earliest) this.earliest = due;
+      if (this.latest === null || due > this.latest) this.latest = due;
+    }
+  }
+}
 
 /**
- * Raises a year's quotas: every member not exempt (members.dues_exempt) in a paying category, in a state that does not mark the
- * end of membership and admitted by the period's end, gets one debt per period of their
- * category's schedule, charged to their household if they have one; a category charging per
- * household raises one debt per household instead (householdQuotas). One or two INSERT … SELECT
- * per schedule period, so 100,000 members cost a few statements; the unique (member, dedupe_key)
- * and (household, dedupe_key) make a second run, or a run after a crash, add only what is
- * missing. Then credit left on members' payments is used (spendAllCredit: a few statements for
- * every member at once) and the balances of the members touched brought to the ledger: those the
- * new debts alone changed take just them (addRaisedToBalances: the cost of the run's debts, not of
- * every member's seven years of ledger), the others are refreshed whole (refreshedWhole), one
- * statement each. Each period commits on its own, the last with the credit and the balances
- * (progress is reported between them, outside any transaction): a run that dies midway leaves
- * whole periods behind, and the next run adds the rest.
+ * Raises a year's quotas: every member not exempt (members.dues_exempt) in a paying category, in
+ * a state that does not mark the end of membership and admitted by the period's end, gets one
+ * debt per period of their category's schedule, charged to their household if they have one; a
+ * category charging per household raises one debt per household instead (householdQuotas). One
+ * or two INSERT … SELECT per schedule period, so 100,000 members cost a few statements; the
+ * unique (member, dedupe_key) and (household, dedupe_key) make a second run, or a run after a
+ * crash, add only what is missing. Then credit left on members' payments is used
+ * (spendAllCredit: a few statements for every member at once) and the balances of the members
+ * touched brought to the ledger: those the new debts alone changed take just them
+ * (addRaisedToBalances: the cost of the run's debts, not of every member's seven years of
+ * ledger), the others are refreshed whole (refreshedWhole), one statement each.
+ *
+ * Without `slicing` (PostgreSQL, whose driver leaves the event loop free while it works), every
+ * member at once: each period commits on its own, the last with the credit and the balances
+ * (progress is reported between them, outside any transaction). With it (SQLite, where each
+ * statement holds the server until it ends: at 100,000 members a period's INSERT … SELECT took
+ * about a second), the same work step by step over ranges of members (member-steps.ts), each
+ * step's periods, credit and balances in one transaction of about `slicing.budgetMs`. Either way
+ * a run that dies midway leaves whole periods or steps behind, and the next run adds the rest.
  */
-export async function generateYear(db: Db, year: number, now: number, progress?: (done: number, total: number) => Promise<void> | void): Promise<GenerationReport> {
+export async function generateYear(
+  db: Db,
+  year: number,
+  now: number,
+  progress?: (done: number, total: number) => Promise<void> | void,
+  slicing?: Slicing,
+): Promise<GenerationReport> {
   const stamp = new Date(now).toISOString();
-  const work = await yearRaises(db, year, now);
-  const raise = async (trx: Db, statements: RawBuilder<unknown>[]) => {
-    let affected = 0;
-    for (const statement of statements) affected += Number((await statement.execute(trx)).numAffectedRows ?? 0n);
-    return affected;
+  const today = lisbonDay(now);
+  const tally = new Tally();
+  let periods = 0;
+  const raise = async (trx: Db, statements: readonly RawBuilder<unknown>[]) => {
+    for (const statement of statements) tally.add((await statement.execute(trx)).rows as RaisedRow[]);
   };
-  // Every period but the last commits on its own; the last commits with the credit and the balances (a commit fewer).
-  const steps = Math.max(work.length, 1);
-  let raised = 0;
-  let done = 0;
-  for (const statements of work.slice(0, -1)) {
-    raised += await db.transaction().execute((trx) => raise(trx, statements));
-    done += 1;
-    await progress?.(done, steps);
-  }
-  const charged = await db.transaction().execute(async (trx) => {
-    const last = work.at(-1);
-    if (last) raised += await raise(trx, last);
-    // What this run raised: its debts are the quotas of the year stamped with its own time.
-    const figures = await trx
-      .selectFrom('unsettled_payments')
-      .select([
-        sql<number>`count(DISTINCT member)`.as('members'),
-        sql<number | null>`sum(amount)`.as('total'),
-        sql<string | null>`min(due_date)`.as('earliest'),
-        sql<string | null>`max(due_date)`.as('latest'),
-      ])
-      .where('kind', '=', 'quota')
-      .where('year', '=', year)
-      .where('created_at', '=', stamp)
-      .where('schedule', 'is not', null)
-      .executeTakeFirst();
-    await spendAllCredit(trx, now);
-    await refreshBalances(trx, now, refreshedWhole(year, stamp, lisbonDay(now)));
-    const ofRun = raisedBy(year, stamp);
-    const dueDates = { earliest: figures?.earliest ?? null, latest: figures?.latest ?? null };
-    await addRaisedToBalances(trx, now, (alias) => sql<boolean>`${ofRun(alias)} AND ${sql.ref(`${alias}.member`)} NOT IN (${creditSpent(stamp)})`, dueDates);
-    return figures;
-  });
-  await progress?.(steps, steps);
-  return { year, raised, periods: work.length, members: raised === 0 ? 0 : Number(charged?.members ?? 0), total: raised === 0 ? 0 : Number(charged?.total ?? 0) };
+  await forEachStep(
+    db,
+    slicing,
+    async (step) => {
+      const work = await raises(db, year, now, step, true);
+      periods = work.length;
+      // Every member at once: each period but the last commits on its own (the periods report
+      // progress). In steps: a step's periods commit together, with its credit and balances.
+      const commits = step.of === 'all' ? work : [work.flat()];
+      for (const [index, statements] of commits.slice(0, -1).entries()) {
+        await db.transaction().execute((trx) => raise(trx, statements));
+        await progress?.(index + 1, commits.length);
+      }
+      await db.transaction().execute(async (trx) => {
+        await raise(trx, commits.at(-1) ?? []);
+        await spendAllCredit(trx, now, stepMembers(step));
+        await refreshBalances(trx, now, refreshedWhole(year, stamp, today, step));
+        const dueDates = { earliest: tally.earliest, latest: tally.latest };
+        const ofRun = raisedBy(year, stamp, step);
+        await addRaisedToBalances(trx, now, (alias) => sql<boolean>`${ofRun(alias)} AND ${sql.ref(`${alias}.member`)} NOT IN (${creditSpent(stamp, step)})`, dueDates, step);
+      });
+      if (step.of === 'all') await progress?.(Math.max(commits.length, 1), Math.max(commits.length, 1));
+    },
+    progress,
+  );
+  return { year, raised: tally.raised, periods, members: tally.members.size, total: tally.total };
 }
 
 /**

@@ -5,6 +5,7 @@ import { readSetting } from '../../settings/read.js';
 import { publishChange } from '../../resources/events.js';
 import { balances, bringBalancesToToday } from './balances.js';
 import { generateYear, tidyAfterBulk } from './generation.js';
+import { slicingFor } from './member-steps.js';
 import { compactReceiptTotals } from './receipt-totals.js';
 import { lisbonYear } from '../../../core/days.js';
 
@@ -32,7 +33,7 @@ export const generateJob: JobDefinition = {
   },
   scheduledPayload: (at) => ({ year: lisbonYear(at.getTime()) }),
   async run({ db, payload, ctx, progress }) {
-    const report = await generateYear(db, yearOf(payload), ctx.now(), progress);
+    const report = await generateYear(db, yearOf(payload), ctx.now(), progress, slicingFor(ctx.database.engine));
     await tidyAfterBulk(ctx.database);
     return report;
   },
