@@ -1,7 +1,7 @@
 import type { Db, Row } from '../../db/database.js';
 import type { FileStore } from '../../files/store.js';
 import { readTerminology } from '../../resources/terminology.js';
-import { readSetting } from '../../settings/read.js';
+import { readSetting, readSettings } from '../../settings/read.js';
 import { memberPhotoThumbs } from '../member-files/public.js';
 import { formatCardCode } from './codes.js';
 import type { CardFace } from './pdf/card-face.js';
@@ -17,8 +17,8 @@ const ptDate = (day: unknown): string => {
 
 /** How cards are printed now: the settings' layout and offsets. */
 export async function printSettings(db: Db): Promise<{ layout: CardLayout; offsets: Offsets }> {
-  const layout = (await readSetting(db, 'cardLayout')) === 'id1' ? 'id1' : 'a4';
-  return { layout, offsets: { x: await readSetting(db, 'cardOffsetX'), y: await readSetting(db, 'cardOffsetY') } };
+  const settings = await readSettings(db, ['cardLayout', 'cardOffsetX', 'cardOffsetY']);
+  return { layout: settings.cardLayout === 'id1' ? 'id1' : 'a4', offsets: { x: settings.cardOffsetX, y: settings.cardOffsetY } };
 }
 
 /** The organisation's words for a card, read once per document. */
