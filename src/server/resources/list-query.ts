@@ -4,7 +4,7 @@ import type { Database, Row } from '../db/database.js';
 import { isColumn, type Resource } from './define.js';
 import type { ListParams } from './list-params.js';
 import type { RowScope } from './permissions.js';
-import { commonWords, searchCondition, searchReading } from './search.js';
+import { commonWords, searchCondition, searchReading, searchWords } from './search.js';
 import type { ChangeCache } from './change-cache.js';
 import { countMatches, idSpan, knownLargeTotal } from './total.js';
 import { computedSelections } from '../fields/index.js';
@@ -107,6 +107,8 @@ export async function listRows(
   // On SQLite, a search's most common words are read from the rows the page walks, not listed from the index.
   const common = params.search === undefined ? undefined : await commonWords(database, resource, params.search);
   const conditions = listConditions(database, resource, params, scope, common);
+  // One common word and nothing else: it matches more rows than a count would count (commonWords).
+  const beyondExact = common !== undefined && common.size > 0 && conditions.length === 1 && searchWords(params.search ?? '').length === 1;
   const { after } = params;
   const sortOrder = listOrder(engine, params.sort.field, params.sort.descending);
   const sortColumn = params.sort.field.name;
@@ -196,7 +198,7 @@ export async function listRows(
     known ??
     (!after && (all || (rows.length < params.limit && (rows.length > 0 || offset === 0)))
       ? { total: offset + rows.length, exact: true }
-      : await countMatches(database, resource, conditions, largeTotals));
+      : await countMatches(database, resource, conditions, largeTotals, beyondExact));
   const last = rows.at(-1);
   const more = !all && last !== undefined && rows.length === params.limit && !(counted.exact && !after && offset + rows.length >= counted.total);
   return { rows, ...counted, ...(more ? { next: cursorAfter(params.sort, last) } : {}) };

@@ -1,4 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
+import { LIST_EXACT_TOTAL_LIMIT } from '../../core/contract.js';
 import type { Database, Db, Engine } from '../db/database.js';
 import { FOLD_FUNCTION, foldText } from '../db/fold.js';
 import { isColumn, type Field, type RelatedSearch, type Resource } from './define.js';
@@ -12,9 +13,10 @@ const MAX_WORD_LENGTH = 100;
  * On SQLite, a word in more of a resource's own rows than this is read from the rows, not looked
  * up (commonWords): SQLite makes a list of every id the index gives for `_id IN (…)`, in each
  * statement a page takes. At 100,000 members, "quota" is in 602,205 debts' descriptions: 306 ms
- * to list them, against 10 ms to read the first 20,000 debts in order and find it in them.
+ * to list them, against 10 ms to read the first 20,000 debts in order and find it in them. As
+ * many as a list counts exactly: a list searching such a word alone matches more than it counts.
  */
-const COMMON = 10_000;
+const COMMON = LIST_EXACT_TOTAL_LIMIT;
 
 /** The resource's own searchable columns (its trigram index's); a searchable reference follows its record instead. */
 export const searchColumns = (resource: Resource): Field[] => resource.fields.filter((f) => f.searchable && isColumn(f) && f.type !== 'reference');
@@ -114,12 +116,16 @@ const NONE: ReadonlySet<string> = new Set();
 
 /**
  * The words the trigram index answers, and those read from every row. PostgreSQL: one ILIKE
- * over the indexed document beats one per column even when the word is too short for the index.
- * SQLite's FTS5 matches nothing for words under three characters once its own folding is done:
- * those scan, as do the words commonWords names.
+ * over the indexed document beats one per column even when the word is too short for the index;
+ * but not beside a searchable reference, whose `member IN (…)` is no index condition, so the
+ * planner cannot join the two in one OR of indexes: it walks the order index and folds each
+ * row's document instead, slower than reading the column (at 100,000 members, a payment
+ * reference no row has: 1,332 ms against 303 ms). SQLite's FTS5 matches nothing for words under
+ * three characters once its own folding is done: those scan, as do the words commonWords names.
  */
 function splitWords(engine: Engine, resource: Resource, words: readonly string[], common: ReadonlySet<string> = NONE): { indexed: string[]; scanned: string[] } {
-  const indexed = !resource.searchIndex ? [] : engine === 'postgres' ? [...words] : words.filter((w) => [...foldText(w)].length >= TRIGRAM && !common.has(w));
+  const postgres = (resource.relatedSearch ?? []).length === 0 ? [...words] : [];
+  const indexed = !resource.searchIndex ? [] : engine === 'postgres' ? postgres : words.filter((w) => [...foldText(w)].length >= TRIGRAM && !common.has(w));
   return { indexed, scanned: words.filter((w) => !indexed.includes(w)) };
 }
 

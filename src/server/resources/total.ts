@@ -14,13 +14,15 @@ const where = (conditions: RawBuilder<boolean>[]) =>
  * Counting every match of a large table on every list call is what makes admin lists slow,
  * so the count stops after LIST_EXACT_TOTAL_LIMIT + 1 rows; beyond that the total is an
  * estimate and `exact` is false. Finding that out still costs a capped count of 10,001 rows,
- * so estimates are kept in `largeTotals` until a change; exact totals are never cached.
+ * so estimates are kept in `largeTotals` until a change; exact totals are never cached. With
+ * `beyondExact` the caller knows there are more matches than that: no count, the estimate.
  */
 export async function countMatches(
   database: Database,
   resource: Resource,
   conditions: RawBuilder<boolean>[],
   largeTotals?: ChangeCache<number>,
+  beyondExact = false,
 ): Promise<{ total: number; exact: boolean }> {
   const { db } = database;
   const table = sql.table(resource.name);
@@ -28,9 +30,11 @@ export async function countMatches(
   const known = largeTotals?.get(key);
   if (known !== undefined) return { total: known, exact: false };
   const since = largeTotals?.version();
-  const capped = await sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 AS one FROM ${table}${where(conditions)} LIMIT ${LIST_EXACT_TOTAL_LIMIT + 1}) capped`.execute(db);
-  const n = Number(capped.rows[0]?.n ?? 0);
-  if (n <= LIST_EXACT_TOTAL_LIMIT) return { total: n, exact: true };
+  if (!beyondExact) {
+    const capped = await sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 AS one FROM ${table}${where(conditions)} LIMIT ${LIST_EXACT_TOTAL_LIMIT + 1}) capped`.execute(db);
+    const n = Number(capped.rows[0]?.n ?? 0);
+    if (n <= LIST_EXACT_TOTAL_LIMIT) return { total: n, exact: true };
+  }
   const estimate = database.engine === 'postgres' ? await estimatePostgres(database, resource, conditions) : await estimateSqlite(database, resource, conditions);
   const total = Math.max(LIST_EXACT_TOTAL_LIMIT + 1, Math.round(estimate));
   largeTotals?.set(key, total, since);

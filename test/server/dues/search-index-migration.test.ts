@@ -18,11 +18,11 @@ const MIGRATION = 'dues/051_payments_debts_search';
 const STAMP = '2026-11-28T10:00:00.000Z';
 
 /** The ids a list search answers, whole and in order, with its total. */
-async function searched(database: Database, name: 'payments' | 'unsettled_payments', term: string, indexed: boolean) {
+async function searched(database: Database, name: 'payments' | 'unsettled_payments', term: string, indexed: boolean, parameter = '_search') {
   const defined = resourceByName(name)!;
   // Before the migration the list read every row: what it did when the definition had no index.
   const resource = indexed ? defined : { ...defined, searchIndex: false };
-  const list = async (limit: string) => listRows(database, resource, parseListParams(resource, { _search: term, _limit: limit }));
+  const list = async (limit: string) => listRows(database, resource, parseListParams(resource, { [parameter]: term, _limit: limit }));
   const all = await list('-1');
   const page = await list('2');
   return { ids: all.rows.map((row) => Number(row._id)), total: page.total, page: page.rows.map((row) => Number(row._id)) };
@@ -66,6 +66,8 @@ describe(`migration ${MIGRATION} on payments and debts recorded before it (${tes
       const answers = async (indexed: boolean) => ({
         payments: await Promise.all(PAYMENT_TERMS.map((term) => searched(database, 'payments', term, indexed))),
         debts: await Promise.all(DEBT_TERMS.map((term) => searched(database, 'unsettled_payments', term, indexed))),
+        // The reference's "contains" filter looks it up in the same index.
+        filtered: await Promise.all(PAYMENT_TERMS.map((term) => searched(database, 'payments', term, indexed, '_reference'))),
       });
       const before = await answers(false);
       // The terms find something, not everything: 'conceicao' is two payments' own text and one member's name (four payments).
