@@ -77,16 +77,26 @@ const PROGRESS_EVERY = 50;
  * the next one and at the end, so a run told to stop (closing, its claim lost) still stops within
  * PROGRESS_EVERY cards, and the last report is written before the file is.
  */
-function overlappedProgress(progress: (done: number, total: number) => Promise<void>) {
+function overlappedProgress(progress?: (done: number, total: number) => Promise<void>) {
   let writing: Promise<void> = Promise.resolve();
   return {
     async report(done: number, total: number): Promise<void> {
+      if (!progress) return;
       await writing;
       writing = progress(done, total);
-      // Its failure is thrown where it is awaited (the next report, or settled()), not as an unhandled rejection meanwhile.
+      // Its failure is thrown where it is awaited (the next report, or after()), not as an unhandled rejection meanwhile.
       writing.catch(() => undefined);
     },
-    settled: () => writing,
+    /** `drawing`'s outcome, once the last report is written too: no statement of the run outlives it. */
+    async after(drawing: Promise<void>): Promise<void> {
+      try {
+        await drawing;
+      } catch (error) {
+        await writing.catch(() => undefined);
+        throw error;
+      }
+      await writing;
+    },
   };
 }
 
@@ -121,26 +131,20 @@ async function streamPdf(ctx: ServerContext, title: string, name: string, by: Pi
 export async function printCards(ctx: ServerContext, cards: readonly Row[], includeLetters: boolean, by: Pick<AuthenticatedCaller, 'kind' | 'id'>, progress?: (done: number, total: number) => Promise<void>): Promise<number> {
   const { db } = ctx.database;
   const slices = timeSlices();
-  const reports = progress ? overlappedProgress(progress) : undefined;
+  const reports = overlappedProgress(progress);
   const onEach = async (done: number) => {
-    if (reports && (done % PROGRESS_EVERY === 0 || done === cards.length)) await reports.report(done, cards.length);
+    if (done % PROGRESS_EVERY === 0 || done === cards.length) await reports.report(done, cards.length);
     await slices.pause();
   };
   if (includeLetters) {
     const letters = await letterFaces(db, cards, ctx.config.publicUrl, ctx.now());
     const placement = await letterPlacement(db);
     const logos = await readLogos(db, ctx.files, letters.map((letter) => letter.issuer));
-    return streamPdf(ctx, letters[0]?.card.title ?? 'Cartas', `cartas-cartoes-${cards.length}.pdf`, by, async (doc) => {
-      await drawLetters(doc, letters, placement, onEach, logos);
-      await reports?.settled();
-    });
+    return streamPdf(ctx, letters[0]?.card.title ?? 'Cartas', `cartas-cartoes-${cards.length}.pdf`, by, (doc) => reports.after(drawLetters(doc, letters, placement, onEach, logos)));
   }
   const faces = await cardFaces(db, cards, ctx.config.publicUrl, ctx.files);
   const print = await printSettings(db);
-  return streamPdf(ctx, faces[0]?.title ?? 'Cartões', `cartoes-${cards.length}.pdf`, by, async (doc) => {
-    await drawCards(doc, { faces, ...print, onCard: onEach });
-    await reports?.settled();
-  });
+  return streamPdf(ctx, faces[0]?.title ?? 'Cartões', `cartoes-${cards.length}.pdf`, by, (doc) => reports.after(drawCards(doc, { faces, ...print, onCard: onEach })));
 }
 
 interface PrintPayload {
