@@ -245,6 +245,9 @@ describe('debts searched through their member', () => {
         await expectAnswers(`/api/unsettled_payments?_sort=${sort}&_search=${encodeURIComponent(term)}`, expected('unsettled_payments', 'description', term, sort));
       }
       await expectAnswers(`/api/unsettled_payments?_sort=${sort}&_status=open&_search=maria`, expected('unsettled_payments', 'description', 'maria', sort, (row) => row.status === 'open'));
+      // A common word among the oldest debts alone: not among the first rows in order, so every match is found.
+      const old = (row: Row) => String(row.due_date) <= '2014-01-01';
+      await expectAnswers(`/api/unsettled_payments?_sort=${sort}&_due_date_lte=2014-01-01&_search=quota`, expected('unsettled_payments', 'description', 'quota', sort, old));
     });
   }
 });
@@ -310,6 +313,9 @@ describe('how SQLite reads them', () => {
       expect(await read('unsettled_payments', { _sort: '-due_date', _search: 'quota' })).toEqual({ rows: PAGE, total: expect.any(Number), walks: 1, gathered: 0, pages: 0, counts: 1, probes: 1, ownIndex: false });
       // Beside a word of few rows, looked up: the few rows it finds are read for the common one.
       expect(await read('unsettled_payments', { _sort: '-due_date', _search: 'quota 2013' })).toMatchObject({ rows: PAGE, gathered: 0, probes: 2, ownIndex: true });
+      // The same word among the oldest debts alone: none among the first rows in order, so every
+      // match is found, the word looked up in the index again (counted once more, to a higher cap).
+      expect(await read('unsettled_payments', { _sort: '-due_date', _due_date_lte: '2014-01-01', _search: 'quota' })).toMatchObject({ rows: PAGE, walks: 1, gathered: 1, probes: 2, ownIndex: true });
       // Two letters, too short for a trigram: the rare member's payments are the oldest, none among the first 1,000 rows, every match found first.
       expect(await read('payments', search('qu'))).toEqual({ rows: 3, total: 3, walks: 1, gathered: 1, pages: 0, counts: 0, probes: 0, ownIndex: false });
       // A quarter of the rows and more: the first ones hold a page.
