@@ -1,12 +1,9 @@
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import type { Database } from '../src/server/db/database.js';
 import { generateYear, tidyAfterBulk, yearRaises } from '../src/server/modules/dues/generation.js';
 import { refreshBalances } from '../src/server/modules/dues/balances.js';
 import { slicingFor } from '../src/server/modules/dues/member-steps.js';
-import { runInTransactionScope } from '../src/server/db/transaction-scope.js';
-
-const LOOP_RESOLUTION_MS = 5;
+import { asJob } from './as-job.js';
 
 export interface GenerationTimes {
   /** Debts one run raised. */
@@ -59,7 +56,7 @@ async function timeBareRaise(database: Database, year: number): Promise<{ second
  * Times the dues generation job's work for a year nobody has yet (generateYear as the job
  * calls it: in the job's transaction scope, in steps on SQLite, credit used, balances refreshed),
  * `runs` times, taking the year back out between runs; with the longest the event loop was held
- * meanwhile (monitorEventLoopDelay, in this process, where the run is).
+ * meanwhile (asJob).
  */
 export async function timeGeneration(database: Database, year: number, runs: number, log: (line: string) => void): Promise<GenerationTimes> {
   const seconds: number[] = [];
@@ -67,13 +64,9 @@ export async function timeGeneration(database: Database, year: number, runs: num
   const loopMaxMs: number[] = [];
   let raised = 0;
   for (let run = 0; run < runs; run += 1) {
-    const loop = monitorEventLoopDelay({ resolution: LOOP_RESOLUTION_MS });
-    loop.enable();
-    const started = performance.now();
-    const report = await runInTransactionScope({ open: 0 }, () => generateYear(database.db, year, Date.now(), undefined, slicingFor(database.engine)));
-    seconds.push((performance.now() - started) / 1000);
-    loop.disable();
-    loopMaxMs.push(Math.max(0, loop.max / 1e6 - LOOP_RESOLUTION_MS));
+    const { result: report, seconds: took, loopMaxMs: held } = await asJob(() => generateYear(database.db, year, Date.now(), undefined, slicingFor(database.engine)));
+    seconds.push(took);
+    loopMaxMs.push(held);
     raised = report.raised;
     // The job tidies after generating (PostgreSQL: VACUUM ANALYZE), timed apart from the generation.
     const tidying = performance.now();

@@ -416,7 +416,7 @@ if (generationRows.length > 0) {
   }
   log(`\nPlanning staged reminders (four stages, every member with open debts; decisions taken back), ${generationRuns} runs:\n`);
   for (const g of generationRows) {
-    log(`  ${g.engine}: ${g.planning.decided.toLocaleString('en')} decisions, median ${median(g.planning.seconds).toFixed(2)} s (runs: ${g.planning.seconds.map((s) => s.toFixed(2)).join(', ')} s)`);
+    log(`  ${g.engine}: ${g.planning.decided.toLocaleString('en')} decisions, median ${median(g.planning.seconds).toFixed(2)} s (runs: ${g.planning.seconds.map((s) => s.toFixed(2)).join(', ')} s); loop held at most ${median(g.planning.loopMaxMs).toFixed(0)} ms (median of the runs' maxima)`);
   }
   log(`\nCards through the print job (request, job, file stored; medians of ${generationRuns}) beside pdfkit + qrcode alone drawing the same cards in process:\n`);
   for (const { engine, cards } of generationRows) {

@@ -352,3 +352,41 @@ describe('the daily job', () => {
     expect((await server.json('GET', '/api/reminder_stages', memberToken)).status).toBe(403);
   });
 });
+
+describe('planning in steps (SQLite plans over ranges of members, each committed alone)', () => {
+  it('takes, a member a step, exactly the decisions and coverage planning every member at once takes', async () => {
+    // Every stage the tests above set up, with their members: ending states, no e-mail, debts in a
+    // direct-debit batch, several stages per category, decisions already logged.
+    await db().updateTable('reminder_stages').set({ active: 1 }).execute();
+    const taken = async () => ({
+      decisions: await db()
+        .selectFrom('reminder_decisions')
+        .select(['member', 'stage', 'debt_set', 'day', 'decision', 'reason', 'debts', 'total'])
+        .orderBy(['stage', 'member', 'debt_set'])
+        .execute(),
+      coverage: await db()
+        .selectFrom('reminder_coverage as c')
+        .innerJoin('reminder_decisions as r', 'r._id', 'c.decision')
+        .select(['c.stage', 'c.debt', 'r.member', 'r.debt_set'])
+        .orderBy(['c.stage', 'c.debt'])
+        .execute(),
+    });
+    const clear = async () => {
+      await db().deleteFrom('reminder_coverage').execute();
+      await db().deleteFrom('reminder_decisions').execute();
+    };
+    await clear();
+    const atOnce = await planReminders(db(), server.database.engine, lisbonDay(now), now, undefined, null);
+    const whole = await taken();
+    expect(whole.decisions.length).toBeGreaterThan(5);
+    expect(whole.coverage.length).toBeGreaterThan(5);
+    await clear();
+    const inSteps = await planReminders(db(), server.database.engine, lisbonDay(now), now, undefined, { members: 1 });
+    expect(await taken()).toEqual(whole);
+    expect(inSteps.decided).toEqual(atOnce.decided);
+    // A second run in steps the same day adds nothing.
+    const again = await planReminders(db(), server.database.engine, lisbonDay(now), now, undefined, { members: 1 });
+    expect(Object.values(again.decided).every((count) => count === 0)).toBe(true);
+    expect(await taken()).toEqual(whole);
+  });
+});

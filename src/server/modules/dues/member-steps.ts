@@ -118,7 +118,7 @@ async function spans(db: Db, slicing: Slicing): Promise<Span[]> {
  * own (so a request runs between two steps) and leave the run safe to start again from the
  * beginning. `progress` hears how much of the ids is covered after each step.
  */
-export async function forEachStep(db: Db, slicing: Slicing | undefined, work: (step: MemberStep) => Promise<void>, progress?: (done: number, total: number) => Promise<void> | void): Promise<void> {
+export async function forEachStep(db: Db, slicing: Slicing | null | undefined, work: (step: MemberStep) => Promise<void>, progress?: (done: number, total: number) => Promise<void> | void): Promise<void> {
   if (!slicing) {
     await work(EVERY_MEMBER);
     return;

@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db, Engine } from '../../db/database.js';
 import { readSetting } from '../../settings/read.js';
+import { forEachStep, fromStep, slicingFor, stepValue, type MemberStep, type Slicing } from '../dues/member-steps.js';
 
 /** Debt statuses that still owe something. */
 const OWING = sql`('open', 'partial')`;
@@ -53,18 +54,19 @@ async function holdingBack(db: Db, now: number): Promise<boolean> {
  * `dd` is 1 for a debt pending in a direct-debit batch: the bank is collecting it, so it is
  * not chased (see planReminders).
  */
-function triggering(stage: StageRow, later: readonly StageRow[], day: string, chasedOnly = false): RawBuilder<unknown> {
+function triggering(stage: StageRow, later: readonly StageRow[], day: string, chasedOnly: boolean, step: MemberStep): RawBuilder<unknown> {
+  const debts = fromStep(step, 'unsettled_payments', 'd');
   const pastLater = later
     .filter((next) => stage.category === null || next.category === null || next.category === stage.category)
     .map((next) => sql`(d.due_date <= ${stageCutoff(day, next.offset_days)}${next.category === null ? sql`` : sql` AND m.fee_category = ${next.category}`})`);
   return sql`
     SELECT d._id, d.member, CASE WHEN p._id IS NULL THEN 0 ELSE 1 END AS dd
-    FROM unsettled_payments d
+    FROM ${debts.from}
     JOIN members m ON m._id = d.member
     LEFT JOIN reminder_coverage c ON c.stage = ${stage._id} AND c.debt = d._id
     LEFT JOIN direct_debit_items p ON p.pending_debt = d._id
-    WHERE d.status IN ${OWING}
-      AND d.due_date <= ${stageCutoff(day, stage.offset_days)}
+    WHERE ${stepValue(step, 'd.status')} IN ${OWING} AND ${debts.where}
+      AND ${stepValue(step, 'd.due_date')} <= ${stageCutoff(day, stage.offset_days)}
       AND c.debt IS NULL
       ${chasedOnly ? sql`AND NOT EXISTS (SELECT 1 FROM direct_debit_items q WHERE q.pending_debt = d._id)` : sql``}
       ${stage.category === null ? sql`` : sql`AND m.fee_category = ${stage.category}`}
@@ -88,7 +90,15 @@ function triggering(stage: StageRow, later: readonly StageRow[], day: string, ch
  * Debts of members with a mandate not yet put in a batch are chased as any other: whether and
  * when staff prepare the next batch is not known here.
  */
-export async function planReminders(db: Db, engine: Engine, day: string, now: number, progress?: (done: number, total: number) => Promise<void> | void): Promise<PlanReport> {
+export async function planReminders(
+  db: Db,
+  engine: Engine,
+  day: string,
+  now: number,
+  progress?: (done: number, total: number) => Promise<void> | void,
+  /** null: every member at once (PostgreSQL's way, see slicingFor). */
+  slicing: Slicing | null = slicingFor(engine) ?? null,
+): Promise<PlanReport> {
   const stamp = new Date(now).toISOString();
   const automated = await readSetting(db, 'automatedMemberPayments');
   const held = await holdingBack(db, now);
@@ -120,58 +130,66 @@ export async function planReminders(db: Db, engine: Engine, day: string, now: nu
     const ddOnly = sql`f.first_chased IS NULL`;
     // A condition, not a bound boolean (SQLite binds none).
     const holding = held ? sql`1 = 1` : sql`1 = 0`;
-    decided[stage._id] = await db.transaction().execute(async (trx) => {
-      // Planners on several instances take turns (SQLite runs one transaction at a time anyway):
-      // two multi-row upserts on the same keys in different orders could deadlock each other.
-      if (engine === 'postgres') await sql`SELECT pg_advisory_xact_lock(${PLAN_LOCK})`.execute(trx);
-      // f.first_chased: the member's first triggering debt not pending in a direct-debit batch
-      // (null: all are pending). s: what the member owes up to the cutoff, outside and inside batches.
-      const inserted = await sql`
-        WITH t AS (${triggering(stage, later, day)}),
-        f AS (SELECT member, MIN(_id) AS first_debt, MIN(CASE WHEN dd = 0 THEN _id END) AS first_chased FROM t GROUP BY member),
-        s AS (
-          SELECT d.member,
-            SUM(CASE WHEN p._id IS NULL THEN 1 ELSE 0 END) AS debts, SUM(CASE WHEN p._id IS NULL THEN d.amount - d.paid ELSE 0 END) AS owed,
-            SUM(CASE WHEN p._id IS NULL THEN 0 ELSE 1 END) AS dd_debts, SUM(CASE WHEN p._id IS NULL THEN 0 ELSE d.amount - d.paid END) AS dd_owed
-          FROM unsettled_payments d JOIN f ON f.member = d.member
-          LEFT JOIN direct_debit_items p ON p.pending_debt = d._id
-          WHERE d.status IN ${OWING} AND d.due_date <= ${cutoff}
-          GROUP BY d.member
-        )
-        INSERT INTO reminder_decisions (member, stage, debt_set, day, decision, reason, debts, total, decided_at, created_at, updated_at, _version)
-        SELECT f.member, ${stage._id},
-          CASE WHEN ${ddOnly} THEN 'dd:' || CAST(f.first_debt AS TEXT) ELSE CAST(f.first_chased AS TEXT) END, ${day},
-          CASE WHEN ${ending} OR ${ddOnly} OR ${noEmail} THEN 'skipped' WHEN ${holding} THEN 'held' ELSE ${ready} END,
-          CASE WHEN ${ending} THEN 'ending' WHEN ${ddOnly} THEN 'direct_debit' WHEN ${noEmail} THEN 'no_email' WHEN ${holding} THEN 'no_recent_payments' ELSE NULL END,
-          CASE WHEN ${ddOnly} THEN s.dd_debts ELSE s.debts END, CASE WHEN ${ddOnly} THEN s.dd_owed ELSE s.owed END,
-          CASE WHEN ${ending} OR ${ddOnly} OR ${noEmail} THEN ${stamp} ELSE NULL END,
-          ${stamp}, ${stamp}, 1
-        FROM f
-        JOIN s ON s.member = f.member
-        JOIN members m ON m._id = f.member
-        LEFT JOIN member_states st ON st._id = m.state
-        WHERE 1 = 1
-        ON CONFLICT DO NOTHING
-      `.execute(trx);
-      // The debts each decision taken now covers: only a decision whose key is the member's
-      // first uncovered debt (one another run took today with other debts covers nothing new:
-      // those debts get tomorrow's decision), and never a debt pending in a direct-debit batch.
-      // The pending debts are left out inside t, where the planner can see how many rows remain:
-      // filtering t's computed `dd` afterwards made PostgreSQL expect a few hundred rows and pick a
-      // nested loop over every pair (over 200 s at 100,000 members instead of a few seconds).
-      await sql`
-        WITH t AS (${triggering(stage, later, day, true)}),
-        f AS (SELECT member, MIN(_id) AS first_chased FROM t GROUP BY member)
-        INSERT INTO reminder_coverage (stage, debt, decision)
-        SELECT ${stage._id}, t._id, r._id
-        FROM t
-        JOIN f ON f.member = t.member
-        JOIN reminder_decisions r ON r.member = t.member AND r.stage = ${stage._id} AND r.debt_set = CAST(f.first_chased AS TEXT)
-        WHERE 1 = 1
-        ON CONFLICT DO NOTHING
-      `.execute(trx);
-      return Number(inserted.numAffectedRows ?? 0n);
+    let decisions = 0;
+    // On SQLite in steps over ranges of members (member-steps.ts), each its own transaction: the
+    // keys below make a step, like a stage, safe to run again.
+    await forEachStep(db, slicing, async (step) => {
+      decisions += await db.transaction().execute(async (trx) => {
+        // Planners on several instances take turns (SQLite runs one transaction at a time anyway):
+        // two multi-row upserts on the same keys in different orders could deadlock each other.
+        if (engine === 'postgres') await sql`SELECT pg_advisory_xact_lock(${PLAN_LOCK})`.execute(trx);
+        // f.first_chased: the member's first triggering debt not pending in a direct-debit batch
+        // (null: all are pending). owes: what the member owes up to the cutoff, outside and inside
+        // batches, read from f's members (CROSS JOIN: a lookup by member each; led by the debts,
+        // SQLite walked all 630,000 of them at 100,000 members in every step).
+        const inserted = await sql`
+          WITH t AS (${triggering(stage, later, day, false, step)}),
+          f AS (SELECT member, MIN(_id) AS first_debt, MIN(CASE WHEN dd = 0 THEN _id END) AS first_chased FROM t GROUP BY member),
+          owes AS (
+            SELECT d.member,
+              SUM(CASE WHEN p._id IS NULL THEN 1 ELSE 0 END) AS debts, SUM(CASE WHEN p._id IS NULL THEN d.amount - d.paid ELSE 0 END) AS owed,
+              SUM(CASE WHEN p._id IS NULL THEN 0 ELSE 1 END) AS dd_debts, SUM(CASE WHEN p._id IS NULL THEN 0 ELSE d.amount - d.paid END) AS dd_owed
+            FROM f CROSS JOIN unsettled_payments d
+            LEFT JOIN direct_debit_items p ON p.pending_debt = d._id
+            WHERE d.member = f.member AND ${stepValue(step, 'd.status')} IN ${OWING} AND ${stepValue(step, 'd.due_date')} <= ${cutoff}
+            GROUP BY d.member
+          )
+          INSERT INTO reminder_decisions (member, stage, debt_set, day, decision, reason, debts, total, decided_at, created_at, updated_at, _version)
+          SELECT f.member, ${stage._id},
+            CASE WHEN ${ddOnly} THEN 'dd:' || CAST(f.first_debt AS TEXT) ELSE CAST(f.first_chased AS TEXT) END, ${day},
+            CASE WHEN ${ending} OR ${ddOnly} OR ${noEmail} THEN 'skipped' WHEN ${holding} THEN 'held' ELSE ${ready} END,
+            CASE WHEN ${ending} THEN 'ending' WHEN ${ddOnly} THEN 'direct_debit' WHEN ${noEmail} THEN 'no_email' WHEN ${holding} THEN 'no_recent_payments' ELSE NULL END,
+            CASE WHEN ${ddOnly} THEN owes.dd_debts ELSE owes.debts END, CASE WHEN ${ddOnly} THEN owes.dd_owed ELSE owes.owed END,
+            CASE WHEN ${ending} OR ${ddOnly} OR ${noEmail} THEN ${stamp} ELSE NULL END,
+            ${stamp}, ${stamp}, 1
+          FROM f
+          JOIN owes ON owes.member = f.member
+          JOIN members m ON m._id = f.member
+          LEFT JOIN member_states st ON st._id = m.state
+          WHERE 1 = 1
+          ON CONFLICT DO NOTHING
+        `.execute(trx);
+        // The debts each decision taken now covers: only a decision whose key is the member's
+        // first uncovered debt (one another run took today with other debts covers nothing new:
+        // those debts get tomorrow's decision), and never a debt pending in a direct-debit batch.
+        // The pending debts are left out inside t, where the planner can see how many rows remain:
+        // filtering t's computed `dd` afterwards made PostgreSQL expect a few hundred rows and pick a
+        // nested loop over every pair (over 200 s at 100,000 members instead of a few seconds).
+        await sql`
+          WITH t AS (${triggering(stage, later, day, true, step)}),
+          f AS (SELECT member, MIN(_id) AS first_chased FROM t GROUP BY member)
+          INSERT INTO reminder_coverage (stage, debt, decision)
+          SELECT ${stage._id}, t._id, r._id
+          FROM t
+          JOIN f ON f.member = t.member
+          JOIN reminder_decisions r ON r.member = t.member AND r.stage = ${stage._id} AND r.debt_set = CAST(f.first_chased AS TEXT)
+          WHERE 1 = 1
+          ON CONFLICT DO NOTHING
+        `.execute(trx);
+        return Number(inserted.numAffectedRows ?? 0n);
+      });
     });
+    decided[stage._id] = decisions;
     done += 1;
     await progress?.(done, stages.length);
   }
