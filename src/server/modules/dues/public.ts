@@ -1,5 +1,6 @@
 // What other domains use of dues: the ledger (recording and annulling payments, raising and
-// resolving debts), the owed rule, balances and standing, fee periods, and the port through
+// resolving debts), the owed rule, balances and standing, fee periods, the steps of members
+// long SQLite runs go in (member-steps.ts), and the port through
 // which the treasury documents payments. The layering test (scripts/layering.mjs) lets other
 // domains and server code import this file only.
 export { announceLedger, type LedgerChange } from './announce.js';
@@ -23,6 +24,7 @@ export {
   type RecordedPayment,
 } from './ledger.js';
 export { annulLedgerPayment } from './ledger-action.js';
+export { forEachStep, fromStep, slicingFor, stepValue, type MemberStep, type Slicing } from './member-steps.js';
 export { isOwed, owedDay, owedSql } from './owed.js';
 export { announceReceipt, paymentReceipts, type PaidPayment, type PaymentReceipts, type PendingReceipt } from './payment-receipts-port.js';
 export { HISTORICAL_PAYMENT, PAYMENT_METHODS } from './payments.js';

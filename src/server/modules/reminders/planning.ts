@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db, Engine } from '../../db/database.js';
 import { readSetting } from '../../settings/read.js';
-import { forEachStep, fromStep, slicingFor, stepValue, type MemberStep, type Slicing } from '../dues/member-steps.js';
+import { forEachStep, fromStep, slicingFor, stepValue, type MemberStep, type Slicing } from '../dues/public.js';
 
 /** Debt statuses that still owe something. */
 const OWING = sql`('open', 'partial')`;
