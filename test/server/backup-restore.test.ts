@@ -164,7 +164,9 @@ describe('a backup while 16 writers run', () => {
     backupFile = last.file;
     expect(path.dirname(backupFile)).toBe(path.join(server.ctx.config.dataDir, 'backups'));
     expect(fs.existsSync(backupFile)).toBe(true);
-  }, 60_000);
+    // 45-60 s with the machine at load 6 on two cores (the copy goes in steps between sixteen
+    // writers' requests): a minute was too tight in a loaded rehearsal.
+  }, 120_000);
 });
 
 describe('restore', () => {
