@@ -35,6 +35,11 @@ const field = (element: HTMLElement, name: string) => all(element, `dd[data-fiel
 const tick = (element: HTMLElement, description: string) =>
   all<HTMLInputElement>(element, 'tbody input[type="checkbox"]').find((box) => box.getAttribute('aria-label') === `Selecionar ${description}`)!.click();
 const radio = (element: HTMLElement, value: string) => all<HTMLInputElement>(element, 'input[type="radio"]').find((r) => r.value === value);
+/** A way to pay, once the choices are drawn (they follow the payment options the server lists). */
+async function choose(element: HTMLElement, value: string): Promise<void> {
+  await waitUntil(() => radio(element, value), `no "${value}" choice`);
+  radio(element, value)!.click();
+}
 
 async function member(script: Record<string, unknown>) {
   const fixture = featureFixture();
@@ -91,7 +96,7 @@ describe('<associa-payment-debts>: a member pays their own debts', () => {
     tick(element, 'Quota de 2025');
     (await button(element, 'Pagar')).click();
     await waitForText(element, 'Pagar 1 dívida: 24,00\u00a0€');
-    radio(element, 'mbway')!.click();
+    await choose(element, 'mbway');
     type(await control(element, 'Telemóvel (MB WAY)'), '212345678');
     (await button(element, 'Pagar com MB WAY')).click();
     await waitForText(element, 'Indique um telemóvel português');
@@ -122,7 +127,7 @@ describe('<associa-payment-debts>: a member pays their own debts', () => {
     tick(element, 'Quota de 2026');
     (await button(element, 'Pagar')).click();
     await waitForText(element, 'Transferência bancária');
-    radio(element, 'transfer')!.click();
+    await choose(element, 'transfer');
     await waitForText(element, 'Faça a transferência para o IBAN da associação');
     expect(field(element, 'IBAN')).to.equal('PT50 0002 0123 1234 5678 9015 4');
     expect(field(element, 'Valor')).to.equal('26,00\u00a0€');
