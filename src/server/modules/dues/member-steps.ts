@@ -23,7 +23,7 @@ export function inStep(step: MemberStep, alias: string): RawBuilder<boolean> {
 
 /** The step's members as a subquery of ids; every member: null (no subquery to read). */
 export const stepMembers = (step: MemberStep): RawBuilder<unknown> | null =>
-  step.of === 'all' ? null : sql`SELECT s._id FROM members s WHERE ${inStep(step, 's')}`;
+  step.of === 'all' ? null : sql`SELECT step_member._id FROM members step_member WHERE ${inStep(step, 'step_member')}`;
 
 /** `column` (a member id) is one of the step's members; every member: no condition. */
 export const memberOfStep = (step: MemberStep, column: string): RawBuilder<boolean> => {
@@ -33,7 +33,8 @@ export const memberOfStep = (step: MemberStep, column: string): RawBuilder<boole
 
 /**
  * The FROM of a statement reading `table` (aliased `alias`, its member id in `column`) for the
- * step's members only, with the condition that goes with it. In steps, the step's members lead
+ * step's members only (aliased `step_member`, a name no statement uses for anything else), with
+ * the condition that goes with it. In steps, the step's members lead
  * (CROSS JOIN: SQLite keeps the order written, a lookup by member for each, where it otherwise
  * walked every row of an index matching the rest of the condition, for instance all the quotas a
  * run raised so far, in every step; PostgreSQL plans it as any join).
@@ -41,7 +42,7 @@ export const memberOfStep = (step: MemberStep, column: string): RawBuilder<boole
 export function fromStep(step: MemberStep, table: string, alias: string, column = 'member'): { from: RawBuilder<unknown>; where: RawBuilder<boolean> } {
   const rows = sql`${sql.table(table)} ${sql.raw(alias)}`;
   if (step.of === 'all') return { from: rows, where: sql<boolean>`1 = 1` };
-  return { from: sql`members s CROSS JOIN ${rows}`, where: sql<boolean>`${sql.ref(`${alias}.${column}`)} = s._id AND ${inStep(step, 's')}` };
+  return { from: sql`members step_member CROSS JOIN ${rows}`, where: sql<boolean>`${sql.ref(`${alias}.${column}`)} = step_member._id AND ${inStep(step, 'step_member')}` };
 }
 
 /**
