@@ -119,13 +119,9 @@ function householdQuotas(schedule: ScheduleRow, period: Period, year: number, st
   `;
 }
 
-/**
- * A year's work: per schedule period (in schedule order), the INSERT … SELECT statements that
- * raise its debts (of the step's members); with `answer`, each answers the debts it raised.
- */
-async function raises(db: Db, year: number, now: number, step: MemberStep, answer: boolean): Promise<RawBuilder<unknown>[][]> {
-  const stamp = new Date(now).toISOString();
-  const schedules = (await db
+/** The year's schedules a generation raises quotas of: paying categories, amounts above nothing, in schedule order. */
+const yearSchedules = async (db: Db, year: number): Promise<ScheduleRow[]> =>
+  (await db
     .selectFrom('fee_schedules as s')
     .innerJoin('fee_categories as c', 'c._id', 's.category')
     .select(['s._id', 's.category', 's.amount', 's.periodicity', 's.due_day', 'c.charge', 'c.household_discount_percent', 'c.household_discount_from'])
@@ -134,6 +130,13 @@ async function raises(db: Db, year: number, now: number, step: MemberStep, answe
     .where('s.amount', '>', 0)
     .orderBy('s._id')
     .execute()) as unknown as ScheduleRow[];
+
+/**
+ * A year's work: per schedule period (in schedule order), the INSERT … SELECT statements that
+ * raise its debts (of the step's members); with `answer`, each answers the debts it raised.
+ */
+function raises(schedules: readonly ScheduleRow[], year: number, now: number, step: MemberStep, answer: boolean): RawBuilder<unknown>[][] {
+  const stamp = new Date(now).toISOString();
   return schedules.flatMap((schedule) =>
     periodsOf(year, schedule.periodicity, Number(schedule.due_day)).map((period) =>
       schedule.charge === 'household'
@@ -144,7 +147,7 @@ async function raises(db: Db, year: number, now: number, step: MemberStep, answe
 }
 
 /** The year's INSERT … SELECT statements alone, per period, for every member (the benchmark's bare reference). */
-export const yearRaises = (db: Db, year: number, now: number): Promise<RawBuilder<unknown>[][]> => raises(db, year, now, EVERY_MEMBER, false);
+export const yearRaises = async (db: Db, year: number, now: number): Promise<RawBuilder<unknown>[][]> => raises(await yearSchedules(db, year), year, now, EVERY_MEMBER, false);
 
 /** This run's debts (over `unsettled_payments` aliased `alias`): the year's quotas stamped with its time. */
 const raisedBy = (year: number, stamp: string, step: MemberStep) => (alias: string) =>
@@ -228,6 +231,8 @@ export async function generateYear(
   const stamp = new Date(now).toISOString();
   const today = lisbonDay(now);
   const tally = new Tally();
+  // Read once for the run: every step raises the same schedules for its own members.
+  const schedules = await yearSchedules(db, year);
   let periods = 0;
   const raise = async (trx: Db, statements: readonly RawBuilder<unknown>[]) => {
     for (const statement of statements) tally.add((await statement.execute(trx)).rows as RaisedRow[]);
@@ -236,7 +241,7 @@ export async function generateYear(
     db,
     slicing,
     async (step) => {
-      const work = await raises(db, year, now, step, true);
+      const work = raises(schedules, year, now, step, true);
       periods = work.length;
       // Every member at once: each period but the last commits on its own (the periods report
       // progress). In steps: a step's periods commit together, with its credit and balances.
