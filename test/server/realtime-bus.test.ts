@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { describe, expect, it, vi } from 'vitest';
 import { mayReceive } from '../../src/server/realtime/audience.js';
-import { channelFor, createPgBus, encodeEnvelope, NOTIFY_PAYLOAD_LIMIT } from '../../src/server/realtime/pg-bus.js';
+import { channelFor, createPgBus, encodeEnvelope, NOTIFY_BATCH, NOTIFY_PAYLOAD_LIMIT } from '../../src/server/realtime/pg-bus.js';
 import { BUS_RESYNC_TOPIC } from '../../src/server/realtime/topics.js';
 import { testEngine } from './support/server.js';
 import type { AuthenticatedCaller } from '../../src/server/auth/caller.js';
@@ -69,6 +69,34 @@ if (testEngine === 'postgres') {
         await other.close();
       } finally {
         await bus.close();
+        await pool.end();
+      }
+    });
+
+    it('sends the events published in one turn to other instances, every one, in the order published, in few statements', async () => {
+      const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 4 });
+      const schema = `t_batch_${randomBytes(4).toString('hex')}`;
+      const listening = await createPgBus({ pool, schema, log: () => undefined });
+      const heard: unknown[] = [];
+      listening.subscribe((event) => heard.push(event.payload));
+      const statements: string[] = [];
+      const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
+      const counting = new Proxy(pool, { get: (target, name) => (name === 'query' ? (text: string, values: unknown[]) => (statements.push(text), query(text, values)) : Reflect.get(target, name)) });
+      const publishing = await createPgBus({ pool: counting, schema, log: () => undefined });
+      const count = NOTIFY_BATCH + 50;
+      try {
+        // Published together, as a payment's several changes are: one statement per NOTIFY_BATCH.
+        const sent = Array.from({ length: count }, (_, i) => publishing.publish({ topic: 'payments changed', payload: { id: i } }));
+        await Promise.all(sent);
+        await vi.waitFor(() => expect(heard).toHaveLength(count), { timeout: 10_000, interval: 25 });
+        expect(heard).toEqual(Array.from({ length: count }, (_, i) => ({ id: i })));
+        expect(statements.filter((s) => s.includes('pg_notify'))).toHaveLength(2);
+        // An event published after the others were sent goes out on its own.
+        await publishing.publish({ topic: 'payments changed', payload: { id: -1 } });
+        await vi.waitFor(() => expect(heard.at(-1)).toEqual({ id: -1 }), { timeout: 5000, interval: 25 });
+      } finally {
+        await publishing.close();
+        await listening.close();
         await pool.end();
       }
     });

@@ -14,6 +14,13 @@ import { busResync } from './topics.js';
  */
 export const NOTIFY_PAYLOAD_LIMIT = 7900;
 
+/**
+ * Events published in one turn of the event loop go out in one statement, at most this many at a
+ * time: a payment published four or five events, each its own statement and commit (about 36
+ * round trips a payment in all); concurrent requests share the statement too.
+ */
+export const NOTIFY_BATCH = 200;
+
 const RECONNECT_MIN_MS = 250;
 const RECONNECT_MAX_MS = 30_000;
 
@@ -128,6 +135,38 @@ export async function createPgBus({ pool, schema, log = defaultLog }: PgBusOptio
 
   await connect();
 
+  let queued: { topic: string; payload: string }[] = [];
+  let next: Promise<void> | undefined;
+
+  /**
+   * Sends the queued events in the order published (one statement is one transaction, whose
+   * notifications PostgreSQL delivers in order). An event repeated word for word within it
+   * reaches other instances once, which is all a hint to refetch needs.
+   */
+  async function flush(): Promise<void> {
+    const batch = queued;
+    queued = [];
+    next = undefined;
+    for (let start = 0; start < batch.length; start += NOTIFY_BATCH) {
+      const part = batch.slice(start, start + NOTIFY_BATCH);
+      try {
+        await pool.query('SELECT pg_notify($1, payload) FROM unnest($2::text[]) AS sent(payload)', [channel, part.map((e) => e.payload)]);
+      } catch (error) {
+        // The change behind each event is already committed; failing its request now would
+        // only mislead the caller. Other instances' clients catch up when they refetch.
+        const topics = [...new Set(part.map((e) => e.topic))].map((t) => `"${t}"`).join(', ');
+        log(`events ${topics} could not be sent to other instances`, error);
+      }
+    }
+  }
+
+  /** Queues an event for the next flush, at the end of this turn of the event loop; settles when it is sent (or its failure logged). */
+  function send(event: { topic: string; payload: string }): Promise<void> {
+    queued.push(event);
+    next ??= new Promise<void>((resolve) => setImmediate(resolve)).then(flush);
+    return next;
+  }
+
   return {
     async publish(event) {
       deliver(event);
@@ -136,19 +175,15 @@ export async function createPgBus({ pool, schema, log = defaultLog }: PgBusOptio
         log(`event "${event.topic}" is too big for NOTIFY even without its payload; other instances will not see it`);
         return;
       }
-      try {
-        await pool.query('SELECT pg_notify($1, $2)', [channel, payload]);
-      } catch (error) {
-        // The change behind the event is already committed; failing its request now would
-        // only mislead the caller. Other instances' clients catch up when they refetch.
-        log(`event "${event.topic}" could not be sent to other instances`, error);
-      }
+      await send({ topic: event.topic, payload });
     },
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
     async close() {
+      // Events already published still go out: their changes are committed.
+      await next;
       closed = true;
       clearTimeout(retryTimer);
       listeners.clear();
