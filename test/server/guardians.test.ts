@@ -209,6 +209,14 @@ describe('the guardian signs in and uses the member dashboard for each minor', (
     expect(await told(ines)).toContain(marta);
     expect(await told(rui)).not.toContain(marta);
     expect(await told(carlos)).not.toContain(former);
+    // An adult's own account is told of their records; the guardian's of a minor is told beside the minor's own.
+    const own = (member: number, username: string) =>
+      db().insertInto('users').values({ username, name: username, email: username, role: 'member', member, active: 1, password_hash: null, created_at: stamp, updated_at: stamp }).returning('_id').executeTakeFirstOrThrow();
+    const ruiOwn = Number((await own(rui, 'rui.proprio@exemplo.pt'))._id);
+    const tiagoOwn = Number((await own(tiago, 'tiago.proprio@exemplo.pt'))._id);
+    expect(await told(rui)).toEqual([ruiOwn]);
+    expect((await told(tiago)).sort((a, b) => a - b)).toEqual([marta, tiagoOwn].sort((a, b) => a - b));
+    await db().deleteFrom('users').where('_id', 'in', [ruiOwn, tiagoOwn]).execute();
     // Tiago comes of age: no longer.
     expect(await owningUsers(db(), debts, [{ member: tiago }], Date.parse('2032-05-02T10:00:00Z'))).not.toContain(marta);
     await db().deleteFrom('users').where('_id', '=', former).execute();

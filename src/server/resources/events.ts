@@ -3,7 +3,7 @@ import type { Db, Row } from '../db/database.js';
 import type { EventBus } from '../realtime/bus.js';
 import type { Resource } from './define.js';
 import { readerRoles } from './permissions.js';
-import { guardianAccountsOf } from '../auth/guardianship.js';
+import { accountsOfMembers } from '../auth/guardianship.js';
 
 /**
  * Users whose scope holds these rows (before and after a change), so they hear about them
@@ -15,8 +15,7 @@ export async function owningUsers(db: Db, resource: Resource, rows: readonly (Ro
   const values = [...new Set(rows.map((row) => row?.[scope.column]).filter((v) => v !== null && v !== undefined).map(Number))];
   if (values.length === 0) return [];
   if (scope.equals === 'callerUser') return values;
-  const own = await db.selectFrom('users').select('_id').where('member', 'in', values).execute();
-  return [...new Set([...own.map((r) => Number(r._id)), ...(await guardianAccountsOf(db, values, now))])];
+  return accountsOfMembers(db, values, now);
 }
 
 /** Publishes `{resource} changed` to the roles that may read the resource and to the record's owners. */
