@@ -80,9 +80,13 @@ export function databaseFileStore(db: ChunkDb): FileStore {
       for (let seq = 0; seq === 0 || seq * CHUNK_BYTES < bytes.length; seq += 1) {
         rows.push({ storage_key: key, seq, bytes: bytes.subarray(seq * CHUNK_BYTES, (seq + 1) * CHUNK_BYTES) });
       }
-      await db.transaction().execute(async (trx) => {
-        for (let i = 0; i < rows.length; i += CHUNKS_PER_INSERT) await trx.insertInto('stored_file_chunks').values(rows.slice(i, i + CHUNKS_PER_INSERT)).execute();
-      });
+      // One statement is atomic on its own (a receipt's PDF, most files): no BEGIN and COMMIT around it.
+      if (rows.length <= CHUNKS_PER_INSERT) await db.insertInto('stored_file_chunks').values(rows).execute();
+      else {
+        await db.transaction().execute(async (trx) => {
+          for (let i = 0; i < rows.length; i += CHUNKS_PER_INSERT) await trx.insertInto('stored_file_chunks').values(rows.slice(i, i + CHUNKS_PER_INSERT)).execute();
+        });
+      }
       return key;
     },
     async writeStream(source) {
