@@ -133,7 +133,7 @@ function counting(): { db: Db; count: () => number } {
  * alone, so a household's discount order and its one quota must be worked out in its own step.
  */
 const WAYS = [
-  { way: 'every member at once', slicing: undefined },
+  { way: 'every member at once', slicing: null },
   { way: 'a member or a household a step', slicing: { members: 1 } },
 ] as const;
 

@@ -7,7 +7,7 @@ import { discounted, type FeeCharge } from './fee-categories.js';
 import { dedupeKey, householdDedupeKey } from './ledger.js';
 import { spendAllCredit } from './spend-credit.js';
 import { periodsOf, type Period, type Periodicity } from './periods.js';
-import { EVERY_MEMBER, forEachStep, fromStep, inStep, memberOfStep, stepMembers, stepValue, type MemberStep, type Slicing } from './member-steps.js';
+import { EVERY_MEMBER, fromStep, inStep, memberOfStep, memberRun, stepMembers, stepValue, type MemberStep, type Slicing } from './member-steps.js';
 
 export interface GenerationReport {
   year: number;
@@ -44,9 +44,10 @@ const eligible = (schedule: ScheduleRow, period: Period, step: MemberStep) => sq
 
 const COLUMNS = sql`(member, household, kind, year, period, amount, paid, status, due_date, description, schedule, dedupe_key, created_at, updated_at, _version)`;
 /** What each statement answers of the debts it raised: the run's figures are summed from them (no read of the table after). */
-const RAISED = sql`RETURNING member, amount, due_date`;
+const RAISED = sql`RETURNING _id, member, amount, due_date`;
 /** The figures of debts just raised, as RAISED answers them. */
 interface RaisedRow {
+  _id: number | string;
   member: number | string;
   amount: number | string;
   due_date: string;
@@ -149,12 +150,55 @@ function raises(schedules: readonly ScheduleRow[], year: number, now: number, st
 /** The year's INSERT … SELECT statements alone, per period, for every member (the benchmark's bare reference). */
 export const yearRaises = async (db: Db, year: number, now: number): Promise<RawBuilder<unknown>[][]> => raises(await yearSchedules(db, year), year, now, EVERY_MEMBER, false);
 
+/** The dedupe keys of the quotas a run of these schedules raises: 'quota:Y:P' and, for a category charging per household, 'agregado:quota:Y:P'. */
+const runKeys = (schedules: readonly ScheduleRow[], year: number): string[] => [
+  ...new Set(
+    schedules.flatMap((schedule) =>
+      periodsOf(year, schedule.periodicity, Number(schedule.due_day)).flatMap((period) => {
+        const own = dedupeKey('quota', year, period.period)!;
+        return schedule.charge === 'household' ? [own, householdDedupeKey(year, period.period)] : [own];
+      }),
+    ),
+  ),
+];
+
+/**
+ * A debt (over `unsettled_payments` aliased `alias`) is one of the run's quotas by its dedupe key
+ * (`keys`, runKeys), in steps: the step's members' quotas of the year are then found through the
+ * unique (member, dedupe_key) index, a seek per key and member, where the members' index walked
+ * each member's debts of every year and read each row to find the year's. Every member at once:
+ * no condition (the year's index answers). Keys, not a range of them: under a locale's collation
+ * (PostgreSQL) a range of text is not a range of the index.
+ */
+const ofRunKeys = (keys: readonly string[], step: MemberStep, alias: string): RawBuilder<boolean> =>
+  step.of === 'all' || keys.length === 0 ? sql<boolean>`1 = 1` : sql<boolean>`${sql.ref(`${alias}.dedupe_key`)} IN (${sql.join(keys)})`;
+
 /** This run's debts (over `unsettled_payments` aliased `alias`): the year's quotas stamped with its time. */
-const raisedBy = (year: number, stamp: string, step: MemberStep) => (alias: string) =>
-  sql<boolean>`${stepValue(step, `${alias}.created_at`)} = ${stamp} AND ${stepValue(step, `${alias}.year`)} = ${year} AND ${sql.ref(`${alias}.kind`)} = 'quota' AND ${sql.ref(`${alias}.schedule`)} IS NOT NULL`;
+const raisedBy = (year: number, stamp: string, step: MemberStep, keys: readonly string[]) => (alias: string) =>
+  sql<boolean>`${stepValue(step, `${alias}.created_at`)} = ${stamp} AND ${stepValue(step, `${alias}.year`)} = ${year} AND ${sql.ref(`${alias}.kind`)} = 'quota' AND ${sql.ref(`${alias}.schedule`)} IS NOT NULL AND ${ofRunKeys(keys, step, alias)}`;
 
 /** Members of the step whose payments the credit pass just allocated (allocations stamped with its time, an index seek). */
 const creditSpent = (stamp: string, step: MemberStep) => sql`SELECT member FROM payment_allocations WHERE updated_at = ${stamp} AND ${memberOfStep(step, 'member')}`;
+
+/**
+ * What a step did, as its own statements answered: the ids of the debts it raised (its inserts'
+ * RETURNING, first and last; null: none) and the members whose credit it spent (spendAllCredit's
+ * allocations). Read from there, not from the tables: finding the step's debts again through its
+ * members cost a lookup in the members' index and a read of every debt of theirs of every year,
+ * and the allocations of its members one row each (at 100,000 members and seven years of dues,
+ * about half of a step).
+ */
+interface StepDone {
+  ids: { first: number; last: number } | null;
+  spent: readonly number[];
+}
+
+/** The debts the step raised (over `unsettled_payments` aliased `alias`): ids between its first and last, read in place. */
+const raisedInStep = (done: StepDone, alias: string): RawBuilder<boolean> =>
+  done.ids ? sql<boolean>`${sql.ref(`${alias}._id`)} >= ${done.ids.first} AND ${sql.ref(`${alias}._id`)} <= ${done.ids.last}` : sql<boolean>`1 = 0`;
+
+/** The members whose credit the step spent, as a subquery (none: null). */
+const spentInStep = (done: StepDone) => (done.spent.length === 0 ? null : sql`SELECT _id FROM members WHERE _id IN (${sql.join(done.spent)})`);
 
 /**
  * The members of the step whose balance a run computes again from their whole ledger, as a
@@ -167,17 +211,31 @@ const creditSpent = (stamp: string, step: MemberStep) => sql`SELECT member FROM 
  * this refresh (which stamps the rows it rewrites with the run's time, so the addition passes
  * them by). Every other member's ledger is as it was, so their rows are left alone (a read brings
  * them to today).
+ *
+ * In steps, from what the step did (StepDone): the debts it raised, by id, and the members whose
+ * credit it spent. Only when the year had quotas before the run (`earlier`: an earlier run, or
+ * admissions) are the step's members' quotas of the year looked up one by one, for those an
+ * earlier run left behind. Null: no member to refresh.
  */
-const refreshedWhole = (year: number, stamp: string, today: string, step: MemberStep) => {
-  const debts = fromStep(step, 'unsettled_payments', 'd');
-  return sql`
+const refreshedWhole = (year: number, stamp: string, today: string, step: MemberStep, keys: readonly string[], earlier: boolean, done: StepDone | null) => {
+  const notCurrent = sql`b.updated_at >= ${stamp} OR b.as_of > ${today} OR b.next_due <= ${today}`;
+  if (step.of === 'all' || earlier || !done) {
+    const debts = fromStep(step, 'unsettled_payments', 'd');
+    const spent = step.of === 'all' || !done ? creditSpent(stamp, step) : spentInStep(done);
+    return sql`
   SELECT d.member FROM ${debts.from} LEFT JOIN member_balances b ON b._id = d.member
-  WHERE ${stepValue(step, 'd.year')} = ${year} AND d.kind = 'quota' AND d.schedule IS NOT NULL AND ${debts.where}
+  WHERE ${stepValue(step, 'd.year')} = ${year} AND d.kind = 'quota' AND d.schedule IS NOT NULL AND ${ofRunKeys(keys, step, 'd')} AND ${debts.where}
     AND (b._id IS NULL
-      OR (d.created_at = ${stamp} AND (b.updated_at >= ${stamp} OR b.as_of > ${today} OR b.next_due <= ${today}))
+      OR (d.created_at = ${stamp} AND (${notCurrent}))
       OR (d.created_at <> ${stamp} AND b.updated_at < d.created_at))
-  UNION
-  ${creditSpent(stamp, step)}`;
+  ${spent ? sql`UNION ${spent}` : sql``}`;
+  }
+  const spent = spentInStep(done);
+  if (!done.ids) return spent;
+  return sql`
+  SELECT d.member FROM unsettled_payments d LEFT JOIN member_balances b ON b._id = d.member
+  WHERE ${raisedInStep(done, 'd')} AND ${raisedBy(year, stamp, step, keys)('d')} AND (b._id IS NULL OR ${notCurrent})
+  ${spent ? sql`UNION ${spent}` : sql``}`;
 };
 
 /** What a run raised so far: debts, members charged, their total and due dates. */
@@ -226,42 +284,59 @@ export async function generateYear(
   year: number,
   now: number,
   progress?: (done: number, total: number) => Promise<void> | void,
-  slicing?: Slicing,
+  slicing: Slicing | null = null,
 ): Promise<GenerationReport> {
   const stamp = new Date(now).toISOString();
   const today = lisbonDay(now);
   const tally = new Tally();
   // Read once for the run: every step raises the same schedules for its own members.
   const schedules = await yearSchedules(db, year);
+  const keys = runKeys(schedules, year);
+  // In steps: whether the year had quotas before this run (see refreshedWhole); a fresh year has none.
+  const earlier =
+    slicing !== null &&
+    (await db.selectFrom('unsettled_payments').select('_id').where('year', '=', year).where('kind', '=', 'quota').where('schedule', 'is not', null).limit(1).executeTakeFirst()) !== undefined;
   let periods = 0;
   const raise = async (trx: Db, statements: readonly RawBuilder<unknown>[]) => {
-    for (const statement of statements) tally.add((await statement.execute(trx)).rows as RaisedRow[]);
+    const ids: number[] = [];
+    for (const statement of statements) {
+      const rows = (await statement.execute(trx)).rows as RaisedRow[];
+      tally.add(rows);
+      for (const row of rows) ids.push(Number(row._id));
+    }
+    return ids;
   };
-  await forEachStep(
-    db,
-    slicing,
-    async (step) => {
-      const work = raises(schedules, year, now, step, true);
-      periods = work.length;
-      // Every member at once: each period but the last commits on its own (the periods report
-      // progress). In steps: a step's periods commit together, with its credit and balances.
-      const commits = step.of === 'all' ? work : [work.flat()];
-      for (const [index, statements] of commits.slice(0, -1).entries()) {
-        await db.transaction().execute((trx) => raise(trx, statements));
-        await progress?.(index + 1, commits.length);
-      }
-      await db.transaction().execute(async (trx) => {
-        await raise(trx, commits.at(-1) ?? []);
-        await spendAllCredit(trx, now, stepMembers(step));
-        await refreshBalances(trx, now, refreshedWhole(year, stamp, today, step));
-        const dueDates = { earliest: tally.earliest, latest: tally.latest };
-        const ofRun = raisedBy(year, stamp, step);
+  await memberRun(db, slicing).forEachStep(async (step) => {
+    const work = raises(schedules, year, now, step, true);
+    periods = work.length;
+    // Every member at once: each period but the last commits on its own (the periods report
+    // progress). In steps: a step's periods commit together, with its credit and balances.
+    const commits = step.of === 'all' ? work : [work.flat()];
+    for (const [index, statements] of commits.slice(0, -1).entries()) {
+      await db.transaction().execute((trx) => raise(trx, statements));
+      await progress?.(index + 1, commits.length);
+    }
+    await db.transaction().execute(async (trx) => {
+      const ids = await raise(trx, commits.at(-1) ?? []);
+      const made = await spendAllCredit(trx, now, stepMembers(step));
+      const dueDates = { earliest: tally.earliest, latest: tally.latest };
+      const ofRun = raisedBy(year, stamp, step, keys);
+      if (step.of === 'all') {
+        await refreshBalances(trx, now, refreshedWhole(year, stamp, today, step, keys, earlier, null) ?? []);
         await addRaisedToBalances(trx, now, (alias) => sql<boolean>`${ofRun(alias)} AND ${sql.ref(`${alias}.member`)} NOT IN (${creditSpent(stamp, step)})`, dueDates, step);
-      });
-      if (step.of === 'all') await progress?.(Math.max(commits.length, 1), Math.max(commits.length, 1));
-    },
-    progress,
-  );
+        return;
+      }
+      const done: StepDone = { ids: ids.length === 0 ? null : { first: ids.reduce((a, b) => Math.min(a, b)), last: ids.reduce((a, b) => Math.max(a, b)) }, spent: [...new Set(made.map((a) => a.member))] };
+      const whole = refreshedWhole(year, stamp, today, step, keys, earlier, done);
+      if (whole) await refreshBalances(trx, now, whole);
+      // The step's debts, read in place by id (EVERY_MEMBER: no lookup through its members).
+      const spent = spentInStep(done);
+      if (done.ids) {
+        await addRaisedToBalances(trx, now, (alias) => sql<boolean>`${raisedInStep(done, alias)} AND ${ofRun(alias)}${spent ? sql` AND ${sql.ref(`${alias}.member`)} NOT IN (${spent})` : sql``}`, dueDates, EVERY_MEMBER);
+      }
+    });
+    if (step.of === 'all') await progress?.(Math.max(commits.length, 1), Math.max(commits.length, 1));
+  }, progress);
   return { year, raised: tally.raised, periods, members: tally.members.size, total: tally.total };
 }
 

@@ -10,6 +10,7 @@ import { feeFromGlobalSettingMigration } from './fee-from-global-setting-migrati
 import { feeSchedules } from './fee-schedules.js';
 import { households } from './households.js';
 import { balanceIndexDuplicatesMigration } from './balance-index-duplicates-migration.js';
+import { paymentsCreditLeftMigration } from './credit-left-migration.js';
 import { householdsMigration } from './households-migration.js';
 import { balancesTodayJob, compactTotalsJob, generateAction, generateJob } from './jobs.js';
 import { duesMigration } from './migration.js';
@@ -28,7 +29,7 @@ export const duesModule = defineModule({
   actions: [...LEDGER_ACTIONS, generateAction],
   jobs: [generateJob, compactTotalsJob, balancesTodayJob],
   settings: DUES_SETTINGS,
-  migrations: [duesMigration, receiptTotalsMigration, balancesOwedMigration, feeFromGlobalSettingMigration, householdsMigration, balanceIndexDuplicatesMigration, paymentsDebtsSearchMigration],
+  migrations: [duesMigration, receiptTotalsMigration, balancesOwedMigration, feeFromGlobalSettingMigration, householdsMigration, balanceIndexDuplicatesMigration, paymentsDebtsSearchMigration, paymentsCreditLeftMigration],
   extends: { members: memberLedgerHooks },
   routes: duesRoutes,
   seed: demoSeed,

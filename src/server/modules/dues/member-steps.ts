@@ -80,15 +80,16 @@ function nextSize(size: number, tookMs: number, slicing: Slicing): number {
 /**
  * How the server cuts a long run on each engine: on SQLite in steps of about 50 ms (measured at
  * 100,000 members on a loaded machine: a year's generation held requests up to 3.3 s at once,
- * and 0.3 s at most in steps, for 1.2–1.5 times as long in all); on PostgreSQL at once, as its
- * driver leaves the event loop free while a statement runs.
+ * and 0.3 s at most in steps, for 1.2–1.5 times as long in all); on PostgreSQL every member at
+ * once (null), as its driver leaves the event loop free while a statement runs.
  */
-export const slicingFor = (engine: Engine): Slicing | undefined => (engine === 'sqlite' ? { members: 2000, budgetMs: 50 } : undefined);
+export const slicingFor = (engine: Engine): Slicing | null => (engine === 'sqlite' ? { members: 2000, budgetMs: 50 } : null);
 
 interface Span {
   of: 'solo' | 'household';
   first: number;
   last: number;
+  /** The size of its first step (members; households for households). */
   size: number;
 }
 
@@ -113,30 +114,45 @@ async function spans(db: Db, slicing: Slicing): Promise<Span[]> {
   return out;
 }
 
+/** A long set-based run over every member, in one pass or several (reminder planning: one a stage). */
+export interface MemberRun {
+  /**
+   * One pass over every member: `work` once for every member at once, or for each step, over
+   * ranges of members of no household, then of households. Each step's work must commit on its
+   * own (so a request runs between two steps) and leave the run safe to start again from the
+   * beginning. `progress` hears how much of the ids the pass covered after each step.
+   */
+  forEachStep(work: (step: MemberStep) => Promise<void>, progress?: (done: number, total: number) => Promise<void> | void): Promise<void>;
+}
+
 /**
- * Runs `work` for each step of every member: once for every member without `slicing`, else over
- * ranges of members of no household, then of households. Each step's work must commit on its
- * own (so a request runs between two steps) and leave the run safe to start again from the
- * beginning. `progress` hears how much of the ids is covered after each step.
+ * A run cut as `slicing` says (null: every member at once). The ranges of members and households
+ * are read once, on the first pass; each pass's first step of a range is sized as the last
+ * step of the pass before measured it, not from `slicing.members` again.
  */
-export async function forEachStep(db: Db, slicing: Slicing | null | undefined, work: (step: MemberStep) => Promise<void>, progress?: (done: number, total: number) => Promise<void> | void): Promise<void> {
-  if (!slicing) {
-    await work(EVERY_MEMBER);
-    return;
-  }
-  const all = await spans(db, slicing);
-  const total = all.reduce((sum, span) => sum + span.last - span.first + 1, 0);
-  let done = 0;
-  for (const span of all) {
-    let size = span.size;
-    for (let from = span.first; from <= span.last; ) {
-      const to = Math.min(from + size, span.last + 1);
-      const started = performance.now();
-      await work({ of: span.of, from, to });
-      size = nextSize(size, performance.now() - started, slicing);
-      done += to - from;
-      from = to;
-      await progress?.(done, total);
-    }
-  }
+export function memberRun(db: Db, slicing: Slicing | null): MemberRun {
+  let all: Span[] | null = null;
+  return {
+    async forEachStep(work, progress) {
+      if (!slicing) {
+        await work(EVERY_MEMBER);
+        return;
+      }
+      all ??= await spans(db, slicing);
+      const total = all.reduce((sum, span) => sum + span.last - span.first + 1, 0);
+      let done = 0;
+      for (const span of all) {
+        for (let from = span.first; from <= span.last; ) {
+          const to = Math.min(from + span.size, span.last + 1);
+          const started = performance.now();
+          await work({ of: span.of, from, to });
+          // A range's last step, cut short, says little of the next pass's first.
+          if (to - from === span.size) span.size = nextSize(span.size, performance.now() - started, slicing);
+          done += to - from;
+          from = to;
+          await progress?.(done, total);
+        }
+      }
+    },
+  };
 }

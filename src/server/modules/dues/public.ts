@@ -24,7 +24,7 @@ export {
   type RecordedPayment,
 } from './ledger.js';
 export { annulLedgerPayment } from './ledger-action.js';
-export { forEachStep, fromStep, slicingFor, stepValue, type MemberStep, type Slicing } from './member-steps.js';
+export { fromStep, memberRun, slicingFor, stepValue, type MemberStep, type Slicing } from './member-steps.js';
 export { isOwed, owedDay, owedSql } from './owed.js';
 export { announceReceipt, paymentReceipts, type PaidPayment, type PaymentReceipts, type PendingReceipt } from './payment-receipts-port.js';
 export { HISTORICAL_PAYMENT, PAYMENT_METHODS } from './payments.js';

@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db, Engine } from '../../db/database.js';
 import { readSetting } from '../../settings/read.js';
-import { forEachStep, fromStep, slicingFor, stepValue, type MemberStep, type Slicing } from '../dues/public.js';
+import { fromStep, memberRun, slicingFor, stepValue, type MemberStep, type Slicing } from '../dues/public.js';
 
 /** Debt statuses that still owe something. */
 const OWING = sql`('open', 'partial')`;
@@ -96,8 +96,8 @@ export async function planReminders(
   day: string,
   now: number,
   progress?: (done: number, total: number) => Promise<void> | void,
-  /** null: every member at once (PostgreSQL's way, see slicingFor). */
-  slicing: Slicing | null = slicingFor(engine) ?? null,
+  /** null: every member at once (PostgreSQL's way, see slicingFor); by default the engine's. */
+  slicing: Slicing | null = slicingFor(engine),
 ): Promise<PlanReport> {
   const stamp = new Date(now).toISOString();
   const automated = await readSetting(db, 'automatedMemberPayments');
@@ -121,6 +121,9 @@ export async function planReminders(
     .execute()) as unknown as StageRow[];
   const decided: Record<number, number> = {};
   let done = 0;
+  // One run for every stage: the ranges of members are read once, and each stage's first step is
+  // sized as the stage before measured, not from the initial size again.
+  const run = memberRun(db, slicing);
   for (const stage of stages) {
     const later = stages.filter((other) => other.offset_days > stage.offset_days);
     const cutoff = stageCutoff(day, stage.offset_days);
@@ -133,7 +136,7 @@ export async function planReminders(
     let decisions = 0;
     // On SQLite in steps over ranges of members (member-steps.ts), each its own transaction: the
     // keys below make a step, like a stage, safe to run again.
-    await forEachStep(db, slicing, async (step) => {
+    await run.forEachStep(async (step) => {
       decisions += await db.transaction().execute(async (trx) => {
         // Planners on several instances take turns (SQLite runs one transaction at a time anyway):
         // two multi-row upserts on the same keys in different orders could deadlock each other.
