@@ -136,7 +136,10 @@ export async function createPgBus({ pool, schema, log = defaultLog }: PgBusOptio
   await connect();
 
   let queued: { topic: string; payload: string }[] = [];
+  /** The flush to come, which events published now join. */
   let next: Promise<void> | undefined;
+  /** The last flush to come or under way (close waits for it). */
+  let last: Promise<void> = Promise.resolve();
 
   /**
    * Sends the queued events in the order published (one statement is one transaction, whose
@@ -160,11 +163,13 @@ export async function createPgBus({ pool, schema, log = defaultLog }: PgBusOptio
     }
   }
 
-  /** Queues an event for the next flush, at the end of this turn of the event loop; settles when it is sent (or its failure logged). */
-  function send(event: { topic: string; payload: string }): Promise<void> {
+  /** Queues an event for the next flush, at the end of this turn of the event loop (close waits for it). */
+  function send(event: { topic: string; payload: string }): void {
     queued.push(event);
-    next ??= new Promise<void>((resolve) => setImmediate(resolve)).then(flush);
-    return next;
+    if (next) return;
+    // After the flush before it: batches go out one after another, in order.
+    next = Promise.all([last, new Promise<void>((resolve) => setImmediate(resolve))]).then(flush);
+    last = next;
   }
 
   return {
@@ -175,7 +180,8 @@ export async function createPgBus({ pool, schema, log = defaultLog }: PgBusOptio
         log(`event "${event.topic}" is too big for NOTIFY even without its payload; other instances will not see it`);
         return;
       }
-      await send({ topic: event.topic, payload });
+      // Not awaited: a caller publishing its changes one after another still shares a statement.
+      send({ topic: event.topic, payload });
     },
     subscribe(listener) {
       listeners.add(listener);
@@ -183,7 +189,7 @@ export async function createPgBus({ pool, schema, log = defaultLog }: PgBusOptio
     },
     async close() {
       // Events already published still go out: their changes are committed.
-      await next;
+      await last;
       closed = true;
       clearTimeout(retryTimer);
       listeners.clear();
