@@ -128,9 +128,10 @@ export interface MemberRun {
 /**
  * A run cut as `slicing` says (null: every member at once). The ranges of members and households
  * are read once, on the first pass; each pass's first step of a range is sized as the last
- * step of the pass before measured it, not from `slicing.members` again.
+ * step of the pass before measured it, not from `slicing.members` again. `clock` times the steps
+ * (milliseconds; tests give their own).
  */
-export function memberRun(db: Db, slicing: Slicing | null): MemberRun {
+export function memberRun(db: Db, slicing: Slicing | null, clock: () => number = () => performance.now()): MemberRun {
   let all: Span[] | null = null;
   return {
     async forEachStep(work, progress) {
@@ -144,10 +145,10 @@ export function memberRun(db: Db, slicing: Slicing | null): MemberRun {
       for (const span of all) {
         for (let from = span.first; from <= span.last; ) {
           const to = Math.min(from + span.size, span.last + 1);
-          const started = performance.now();
+          const started = clock();
           await work({ of: span.of, from, to });
           // A range's last step, cut short, says little of the next pass's first.
-          if (to - from === span.size) span.size = nextSize(span.size, performance.now() - started, slicing);
+          if (to - from === span.size) span.size = nextSize(span.size, clock() - started, slicing);
           done += to - from;
           from = to;
           await progress?.(done, total);
