@@ -4,7 +4,8 @@ import { foldText } from '../../src/server/db/fold.js';
 import { createMemoryBus } from '../../src/server/realtime/bus.js';
 import { createChangeCache } from '../../src/server/resources/change-cache.js';
 import { parseListParams } from '../../src/server/resources/list-params.js';
-import { listRows } from '../../src/server/resources/list-query.js';
+import { listRows, matchingIds } from '../../src/server/resources/list-query.js';
+import { RELATED_IDS } from '../../src/server/resources/search.js';
 import { LIST_EXACT_TOTAL_LIMIT } from '../../src/core/contract.js';
 import { resourceByName } from './support/app-registry.js';
 import { startResourceServer, type ResourceTestServer } from './resources/support.js';
@@ -261,6 +262,77 @@ describe('cards searched through their member alone', () => {
       await expectAnswers(`/api/membership_cards?_sort=${sort}&_state=superseded&_search=maria`, expected('membership_cards', '', 'maria', sort, (row) => row.state === 'superseded'));
     });
   }
+});
+
+// On PostgreSQL a word whose members' search finds few of them (search.ts RELATED_IDS) is searched
+// through their ids beside the row's own trigram index; a word of more members keeps the members'
+// search in the statement. With at most 2 (Quixabeira and Zeferino few, the 8 Marias many), 0
+// (only words no member has) and none looked up (the reading before), every answer is still the
+// one worked out from the rows: pages, cursors, totals, the whole list (the streamed export's
+// reading) and the ids a bulk action takes. SQLite looks nothing up whatever the limit.
+describe('words whose members are few or many', () => {
+  const saved = RELATED_IDS.limit;
+  afterAll(() => {
+    RELATED_IDS.limit = saved;
+  });
+  for (const limit of [-1, 0, 2]) {
+    it(`answer the same rows, order and totals with at most ${limit} members looked up`, async () => {
+      RELATED_IDS.limit = limit;
+      try {
+        for (const sort of ['-date', 'member']) {
+          for (const term of ['quixabei', 'maria', 'zeferino', 'conceicao', 'lopes', '4711', 'xyzzy', 'maria trf', 'gonçalves pago', 'zeferino maria', 'quixabei sousa']) {
+            await expectAnswers(`/api/payments?_sort=${sort}&_search=${encodeURIComponent(term)}`, expected('payments', 'reference', term, sort));
+          }
+        }
+        for (const term of ['quixabei', 'maria']) {
+          await expectAnswers(`/api/payments?_sort=-amount&_method=transferencia&_search=${term}`, expected('payments', 'reference', term, '-amount', (row) => row.method === 'transferencia'));
+        }
+        for (const term of ['quixabei', 'maria', 'zeferino', 'joia', 'quota', 'quota 2013', 'xyzzy', 'maria quixabeira', 'ferreira jóia']) {
+          await expectAnswers(`/api/unsettled_payments?_sort=-due_date&_search=${encodeURIComponent(term)}`, expected('unsettled_payments', 'description', term, '-due_date'));
+        }
+        for (const term of ['quixabei', 'maria', 'maria costa', 'xyzzy']) {
+          await expectAnswers(`/api/membership_cards?_sort=member&_search=${encodeURIComponent(term)}`, expected('membership_cards', '', term, 'member'));
+        }
+        for (const term of ['quixabei', 'maria', 'zeferino trf']) {
+          const resource = resourceByName('payments')!;
+          const ids = await matchingIds(server.database, resource, parseListParams(resource, { _limit: '-1', _search: term }));
+          expect(ids, term).toEqual(expected('payments', 'reference', term, '_id'));
+        }
+      } finally {
+        RELATED_IDS.limit = saved;
+      }
+    });
+  }
+
+  it('name the few members by their ids on PostgreSQL, and keep the members\' search for many', async () => {
+    const statements: string[] = [];
+    const executor = server.database.db.getExecutor();
+    const spy: KyselyPlugin = {
+      transformQuery: ({ node, queryId }) => {
+        statements.push(executor.compileQuery(node, queryId).sql);
+        return node;
+      },
+      transformResult: async ({ result }) => result,
+    };
+    const database = { ...server.database, db: server.database.db.withPlugin(spy) };
+    const resource = resourceByName('payments')!;
+    const page = async (term: string) => {
+      statements.length = 0;
+      await listRows(database, resource, parseListParams(resource, { _limit: String(PAGE), _sort: '-date', _search: term }));
+      return { ids: statements.some((s) => s.includes('"member" = ANY(')), members: statements.some((s) => s.includes('"member" IN (SELECT "_id" FROM "members"')) };
+    };
+    RELATED_IDS.limit = 2;
+    try {
+      const postgres = server.database.engine === 'postgres';
+      // One member: by id. The eight Marias: more than 2, the members' search.
+      expect(await page('quixabei')).toEqual({ ids: postgres, members: !postgres });
+      expect(await page('maria')).toEqual({ ids: false, members: true });
+      // Both words, each its own way.
+      expect(await page('maria zeferino')).toEqual({ ids: postgres, members: true });
+    } finally {
+      RELATED_IDS.limit = saved;
+    }
+  });
 });
 
 describe('how SQLite reads them', () => {

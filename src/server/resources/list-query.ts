@@ -4,7 +4,7 @@ import type { Database, Row } from '../db/database.js';
 import { isColumn, type Resource } from './define.js';
 import type { ListParams } from './list-params.js';
 import type { RowScope } from './permissions.js';
-import { commonWords, searchCondition, searchReading, searchWords } from './search.js';
+import { commonWords, relatedIds, searchCondition, searchReading, searchWords, type RelatedIds } from './search.js';
 import type { ChangeCache } from './change-cache.js';
 import { countMatches, idSpan, knownLargeTotal } from './total.js';
 import { computedSelections } from '../fields/index.js';
@@ -52,10 +52,11 @@ const columnNames = (resource: Resource): string[] => resource.fields.filter(isC
 
 /**
  * WHERE conditions of a list: filters, range bounds, declared filters, search (`common`: its
- * words read from the rows, not looked up, search.ts commonWords), and the caller's own record
- * when that is all they may see.
+ * words read from the rows, not looked up, search.ts commonWords; `ids`: the few records its words
+ * find through a searchable reference, search.ts relatedIds), and the caller's own record when
+ * that is all they may see.
  */
-export function listConditions(database: Database, resource: Resource, params: ListParams, scope?: RowScope, common?: ReadonlySet<string>): RawBuilder<boolean>[] {
+export function listConditions(database: Database, resource: Resource, params: ListParams, scope?: RowScope, common?: ReadonlySet<string>, ids?: RelatedIds): RawBuilder<boolean>[] {
   const conditions: RawBuilder<boolean>[] = [];
   if (scope) conditions.push(sql<boolean>`${sql.ref(scope.column)} = ${scope.value}`);
   for (const { field, values } of params.filters) {
@@ -87,7 +88,7 @@ export function listConditions(database: Database, resource: Resource, params: L
     conditions.push(sql<boolean>`(${filter.where(value, params.now, resource.name)})`);
   }
   if (params.search) {
-    const condition = searchCondition(database.engine, resource, params.search, common);
+    const condition = searchCondition(database.engine, resource, params.search, common, ids);
     if (condition) conditions.push(condition);
   }
   return conditions;
@@ -114,7 +115,7 @@ export async function listRows(
   const { db, engine } = database;
   // On SQLite, a search's most common words are read from the rows the page walks, not listed from the index.
   const common = params.search === undefined ? undefined : await commonWords(database, resource, params.search);
-  const conditions = listConditions(database, resource, params, scope, common);
+  const conditions = listConditions(database, resource, params, scope, common, params.search === undefined ? undefined : await relatedIds(database, resource, params.search));
   // One common word and nothing else: it matches more rows than a count would count (commonWords).
   const beyondExact = common !== undefined && common.size > 0 && conditions.length === 1 && searchWords(params.search ?? '').length === 1;
   const { after } = params;
@@ -225,9 +226,18 @@ async function walkLength(database: Database, resource: Resource, limit: number,
   return walk <= MAX_WALK ? Math.max(walk, limit) : undefined;
 }
 
+/**
+ * A list's conditions as its pages read them where every match is read (an export, a bulk
+ * action): a search's few records found through a searchable reference looked up first
+ * (search.ts relatedIds, PostgreSQL).
+ */
+export async function searchedConditions(database: Database, resource: Resource, params: ListParams, scope?: RowScope): Promise<RawBuilder<boolean>[]> {
+  return listConditions(database, resource, params, scope, undefined, params.search === undefined ? undefined : await relatedIds(database, resource, params.search));
+}
+
 /** The ids of every match of a list's conditions (a bulk action on "all that match"), in _id order. */
 export async function matchingIds(database: Database, resource: Resource, params: ListParams, scope?: RowScope): Promise<number[]> {
-  const where = whereClause(listConditions(database, resource, params, scope));
+  const where = whereClause(await searchedConditions(database, resource, params, scope));
   const rows = (await sql<{ _id: number }>`SELECT ${sql.ref('_id')} FROM ${sql.table(resource.name)}${where} ORDER BY ${sql.ref('_id')}`.execute(database.db)).rows;
   return rows.map((row) => Number(row._id));
 }

@@ -7,7 +7,7 @@ import type { Database, Row } from '../db/database.js';
 import { computedSelections, FIELD_KINDS } from '../fields/index.js';
 import { isColumn, type Field, type Resource } from './define.js';
 import type { ListParams } from './list-params.js';
-import { listConditions } from './list-query.js';
+import { searchedConditions } from './list-query.js';
 import type { RowScope } from './permissions.js';
 import { RECORD_JSON, sqliteRecordJson } from './record-json.js';
 import { toRecord, withLinks } from './records.js';
@@ -98,7 +98,7 @@ async function* keysetPages<R>(
 ): AsyncGenerator<R[], void, undefined> {
   const { engine } = database;
   const { field, descending } = params.sort;
-  const conditions = listConditions(database, resource, params, scope);
+  const conditions = await searchedConditions(database, resource, params, scope);
   const order = listOrder(engine, field, descending);
   const table = sql.table(resource.name);
   const select = sql.join([...columns, sql.ref('_id'), ...(field.name === '_id' ? [] : [sql.ref(field.name)])]);

@@ -148,6 +148,84 @@ export async function commonWords(database: Database, resource: Resource, term: 
   return common;
 }
 
+/**
+ * On PostgreSQL, a word its searchable references' searches find in at most this many records
+ * each is searched as `member = ANY(their ids)`, an array the planner reads, not as `member IN
+ * (SELECT …)`: beside the row's own text through its trigram index, the planner can join both
+ * indexes in one OR and sort the few rows they give, or walk the list's order when they are many.
+ * A word found in more records keeps `member IN (SELECT …)`. Each word costs one lookup of at
+ * most `limit` + 1 ids. An object, so that a test can lower it to see both ways on a small
+ * database (below 0: no word is looked up, every one searched as before).
+ */
+export const RELATED_IDS = { limit: 1000 };
+
+/**
+ * A word the planner's statistics expect in more than this many times RELATED_IDS.limit records
+ * is not looked up: the lookup of 1,001 of the 1,746 members of "maria" (at 100,000) cost 15 to
+ * 30 ms for nothing, the planner's estimate (2,020) a fraction of a millisecond.
+ */
+const MANY_ESTIMATE = 2;
+/** Never fewer than this, though: a lowered limit (tests) still looks words up on a small table. */
+const MANY_ESTIMATE_FLOOR = 1000;
+
+/**
+ * Beside the few related records' ids, the own text is looked up in its trigram index too when
+ * the planner expects at most this many rows of it, else read from the rows as before (a walk in
+ * the list's order finds a page of a common word soon; folding each row's document instead, the
+ * 28,073 debts whose description says "joia" at 100,000 members took 290 to 451 ms).
+ */
+const OWN_FEW = 5000;
+
+/**
+ * How each word of a search through a searchable reference reads on PostgreSQL (relatedIds): the
+ * ids of the few records each reference's search finds (in relatedSearch's order), and whether
+ * the row's own text is looked up in its trigram index too. A word not named is searched as before.
+ */
+export interface RelatedWord {
+  ids: readonly (readonly number[])[];
+  ownIndexed: boolean;
+}
+export type RelatedIds = ReadonlyMap<string, RelatedWord>;
+
+/**
+ * For each word of `term`, the ids of the records each searchable reference's search finds for
+ * it when they are few (RELATED_IDS). PostgreSQL alone (SQLite answers `member IN (SELECT …)`
+ * from its indexes already), for a resource whose own text, if any, has a trigram index, and
+ * words the trigram indexes answer (three characters or more).
+ */
+export async function relatedIds(database: Database, resource: Resource, term: string, limit = RELATED_IDS.limit): Promise<RelatedIds | undefined> {
+  const related = resource.relatedSearch ?? [];
+  const own = searchColumns(resource).length > 0;
+  if (database.engine !== 'postgres' || related.length === 0 || (own && !resource.searchIndex) || limit < 0) return undefined;
+  const found = new Map<string, RelatedWord>();
+  for (const word of searchWords(term)) {
+    if (found.has(word) || [...foldText(word)].length < TRIGRAM) continue;
+    const ids: number[][] = [];
+    for (const { resource: other } of related) {
+      if (!searchesIndexOnly(database.engine, other, word)) break;
+      const condition = ownCondition(database.engine, other, [word]);
+      // A word the planner expects in many more records is not looked up (a common name: its lookup would cost more than its statement).
+      if ((await estimatedRows(database, other, condition)) > Math.max(MANY_ESTIMATE * limit, MANY_ESTIMATE_FLOOR)) break;
+      const rows = await sql<{ _id: number }>`SELECT ${sql.ref('_id')} FROM ${sql.table(other.name)} WHERE ${condition} LIMIT ${limit + 1}`.execute(database.db);
+      if (rows.rows.length > limit) break;
+      ids.push(rows.rows.map((row) => Number(row._id)));
+    }
+    if (ids.length < related.length) continue;
+    const ownIndexed = own && (await estimatedRows(database, resource, ownIndexedCondition(resource, word))) <= OWN_FEW;
+    found.set(word, { ids, ownIndexed });
+  }
+  return found;
+}
+
+/** The row's own text contains `word`, through its trigram index (PostgreSQL). */
+const ownIndexedCondition = (resource: Resource, word: string) => sql<boolean>`${pgSearchDocument(resource)} LIKE ${likePattern(foldText(word))}`;
+
+/** The planner's estimate of the rows a condition finds (PostgreSQL: its statistics, nothing read). */
+async function estimatedRows(database: Database, resource: Resource, condition: RawBuilder<boolean>): Promise<number> {
+  const plan = await sql<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${sql.table(resource.name)} WHERE ${condition}`.execute(database.db);
+  return Number(plan.rows[0]?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? Infinity);
+}
+
 /** Whether every word of `term` is looked up in the trigram index, none read from every row. */
 function searchesIndexOnly(engine: Engine, resource: Resource, term: string): boolean {
   if ((resource.relatedSearch ?? []).length > 0) return false;
@@ -201,8 +279,21 @@ function ownCondition(engine: Engine, resource: Resource, words: readonly string
  * search finds it)`): the related search runs once, through that resource's own index, and the
  * rows are then found by their reference's index.
  */
-function wordWithRelated(engine: Engine, resource: Resource, related: readonly RelatedSearch[], word: string, common?: ReadonlySet<string>): RawBuilder<boolean> {
-  const ors = searchColumns(resource).length > 0 ? [ownCondition(engine, resource, [word], common)] : [];
+function wordWithRelated(engine: Engine, resource: Resource, related: readonly RelatedSearch[], word: string, common?: ReadonlySet<string>, few?: RelatedWord): RawBuilder<boolean> {
+  const own = searchColumns(resource).length > 0;
+  if (few !== undefined) {
+    // The own text read as before; when it is rare, through its trigram index too, so that the
+    // planner can look it up there beside the few records' ids (relatedIds), one OR of two
+    // indexes, or, walking the rows in order, fold the document only where the text has the word.
+    const scanned = ownCondition(engine, resource, [word], common);
+    const ors = !own ? [] : few.ownIndexed ? [sql<boolean>`(${scanned} IS TRUE AND ${ownIndexedCondition(resource, word)})`] : [scanned];
+    related.forEach(({ field }, i) => {
+      // One array, whatever the number of ids (a statement takes at most 65,535 parameters); the planner still reads it.
+      if (few.ids[i]!.length > 0) ors.push(sql<boolean>`${sql.ref(field.name)} = ANY(${few.ids[i]!}::integer[])`);
+    });
+    return ors.length === 0 ? sql<boolean>`1 = 0` : sql<boolean>`(${sql.join(ors, sql` OR `)})`;
+  }
+  const ors = own ? [ownCondition(engine, resource, [word], common)] : [];
   for (const { field, resource: other } of related) {
     ors.push(sql<boolean>`${sql.ref(field.name)} IN (SELECT ${sql.ref('_id')} FROM ${sql.table(other.name)} WHERE ${ownCondition(engine, other, [word])})`);
   }
@@ -213,9 +304,10 @@ function wordWithRelated(engine: Engine, resource: Resource, related: readonly R
  * A condition matching records whose searchable fields contain every word (a substring, case
  * and accents ignored). Words of 3+ characters use the trigram index: FTS5 on SQLite, pg_trgm
  * on PostgreSQL. With searchable references, each word may be in the row's own fields or in the
- * referenced record's ("Silva 2025": a member named Silva, a reference with 2025).
+ * referenced record's ("Silva 2025": a member named Silva, a reference with 2025). `ids`: the
+ * words whose referenced records are few, looked up first (relatedIds, PostgreSQL).
  */
-export function searchCondition(engine: Engine, resource: Resource, term: string, common?: ReadonlySet<string>): RawBuilder<boolean> | undefined {
+export function searchCondition(engine: Engine, resource: Resource, term: string, common?: ReadonlySet<string>, ids?: RelatedIds): RawBuilder<boolean> | undefined {
   const related = resource.relatedSearch ?? [];
   if ((searchColumns(resource).length === 0 && related.length === 0) || term.trim() === '') return undefined;
   const words = searchWords(term);
@@ -223,7 +315,7 @@ export function searchCondition(engine: Engine, resource: Resource, term: string
   if (words.length === 0) return sql<boolean>`1 = 0`;
   if (related.length === 0) return ownCondition(engine, resource, words, common);
   return sql<boolean>`(${sql.join(
-    words.map((w) => wordWithRelated(engine, resource, related, w, common)),
+    words.map((w) => wordWithRelated(engine, resource, related, w, common, ids?.get(w))),
     sql` AND `,
   )})`;
 }
