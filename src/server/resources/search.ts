@@ -169,23 +169,19 @@ const MANY_ESTIMATE = 2;
 const MANY_ESTIMATE_FLOOR = 1000;
 
 /**
- * Beside the few related records' ids, the own text is looked up in its trigram index too when
- * the planner expects at most this many rows of it, else read from the rows as before (a walk in
- * the list's order finds a page of a common word soon; folding each row's document instead, the
- * 28,073 debts whose description says "joia" at 100,000 members took 290 to 451 ms).
+ * A word the planner expects in more than this many of the rows' own text is not looked up: its
+ * matches abound, a walk in the list's order finds a page soon, and the own text is read from the
+ * rows as before (folding each row's document instead, the 28,073 debts whose description says
+ * "joia" at 100,000 members took 290 to 451 ms).
  */
 const OWN_FEW = 5000;
 
 /**
- * How each word of a search through a searchable reference reads on PostgreSQL (relatedIds): the
- * ids of the few records each reference's search finds (in relatedSearch's order), and whether
- * the row's own text is looked up in its trigram index too. A word not named is searched as before.
+ * How the words of a search through a searchable reference read on PostgreSQL (relatedIds): for
+ * a word named, the ids of the few records each reference's search finds (in relatedSearch's
+ * order), its own text looked up in its trigram index too. A word not named is searched as before.
  */
-export interface RelatedWord {
-  ids: readonly (readonly number[])[];
-  ownIndexed: boolean;
-}
-export type RelatedIds = ReadonlyMap<string, RelatedWord>;
+export type RelatedIds = ReadonlyMap<string, readonly (readonly number[])[]>;
 
 /**
  * For each word of `term`, the ids of the records each searchable reference's search finds for
@@ -197,9 +193,10 @@ export async function relatedIds(database: Database, resource: Resource, term: s
   const related = resource.relatedSearch ?? [];
   const own = searchColumns(resource).length > 0;
   if (database.engine !== 'postgres' || related.length === 0 || (own && !resource.searchIndex) || limit < 0) return undefined;
-  const found = new Map<string, RelatedWord>();
+  const found = new Map<string, number[][]>();
   for (const word of searchWords(term)) {
     if (found.has(word) || [...foldText(word)].length < TRIGRAM) continue;
+    if (own && (await estimatedRows(database, resource, ownIndexedCondition(resource, word))) > OWN_FEW) continue;
     const ids: number[][] = [];
     for (const { resource: other } of related) {
       if (!searchesIndexOnly(database.engine, other, word)) break;
@@ -210,9 +207,7 @@ export async function relatedIds(database: Database, resource: Resource, term: s
       if (rows.rows.length > limit) break;
       ids.push(rows.rows.map((row) => Number(row._id)));
     }
-    if (ids.length < related.length) continue;
-    const ownIndexed = own && (await estimatedRows(database, resource, ownIndexedCondition(resource, word))) <= OWN_FEW;
-    found.set(word, { ids, ownIndexed });
+    if (ids.length === related.length) found.set(word, ids);
   }
   return found;
 }
@@ -279,17 +274,16 @@ function ownCondition(engine: Engine, resource: Resource, words: readonly string
  * search finds it)`): the related search runs once, through that resource's own index, and the
  * rows are then found by their reference's index.
  */
-function wordWithRelated(engine: Engine, resource: Resource, related: readonly RelatedSearch[], word: string, common?: ReadonlySet<string>, few?: RelatedWord): RawBuilder<boolean> {
+function wordWithRelated(engine: Engine, resource: Resource, related: readonly RelatedSearch[], word: string, common?: ReadonlySet<string>, ids?: readonly (readonly number[])[]): RawBuilder<boolean> {
   const own = searchColumns(resource).length > 0;
-  if (few !== undefined) {
-    // The own text read as before; when it is rare, through its trigram index too, so that the
-    // planner can look it up there beside the few records' ids (relatedIds), one OR of two
-    // indexes, or, walking the rows in order, fold the document only where the text has the word.
-    const scanned = ownCondition(engine, resource, [word], common);
-    const ors = !own ? [] : few.ownIndexed ? [sql<boolean>`(${scanned} IS TRUE AND ${ownIndexedCondition(resource, word)})`] : [scanned];
+  if (ids !== undefined) {
+    // The own text read as before and through its trigram index, and the few records' ids
+    // (relatedIds): the planner can join both indexes in one OR; walking the rows in order
+    // instead, it folds a row's document only where the text read as before has the word.
+    const ors = own ? [sql<boolean>`(${ownCondition(engine, resource, [word], common)} IS TRUE AND ${ownIndexedCondition(resource, word)})`] : [];
     related.forEach(({ field }, i) => {
       // One array, whatever the number of ids (a statement takes at most 65,535 parameters); the planner still reads it.
-      if (few.ids[i]!.length > 0) ors.push(sql<boolean>`${sql.ref(field.name)} = ANY(${few.ids[i]!}::integer[])`);
+      if (ids[i]!.length > 0) ors.push(sql<boolean>`${sql.ref(field.name)} = ANY(${ids[i]!}::integer[])`);
     });
     return ors.length === 0 ? sql<boolean>`1 = 0` : sql<boolean>`(${sql.join(ors, sql` OR `)})`;
   }
