@@ -1,6 +1,6 @@
 import { CompiledQuery, sql, type KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { bringBalancesToToday } from '../../../src/server/modules/dues/balances.js';
+import { bringBalancesToToday, bringBalancesToTodayInSteps, refreshBalances } from '../../../src/server/modules/dues/balances.js';
 import { startResourceServer, type ResourceTestServer } from '../resources/support.js';
 
 // Balance rows follow the calendar: a debt that falls due overnight is counted as owed by the
@@ -82,4 +82,37 @@ it('finds stale rows by index seeks, never by scanning every balance, with stati
     expect(plan, check.sql).toMatch(/member_balances_(next_due_keyset|as_of)/);
     expect(plan, check.sql).not.toMatch(/^SCAN member_balances$|Seq Scan/m);
   }
+});
+
+it('the nightly job brings the rows in steps that each commit, to the same figures as one statement', async () => {
+  const { db } = server.database;
+  // Five members whose quota falls due the same night, stale together after it.
+  const state = await server.stateId('Ativo');
+  const members: number[] = [];
+  for (const name of ['Bruno', 'Carla', 'Duarte', 'Eva', 'Filipe']) {
+    const id = Number((await post('/api/members', { dues_exempt: true, name: `${name} Passos`, state })).body.data._id);
+    expect((await post('/api/unsettled_payments/raise', { member: id, kind: 'other', year: 2026, amount: 700, due_date: '2026-12-01', description: 'Quota de dezembro' })).status).toBe(200);
+    members.push(id);
+  }
+  now = Date.parse('2026-12-01T00:10:00Z');
+  const statements: string[] = [];
+  const executor = db.getExecutor();
+  const spy: KyselyPlugin = {
+    transformQuery: ({ node, queryId }) => {
+      statements.push(executor.compileQuery(node, queryId).sql);
+      return node;
+    },
+    transformResult: async ({ result }) => result,
+  };
+  expect(await bringBalancesToTodayInSteps(db.withPlugin(spy), now, 2)).toBe(true);
+  // Five stale rows, two a step: three steps, each its own transaction (none holds them all).
+  expect(statements.filter((s) => /insert into "?member_balances"?/i.test(s))).toHaveLength(3);
+  const inSteps = await db.selectFrom('member_balances').selectAll().where('_id', 'in', members).orderBy('_id').execute();
+  expect(inSteps.map((r) => [r.open_total, r.next_due, r.oldest_due])).toEqual(members.map(() => [700, null, '2026-12-01']));
+  // Nothing is left stale, and one statement for every member computes the very same rows.
+  expect(await bringBalancesToToday(db, now)).toBe(false);
+  await db.transaction().execute((trx) => refreshBalances(trx, now));
+  expect(await db.selectFrom('member_balances').selectAll().where('_id', 'in', members).orderBy('_id').execute()).toEqual(inSteps);
+  // A second run finds nothing to do.
+  expect(await bringBalancesToTodayInSteps(db, now, 2)).toBe(false);
 });

@@ -263,3 +263,44 @@ export async function bringBalancesToToday(db: Db, now: number): Promise<boolean
   if (stale) await refreshBalances(db, now, 'stale');
   return stale;
 }
+
+/**
+ * Rows a step of the nightly job brings to today on SQLite. Measured at 100,000 members, every
+ * row stale (a loaded machine): 2,000 a step held the event loop up to 230 ms, 500 up to 90 ms
+ * (the commits), for 1.5-1.8 times the 3.3-4.3 s one statement takes, which holds it throughout.
+ */
+export const BALANCE_STEP_ROWS = 500;
+
+/**
+ * bringBalancesToToday for the nightly job, in steps of at most `rows` rows (null: in one
+ * statement, PostgreSQL's way): each step computes the next stale rows in member order again and
+ * commits, so on SQLite a request waits behind one step, not behind every member (the night a
+ * year's quotas fall due, 100,000 rows). The rows are walked in
+ * id order past the last step's, so a row a step leaves stale is never taken twice.
+ */
+export async function bringBalancesToTodayInSteps(db: Db, now: number, rows: number | null): Promise<boolean> {
+  if (rows === null) return db.transaction().execute((trx) => bringBalancesToToday(trx, now));
+  const today = lisbonDay(now);
+  let moved = false;
+  for (const when of STALE_CONDITIONS) {
+    for (let after = 0; ; ) {
+      // The rows walked in id order, each tested (the condition as a value keeps it off its
+      // index, through which SQLite would read every stale row to sort them, in every step).
+      const step = await db
+        .selectFrom('member_balances')
+        .select('_id')
+        .where('_id', '>', after)
+        .where(sql<boolean>`(CASE WHEN ${when(today)} THEN 1 ELSE 0 END) = 1`)
+        .orderBy('_id')
+        .limit(rows)
+        .execute();
+      if (step.length === 0) break;
+      const ids = step.map((r) => Number(r._id));
+      await db.transaction().execute((trx) => refreshBalances(trx, now, ids));
+      moved = true;
+      after = ids.at(-1)!;
+    }
+  }
+  return moved;
+}
+

@@ -3,7 +3,7 @@ import type { JobDefinition } from '../../jobs/types.js';
 import { defineAction } from '../../resources/actions.js';
 import { readSetting } from '../../settings/read.js';
 import { publishChange } from '../../resources/events.js';
-import { balances, bringBalancesToToday } from './balances.js';
+import { BALANCE_STEP_ROWS, balances, bringBalancesToTodayInSteps } from './balances.js';
 import { generateYear, tidyAfterBulk } from './generation.js';
 import { slicingFor } from './member-steps.js';
 import { compactReceiptTotals } from './receipt-totals.js';
@@ -64,7 +64,7 @@ export const balancesTodayJob: JobDefinition = {
   label: 'Saldos dos sócios ao dia',
   schedule: '5 0 * * *',
   async run({ db, ctx }) {
-    const moved = await bringBalancesToToday(db, ctx.now());
+    const moved = await bringBalancesToTodayInSteps(db, ctx.now(), slicingFor(ctx.database.engine) ? BALANCE_STEP_ROWS : null);
     if (moved) await publishChange(ctx.bus, balances, { action: 'updated', id: 0 }, []);
     return { moved };
   },
