@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Row } from '../db/database.js';
-import { diffRecords, recordAudit } from '../audit/record.js';
+import { diffRecords, recordAudit, type AuditChanges } from '../audit/record.js';
 import { invalidRecord, notFound } from '../errors.js';
 import { objectBody } from '../request-body.js';
 import type { ActionDefinition } from './actions.js';
@@ -44,6 +44,12 @@ export function actionHandler(app: FastifyInstance, resource: Resource, action: 
       outcome = await db.transaction().execute(async (trx) => {
         const before = id === undefined ? undefined : await readRow(trx, resource, id, lockRows);
         if (id !== undefined && (!before || !inScope(granted, before))) throw notFound();
+        const audit = (changes: AuditChanges | null) =>
+          recordAudit(trx, { at: ctx.now(), actor: caller, address: request.ip ?? null, resource: resource.name, recordId: id ?? null, action: action.name, changes });
+        // A collection action's entry names no record and no change: written first, it is not
+        // among the statements after the action's last, which may hold a lock to the commit (a
+        // payment's receipt numbered in its series: one round trip less for the next payment to wait).
+        if (id === undefined) await audit(null);
         const data = await action.run({
           ctx,
           tokens: app.tokens,
@@ -58,15 +64,7 @@ export function actionHandler(app: FastifyInstance, resource: Resource, action: 
         });
         const after = id === undefined ? undefined : await readRow(trx, resource, id);
         const changes = before ? diffRecords(resource, before, after) : null;
-        await recordAudit(trx, {
-          at: ctx.now(),
-          actor: caller,
-          address: request.ip ?? null,
-          resource: resource.name,
-          recordId: id ?? null,
-          action: action.name,
-          changes,
-        });
+        if (id !== undefined) await audit(changes);
         return { data, before, after, changed: !after || Object.keys(changes ?? {}).length > 0 };
       });
     } catch (error) {
