@@ -56,7 +56,7 @@ const columnNames = (resource: Resource): string[] => resource.fields.filter(isC
  * find through a searchable reference, search.ts relatedIds), and the caller's own record when
  * that is all they may see.
  */
-export function listConditions(database: Database, resource: Resource, params: ListParams, scope?: RowScope, common?: ReadonlySet<string>, ids?: RelatedIds): RawBuilder<boolean>[] {
+function listConditions(database: Database, resource: Resource, params: ListParams, scope?: RowScope, common?: ReadonlySet<string>, ids?: RelatedIds): RawBuilder<boolean>[] {
   const conditions: RawBuilder<boolean>[] = [];
   if (scope) conditions.push(sql<boolean>`${sql.ref(scope.column)} = ${scope.value}`);
   for (const { field, values } of params.filters) {
