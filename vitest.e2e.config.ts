@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { RoutesFirstSequencer } from './test/e2e/support/routes-first-sequencer.js';
 
 // End-to-end tests: the real server and Debian's Chromium. They need the web build first:
 //   npx rollup -c rollup.config.mjs && npx vitest run --config vitest.e2e.config.ts
@@ -25,6 +26,8 @@ export default defineConfig({
     isolate: false,
     // The demo organisation seeded once per run, copied for each server (test/e2e/support/demo-template.ts).
     globalSetup: ['test/e2e/support/global-setup.ts'],
+    // The files that walk every route (minutes each) start first, one on each worker.
+    sequence: { sequencer: RoutesFirstSequencer },
     setupFiles: ['test/support/password-cost.ts'],
   },
 });
