@@ -16,7 +16,7 @@ export const NOTIFY_PAYLOAD_LIMIT = 7900;
 
 /**
  * Events published in one turn of the event loop go out in one statement, at most this many at a
- * time: a payment published four or five events, each its own statement and commit (about 36
+ * time: a payment published four or five events, each its own statement and commit (about 30
  * round trips a payment in all); concurrent requests share the statement too.
  */
 export const NOTIFY_BATCH = 200;
