@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { KyselyPlugin } from 'kysely';
 import { foldText } from '../../src/server/db/fold.js';
 import { createMemoryBus } from '../../src/server/realtime/bus.js';
 import { createChangeCache } from '../../src/server/resources/change-cache.js';
@@ -9,6 +8,7 @@ import { RELATED_IDS } from '../../src/server/resources/search.js';
 import { LIST_EXACT_TOTAL_LIMIT } from '../../src/core/contract.js';
 import { resourceByName } from './support/app-registry.js';
 import { startResourceServer, type ResourceTestServer } from './resources/support.js';
+import { recordingStatements } from './support/statement-recorder.js';
 
 // Lists searched through a searchable reference (`member`) answer exactly the rows, the order
 // and the total that the words say, however the database is asked for them: each word in the
@@ -305,21 +305,13 @@ describe('words whose members are few or many', () => {
   }
 
   it('name the few members by their ids on PostgreSQL, and keep the members\' search for many', async () => {
-    const statements: string[] = [];
-    const executor = server.database.db.getExecutor();
-    const spy: KyselyPlugin = {
-      transformQuery: ({ node, queryId }) => {
-        statements.push(executor.compileQuery(node, queryId).sql);
-        return node;
-      },
-      transformResult: async ({ result }) => result,
-    };
-    const database = { ...server.database, db: server.database.db.withPlugin(spy) };
+    const { db: recorded, statements } = recordingStatements(server.database.db);
+    const database = { ...server.database, db: recorded };
     const resource = resourceByName('payments')!;
     const page = async (term: string) => {
       statements.length = 0;
       await listRows(database, resource, parseListParams(resource, { _limit: String(PAGE), _sort: '-date', _search: term }));
-      return { ids: statements.some((s) => s.includes('"member" = ANY(')), members: statements.some((s) => s.includes('"member" IN (SELECT "_id" FROM "members"')) };
+      return { ids: statements.some((s) => s.sql.includes('"member" = ANY(')), members: statements.some((s) => s.sql.includes('"member" IN (SELECT "_id" FROM "members"')) };
     };
     RELATED_IDS.limit = 2;
     try {
@@ -337,22 +329,14 @@ describe('words whose members are few or many', () => {
 
 describe('how SQLite reads them', () => {
   it('looks words up in the indexes (counted first, then walked or found through them), and reads a short word from the rows, as the matches among the first rows say', async () => {
-    const statements: string[] = [];
-    const executor = server.database.db.getExecutor();
-    const spy: KyselyPlugin = {
-      transformQuery: ({ node, queryId }) => {
-        statements.push(executor.compileQuery(node, queryId).sql);
-        return node;
-      },
-      transformResult: async ({ result }) => result,
-    };
-    const database = { ...server.database, db: server.database.db.withPlugin(spy) };
+    const { db: recorded, statements } = recordingStatements(server.database.db);
+    const database = { ...server.database, db: recorded };
     const totals = createChangeCache<number>(createMemoryBus(), Date.now, { ttlMs: Infinity, maxEntries: 10 });
     const read = async (name: 'payments' | 'unsettled_payments' | 'membership_cards', query: Record<string, string>) => {
       statements.length = 0;
       const resource = resourceByName(name)!;
       const { rows: found, total } = await listRows(database, resource, parseListParams(resource, { _limit: String(PAGE), ...query }), undefined, totals);
-      const count = (shape: RegExp) => statements.filter((s) => shape.test(s)).length;
+      const count = (shape: RegExp) => statements.filter((s) => shape.test(s.sql)).length;
       return {
         rows: found.length,
         total,
@@ -364,7 +348,7 @@ describe('how SQLite reads them', () => {
         counts: count(/count\(\*\) AS "?n"? FROM (\(SELECT 1 |"\w+" WHERE)/),
         probes: count(/count\(\*\) AS "?n"? FROM \(SELECT rowid FROM "\w+_search"/),
         // The row's own text looked up in its trigram index (not read from every row).
-        ownIndex: statements.some((s) => s.includes(`"_id" IN (SELECT rowid FROM "${name}_search" WHERE "${name}_search" MATCH`)),
+        ownIndex: statements.some((s) => s.sql.includes(`"_id" IN (SELECT rowid FROM "${name}_search" WHERE "${name}_search" MATCH`)),
       };
     };
     const search = (term: string) => ({ _sort: '-date', _search: term });

@@ -1,7 +1,8 @@
-import { CompiledQuery, sql, type KyselyPlugin } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { bringBalancesToToday, bringBalancesToTodayInSteps, refreshBalances } from '../../../src/server/modules/dues/balances.js';
 import { startResourceServer, type ResourceTestServer } from '../resources/support.js';
+import { recordingStatements } from '../support/statement-recorder.js';
 
 // Balance rows follow the calendar: a debt that falls due overnight is counted as owed by the
 // nightly job dues.balances_today before anyone reads the list, and by the first read anyway.
@@ -60,16 +61,8 @@ it('finds stale rows by index seeks, never by scanning every balance, with stati
   await sql`INSERT INTO member_balances (_id, member, number, name, open_total, open_debts, years_owed, upcoming_total, upcoming_debts, credit, as_of, created_at, updated_at)
     SELECT _id, _id, number, name, 0, 0, 0, 0, 0, 0, ${today}, ${stamp}, ${stamp} FROM members WHERE number >= 10000`.execute(db);
   await sql`ANALYZE`.execute(db);
-  const statements: CompiledQuery[] = [];
-  const executor = db.getExecutor();
-  const spy: KyselyPlugin = {
-    transformQuery: ({ node, queryId }) => {
-      statements.push(executor.compileQuery(node, queryId));
-      return node;
-    },
-    transformResult: async ({ result }) => result,
-  };
-  expect(await bringBalancesToToday(db.withPlugin(spy), now)).toBe(false);
+  const { db: recorded, statements } = recordingStatements(db);
+  expect(await bringBalancesToToday(recorded, now)).toBe(false);
   const checks = statements.filter((s) => /from "?member_balances"?/i.test(s.sql));
   expect(checks.length).toBeGreaterThan(0);
   for (const check of checks) {
@@ -95,18 +88,10 @@ it('the nightly job brings the rows in steps that each commit, to the same figur
     members.push(id);
   }
   now = Date.parse('2026-12-01T00:10:00Z');
-  const statements: string[] = [];
-  const executor = db.getExecutor();
-  const spy: KyselyPlugin = {
-    transformQuery: ({ node, queryId }) => {
-      statements.push(executor.compileQuery(node, queryId).sql);
-      return node;
-    },
-    transformResult: async ({ result }) => result,
-  };
-  expect(await bringBalancesToTodayInSteps(db.withPlugin(spy), now, 2)).toBe(true);
+  const { db: recorded, statements } = recordingStatements(db);
+  expect(await bringBalancesToTodayInSteps(recorded, now, 2)).toBe(true);
   // Five stale rows, two a step: three steps, each its own transaction (none holds them all).
-  expect(statements.filter((s) => /insert into "?member_balances"?/i.test(s))).toHaveLength(3);
+  expect(statements.filter((s) => /insert into "?member_balances"?/i.test(s.sql))).toHaveLength(3);
   const inSteps = await db.selectFrom('member_balances').selectAll().where('_id', 'in', members).orderBy('_id').execute();
   expect(inSteps.map((r) => [r.open_total, r.next_due, r.oldest_due])).toEqual(members.map(() => [700, null, '2026-12-01']));
   // Nothing is left stale, and one statement for every member computes the very same rows.

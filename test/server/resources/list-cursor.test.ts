@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CompiledQuery, sql, type KyselyPlugin } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import { startResourceServer, type ResourceTestServer } from './support.js';
 import { resourceByName } from '../support/app-registry.js';
 import { listOrder, rowsAfter } from '../../../src/server/resources/text-order.js';
 import { cursorAfter } from '../../../src/server/resources/list-cursor.js';
 import { parseListParams } from '../../../src/server/resources/list-params.js';
 import { listRows } from '../../../src/server/resources/list-query.js';
+import { recordingStatements } from '../support/statement-recorder.js';
 
 // Names that tie (several members each) and differ only by accents or case, so the order key
 // alone cannot tell rows apart and the `_id` tie-break decides.
@@ -257,15 +258,7 @@ describe('a cursor page', () => {
     }));
     for (let i = 0; i < rows.length; i += 500) await db.insertInto('payments').values(rows.slice(i, i + 500)).execute();
     await sql`ANALYZE`.execute(db);
-    const statements: CompiledQuery[] = [];
-    const executor = db.getExecutor();
-    const spy: KyselyPlugin = {
-      transformQuery: ({ node, queryId }) => {
-        statements.push(executor.compileQuery(node, queryId));
-        return node;
-      },
-      transformResult: async ({ result }) => result,
-    };
+    const { db: recorded, statements } = recordingStatements(db);
     const payments = resourceByName('payments')!;
     const ids = (await db.selectFrom('payments').select('_id').where('date', '=', '2026-02-01').orderBy('_id').execute()).map((r) => Number(r._id));
     // Past the cursor, 500 ties (the page holds only ties) or 50 (the page goes on to the next day).
@@ -274,7 +267,7 @@ describe('a cursor page', () => {
       const cursor = ids[sort === '-date' ? left : ids.length - 1 - left]!;
       statements.length = 0;
       const params = parseListParams(payments, { _sort: sort, _limit: '100', _after: cursorAfter(order, { date: '2026-02-01', _id: cursor }) });
-      const { rows: page } = await listRows({ ...server.database, db: db.withPlugin(spy) }, payments, params);
+      const { rows: page } = await listRows({ ...server.database, db: recorded }, payments, params);
       expect(page.filter((r) => r.date === '2026-02-01')).toHaveLength(Math.min(left, 100));
       const reads = statements.filter((s) => /FROM "?payments"? WHERE/.test(s.sql) && !/count\(/i.test(s.sql));
       expect(reads.length, sort).toBeGreaterThan(0);

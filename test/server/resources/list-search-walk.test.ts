@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { KyselyPlugin } from 'kysely';
 import { LIST_EXACT_TOTAL_LIMIT } from '../../../src/core/contract.js';
 import { createMemoryBus } from '../../../src/server/realtime/bus.js';
 import { createChangeCache } from '../../../src/server/resources/change-cache.js';
@@ -7,6 +6,7 @@ import { parseListParams } from '../../../src/server/resources/list-params.js';
 import { listRows } from '../../../src/server/resources/list-query.js';
 import { resourceByName } from '../support/app-registry.js';
 import { startResourceServer, type ResourceTestServer } from './support.js';
+import { recordingStatements } from '../support/statement-recorder.js';
 
 // A search that matches more members than are counted exactly: five in six are "Maria Zeta",
 // every sixth is "Ana Sousa". By number the matches are spread evenly; by name they all come
@@ -60,23 +60,15 @@ describe('a search matching more than the exact count, sorted (issue 17: no sort
   }
 
   it('walks the order index on SQLite for a search known to match many, where the matches are spread, and reads the usual way where they bunch', async () => {
-    const statements: string[] = [];
-    const executor = server.database.db.getExecutor();
-    const spy: KyselyPlugin = {
-      transformQuery: ({ node, queryId }) => {
-        statements.push(executor.compileQuery(node, queryId).sql);
-        return node;
-      },
-      transformResult: async ({ result }) => result,
-    };
-    const database = { ...server.database, db: server.database.db.withPlugin(spy) };
+    const { db: recorded, statements } = recordingStatements(server.database.db);
+    const database = { ...server.database, db: recorded };
     const members = resourceByName('members')!;
     const totals = createChangeCache<number>(createMemoryBus(), Date.now, { ttlMs: Infinity, maxEntries: 10 });
     const read = async (sort: string) => {
       statements.length = 0;
       const { rows } = await listRows(database, members, parseListParams(members, { _search: 'maria', _sort: sort, _limit: '100' }), undefined, totals);
       // A parameter is `?` on SQLite and `$n` on PostgreSQL.
-      const count = (shape: RegExp) => statements.filter((s) => shape.test(s)).length;
+      const count = (shape: RegExp) => statements.filter((s) => shape.test(s.sql)).length;
       return { rows: rows.length, walks: count(/LIMIT (\?|\$\d+)\) WHERE/), pages: count(/LIMIT (\?|\$\d+) OFFSET/) };
     };
     // The first page of a search learns how many rows it matches, the usual way.
