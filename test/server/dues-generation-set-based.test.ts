@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql, type KyselyPlugin } from 'kysely';
+import { sql } from 'kysely';
 import { lisbonDay, lisbonYear } from '../../src/core/days.js';
 import type { Db } from '../../src/server/db/database.js';
 import { refreshBalances } from '../../src/server/modules/dues/balances.js';
 import { generateYear, yearRaises } from '../../src/server/modules/dues/generation.js';
 import { allocateCredit, annulPayment, applyCredit, raiseDebt, recordPayment } from '../../src/server/modules/dues/ledger.js';
 import { startResourceServer, type ResourceTestServer } from './resources/support.js';
+import { recordingStatements } from './support/statement-recorder.js';
 
 // A year's generation, set-based (issue 32, item 3), on the real server and both engines: the
 // credit left on payments is spent on the new debts (and any older ones still owing) exactly as
@@ -114,19 +115,6 @@ async function oneByOne(now: number) {
   return seen!;
 }
 
-/** Every statement generation runs, counted. */
-function counting(): { db: Db; count: () => number } {
-  let count = 0;
-  const plugin: KyselyPlugin = {
-    transformQuery: (args) => {
-      count += 1;
-      return args.node;
-    },
-    transformResult: (args) => Promise.resolve(args.result),
-  };
-  return { db: db().withPlugin(plugin), count: () => count };
-}
-
 /**
  * The same run every member at once (PostgreSQL's way) and in steps over ranges of members
  * (SQLite's way, member-steps.ts): one member, or one household, a step, each step committed
@@ -220,10 +208,10 @@ describe.each(WAYS)("a year's generation, set-based, $way", ({ slicing }) => {
     expected = await oneByOne(generatedAt);
     expect(await snapshot(db())).toEqual(before);
 
-    const counted = counting();
+    const counted = recordingStatements(db());
     steps = 0;
     const report = await generateYear(counted.db, year, generatedAt, () => void (steps += 1), slicing);
-    statements = counted.count();
+    statements = counted.statements.length;
     after = await snapshot(db());
     // Efetivo: 8 members (Rita is exempt); Trimestral: Bruno's 4 quarters; Família: 1 household.
     expect(report.raised).toBe(8 + 4 + 1);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { KyselyPlugin } from 'kysely';
 import { memberRun, type MemberStep } from '../../../src/server/modules/dues/member-steps.js';
 import { startResourceServer, type ResourceTestServer } from '../resources/support.js';
+import { recordingStatements } from '../support/statement-recorder.js';
 
 // A run over every member in several passes (reminder planning: one a stage) shares one run
 // (memberRun): the ranges of members and households are read once, on the first pass, and a
@@ -15,18 +15,6 @@ const members: number[] = [];
 const db = () => server.database.db;
 const post = (url: string, body: unknown) => server.json('POST', url, staff, body);
 
-/** The database handle counting the statements sent through it. */
-function counting() {
-  let count = 0;
-  const plugin: KyselyPlugin = {
-    transformQuery: (args) => {
-      count += 1;
-      return args.node;
-    },
-    transformResult: (args) => Promise.resolve(args.result),
-  };
-  return { db: db().withPlugin(plugin), count: () => count };
-}
 
 /** The member ids a step covers (the set-based statements' condition, read here in JavaScript). */
 async function covered(step: MemberStep): Promise<number[]> {
@@ -67,7 +55,7 @@ describe('member steps: one run, several passes', () => {
   });
 
   it('reads the ranges once, carries the learned step size to the next pass, and covers every member once a pass', async () => {
-    const counted = counting();
+    const counted = recordingStatements(db());
     // Each step "takes" 64 ms against a budget of 16 ms: steps shrink to a quarter at a time (the
     // most a step changes) down to the floor, an eighth of the first size.
     let now = 0;
@@ -87,7 +75,7 @@ describe('member steps: one run, several passes', () => {
     }
     // The ranges were read on the first pass only (three statements); `covered` reads through
     // the uncounted handle.
-    expect(counted.count()).toBe(3);
+    expect(counted.statements.length).toBe(3);
     for (const { ids } of passes) expect([...ids].sort((a, b) => a - b)).toEqual(members);
     // First pass: 16 ids a step, then 4 (a quarter), then 2 (the floor).
     expect(passes[0]!.sizes.slice(0, 3)).toEqual([16, 4, 2]);
@@ -96,12 +84,12 @@ describe('member steps: one run, several passes', () => {
   });
 
   it('runs every member at once when not cut (null), reading nothing', async () => {
-    const counted = counting();
+    const counted = recordingStatements(db());
     const steps: MemberStep[] = [];
     const run = memberRun(counted.db, null);
     await run.forEachStep(async (step) => void steps.push(step));
     await run.forEachStep(async (step) => void steps.push(step));
     expect(steps).toEqual([{ of: 'all' }, { of: 'all' }]);
-    expect(counted.count()).toBe(0);
+    expect(counted.statements.length).toBe(0);
   });
 });
