@@ -24,15 +24,16 @@ const resources = new Map(appModules.flatMap((module) => module.resources).map((
  * The database's own time for list pages: the statements the server's list code runs for the
  * page at `path` (`/api/{resource}?…`), recorded from that code as the server calls it (an
  * estimated total already known, as between changes), then run again through the same driver
- * without HTTP, authentication, record conversion or JSON text. Milliseconds by path; paths that
- * are not a generic list are left out. Opens the database itself: on SQLite, only once the
- * server has stopped (it holds the file).
+ * without HTTP, authentication, record conversion or JSON text. By path: the median milliseconds
+ * and the statements (the bare route runs them, bare-route.ts); paths that are not a generic list
+ * are left out. Opens the database itself: on SQLite, only once the server has stopped (it holds
+ * the file).
  */
-export async function timeBareQueries(options: DatabaseOptions, paths: readonly string[]): Promise<Map<string, number>> {
+export async function timeBareQueries(options: DatabaseOptions, paths: readonly string[]): Promise<Map<string, { ms: number; statements: CompiledQuery[] }>> {
   const recorded: CompiledQuery[] = [];
   const database = await openDatabase({ ...options, log: (event) => event.level === 'query' && recorded.push(event.query) });
   const totals = createChangeCache<number>(createMemoryBus(), Date.now, { ttlMs: Infinity, maxEntries: 100 });
-  const times = new Map<string, number>();
+  const times = new Map<string, { ms: number; statements: CompiledQuery[] }>();
   try {
     for (const path of paths) {
       const url = new URL(path, 'http://bench');
@@ -52,7 +53,7 @@ export async function timeBareQueries(options: DatabaseOptions, paths: readonly 
         runs.push(performance.now() - started);
       }
       runs.sort((a, b) => a - b);
-      times.set(path, runs[Math.floor(runs.length / 2)]!);
+      times.set(path, { ms: runs[Math.floor(runs.length / 2)]!, statements });
     }
   } finally {
     totals.close();

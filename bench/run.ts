@@ -19,9 +19,11 @@
 //                    the database on each engine, S3 on a local S3 server (bench/files.ts); default on
 //   --generation-runs=N  timed runs of a year's generation, reminder planning and the cards PDF
 //                    (default 3; the median is reported)
+import http from 'node:http';
 import os from 'node:os';
 import { randomBytes } from 'node:crypto';
-import { openDatabase, type Engine } from '../src/server/db/database.js';
+import type { CompiledQuery } from 'kysely';
+import { openDatabase, type DatabaseOptions, type Engine } from '../src/server/db/database.js';
 import { lisbonDay } from '../src/core/days.js';
 import { generate, RARE_COUNT, RARE_SURNAME, type Generated } from './generate.js';
 import { timeGeneration, type GenerationTimes } from './generation.js';
@@ -32,6 +34,7 @@ import { issueBenchLinks, timeTokenPages, TOKEN_PAGE_LOADS } from './payment-lin
 import { measure, type Measurement, type OneByOneTimes } from './measure.js';
 import { startServer, untilJobsIdle, type ServerMemory } from './server.js';
 import { timeBareQueries } from './bare.js';
+import { plainStatements, startBareRoute, type BareRoute } from './bare-route.js';
 import { timeBareExport, timeServerExport, type ExportTimes } from './exports.js';
 import { reportPaths, timeBareReports } from './reports.js';
 import { membersCsv, prepareImportDatabase, timeBareInsert, timeImport, type ImportTimes } from './imports.js';
@@ -68,13 +71,13 @@ const log = (line: string) => console.log(line);
 // Other work on the machine skews latencies; the table says how busy it was before we began.
 const loadBefore = os.loadavg()[0]!;
 
-interface Row {
+interface Row extends Query {
   engine: Engine;
-  query: string;
-  path: string;
   result: Measurement;
   /** The same page's statements run bare on the database (bare.ts), median ms; list rows only. */
   bareMs?: number;
+  /** The same load on the bare Fastify route (bare-route.ts): the page's statements and the server's bytes; list rows only. */
+  route?: Measurement;
   /** The server's event loop during the row (loop-delay.ts). */
   loopDelay?: LoopDelay;
 }
@@ -136,6 +139,23 @@ async function cursorBefore(url: string, access: string, list: string, page: num
   const next = (body.meta as { next?: string } | undefined)?.next;
   if (status !== 200 || !next) throw new Error(`no cursor after page ${page - 1}: ${status}`);
   return next;
+}
+
+/** An answer's bytes as sent (still compressed when `acceptEncoding` asked for it), and its encoding. */
+async function rawAnswer(url: string, access: string, acceptEncoding: string | undefined): Promise<{ body: Buffer; contentEncoding: string | undefined }> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(url, { headers: { authorization: `Bearer ${access}`, ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}) } }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => {
+        const encoding = response.headers['content-encoding'];
+        if (response.statusCode === 200) resolve({ body: Buffer.concat(chunks), contentEncoding: encoding });
+        else reject(new Error(`${url}: ${response.statusCode}`));
+      });
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+  });
 }
 
 async function get(url: string, access: string): Promise<{ status: number; body: { data?: unknown; meta?: { total: number; exact?: boolean } } }> {
@@ -255,6 +275,8 @@ async function benchEngine(engine: Engine): Promise<Row[]> {
 
     const { server, access } = await startAndLogIn(engine, storage);
     const rows: Row[] = [];
+    // Each GET row's answer as the server sent it, for the bare route to send the same bytes.
+    const answers = new Map<string, { body: Buffer; contentEncoding: string | undefined }>();
     try {
       const memory: MemoryRow = { engine, rest: server.memory(), peak: undefined };
       memoryRows.push(memory);
@@ -296,6 +318,7 @@ async function benchEngine(engine: Engine): Promise<Row[]> {
         }
         const { status, body } = await get(server.url + q.path, access);
         if (status !== 200) throw new Error(`${q.path}: ${status} ${JSON.stringify(body)}`);
+        answers.set(answerKey(q), await rawAnswer(server.url + q.path, access, q.acceptEncoding));
         const total = body.meta?.total;
         if (Array.isArray(body.data)) log(`  ${q.query}: ${body.data.length} rows, meta.total ${total}${body.meta?.exact === false ? ' (estimate)' : ''}`);
         else log(`  ${q.query}: ${JSON.stringify(body.data).slice(0, 160)}…`);
@@ -334,16 +357,52 @@ async function benchEngine(engine: Engine): Promise<Row[]> {
     // After the server stopped (on SQLite it holds the file), on the same data in the same run.
     const options = { dataDir: storage.dataDir, databaseUrl: engine === 'postgres' ? databaseUrl : undefined, pgSchema: storage.schema };
     const paths = [...new Set(rows.map((r) => r.path))];
-    const bare = new Map([...(await timeBareQueries(options, paths)), ...reportBare]);
+    const lists = await timeBareQueries(options, paths);
+    const bare = new Map([...[...lists].map(([path, list]) => [path, list.ms] as const), ...reportBare]);
     const exported = exportRows.find((e) => e.engine === engine);
     if (exported) exported.bare = await timeBareExport(options, generationRuns);
     for (const row of rows) {
       const ms = bare.get(row.path);
       if (ms !== undefined) row.bareMs = ms;
     }
+    await loadBareRoute(options, rows, lists, answers);
     return rows;
   } finally {
     await storage.remove();
+  }
+}
+
+/** A GET row's key among the answers: its path and the encoding it asks for. */
+const answerKey = (q: Query) => `${q.acceptEncoding ?? ''} ${q.path}`;
+
+/**
+ * The list rows again on the bare Fastify route (bare-route.ts), each with the same connections
+ * and seconds: the page's recorded statements and the bytes the server sent for it.
+ */
+async function loadBareRoute(
+  database: DatabaseOptions,
+  rows: Row[],
+  lists: ReadonlyMap<string, { statements: CompiledQuery[] }>,
+  answers: ReadonlyMap<string, { body: Buffer; contentEncoding: string | undefined }>,
+): Promise<void> {
+  const routed: { row: Row; index: number }[] = [];
+  const routes: BareRoute[] = [];
+  for (const row of rows) {
+    const statements = plainStatements(lists.get(row.path)?.statements ?? []);
+    const answer = answers.get(answerKey(row));
+    if (!statements?.length || !answer || row.post) continue;
+    routed.push({ row, index: routes.length });
+    routes.push({ statements, body: answer.body.toString('base64'), contentEncoding: answer.contentEncoding });
+  }
+  if (routes.length === 0) return;
+  const route = await startBareRoute(database, routes);
+  try {
+    for (const { row, index } of routed) {
+      row.route = await measure(`${route.url}/bare/${index}?row=${index}`, 'none', row.connections ?? CONNECTIONS, seconds, row.uncached === true, undefined, row.acceptEncoding);
+      log(`  bare route, ${row.query}: p50 ${row.route.p50.toFixed(1)} ms, ${Math.round(row.route.requestsPerSecond)} req/s`);
+    }
+  } finally {
+    await route.stop();
   }
 }
 
@@ -354,7 +413,7 @@ async function benchEngine(engine: Engine): Promise<Row[]> {
 const msPerRequest = (r: Row) => 1000 / r.result.requestsPerSecond;
 
 function table(rows: readonly Row[]): string {
-  const header = ['engine', 'query', 'p50 ms', 'p95 ms', 'req/s', 'ms/req', 'bare ms', 'x bare', 'loop max ms', 'errors'];
+  const header = ['engine', 'query', 'p50 ms', 'p95 ms', 'req/s', 'ms/req', 'bare ms', 'x bare', 'route ms/req', 'x route', 'loop max ms', 'errors'];
   const body = rows.map((r) => [
     r.engine,
     r.query,
@@ -365,6 +424,8 @@ function table(rows: readonly Row[]): string {
     r.bareMs === undefined ? '-' : msPerRequest(r).toFixed(2),
     r.bareMs === undefined ? '-' : r.bareMs.toFixed(2),
     r.bareMs === undefined ? '-' : (msPerRequest(r) / r.bareMs).toFixed(1),
+    r.route ? (1000 / r.route.requestsPerSecond).toFixed(2) : '-',
+    r.route ? (r.route.requestsPerSecond / r.result.requestsPerSecond).toFixed(2) : '-',
     loopDelayCell(r.loopDelay),
     String(r.result.failures),
   ]);
@@ -385,6 +446,7 @@ log(`\n${members.toLocaleString('en')} members, ${CONNECTIONS} connections, ${se
 if (rows.length > 0) {
   log(table(rows));
   log('\nms/req: a second over the requests answered (server time per request under load); bare ms: the same page\'s statements run bare on the database after the load (bench/bare.ts), median; x bare: their ratio.');
+  log('route ms/req: the same load on a bare Fastify route in its own process (bench/bare-route.ts) that runs the page\'s statements and sends the bytes the server sent; x route: ms/req over it.');
   log('loop max ms: the longest the server\'s event loop was held during the row (monitorEventLoopDelay inside the server, bench/loop-delay.ts): the longest any request waited behind other work.');
 }
 if (exportRows.length > 0) log(`\nThe interface's CSV export of every member (GET /api/members/export.csv, streamed), to the last byte, beside the bare ordered statement reading the same rows (medians of ${generationRuns}):\n`);

@@ -13,7 +13,7 @@ const PACKAGE_JSON = path.resolve(here, '../../../package.json');
 const LOOP_DELAY_PROBE = path.resolve(here, 'loop-delay.js');
 
 /** The node options of `npm start` (package.json: `exec node [options] dist/server/main.js`), so the bench runs the server as it runs. */
-function startOptions(): string[] {
+export function startOptions(): string[] {
   const { scripts } = JSON.parse(fs.readFileSync(PACKAGE_JSON, 'utf8')) as { scripts: Record<string, string> };
   const options = /exec node ((?:--\S+ )*)dist\/server\/main\.js/.exec(scripts.start ?? '')?.[1];
   if (options === undefined) throw new Error(`package.json: the start script no longer reads "exec node [options] dist/server/main.js": ${scripts.start}`);
