@@ -2,11 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresDialect, SqliteDialect, sql, type ColumnType, type LogEvent, type SqliteDatabase, type SqliteStatement } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql, type ColumnType, type Dialect, type Driver, type LogEvent, type SqliteDatabase, type SqliteStatement } from 'kysely';
 import { FOLD_FUNCTION, foldText } from './fold.js';
+import { holdServerLock } from './server-lock.js';
 import type { ResourceTables } from './resource-tables.js';
 import type { FixedTables, ModuleTables, NotNullColumns, StoredOnlyColumns } from './tables.js';
 import { countingTransactions } from './transaction-scope.js';
+import { checkpointInThread, type WalCheckpointOptions } from './wal-checkpoints.js';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -59,6 +61,8 @@ export interface DatabaseOptions {
   sqliteFile?: string;
   /** Sees every statement run (the benchmark records a list's statements to time them bare). */
   log?: (event: LogEvent) => void;
+  /** SQLite: its checkpoint thread's settings (tests: a thread that fails, events to wait on). */
+  walCheckpoints?: WalCheckpointOptions;
 }
 
 export class DatabaseLockedError extends Error {
@@ -84,18 +88,28 @@ pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
  */
 const SQLITE_CACHE_KIB = 32 * 1024;
 
-function openSqlite(file: string): SQLite.Database {
+interface SqliteConnections {
+  /** The server's connection. */
+  conn: SQLite.Database;
+  /** Held open for as long as the server runs: the lock that keeps a second server off the file (server-lock.ts). */
+  lock: SQLite.Database;
+}
+
+function openSqlite(file: string): SqliteConnections {
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  const conn = new SQLite(file, { timeout: 0 });
+  let lock: SQLite.Database | undefined;
+  let conn: SQLite.Database | undefined;
   try {
-    // Exclusive locking mode holds the file lock for the life of the connection, so a
-    // second server process on the same file fails at once; the kernel frees the lock if
+    // A second server process on the same file fails here at once; the kernel frees the lock if
     // this process dies, so a crash never leaves a stale lock behind.
-    conn.pragma('locking_mode = EXCLUSIVE');
+    lock = holdServerLock(file);
+    conn = new SQLite(file, { timeout: 0 });
+    // Normal locking mode, so that the checkpoint thread can open the file too (0059). A server of
+    // an earlier version holds the file itself in exclusive mode: reading it fails here with BUSY.
     conn.pragma('journal_mode = WAL');
-    conn.exec('BEGIN IMMEDIATE; COMMIT');
   } catch (error) {
-    conn.close();
+    conn?.close();
+    lock?.close();
     if ((error as { code?: string }).code === 'SQLITE_BUSY') throw new DatabaseLockedError(file);
     throw error;
   }
@@ -104,7 +118,7 @@ function openSqlite(file: string): SQLite.Database {
   conn.pragma('synchronous = NORMAL');
   conn.pragma('busy_timeout = 5000');
   conn.pragma(`cache_size = -${SQLITE_CACHE_KIB}`);
-  return conn;
+  return { conn, lock };
 }
 
 // Kysely prepares every query afresh; with better-sqlite3 that preparation is a noticeable part
@@ -193,14 +207,43 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     };
   }
   const file = path.join(options.dataDir, options.sqliteFile ?? 'associa.db');
-  const conn = openSqlite(file);
-  const db = new Kysely<Tables>({ dialect: countingTransactions(new SqliteDialect({ database: withStatementCache(conn) })), ...(options.log ? { log: options.log } : {}) });
+  const { conn, lock } = openSqlite(file);
+  let driver: Driver | undefined;
+  const dialect = new SqliteDialect({ database: withStatementCache(conn) });
+  // The driver Kysely makes, kept: holding its connection keeps every statement of the server
+  // back (asynchronously) while a checkpoint copies the WAL's last frames (wal-checkpoints.ts).
+  const recorded: Dialect = {
+    createAdapter: () => dialect.createAdapter(),
+    createDriver: () => (driver = dialect.createDriver()),
+    createIntrospector: (db) => dialect.createIntrospector(db),
+    createQueryCompiler: () => dialect.createQueryCompiler(),
+  };
+  const db = new Kysely<Tables>({ dialect: countingTransactions(recorded), ...(options.log ? { log: options.log } : {}) });
+  const holdConnection = async <T>(work: () => Promise<T>): Promise<T> => {
+    if (!driver) return work();
+    const held = await driver.acquireConnection();
+    try {
+      return await work();
+    } finally {
+      await driver.releaseConnection(held);
+    }
+  };
+  const checkpoints = checkpointInThread(conn, file, holdConnection, options.walCheckpoints);
   return {
     db,
     engine: 'sqlite',
     pool: undefined,
     schema: undefined,
     sqlite: conn,
-    close: () => db.destroy(),
+    // The thread's connection closed first: the last connection to close checkpoints the WAL and
+    // removes it, so the file alone is the whole database again.
+    close: async () => {
+      await checkpoints.stop();
+      try {
+        await db.destroy();
+      } finally {
+        lock.close();
+      }
+    },
   };
 }

@@ -1,0 +1,176 @@
+import fs from 'node:fs';
+import type { Worker } from 'node:worker_threads';
+import type SQLite from 'better-sqlite3';
+import { startThread } from '../threads/start-thread.js';
+import type { CheckpointAnswer, CheckpointPass, CheckpointRequest, CheckpointThreadInput } from './wal-checkpoint-thread.js';
+
+/** Pages written to the WAL past which the thread checkpoints: SQLite's own auto-checkpoint threshold. */
+const CHECKPOINT_PAGES = 1000;
+/**
+ * Pages past which a checkpoint waits for the server's connection to be free. SQLite starts the
+ * WAL over (and journal_size_limit trims it) only when a write begins with every frame already
+ * in the database file; while a job commits step after step, the thread's checkpoints end with
+ * newer frames behind them and the WAL would grow for as long as the job runs. A checkpoint made
+ * while the connection is held (asynchronously: the event loop goes on) copies those last frames
+ * too, and the next write starts the WAL over.
+ */
+const HOLD_PAGES = 4 * CHECKPOINT_PAGES;
+/** How often the WAL's size is looked at (an asynchronous stat; the thread is asked only when it grew). */
+const POLL_MS = 100;
+/** The auto-checkpoint the connection falls back to when the thread cannot work: SQLite's default. */
+const FALLBACK_AUTOCHECKPOINT = 1000;
+
+/** What the checkpoints did, for a test to wait on (no sleeps) and for the benchmark. */
+export type WalCheckpointEvent = { pass: CheckpointPass; held: boolean } | { fallback: string };
+
+export interface WalCheckpointOptions {
+  /** The thread, started when first needed (a test makes it fail to see the fallback). */
+  startThread?: (input: CheckpointThreadInput) => Worker;
+  pollMs?: number;
+  observe?: (event: WalCheckpointEvent) => void;
+}
+
+export interface WalCheckpoints {
+  /** Ends the thread (its connection closed), after the checkpoint under way. Before the server's connection closes. */
+  stop(): Promise<void>;
+}
+
+/** Runs `work` while no statement of the server's runs (Kysely's connection held, asynchronously). */
+export type HoldConnection = <T>(work: () => Promise<T>) => Promise<T>;
+
+interface CheckpointThread {
+  pass(): Promise<CheckpointPass>;
+  close(): Promise<void>;
+}
+
+const defaultStart = (input: CheckpointThreadInput): Worker => startThread(import.meta.url, 'wal-checkpoint-thread', input);
+
+/**
+ * The thread, once its connection is open. A thread that ends or fails makes `died` called once
+ * (and every pass asked of it since rejected).
+ */
+function openThread(worker: Worker, died: (reason: string) => void): Promise<CheckpointThread> {
+  let waiting: { resolve: (pass: CheckpointPass) => void; reject: (error: Error) => void } | undefined;
+  let closing = false;
+  let ended = false;
+  const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+  return new Promise<CheckpointThread>((ready, failed) => {
+    const end = (reason: string) => {
+      if (ended) return;
+      ended = true;
+      const error = new Error(reason);
+      failed(error);
+      waiting?.reject(error);
+      waiting = undefined;
+      if (!closing) died(reason);
+    };
+    worker.on('message', (answer: CheckpointAnswer) => {
+      if ('ready' in answer) {
+        ready({
+          pass: () =>
+            new Promise<CheckpointPass>((resolve, reject) => {
+              if (ended) return reject(new Error('the checkpoint thread has ended'));
+              waiting = { resolve, reject };
+              worker.postMessage('checkpoint' satisfies CheckpointRequest);
+            }),
+          close: async () => {
+            closing = true;
+            if (!ended) worker.postMessage('close' satisfies CheckpointRequest);
+            await exited;
+          },
+        });
+      } else if ('pass' in answer) {
+        waiting?.resolve(answer.pass);
+        waiting = undefined;
+      } else {
+        end(`the checkpoint failed: ${answer.error}`);
+        void worker.terminate();
+      }
+    });
+    worker.once('error', (error) => end(error.message));
+    worker.once('exit', (code) => end(`the thread ended (code ${code})`));
+  });
+}
+
+/**
+ * SQLite's WAL checkpoints in a worker thread of their own, on a connection of their own, instead
+ * of in the commit that crosses 1,000 pages on the server's connection (0059): there a checkpoint
+ * copied the WAL into the database file and synced it on the event loop, holding every request
+ * for up to 0.65 s while a job wrote. The WAL's size is looked at every POLL_MS; past
+ * CHECKPOINT_PAGES the thread runs a passive checkpoint beside the server's statements. The
+ * thread starts when first needed (most test servers never write that much). When it cannot
+ * start or dies, the connection checkpoints itself again as SQLite does by default, with a
+ * message, so the WAL never grows without bound.
+ */
+export function checkpointInThread(conn: SQLite.Database, file: string, holdConnection: HoldConnection, options: WalCheckpointOptions = {}): WalCheckpoints {
+  const pageSize = conn.pragma('page_size', { simple: true }) as number;
+  const walBytes = (pages: number) => 32 + pages * (pageSize + 24);
+  const checkpointBytes = walBytes(CHECKPOINT_PAGES);
+  const holdBytes = walBytes(HOLD_PAGES);
+  const walFile = `${file}-wal`;
+  conn.pragma('wal_autocheckpoint = 0');
+  // After the WAL starts over, the first commit trims the file to this size: its size beyond it is
+  // what was written since the last complete checkpoint, what the polling reads.
+  conn.pragma(`journal_size_limit = ${checkpointBytes}`);
+
+  let stopped = false;
+  let thread: Promise<CheckpointThread | undefined> | undefined;
+  let running: Promise<void> | undefined;
+  /** The WAL's size and time when the last checkpoint began: unchanged, there is nothing new to copy. */
+  let lastSeen = '';
+
+  const fallBack = (reason: string) => {
+    if (stopped) return;
+    stopped = true;
+    clearInterval(timer);
+    conn.pragma(`wal_autocheckpoint = ${FALLBACK_AUTOCHECKPOINT}`);
+    console.error(`SQLite's WAL checkpoints run on the server's own thread again (${reason}): requests may wait while one runs.`);
+    options.observe?.({ fallback: reason });
+  };
+
+  const ensureThread = (): Promise<CheckpointThread | undefined> => {
+    thread ??= (async () => {
+      try {
+        return await openThread((options.startThread ?? defaultStart)({ file }), fallBack);
+      } catch (error) {
+        fallBack(`the checkpoint thread did not start: ${error instanceof Error ? error.message : String(error)}`);
+        return undefined;
+      }
+    })();
+    return thread;
+  };
+
+  const checkpointIfGrown = async () => {
+    const stat = await fs.promises.stat(walFile).catch(() => undefined);
+    if (stopped || !stat || stat.size <= checkpointBytes) return;
+    const seen = `${stat.size}:${stat.mtimeMs}`;
+    if (seen === lastSeen) return;
+    const worker = await ensureThread();
+    if (!worker || stopped) return;
+    lastSeen = seen;
+    const held = stat.size > holdBytes;
+    try {
+      const pass = held ? await holdConnection(() => worker.pass()) : await worker.pass();
+      options.observe?.({ pass, held });
+    } catch {
+      // The thread ended: fallBack has already run.
+    }
+  };
+
+  const timer = setInterval(() => {
+    if (stopped || running) return;
+    running = checkpointIfGrown().finally(() => (running = undefined));
+  }, options.pollMs ?? POLL_MS);
+  // The server's other handles keep the process alive; this one alone must not.
+  timer.unref();
+
+  return {
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+      const started = await thread;
+      await started?.close();
+    },
+  };
+}

@@ -1,0 +1,218 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import SQLite from 'better-sqlite3';
+import { sql } from 'kysely';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DatabaseLockedError, openDatabase, type Database } from '../../src/server/db/database.js';
+import type { WalCheckpointEvent, WalCheckpointOptions } from '../../src/server/db/wal-checkpoints.js';
+
+// SQLite's WAL checkpoints run in a thread of their own (decision 0059): the server's connection
+// never copies the WAL into the database file itself, which held every request for up to 0.65 s
+// in the commit that crossed 1,000 pages. SQLite only: PostgreSQL checkpoints in its own server.
+
+const PAGE = 4096;
+/** The WAL's size holding this many pages (SQLite's file format: a 32-byte header, a 24-byte header per frame). */
+const walBytes = (pages: number) => 32 + pages * (PAGE + 24);
+
+const directories: string[] = [];
+const opened: Database[] = [];
+
+afterEach(async () => {
+  for (const database of opened.splice(0)) await database.close().catch(() => undefined);
+  for (const dir of directories.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+function scratch(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'associa-wal-'));
+  directories.push(dir);
+  return dir;
+}
+
+/** A database with its checkpoint events: `next(test)` resolves with the first event (from now on) that passes `test`. */
+async function open(dataDir: string, options: WalCheckpointOptions = {}) {
+  const waiting: { test: (event: WalCheckpointEvent) => boolean; resolve: (event: WalCheckpointEvent) => void }[] = [];
+  const database = await openDatabase({
+    dataDir,
+    databaseUrl: undefined,
+    walCheckpoints: {
+      pollMs: 5,
+      ...options,
+      observe: (event) => {
+        for (const waiter of [...waiting]) {
+          if (!waiter.test(event)) continue;
+          waiting.splice(waiting.indexOf(waiter), 1);
+          waiter.resolve(event);
+        }
+      },
+    },
+  });
+  opened.push(database);
+  const next = (test: (event: WalCheckpointEvent) => boolean) => new Promise<WalCheckpointEvent>((resolve) => waiting.push({ test, resolve }));
+  const file = path.join(dataDir, 'associa.db');
+  return { database, file, wal: `${file}-wal`, next };
+}
+
+/** About `pages` pages written in commits of `perCommit` rows, each row a page of its own. */
+async function write(database: Database, pages: number, perCommit = 25): Promise<void> {
+  await sql`CREATE TABLE IF NOT EXISTS filler (id INTEGER PRIMARY KEY, data BLOB)`.execute(database.db);
+  for (let written = 0; written < pages; written += perCommit) {
+    await database.db.transaction().execute(async (trx) => {
+      for (let i = 0; i < perCommit; i += 1) await sql`INSERT INTO filler (data) VALUES (randomblob(4000))`.execute(trx);
+    });
+  }
+}
+
+const completePass = (event: WalCheckpointEvent) => 'pass' in event && event.pass.log > 0 && event.pass.checkpointed === event.pass.log;
+
+describe.skipIf(process.env.ASSOCIA_TEST_ENGINE === 'postgres')('SQLite WAL checkpoints in a thread', () => {
+  it('copies the WAL into the database file in its thread once past 1,000 pages; the server connection never checkpoints, and its WAL starts over', async () => {
+    const { database, file, wal, next } = await open(scratch());
+    // The old connection checkpointed itself every 1,000 pages, inside the commit that crossed them.
+    expect(database.sqlite!.pragma('wal_autocheckpoint', { simple: true })).toBe(0);
+    await write(database, 100);
+    const small = fs.statSync(file).size;
+    await write(database, 1500);
+    expect(fs.statSync(wal).size).toBeGreaterThan(walBytes(1500));
+    const event = await next(completePass);
+    if (!('pass' in event)) throw new Error('no pass');
+    expect(event.pass.log).toBeGreaterThan(1500);
+    // The pages are in the database file now, written there by the thread.
+    expect(fs.statSync(file).size).toBeGreaterThan(small + 1500 * PAGE);
+    // The next commit starts the WAL over, trimmed to 1,000 pages.
+    await write(database, 1);
+    expect(fs.statSync(wal).size).toBeLessThanOrEqual(walBytes(1000));
+  });
+
+  it('keeps the WAL bounded over many commits, holding the connection for the last frames when a run writes faster than the thread copies', async () => {
+    const { database, wal, next } = await open(scratch());
+    for (let round = 0; round < 3; round += 1) {
+      // Statements with no turn of the event loop between them: nothing is copied meanwhile.
+      await write(database, 5000, 50);
+      const event = await next(completePass);
+      if (!('pass' in event)) throw new Error('no pass');
+      // Past 4,000 pages the thread copies while the connection is held: complete, so the WAL starts over.
+      expect(event.held).toBe(true);
+      await write(database, 1);
+      expect(fs.statSync(wal).size).toBeLessThanOrEqual(walBytes(1000));
+    }
+    const { rows } = await sql<{ n: number }>`SELECT count(*) AS n FROM filler`.execute(database.db);
+    expect(rows[0]!.n).toBe(3 * 5000 + 3 * 25);
+  });
+
+  it('closes the thread before the server connection: no WAL is left, and the file alone is the whole database', async () => {
+    const dir = scratch();
+    const { database, file, wal, next } = await open(dir);
+    await write(database, 1500);
+    await next(completePass);
+    await write(database, 200);
+    await database.close();
+    opened.splice(opened.indexOf(database), 1);
+    expect(fs.existsSync(wal)).toBe(false);
+    expect(fs.existsSync(`${file}-shm`)).toBe(false);
+    const copy = scratch();
+    fs.copyFileSync(file, path.join(copy, 'associa.db'));
+    const reopened = new SQLite(path.join(copy, 'associa.db'), { readonly: true });
+    try {
+      expect(reopened.prepare('SELECT count(*) AS n FROM filler').get()).toEqual({ n: 1700 });
+    } finally {
+      reopened.close();
+    }
+  });
+
+  it('falls back to the connection checkpointing itself, with a message, when the thread cannot start', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const failing = () => new Worker('throw new Error("no thread here")', { eval: true });
+      const { database, wal, next } = await open(scratch(), { startThread: failing });
+      await write(database, 1500);
+      const event = await next((e) => 'fallback' in e);
+      expect('fallback' in event && event.fallback).toContain('no thread here');
+      expect(String(logged.mock.calls[0]![0])).toContain('WAL checkpoints run on the server');
+      expect(database.sqlite!.pragma('wal_autocheckpoint', { simple: true })).toBe(1000);
+      // SQLite's own checkpoint in the commit that crosses 1,000 pages: the WAL starts over and stays small.
+      await write(database, 1500);
+      expect(fs.statSync(wal).size).toBeLessThan(walBytes(1500));
+      await database.close();
+      opened.splice(opened.indexOf(database), 1);
+      expect(fs.existsSync(wal)).toBe(false);
+    } finally {
+      logged.mockRestore();
+    }
+  });
+
+  it('falls back as well when the thread dies', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      // A thread that answers ready, then ends at the first checkpoint asked of it.
+      const dying = () => new Worker('const { parentPort } = require("node:worker_threads"); parentPort.postMessage({ ready: true }); parentPort.on("message", () => process.exit(3));', { eval: true });
+      const { database, next } = await open(scratch(), { startThread: dying });
+      await write(database, 1500);
+      const event = await next((e) => 'fallback' in e);
+      expect('fallback' in event && event.fallback).toContain('code 3');
+      expect(database.sqlite!.pragma('wal_autocheckpoint', { simple: true })).toBe(1000);
+    } finally {
+      logged.mockRestore();
+    }
+  });
+});
+
+describe.skipIf(process.env.ASSOCIA_TEST_ENGINE === 'postgres')('one server per SQLite file', () => {
+  it('refuses a second open of the same file at once, while the thread runs too, and opens it again once closed', async () => {
+    const dir = scratch();
+    const { database, next } = await open(dir);
+    await write(database, 1500);
+    await next(completePass);
+    await expect(openDatabase({ dataDir: dir, databaseUrl: undefined })).rejects.toBeInstanceOf(DatabaseLockedError);
+    await database.close();
+    opened.splice(opened.indexOf(database), 1);
+    const again = await open(dir);
+    const { rows } = await sql<{ n: number }>`SELECT count(*) AS n FROM filler`.execute(again.database.db);
+    expect(rows[0]!.n).toBe(1500);
+  });
+
+  it('refuses a server of the earlier version (exclusive locking mode on the file itself), and is refused by it', async () => {
+    const dir = scratch();
+    const file = path.join(dir, 'associa.db');
+    const earlier = (conn: SQLite.Database) => {
+      conn.pragma('locking_mode = EXCLUSIVE');
+      conn.pragma('journal_mode = WAL');
+      conn.exec('BEGIN IMMEDIATE; COMMIT');
+    };
+    const old = new SQLite(file, { timeout: 0 });
+    earlier(old);
+    await expect(openDatabase({ dataDir: dir, databaseUrl: undefined })).rejects.toBeInstanceOf(DatabaseLockedError);
+    old.close();
+    const { database } = await open(dir);
+    await sql`SELECT 1`.execute(database.db);
+    const late = new SQLite(file, { timeout: 0 });
+    try {
+      expect(() => earlier(late)).toThrow(expect.objectContaining({ code: 'SQLITE_BUSY' }));
+    } finally {
+      late.close();
+    }
+  });
+
+  it('refuses a server in another process, and takes the file once that process is killed', async () => {
+    const dir = scratch();
+    const source = path.resolve(import.meta.dirname, '../../src/server/db/database.ts');
+    // Another process opens the database and holds it until killed (as a crash or an OOM kill would end it).
+    const script = `const { openDatabase } = await import(${JSON.stringify(source)}); await openDatabase({ dataDir: ${JSON.stringify(dir)}, databaseUrl: undefined }); console.log('open'); setInterval(() => {}, 1000);`;
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        child.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('open') && resolve());
+        child.once('exit', (code) => reject(new Error(`the other process ended (code ${code})`)));
+      });
+      await expect(openDatabase({ dataDir: dir, databaseUrl: undefined })).rejects.toBeInstanceOf(DatabaseLockedError);
+    } finally {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGKILL');
+      await exited;
+    }
+    const { database } = await open(dir);
+    await sql`SELECT 1`.execute(database.db);
+  });
+});
