@@ -95,13 +95,30 @@ const nullSafeDiffers = (column: string) => sql`member_balances.${sql.ref(column
 const FIGURES = ['number', 'name', 'category', 'open_total', 'open_debts', 'years_owed', 'oldest_due', 'upcoming_total', 'upcoming_debts', 'next_due', 'credit'] as const;
 const changed = sql.join([...FIGURES.map(nullSafeDiffers), sql`member_balances.as_of > excluded.as_of`], sql` OR `);
 
+const HOUR = 60 * 60 * 1000;
+
+/**
+ * The first instant of the Lisbon day after `day`, as `updated_at` holds instants (ISO, UTC).
+ * Lisbon is on UTC or one hour ahead, and changes its clocks at 01:00 UTC, never at midnight.
+ */
+function dayAfterStarts(day: string): string {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  const midnightUtc = Date.UTC(year, month - 1, date + 1);
+  return new Date(lisbonDay(midnightUtc - HOUR) > day ? midnightUtc - HOUR : midnightUtc).toISOString();
+}
+
 /**
  * Rows whose figures the calendar moved since they were written: a debt fell due, or the clock
  * went back. Two conditions read apart, each through its own index: joined by OR, SQLite's
  * planner scanned the whole table once ANALYZE saw next_due empty and as_of alike on nearly every
  * row (0.95 ms a check at 20,000 members; 0.002 ms each apart).
+ * A row computed for a later day (as_of > today) is found by its `updated_at`: every writer of a
+ * row sets both from the same clock reading (as_of its Lisbon day), so its day is later than today
+ * exactly when it was written from the start of the next day on. The index on updated_at (the
+ * lists' sort) answers that, and the one on as_of, written with every row and read by nothing
+ * else, is gone (dues/053): a year's generation rewrote it in every one of its 100,000 rows.
  */
-const STALE_CONDITIONS = [(today: string) => sql<boolean>`next_due <= ${today}`, (today: string) => sql<boolean>`as_of > ${today}`];
+const STALE_CONDITIONS = [(today: string) => sql<boolean>`next_due <= ${today}`, (today: string) => sql<boolean>`updated_at >= ${dayAfterStarts(today)}`];
 const staleIds = (today: string) => sql.join(STALE_CONDITIONS.map((when) => sql`SELECT _id FROM member_balances WHERE ${when(today)}`), sql` UNION `);
 
 const isRawBuilder = (value: unknown): value is RawBuilder<unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -182,7 +199,8 @@ export async function refreshBalances(db: Db, now: number, members?: readonly nu
  * member owed nothing in before; every such row changes (a debt more), so it is rewritten, its
  * version one more, as of today. `dueDates`, the earliest and latest due date of the new debts
  * when the caller knows them, spares writing the figures none of them can move. Only the
- * `step`'s members (member-steps.ts) when given. One statement.
+ * `step`'s members (member-steps.ts) when given. One statement. With `answer`, answers the
+ * members whose rows it moved (the others holding new debts are the caller's to refresh).
  */
 export async function addRaisedToBalances(
   db: Db,
@@ -190,7 +208,8 @@ export async function addRaisedToBalances(
   raised: (alias: string) => RawBuilder<boolean>,
   dueDates?: { earliest: string | null; latest: string | null },
   step: MemberStep = EVERY_MEMBER,
-): Promise<void> {
+  answer = false,
+): Promise<number[]> {
   const stamp = new Date(now).toISOString();
   const today = lisbonDay(now);
   const owing = sql.join(OWING.map((s) => sql.lit(s)));
@@ -234,7 +253,7 @@ export async function addRaisedToBalances(
       sql`MIN(CASE WHEN ${upcoming} THEN r.due_date END) AS next_due`,
     );
   }
-  await sql`
+  const moved = await sql<{ _id: number | string }>`
     UPDATE member_balances SET ${sql.join(sets)}, as_of = ${today}, updated_at = ${stamp}, _version = member_balances._version + 1
     FROM (
       SELECT r.member, ${sql.join(figures)}
@@ -244,7 +263,9 @@ export async function addRaisedToBalances(
     ) n
     WHERE member_balances._id = n.member AND member_balances.updated_at < ${stamp}
       AND member_balances.as_of <= ${today} AND (member_balances.next_due IS NULL OR member_balances.next_due > ${today})
+    ${answer ? sql`RETURNING member_balances._id` : sql``}
   `.execute(db);
+  return moved.rows.map((row) => Number(row._id));
 }
 
 /**

@@ -192,6 +192,8 @@ const creditSpent = (stamp: string, step: MemberStep) => sql`SELECT member FROM 
  */
 interface StepDone {
   ids: { first: number; last: number } | null;
+  /** The members holding the debts it raised. */
+  holders: readonly number[];
   spent: readonly number[];
 }
 
@@ -208,39 +210,26 @@ const spentInStep = (done: StepDone, stamp: string, step: MemberStep) =>
 
 /**
  * The members of the step whose balance a run computes again from their whole ledger, as a
- * subquery: those whose payments the credit pass just allocated; those holding a quota of the
- * year raised by this run whose balance row is missing, or was written at or after the run's
- * time, or is not current today (a debt of it fell due since, or it was computed for a later
- * day); and those holding one raised by an earlier run that died before its refresh (their
+ * subquery, when the year may hold quotas an earlier run left behind (every member at once, or
+ * `earlier`): those whose payments the credit pass just allocated (`spent`); those holding a
+ * quota of the year raised by this run whose balance row is missing, or was written at or after
+ * the run's time, or is not current today (a debt of it fell due since, or it was computed for a
+ * later day); and those holding one raised by an earlier run that died before its refresh (their
  * balance row older than the debt). The other members holding this run's quotas have nothing
  * else changed in their ledger: their rows take the new debts alone (addRaisedToBalances), after
  * this refresh (which stamps the rows it rewrites with the run's time, so the addition passes
  * them by). Every other member's ledger is as it was, so their rows are left alone (a read brings
- * them to today).
- *
- * In steps, from what the step did (StepDone): the debts it raised, by id, and the members whose
- * credit it spent. Only when the year had quotas before the run (`earlier`: an earlier run, or
- * admissions) are the step's members' quotas of the year looked up one by one, for those an
- * earlier run left behind. Null: no member to refresh.
+ * them to today). A fresh year in steps needs no such lookup (see generateYear).
  */
-const refreshedWhole = (year: number, stamp: string, today: string, step: MemberStep, keys: readonly string[], earlier: boolean, done: StepDone | null) => {
+const refreshedWhole = (year: number, stamp: string, today: string, step: MemberStep, keys: readonly string[], spent: RawBuilder<unknown> | null) => {
   const notCurrent = sql`b.updated_at >= ${stamp} OR b.as_of > ${today} OR b.next_due <= ${today}`;
-  if (step.of === 'all' || earlier || !done) {
-    const debts = fromStep(step, 'unsettled_payments', 'd');
-    const spent = step.of === 'all' || !done ? creditSpent(stamp, step) : spentInStep(done, stamp, step);
-    return sql`
+  const debts = fromStep(step, 'unsettled_payments', 'd');
+  return sql`
   SELECT d.member FROM ${debts.from} LEFT JOIN member_balances b ON b._id = d.member
   WHERE ${stepValue(step, 'd.year')} = ${year} AND d.kind = 'quota' AND d.schedule IS NOT NULL AND ${ofRunKeys(keys, step, 'd')} AND ${debts.where}
     AND (b._id IS NULL
       OR (d.created_at = ${stamp} AND (${notCurrent}))
       OR (d.created_at <> ${stamp} AND b.updated_at < d.created_at))
-  ${spent ? sql`UNION ${spent}` : sql``}`;
-  }
-  const spent = spentInStep(done, stamp, step);
-  if (!done.ids) return spent;
-  return sql`
-  SELECT d.member FROM unsettled_payments d LEFT JOIN member_balances b ON b._id = d.member
-  WHERE ${raisedInStep(done, 'd')} AND ${raisedBy(year, stamp, step, keys)('d')} AND (b._id IS NULL OR ${notCurrent})
   ${spent ? sql`UNION ${spent}` : sql``}`;
 };
 
@@ -304,13 +293,13 @@ export async function generateYear(
     (await db.selectFrom('unsettled_payments').select('_id').where('year', '=', year).where('kind', '=', 'quota').where('schedule', 'is not', null).limit(1).executeTakeFirst()) !== undefined;
   let periods = 0;
   const raise = async (trx: Db, statements: readonly RawBuilder<unknown>[]) => {
-    const ids: number[] = [];
+    const rows: RaisedRow[] = [];
     for (const statement of statements) {
-      const rows = (await statement.execute(trx)).rows as RaisedRow[];
-      tally.add(rows);
-      for (const row of rows) ids.push(Number(row._id));
+      const answered = (await statement.execute(trx)).rows as RaisedRow[];
+      tally.add(answered);
+      rows.push(...answered);
     }
-    return ids;
+    return rows;
   };
   await memberRun(db, slicing).forEachStep(async (step) => {
     const work = raises(schedules, year, now, step, true);
@@ -323,23 +312,39 @@ export async function generateYear(
       await progress?.(index + 1, commits.length);
     }
     await db.transaction().execute(async (trx) => {
-      const ids = await raise(trx, commits.at(-1) ?? []);
+      const rows = await raise(trx, commits.at(-1) ?? []);
       const made = await spendAllCredit(trx, now, stepMembers(step));
       const dueDates = { earliest: tally.earliest, latest: tally.latest };
       const ofRun = raisedBy(year, stamp, step, keys);
       if (step.of === 'all') {
-        await refreshBalances(trx, now, refreshedWhole(year, stamp, today, step, keys, earlier, null) ?? []);
+        await refreshBalances(trx, now, refreshedWhole(year, stamp, today, step, keys, creditSpent(stamp, step)));
         await addRaisedToBalances(trx, now, (alias) => sql<boolean>`${ofRun(alias)} AND ${sql.ref(`${alias}.member`)} NOT IN (${creditSpent(stamp, step)})`, dueDates, step);
         return;
       }
-      const done: StepDone = { ids: ids.length === 0 ? null : { first: ids.reduce((a, b) => Math.min(a, b)), last: ids.reduce((a, b) => Math.max(a, b)) }, spent: [...new Set(made.map((a) => a.member))] };
-      const whole = refreshedWhole(year, stamp, today, step, keys, earlier, done);
-      if (whole) await refreshBalances(trx, now, whole);
-      // The step's debts, read in place by id (EVERY_MEMBER: no lookup through its members).
+      const ids = rows.map((row) => Number(row._id));
+      const done: StepDone = {
+        ids: ids.length === 0 ? null : { first: ids.reduce((a, b) => Math.min(a, b)), last: ids.reduce((a, b) => Math.max(a, b)) },
+        holders: [...new Set(rows.map((row) => Number(row.member)))],
+        spent: [...new Set(made.map((a) => a.member))],
+      };
       const spent = spentInStep(done, stamp, step);
-      if (done.ids) {
-        await addRaisedToBalances(trx, now, (alias) => sql<boolean>`${raisedInStep(done, alias)} AND ${ofRun(alias)}${spent ? sql` AND ${sql.ref(`${alias}.member`)} NOT IN (${spent})` : sql``}`, dueDates, EVERY_MEMBER);
+      // The step's debts, read in place by id (EVERY_MEMBER: no lookup through its members).
+      const add = async (answer: boolean) =>
+        done.ids
+          ? addRaisedToBalances(trx, now, (alias) => sql<boolean>`${raisedInStep(done, alias)} AND ${ofRun(alias)}${spent ? sql` AND ${sql.ref(`${alias}.member`)} NOT IN (${spent})` : sql``}`, dueDates, EVERY_MEMBER, answer)
+          : [];
+      if (earlier) {
+        await refreshBalances(trx, now, refreshedWhole(year, stamp, today, step, keys, spent));
+        await add(false);
+        return;
       }
+      // A fresh year: the rows the new debts alone moved answer themselves; the step's other
+      // holders (no row, or a row not current) and the members whose credit it spent are computed
+      // whole, by id. Found so, not by reading the step's debts and their rows again (2–3 ms of a
+      // step of 50 ms, profiled at 100,000 members on SQLite).
+      const moved = new Set(await add(true));
+      const whole = [...new Set([...done.holders.filter((member) => !moved.has(member)), ...done.spent])];
+      for (let from = 0; from < whole.length; from += LISTED_MAX) await refreshBalances(trx, now, whole.slice(from, from + LISTED_MAX));
     });
     if (step.of === 'all') await progress?.(Math.max(commits.length, 1), Math.max(commits.length, 1));
   }, progress);

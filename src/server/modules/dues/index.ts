@@ -9,6 +9,7 @@ import { feeCategories } from './fee-categories.js';
 import { feeFromGlobalSettingMigration } from './fee-from-global-setting-migration.js';
 import { feeSchedules } from './fee-schedules.js';
 import { households } from './households.js';
+import { balanceAsOfIndexMigration } from './balance-as-of-index-migration.js';
 import { balanceIndexDuplicatesMigration } from './balance-index-duplicates-migration.js';
 import { paymentsCreditLeftMigration } from './credit-left-migration.js';
 import { householdsMigration } from './households-migration.js';
@@ -29,7 +30,7 @@ export const duesModule = defineModule({
   actions: [...LEDGER_ACTIONS, generateAction],
   jobs: [generateJob, compactTotalsJob, balancesTodayJob],
   settings: DUES_SETTINGS,
-  migrations: [duesMigration, receiptTotalsMigration, balancesOwedMigration, feeFromGlobalSettingMigration, householdsMigration, balanceIndexDuplicatesMigration, paymentsDebtsSearchMigration, paymentsCreditLeftMigration],
+  migrations: [duesMigration, receiptTotalsMigration, balancesOwedMigration, feeFromGlobalSettingMigration, householdsMigration, balanceIndexDuplicatesMigration, paymentsDebtsSearchMigration, paymentsCreditLeftMigration, balanceAsOfIndexMigration],
   extends: { members: memberLedgerHooks },
   routes: duesRoutes,
   seed: demoSeed,
