@@ -2,6 +2,7 @@ import { CompiledQuery } from 'kysely';
 import type { Caller } from '../src/server/auth/caller.js';
 import { openDatabase, type DatabaseOptions } from '../src/server/db/database.js';
 import { appModules } from '../src/server/modules/index.js';
+import { createRegistry } from '../src/server/resources/registry.js';
 import { createMemoryBus } from '../src/server/realtime/bus.js';
 import { createChangeCache } from '../src/server/resources/change-cache.js';
 import { parseListParams } from '../src/server/resources/list-params.js';
@@ -18,7 +19,8 @@ const BARE_MS = 1000;
 /** The bench loads lists as the administrator, who reads every field. */
 const ADMIN: Caller = { kind: 'user', id: 1, name: 'admin', role: 'admin', memberId: null };
 
-const resources = new Map(appModules.flatMap((module) => module.resources).map((resource) => [resource.name, resource]));
+// As the server serves them (its registry): with other modules' extensions and searches through references.
+const registry = createRegistry(appModules);
 
 /**
  * The database's own time for list pages: the statements the server's list code runs for the
@@ -37,7 +39,7 @@ export async function timeBareQueries(options: DatabaseOptions, paths: readonly 
   try {
     for (const path of paths) {
       const url = new URL(path, 'http://bench');
-      const resource = resources.get(url.pathname.replace(/^\/api\//, ''));
+      const resource = registry.resourceByName(url.pathname.replace(/^\/api\//, ''));
       if (!resource) continue;
       const query = Object.fromEntries(url.searchParams);
       const page = () => listAnswer(database, resource, parseListParams(resource, query), ADMIN, undefined, totals);

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { openDatabase, type DatabaseOptions } from '../src/server/db/database.js';
 import { appModules } from '../src/server/modules/index.js';
+import { createRegistry } from '../src/server/resources/registry.js';
 import { listOrder } from '../src/server/resources/text-order.js';
 
 /**
@@ -67,7 +68,8 @@ export async function timeServerExport(url: string, access: string, runs: number
   return { seconds, bytes, rows, ...(loopMaxMs === undefined ? {} : { loopMaxMs }) };
 }
 
-const members = appModules.flatMap((module) => module.resources).find((resource) => resource.name === 'members')!;
+// As the server serves it (its registry): with the fields other modules add.
+const members = createRegistry(appModules).resourceByName('members')!;
 
 /**
  * The bare reference: the export's statement (its columns, and `_id` and the sort column that
