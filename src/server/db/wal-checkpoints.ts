@@ -1,21 +1,22 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import type SQLite from 'better-sqlite3';
 import { startThread } from '../threads/start-thread.js';
 import type { CheckpointAnswer, CheckpointPass, CheckpointRequest, CheckpointThreadInput } from './wal-checkpoint-thread.js';
 
-/** Pages written to the WAL past which the thread checkpoints: SQLite's own auto-checkpoint threshold. */
+/** Pages in the WAL not yet in the database file past which the thread checkpoints: SQLite's own auto-checkpoint threshold. */
 const CHECKPOINT_PAGES = 1000;
 /**
- * Pages past which a checkpoint waits for the server's connection to be free. SQLite starts the
- * WAL over (and journal_size_limit trims it) only when a write begins with every frame already
- * in the database file; while a job commits step after step, the thread's checkpoints end with
- * newer frames behind them and the WAL would grow for as long as the job runs. A checkpoint made
- * while the connection is held (asynchronously: the event loop goes on) copies those last frames
- * too, and the next write starts the WAL over.
+ * Pages in the WAL past which a checkpoint waits for the server's connection to be free. SQLite
+ * starts the WAL over only when a write begins with every frame already in the database file;
+ * while a job commits step after step, the thread's checkpoints end with newer frames behind them
+ * and the WAL would grow for as long as the job runs. A checkpoint made while the connection is
+ * held (asynchronously: the event loop goes on) copies those last frames too, and the next write
+ * starts the WAL over.
  */
 const HOLD_PAGES = 4 * CHECKPOINT_PAGES;
-/** How often the WAL's size is looked at (an asynchronous stat; the thread is asked only when it grew). */
+/** How often the WAL's state is read (an asynchronous read of 136 bytes; the thread is asked only past the thresholds). */
 const POLL_MS = 100;
 /** The auto-checkpoint the connection falls back to when the thread cannot work: SQLite's default. */
 const FALLBACK_AUTOCHECKPOINT = 1000;
@@ -37,6 +38,36 @@ export interface WalCheckpoints {
 
 /** Runs `work` while no statement of the server's runs (Kysely's connection held, asynchronously). */
 export type HoldConnection = <T>(work: () => Promise<T>) => Promise<T>;
+
+/** The WAL's frames since it last started over, and how many of them are in the database file. */
+interface WalIndex {
+  frames: number;
+  copied: number;
+}
+
+/**
+ * The WAL's state as SQLite's wal-index (the -shm file, shared memory every connection maps)
+ * holds it: the header's mxFrame (offset 16) and the checkpoint's nBackfill (offset 96), in the
+ * machine's byte order (https://www.sqlite.org/walformat.html). The header is kept twice (offsets
+ * 0 and 48) and written one copy after the other: two copies that differ were read mid-write,
+ * and the next poll reads them again. Read from the file, not through SQLite: a statement on the
+ * server's connection would run on the event loop, and the thread's would count as a reader.
+ */
+async function readWalIndex(shmFile: string): Promise<WalIndex | undefined> {
+  let handle: fs.promises.FileHandle | undefined;
+  try {
+    handle = await fs.promises.open(shmFile, 'r');
+    const bytes = Buffer.alloc(136);
+    const { bytesRead } = await handle.read(bytes, 0, bytes.length, 0);
+    if (bytesRead < bytes.length || !bytes.subarray(0, 48).equals(bytes.subarray(48, 96))) return undefined;
+    const u32 = (offset: number) => (os.endianness() === 'LE' ? bytes.readUInt32LE(offset) : bytes.readUInt32BE(offset));
+    return { frames: u32(16), copied: u32(96) };
+  } catch {
+    return undefined;
+  } finally {
+    await handle?.close();
+  }
+}
 
 interface CheckpointThread {
   pass(): Promise<CheckpointPass>;
@@ -96,28 +127,22 @@ function openThread(worker: Worker, died: (reason: string) => void): Promise<Che
  * SQLite's WAL checkpoints in a worker thread of their own, on a connection of their own, instead
  * of in the commit that crosses 1,000 pages on the server's connection (0059): there a checkpoint
  * copied the WAL into the database file and synced it on the event loop, holding every request
- * for up to 0.65 s while a job wrote. The WAL's size is looked at every POLL_MS; past
- * CHECKPOINT_PAGES the thread runs a passive checkpoint beside the server's statements. The
+ * for up to 0.65 s while a job wrote. The WAL's state is read every POLL_MS; past CHECKPOINT_PAGES
+ * not yet copied the thread runs a passive checkpoint beside the server's statements. The
  * thread starts when first needed (most test servers never write that much). When it cannot
  * start or dies, the connection checkpoints itself again as SQLite does by default, with a
  * message, so the WAL never grows without bound.
  */
 export function checkpointInThread(conn: SQLite.Database, file: string, holdConnection: HoldConnection, options: WalCheckpointOptions = {}): WalCheckpoints {
   const pageSize = conn.pragma('page_size', { simple: true }) as number;
-  const walBytes = (pages: number) => 32 + pages * (pageSize + 24);
-  const checkpointBytes = walBytes(CHECKPOINT_PAGES);
-  const holdBytes = walBytes(HOLD_PAGES);
-  const walFile = `${file}-wal`;
+  const shmFile = `${file}-shm`;
   conn.pragma('wal_autocheckpoint = 0');
-  // After the WAL starts over, the first commit trims the file to this size: its size beyond it is
-  // what was written since the last complete checkpoint, what the polling reads.
-  conn.pragma(`journal_size_limit = ${checkpointBytes}`);
+  // A transaction larger than this leaves the WAL file this size once it starts over, not larger.
+  conn.pragma(`journal_size_limit = ${32 + HOLD_PAGES * (pageSize + 24)}`);
 
   let stopped = false;
   let thread: Promise<CheckpointThread | undefined> | undefined;
   let running: Promise<void> | undefined;
-  /** The WAL's size and time when the last checkpoint began: unchanged, there is nothing new to copy. */
-  let lastSeen = '';
 
   const fallBack = (reason: string) => {
     if (stopped) return;
@@ -141,14 +166,15 @@ export function checkpointInThread(conn: SQLite.Database, file: string, holdConn
   };
 
   const checkpointIfGrown = async () => {
-    const stat = await fs.promises.stat(walFile).catch(() => undefined);
-    if (stopped || !stat || stat.size <= checkpointBytes) return;
-    const seen = `${stat.size}:${stat.mtimeMs}`;
-    if (seen === lastSeen) return;
+    const wal = await readWalIndex(shmFile);
+    if (stopped || !wal) return;
+    const uncopied = wal.frames - wal.copied;
+    // Everything copied: the next write starts the WAL over by itself.
+    if (uncopied <= 0) return;
+    const held = wal.frames > HOLD_PAGES;
+    if (!held && uncopied <= CHECKPOINT_PAGES) return;
     const worker = await ensureThread();
     if (!worker || stopped) return;
-    lastSeen = seen;
-    const held = stat.size > holdBytes;
     try {
       const pass = held ? await holdConnection(() => worker.pass()) : await worker.pass();
       options.observe?.({ pass, held });
