@@ -6,7 +6,7 @@ import SQLite from 'better-sqlite3';
  * deleting a lock file can let a process that opened it just before hold a lock on a file no
  * one else sees any more, and two servers would then share the database.
  */
-export const serverLockFile = (databaseFile: string): string => `${databaseFile}-lock`;
+const serverLockFile = (databaseFile: string): string => `${databaseFile}-lock`;
 
 /**
  * Takes the lock that keeps a second server off `databaseFile`, for as long as the answered

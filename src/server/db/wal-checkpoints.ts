@@ -12,10 +12,20 @@ const CHECKPOINT_PAGES = 1000;
  * starts the WAL over only when a write begins with every frame already in the database file;
  * while a job commits step after step, the thread's checkpoints end with newer frames behind them
  * and the WAL would grow for as long as the job runs. A checkpoint made while the connection is
- * held (asynchronously: the event loop goes on) copies those last frames too, and the next write
- * starts the WAL over.
+ * held (asynchronously: the event loop goes on, statements wait) copies those last frames too,
+ * and the next write starts the WAL over.
  */
 const HOLD_PAGES = 4 * CHECKPOINT_PAGES;
+/**
+ * The connection is held only once the thread has caught up to this many frames not yet copied,
+ * so that statements wait for a short copy (a few milliseconds), not for thousands of frames;
+ * until then the thread copies beside them.
+ */
+const HOLD_FOR_PAGES = 250;
+/** Past this many pages the connection is held whatever is left to copy: a writer faster than the thread. */
+const HOLD_ANYWAY_PAGES = 16 * CHECKPOINT_PAGES;
+/** Checkpoints one poll runs back to back while the WAL is past HOLD_PAGES, to catch up. */
+const PASSES_PER_POLL = 8;
 /** How often the WAL's state is read (an asynchronous read of 136 bytes; the thread is asked only past the thresholds). */
 const POLL_MS = 100;
 /** The auto-checkpoint the connection falls back to when the thread cannot work: SQLite's default. */
@@ -165,21 +175,33 @@ export function checkpointInThread(conn: SQLite.Database, file: string, holdConn
     return thread;
   };
 
-  const checkpointIfGrown = async () => {
-    const wal = await readWalIndex(shmFile);
-    if (stopped || !wal) return;
+  /** The checkpoint the WAL's state calls for: none, one beside the statements, or one with them held. */
+  const passFor = (wal: WalIndex): 'none' | 'beside' | 'held' => {
     const uncopied = wal.frames - wal.copied;
     // Everything copied: the next write starts the WAL over by itself.
-    if (uncopied <= 0) return;
-    const held = wal.frames > HOLD_PAGES;
-    if (!held && uncopied <= CHECKPOINT_PAGES) return;
-    const worker = await ensureThread();
-    if (!worker || stopped) return;
-    try {
-      const pass = held ? await holdConnection(() => worker.pass()) : await worker.pass();
-      options.observe?.({ pass, held });
-    } catch {
-      // The thread ended: fallBack has already run.
+    if (uncopied <= 0) return 'none';
+    if (wal.frames > HOLD_PAGES && (uncopied <= HOLD_FOR_PAGES || wal.frames > HOLD_ANYWAY_PAGES)) return 'held';
+    return wal.frames > HOLD_PAGES || uncopied > CHECKPOINT_PAGES ? 'beside' : 'none';
+  };
+
+  const checkpointIfGrown = async () => {
+    for (let passes = 0; passes < PASSES_PER_POLL; passes += 1) {
+      const wal = await readWalIndex(shmFile);
+      if (stopped || !wal) return;
+      const kind = passFor(wal);
+      if (kind === 'none') return;
+      const worker = await ensureThread();
+      if (!worker || stopped) return;
+      const held = kind === 'held';
+      try {
+        const pass = held ? await holdConnection(() => worker.pass()) : await worker.pass();
+        options.observe?.({ pass, held });
+      } catch {
+        // The thread ended: fallBack has already run.
+        return;
+      }
+      // A held checkpoint copied everything; one beside the statements may have frames behind it.
+      if (held || wal.frames <= HOLD_PAGES) return;
     }
   };
 
