@@ -95,6 +95,9 @@ function openThread(worker: Worker, died: (reason: string) => void): Promise<Che
   let closing = false;
   let ended = false;
   const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+  // As the poll's timer: the server's own handles keep the process alive, the thread alone must not
+  // (a checkpoint cut short by the process's end leaves the WAL as it was, whole).
+  worker.unref();
   return new Promise<CheckpointThread>((ready, failed) => {
     const end = (reason: string) => {
       if (ended) return;
@@ -116,6 +119,8 @@ function openThread(worker: Worker, died: (reason: string) => void): Promise<Che
             }),
           close: async () => {
             closing = true;
+            // Waited for: the process stays alive until the thread has closed its connection.
+            worker.ref();
             if (!ended) worker.postMessage('close' satisfies CheckpointRequest);
             await exited;
           },
