@@ -133,6 +133,29 @@ describe.skipIf(process.env.ASSOCIA_TEST_ENGINE === 'postgres')('SQLite WAL chec
     }
   });
 
+  it('closes in a process that has nothing else to do: the thread keeps no process alive, but close waits for it', async () => {
+    const dir = scratch();
+    const source = path.resolve(import.meta.dirname, '../../src/server/db/database.ts');
+    const script = [
+      `const { openDatabase } = await import(${JSON.stringify(source)});`,
+      `const { sql } = await import('kysely');`,
+      'let passed;',
+      'const pass = new Promise((resolve) => (passed = resolve));',
+      `const database = await openDatabase({ dataDir: ${JSON.stringify(dir)}, databaseUrl: undefined, walCheckpoints: { pollMs: 5, observe: (e) => 'pass' in e && passed() } });`,
+      'await sql`CREATE TABLE filler (data BLOB)`.execute(database.db);',
+      'for (let i = 0; i < 60; i += 1) await database.db.transaction().execute(async (trx) => { for (let j = 0; j < 25; j += 1) await sql`INSERT INTO filler VALUES (randomblob(4000))`.execute(trx); });',
+      'await pass;',
+      'await database.close();',
+      "console.log('closed');",
+    ].join('\n');
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: path.resolve(import.meta.dirname, '../..'), stdio: ['ignore', 'pipe', 'inherit'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const code = await new Promise((resolve) => child.once('exit', resolve));
+    expect({ code, output: output.trim() }).toEqual({ code: 0, output: 'closed' });
+    expect(fs.existsSync(path.join(dir, 'associa.db-wal'))).toBe(false);
+  });
+
   it('falls back to the connection checkpointing itself, with a message, when the thread cannot start', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     try {
