@@ -2,6 +2,7 @@ import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import { BROTLI_QUALITY } from './compression.js';
 
 type Encoding = 'br' | 'gzip';
 const ENCODINGS: Encoding[] = ['br', 'gzip'];
@@ -23,7 +24,7 @@ export const compressionsMade = (): Readonly<Record<Encoding, number>> => ({ ...
  */
 function compress(encoding: Encoding, bytes: Buffer): Promise<Buffer> {
   made[encoding] += 1;
-  return encoding === 'br' ? brotliAsync(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } }) : gzipAsync(bytes);
+  return encoding === 'br' ? brotliAsync(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } }) : gzipAsync(bytes);
 }
 
 /**
