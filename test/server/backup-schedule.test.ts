@@ -55,6 +55,8 @@ describe('the daily backup', () => {
     await server.app.jobs.tick();
     await server.app.jobs.tick();
     expect(backupFiles()).toEqual([backupFileName(day('2027-02-01T03:30:00Z'))]);
+    // Nothing else is left in the directory: no copy of the database, nor its -wal or -shm.
+    expect(fs.readdirSync(directory)).toEqual([backupFileName(day('2027-02-01T03:30:00Z'))]);
 
     setClock('2027-02-02T10:00:00Z');
     await server.app.jobs.tick();

@@ -47,7 +47,9 @@ async function addDatabase(ctx: BackupContext, archive: Awaited<ReturnType<typeo
       parts.push(await archive.add(SQLITE_PART, fs.createReadStream(copy), true));
       return { parts, tables, migrations, keys };
     } finally {
-      await fs.promises.rm(copy, { force: true });
+      // The copy is in WAL mode, as the server's database is: reading it made its -wal and -shm,
+      // which a read-only connection leaves behind when it closes.
+      for (const made of [copy, `${copy}-wal`, `${copy}-shm`]) await fs.promises.rm(made, { force: true });
     }
   }
   return inSnapshot(database.db, async (trx) => {
