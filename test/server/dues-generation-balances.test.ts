@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { lisbonDay, lisbonYear } from '../../src/core/days.js';
-import type { Db } from '../../src/server/db/database.js';
 import { addRaisedToBalances, refreshBalances } from '../../src/server/modules/dues/balances.js';
 import { generateYear } from '../../src/server/modules/dues/generation.js';
 import { raiseDebt, recordPayment } from '../../src/server/modules/dues/ledger.js';
 import { startResourceServer, type ResourceTestServer } from './resources/support.js';
+import { balanceRows as rows, refreshedWhole as refreshedWholeOn, withoutStamps, type BalanceRow as Row } from './support/balance-rows.js';
 
 // A year's generation brings most members' balance rows up by the new debts alone (issue 32):
 // whatever path a row takes (the new debts added to it, or the whole ledger read again for
@@ -40,27 +40,7 @@ async function debt(member: number, kind: 'other' | 'quota', debtYear: number, a
   expect(await raiseDebt(db(), { member, kind, year: debtYear, period, amount, dueDate, description: kind === 'quota' ? `Quota ${debtYear}` : 'Outro' }, at)).not.toBeNull();
 }
 
-/** Every balance row, whole, by member. */
-const rows = (on: Db) => on.selectFrom('member_balances').selectAll().orderBy('_id').execute();
-type Row = Awaited<ReturnType<typeof rows>>[number];
-const withoutStamps = (list: Row[]) => list.map(({ created_at: _c, updated_at: _u, ...row }) => row);
-
-/** The rows as refreshing every member at `now` leaves them, in a transaction rolled back. */
-async function refreshedWhole(now: number): Promise<Row[]> {
-  let seen: Row[] = [];
-  const rollback = new Error('rollback');
-  await db()
-    .transaction()
-    .execute(async (trx) => {
-      await refreshBalances(trx, now);
-      seen = await rows(trx);
-      throw rollback;
-    })
-    .catch((error: unknown) => {
-      if (error !== rollback) throw error;
-    });
-  return seen;
-}
+const refreshedWhole = (now: number) => refreshedWholeOn(db(), now);
 
 const figures = (list: Row[], member: number) => {
   const b = list.find((row) => Number(row._id) === member);

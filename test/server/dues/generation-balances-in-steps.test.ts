@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lisbonDay, lisbonYear } from '../../../src/core/days.js';
-import type { Db } from '../../../src/server/db/database.js';
 import { refreshBalances } from '../../../src/server/modules/dues/balances.js';
 import { generateYear } from '../../../src/server/modules/dues/generation.js';
 import { raiseDebt, recordPayment } from '../../../src/server/modules/dues/ledger.js';
 import { startResourceServer, type ResourceTestServer } from '../resources/support.js';
+import { balanceRows as rows, refreshedWhole as refreshedWholeOn, withoutStamps, type BalanceRow as Row } from '../support/balance-rows.js';
 
 // A year's generation in steps of members (SQLite's way, member-steps.ts), run here on both
 // engines: within one step some rows take the new debts alone, and the step's other members are
@@ -32,27 +32,8 @@ describe.each(WAYS)("a year's generation in steps, $way", ({ slicing }) => {
   const db = () => server.database.db;
   const post = (url: string, body: unknown) => server.json('POST', url, staff, body);
 
-  const rows = (on: Db) => on.selectFrom('member_balances').selectAll().orderBy('_id').execute();
-  type Row = Awaited<ReturnType<typeof rows>>[number];
-  const withoutStamps = (list: Row[]) => list.map(({ created_at: _c, updated_at: _u, ...row }) => row);
   const row = (list: Row[], member: number) => list.find((b) => Number(b._id) === member);
-
-  /** The rows as refreshing every member at `now` leaves them, in a transaction rolled back. */
-  async function refreshedWhole(now: number): Promise<Row[]> {
-    let seen: Row[] = [];
-    const rollback = new Error('rollback');
-    await db()
-      .transaction()
-      .execute(async (trx) => {
-        await refreshBalances(trx, now);
-        seen = await rows(trx);
-        throw rollback;
-      })
-      .catch((error: unknown) => {
-        if (error !== rollback) throw error;
-      });
-    return seen;
-  }
+  const refreshedWhole = (now: number) => refreshedWholeOn(db(), now);
 
   beforeAll(async () => {
     server = await startResourceServer();
