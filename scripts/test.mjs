@@ -193,13 +193,20 @@ await vitest('vitest: core, host, server (SQLite)', [], sqliteEnv);
 /**
  * The server test files that can meet a database: those naming the engine, a database, migrations
  * or a support module (every test server comes from one). The rest (the zip module, a provider's
- * status codes...) answer the same on either engine, so they run once, in the SQLite pass.
+ * status codes...) answer the same on either engine, so they run once, in the SQLite pass, as do
+ * the files about SQLite itself, marked by a line `// sqlite-only: why` (they open SQLite files
+ * whatever the engine: run again, they would test the same thing twice).
  */
 function serverFilesWithDatabase() {
   const meetsDatabase = /support|testEngine|openDatabase|migrate|atabase|DATABASE_URL|\bpg\b/;
+  const sqliteOnly = /^\/\/ sqlite-only: /m;
   return readdirSync(path.join(root, 'test/server'), { recursive: true, encoding: 'utf8' })
     .map((file) => path.posix.join('test/server', file.split(path.sep).join('/')))
-    .filter((file) => file.endsWith('.test.ts') && meetsDatabase.test(readFileSync(path.join(root, file), 'utf8')));
+    .filter((file) => file.endsWith('.test.ts'))
+    .filter((file) => {
+      const text = readFileSync(path.join(root, file), 'utf8');
+      return meetsDatabase.test(text) && !sqliteOnly.test(text);
+    });
 }
 
 // 2. PostgreSQL.

@@ -7,6 +7,7 @@ import { afterAll, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../src/server/db/database.js';
 import { copySqlite } from '../../src/server/modules/backups/sqlite-copy.js';
 
+// sqlite-only: the online copy is SQLite's backup API; PostgreSQL's backup is a dump.
 // SQLite's backup copies the database in steps while the server goes on writing through the same
 // connection (decision 0055): the copy must be whole and consistent, never a mix of before and after.
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'associa-online-copy-'));

@@ -9,9 +9,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DatabaseLockedError, openDatabase, type Database } from '../../src/server/db/database.js';
 import type { WalCheckpointEvent, WalCheckpointOptions } from '../../src/server/db/wal-checkpoints.js';
 
+// sqlite-only: PostgreSQL checkpoints in its own server; these tests open SQLite files.
 // SQLite's WAL checkpoints run in a thread of their own (decision 0059): the server's connection
 // never copies the WAL into the database file itself, which held every request for up to 0.65 s
-// in the commit that crossed 1,000 pages. SQLite only: PostgreSQL checkpoints in its own server.
+// in the commit that crossed 1,000 pages.
 
 const PAGE = 4096;
 /** The WAL's size holding this many pages (SQLite's file format: a 32-byte header, a 24-byte header per frame). */
@@ -70,7 +71,7 @@ async function write(database: Database, pages: number, perCommit = 25): Promise
 
 const completePass = (event: WalCheckpointEvent) => 'pass' in event && event.pass.log > 0 && event.pass.checkpointed === event.pass.log;
 
-describe.skipIf(process.env.ASSOCIA_TEST_ENGINE === 'postgres')('SQLite WAL checkpoints in a thread', () => {
+describe('SQLite WAL checkpoints in a thread', () => {
   it('copies the WAL into the database file in its thread once past 1,000 pages; the server connection never checkpoints, and its WAL starts over', async () => {
     const { database, file, wal, next } = await open(scratch());
     // The old connection checkpointed itself every 1,000 pages, inside the commit that crossed them.
@@ -195,7 +196,7 @@ describe.skipIf(process.env.ASSOCIA_TEST_ENGINE === 'postgres')('SQLite WAL chec
   });
 });
 
-describe.skipIf(process.env.ASSOCIA_TEST_ENGINE === 'postgres')('one server per SQLite file', () => {
+describe('one server per SQLite file', () => {
   it('refuses a second open of the same file at once, while the thread runs too, and opens it again once closed', async () => {
     const dir = scratch();
     const { database, next } = await open(dir);
