@@ -5,8 +5,9 @@ import { recordingStatements } from '../support/statement-recorder.js';
 
 // A run over every member in several passes (reminder planning: one a stage) shares one run
 // (memberRun): the ranges of members and households are read once, on the first pass, and a
-// pass's first step is sized as the pass before last measured, not from the initial size again.
-// Each pass covers every member once. Both engines; the clock is the test's.
+// pass's first step is sized as the pass before last measured, not from the initial size again,
+// but never larger than the run's first. Each pass covers every member once. Both engines; the
+// clock is the test's.
 
 let server: ResourceTestServer;
 let staff: string;
@@ -81,6 +82,27 @@ describe('member steps: one run, several passes', () => {
     expect(passes[0]!.sizes.slice(0, 3)).toEqual([16, 4, 2]);
     // Second pass: from the size the first pass ended with, not 16 again.
     expect(passes[1]!.sizes[0]).toBe(2);
+  });
+
+  it('starts a pass no larger than the run began, whatever the pass before grew to', async () => {
+    // Reminder planning's first stage reaches few members, so its steps cost little and grow; the
+    // next stage reaches many, and its first step, carried over at the grown size, held the loop
+    // a quarter of a second.
+    let now = 0;
+    const run = memberRun(db(), { members: 4, budgetMs: 16 }, () => now);
+    const sizes: number[][] = [];
+    for (const stepMs of [1, 16]) {
+      const pass: number[] = [];
+      await run.forEachStep(async (step) => {
+        if (step.of === 'solo') pass.push(step.to - step.from);
+        now += stepMs;
+      });
+      sizes.push(pass);
+    }
+    // Cheap steps double each time (the most a step grows): 4, 8, 16...
+    expect(sizes[0]!.slice(0, 3)).toEqual([4, 8, 16]);
+    // The next pass starts at 4 again, not at the 16 or more the first ended with.
+    expect(sizes[1]![0]).toBe(4);
   });
 
   it('runs every member at once when not cut (null), reading nothing', async () => {

@@ -89,8 +89,10 @@ interface Span {
   of: 'solo' | 'household';
   first: number;
   last: number;
-  /** The size of its first step (members; households for households). */
+  /** The size of its next step (members; households for households). */
   size: number;
+  /** The size of the run's first step: no pass starts with a larger one. */
+  firstSize: number;
 }
 
 async function spans(db: Db, slicing: Slicing): Promise<Span[]> {
@@ -105,11 +107,12 @@ async function spans(db: Db, slicing: Slicing): Promise<Span[]> {
     .select([sql<number | null>`min(_id)`.as('first'), sql<number | null>`max(_id)`.as('last'), sql<number>`count(*)`.as('count')])
     .executeTakeFirstOrThrow();
   const out: Span[] = [];
-  if (ids.first !== null && ids.last !== null) out.push({ of: 'solo', first: Number(ids.first), last: Number(ids.last), size: slicing.members });
+  if (ids.first !== null && ids.last !== null) out.push({ of: 'solo', first: Number(ids.first), last: Number(ids.last), size: slicing.members, firstSize: slicing.members });
   if (households.first !== null && households.last !== null && Number(housed.count) > 0) {
     // About as many members a step as a step of members of no household.
     const perHousehold = Number(housed.count) / Math.max(1, Number(households.count));
-    out.push({ of: 'household', first: Number(households.first), last: Number(households.last), size: Math.max(1, Math.round(slicing.members / perHousehold)) });
+    const size = Math.max(1, Math.round(slicing.members / perHousehold));
+    out.push({ of: 'household', first: Number(households.first), last: Number(households.last), size, firstSize: size });
   }
   return out;
 }
@@ -128,8 +131,8 @@ export interface MemberRun {
 /**
  * A run cut as `slicing` says (null: every member at once). The ranges of members and households
  * are read once, on the first pass; each pass's first step of a range is sized as the last
- * step of the pass before measured it, not from `slicing.members` again. `clock` times the steps
- * (milliseconds; tests give their own).
+ * step of the pass before measured it, not from `slicing.members` again, but never larger than
+ * the run's first step. `clock` times the steps (milliseconds; tests give their own).
  */
 export function memberRun(db: Db, slicing: Slicing | null, clock: () => number = () => performance.now()): MemberRun {
   let all: Span[] | null = null;
@@ -143,6 +146,10 @@ export function memberRun(db: Db, slicing: Slicing | null, clock: () => number =
       const total = all.reduce((sum, span) => sum + span.last - span.first + 1, 0);
       let done = 0;
       for (const span of all) {
+        // A pass starts at most at the run's first size: the pass before may have grown its steps
+        // where it had little to do (reminder planning's first stage reaches few members), and
+        // its size, carried over, made the next stage's first step hold the loop 250 ms.
+        span.size = Math.min(span.size, span.firstSize);
         for (let from = span.first; from <= span.last; ) {
           const to = Math.min(from + span.size, span.last + 1);
           const started = clock();
