@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { decide, lastNoticeDay, legalNoticeDays, lisbonInstant, quorum, secondCallAt, type DecideInput } from '../../src/server/modules/assemblies/rules.js';
+import { lisbonInstant } from '../../src/core/days.js';
+import { decide, lastNoticeDay, legalNoticeDays, quorum, secondCallAt, type DecideInput } from '../../src/server/modules/assemblies/rules.js';
 
 // The law's figures (CC arts. 174–175 for associations, CCoop arts. 36–40 for cooperatives), each
 // at the edge where it turns: exactly half, ties, three quarters of the present against of all.

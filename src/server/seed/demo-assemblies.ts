@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import { lisbonDay, lisbonYear } from '../../core/days.js';
+import { addDays, lisbonDay, lisbonInstant, lisbonYear } from '../../core/days.js';
 import type { Database, Db, Row } from '../db/database.js';
-import { composeNotice, noticeSubject, convocationKey, convocationPlan, type PlannedConvocation, draftMinutesText, finalizeMinutes, decide, lastNoticeDay, legalNoticeDays, lisbonInstant, votersOf, type Majority } from '../modules/assemblies/public.js';
+import { composeNotice, noticeSubject, convocationKey, convocationPlan, type PlannedConvocation, draftMinutesText, finalizeMinutes, decide, lastNoticeDay, legalNoticeDays, votersOf, type Majority } from '../modules/assemblies/public.js';
 import { readSettings } from '../settings/read.js';
 import type { SeedContext } from './context.js';
 import { insertInBatches } from './batches.js';
@@ -38,7 +38,6 @@ interface ItemPlan {
 
 const iso = (ms: number): string => new Date(ms).toISOString();
 const weekday = (day: string): number => new Date(`${day}T12:00:00Z`).getUTCDay();
-const addDays = (day: string, days: number): string => new Date(Date.parse(`${day}T12:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
 /** The first Saturday on or after `day`: assemblies of the demo meet on Saturday afternoons. */
 const saturdayFrom = (day: string): string => addDays(day, (6 - weekday(day) + 7) % 7);

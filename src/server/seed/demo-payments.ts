@@ -1,3 +1,4 @@
+import { addDays } from '../../core/days.js';
 import { seededRandom, type SeededRandom } from './random.js';
 
 const PAYMENTS_SEED = 20_240_603;
@@ -66,7 +67,6 @@ interface Waive {
 }
 export type Op = Pay | Annul | Waive;
 
-const addDays = (day: string, days: number): string => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 const latest = (a: string, b: string) => (a > b ? a : b);
 
 /** Map.groupBy arrives with Node 21; groups keep the list's order. */

@@ -8,5 +8,5 @@ export { convocationPlan, type PlannedConvocation } from './convocation/plan.js'
 export type { Majority } from './items.js';
 export { draftMinutesText } from './minutes/draft-text.js';
 export { finalizeMinutes } from './minutes/finalize.js';
-export { decide, lastNoticeDay, legalNoticeDays, lisbonInstant } from './rules.js';
+export { decide, lastNoticeDay, legalNoticeDays } from './rules.js';
 export { votersOf } from './voting-rights.js';

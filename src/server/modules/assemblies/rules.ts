@@ -3,9 +3,9 @@
 // 174–175), cooperatives the Código Cooperativo (Lei 119/2015, arts. 36–40); statutes may ask for
 // more, never less. No database: the callers count, these decide and say why in pt-PT.
 import type { OrgType } from '../../../core/contract.js';
+import { addDays, lisbonInstant } from '../../../core/days.js';
 import type { CustomBase, Majority } from './items.js';
 
-const DAY_MS = 86_400_000;
 
 /** The least notice the law allows: 8 days for an association (CC art. 174.º), 15 for a cooperative (CCoop art. 36.º). */
 export function legalNoticeDays(orgType: OrgType): number {
@@ -14,26 +14,7 @@ export function legalNoticeDays(orgType: OrgType): number {
 
 /** The last day the notice may go out for an assembly on `date` ('YYYY-MM-DD'): that many days before. */
 export function lastNoticeDay(date: string, noticeDays: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) - noticeDays * DAY_MS).toISOString().slice(0, 10);
-}
-
-const LISBON_WALL = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Europe/Lisbon', hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
-});
-
-/** What a Lisbon wall clock shows at `ms`, read as if it were UTC (the zone's offset is the difference). */
-function lisbonWallAsUtc(ms: number): number {
-  const parts = Object.fromEntries(LISBON_WALL.formatToParts(new Date(ms)).map((p) => [p.type, p.value]));
-  return Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
-}
-
-/** The instant of `date` at `time` ('HH:MM') in Lisbon, summer or winter. */
-export function lisbonInstant(date: string, time: string): number {
-  const wall = Date.parse(`${date}T${time}:00Z`);
-  let instant = wall - (lisbonWallAsUtc(wall) - wall);
-  // Near a change of the clocks the first guess is an hour off: one more step settles it.
-  instant = wall - (lisbonWallAsUtc(instant) - instant);
-  return instant;
+  return addDays(date, -noticeDays);
 }
 
 /** When the second call starts: the first call's time plus the statutes' delay (ISO-8601 UTC). */

@@ -4,7 +4,7 @@ import type { Db } from '../../db/database.js';
 import { defineResource } from '../../resources/define.js';
 import { OWING } from './debts.js';
 import { fallenDueSql, hasFallenDue, owedSql, upcomingSql } from './owed.js';
-import { lisbonDay } from '../../../core/days.js';
+import { addDays, lisbonDay, lisbonInstant } from '../../../core/days.js';
 import { EVERY_MEMBER, fromStep, type MemberStep } from './member-steps.js';
 
 export const STANDINGS = [
@@ -95,17 +95,8 @@ const nullSafeDiffers = (column: string) => sql`member_balances.${sql.ref(column
 const FIGURES = ['number', 'name', 'category', 'open_total', 'open_debts', 'years_owed', 'oldest_due', 'upcoming_total', 'upcoming_debts', 'next_due', 'credit'] as const;
 const changed = sql.join([...FIGURES.map(nullSafeDiffers), sql`member_balances.as_of > excluded.as_of`], sql` OR `);
 
-const HOUR = 60 * 60 * 1000;
-
-/**
- * The first instant of the Lisbon day after `day`, as `updated_at` holds instants (ISO, UTC).
- * Lisbon is on UTC or one hour ahead, and changes its clocks at 01:00 UTC, never at midnight.
- */
-function dayAfterStarts(day: string): string {
-  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  const midnightUtc = Date.UTC(year, month - 1, date + 1);
-  return new Date(lisbonDay(midnightUtc - HOUR) > day ? midnightUtc - HOUR : midnightUtc).toISOString();
-}
+/** The first instant of the Lisbon day after `day`, as `updated_at` holds instants (ISO, UTC). */
+const dayAfterStarts = (day: string): string => new Date(lisbonInstant(addDays(day, 1), '00:00')).toISOString();
 
 /**
  * Rows whose figures the calendar moved since they were written: a debt fell due, or the clock

@@ -1,4 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
+import { addDays } from '../../../core/days.js';
 import type { Db, Engine } from '../../db/database.js';
 import { readSetting } from '../../settings/read.js';
 import { fromStep, memberRun, slicingFor, stepValue, type MemberStep, type Slicing } from '../dues/public.js';
@@ -8,11 +9,6 @@ const OWING = sql`('open', 'partial')`;
 const DAY_MS = 86_400_000;
 /** PostgreSQL advisory lock key of reminder planning (any constant no other lock uses). */
 const PLAN_LOCK = 7_013_001;
-
-/** `day` ('YYYY-MM-DD') moved by `days`. */
-function addDays(day: string, days: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-}
 
 /** A debt due on or before this day has reached the stage on `day` (due date + offset <= day). */
 export const stageCutoff = (day: string, offsetDays: number): string => addDays(day, -offsetDays);

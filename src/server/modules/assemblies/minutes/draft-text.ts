@@ -4,7 +4,7 @@ import { withPreposition } from '../../../../core/organisation-name.js';
 import type { Db, Row } from '../../../db/database.js';
 import { readSettings } from '../../../settings/read.js';
 import { readOrganisationName } from '../../../settings/organisation-name.js';
-import { lisbonInstant } from '../rules.js';
+import { lisbonInstant } from '../../../../core/days.js';
 import { assemblyCounts, type AssemblyCounts } from '../voting-rights.js';
 
 /** The header line every draft opens with; the number is written in when the minutes are made final. */

@@ -1,4 +1,4 @@
-import { lisbonDay } from '../../../../core/days.js';
+import { addDays, lisbonDay } from '../../../../core/days.js';
 import type { ServerContext } from '../../../context.js';
 import type { Db } from '../../../db/database.js';
 import { HttpError } from '../../../errors.js';
@@ -10,7 +10,6 @@ import { eraseMember, removeErasedBytes } from './erase.js';
 import { announceErasure } from './routes.js';
 import { schemaOf } from './target.js';
 
-const DAY_MS = 86_400_000;
 
 /** `day` moved by whole years, 29 February becoming 28 in a common year. */
 export function addYears(day: string, years: number): string {
@@ -19,7 +18,6 @@ export function addYears(day: string, years: number): string {
   return `${y + years}-${String(m).padStart(2, '0')}-${String(Math.min(d, lastDay)).padStart(2, '0')}`;
 }
 
-const addDays = (day: string, days: number): string => new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 const shown = (day: string) => day.split('-').reverse().join('/');
 
 export interface RetentionReport {
