@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
 import { CompiledQuery } from 'kysely';
 import { openDatabase, type DatabaseOptions } from '../src/server/db/database.js';
-import { freePort, startOptions } from './server.js';
+import { freePort, startOptions, untilPrinted } from './server.js';
 
 type Parameter = string | number | boolean | null;
 
@@ -52,16 +52,8 @@ export async function startBareRoute(database: DatabaseOptions, routes: BareRout
   const file = path.join(dir, 'routes.json');
   fs.writeFileSync(file, JSON.stringify({ database, port, routes } satisfies BareRoutes));
   const child = spawn(process.execPath, [...startOptions(), fileURLToPath(import.meta.url), file], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  await new Promise<void>((resolve, reject) => {
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes(BARE_ROUTE_READY)) resolve();
-    });
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.once('exit', (code) => reject(new Error(`the bare route exited with code ${code} before listening:\n${output}`)));
-  });
+  await untilPrinted(child, BARE_ROUTE_READY, 'the bare route');
   return {
     url: `http://127.0.0.1:${port}`,
     async stop() {

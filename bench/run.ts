@@ -141,8 +141,13 @@ async function cursorBefore(url: string, access: string, list: string, page: num
   return next;
 }
 
-/** An answer's bytes as sent (still compressed when `acceptEncoding` asked for it), and its encoding. */
-async function rawAnswer(url: string, access: string, acceptEncoding: string | undefined): Promise<{ body: Buffer; contentEncoding: string | undefined }> {
+/** An answer's bytes as sent (still compressed when the request asked for it), and its encoding. */
+interface RawAnswer {
+  body: Buffer;
+  contentEncoding: string | undefined;
+}
+
+async function rawAnswer(url: string, access: string, acceptEncoding: string | undefined): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
     const request = http.get(url, { headers: { authorization: `Bearer ${access}`, ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}) } }, (response) => {
       const chunks: Buffer[] = [];
@@ -276,7 +281,7 @@ async function benchEngine(engine: Engine): Promise<Row[]> {
     const { server, access } = await startAndLogIn(engine, storage);
     const rows: Row[] = [];
     // Each GET row's answer as the server sent it, for the bare route to send the same bytes.
-    const answers = new Map<string, { body: Buffer; contentEncoding: string | undefined }>();
+    const answers = new Map<string, RawAnswer>();
     try {
       const memory: MemoryRow = { engine, rest: server.memory(), peak: undefined };
       memoryRows.push(memory);
@@ -383,7 +388,7 @@ async function loadBareRoute(
   database: DatabaseOptions,
   rows: Row[],
   lists: ReadonlyMap<string, { statements: CompiledQuery[] }>,
-  answers: ReadonlyMap<string, { body: Buffer; contentEncoding: string | undefined }>,
+  answers: ReadonlyMap<string, RawAnswer>,
 ): Promise<void> {
   const routed: { row: Row; index: number }[] = [];
   const routes: BareRoute[] = [];

@@ -60,6 +60,23 @@ function memoryOf(pid: number | undefined): ServerMemory | undefined {
   return Number.isFinite(rssMb) && Number.isFinite(peakMb) ? { rssMb, peakMb } : undefined;
 }
 
+/**
+ * Waits until `child` prints `ready` on stdout; rejects, with what it printed, if it exits first.
+ * Answers what it printed so far and goes on collecting (`output()`), for a later failure.
+ */
+export async function untilPrinted(child: ChildProcess, ready: string, what: string): Promise<{ output(): string }> {
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes(ready)) resolve();
+    });
+    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('exit', (code) => reject(new Error(`${what} exited with code ${code} before listening:\n${output}`)));
+  });
+  return { output: () => output };
+}
+
 /** Starts `node [options] main.js` as its own process, as `npm start` does, and waits until it listens. */
 export async function startServer(env: NodeJS.ProcessEnv): Promise<RunningServer> {
   const port = await freePort();
@@ -67,20 +84,11 @@ export async function startServer(env: NodeJS.ProcessEnv): Promise<RunningServer
     env: { ...env, PORT: String(port), HOST: '127.0.0.1', ASSOCIA_PUBLIC_URL: `http://127.0.0.1:${port}`, [LOOP_DELAY_ENV]: '1' },
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('Associa listening on')) resolve();
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.once('exit', (code) => reject(new Error(`server exited with code ${code} before listening:\n${output}`)));
-  });
+  const printed = await untilPrinted(child, 'Associa listening on', 'server');
   const exited = new Promise<number | null>((resolve) =>
     child.once('exit', (code, signal) => {
       // A server that stops under load says why: the tail of what it printed.
-      if (code !== 0) console.error(`server exited (code ${code}, signal ${signal ?? 'none'}); its last output:\n${output.slice(-4000)}`);
+      if (code !== 0) console.error(`server exited (code ${code}, signal ${signal ?? 'none'}); its last output:\n${printed.output().slice(-4000)}`);
       resolve(code);
     }),
   );
