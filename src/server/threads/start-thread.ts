@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { Worker, type ResourceLimits } from 'node:worker_threads';
 
 /**
  * The thread's code when the server runs from its TypeScript sources (tests, the e2e suite):
@@ -21,11 +21,12 @@ function fromSources(entry: URL): string {
 /**
  * A worker thread running the module `name` (beside the module at `callerUrl`, compiled or from
  * its sources alike) with `input` as its workerData. Throws when the module is not there (a
- * bundle that left it out).
+ * bundle that left it out). `resourceLimits`: the thread's heap, when not the process's flags.
  */
-export function startThread(callerUrl: string, name: string, input: unknown): Worker {
+export function startThread(callerUrl: string, name: string, input: unknown, resourceLimits?: ResourceLimits): Worker {
   const fromSource = callerUrl.endsWith('.ts');
   const entry = new URL(`./${name}.${fromSource ? 'ts' : 'js'}`, callerUrl);
   if (!fs.existsSync(entry)) throw new Error(`The thread's module ${entry.pathname} is missing.`);
-  return fromSource ? new Worker(fromSources(entry), { eval: true, workerData: input }) : new Worker(entry, { workerData: input });
+  const options = { workerData: input, ...(resourceLimits ? { resourceLimits } : {}) };
+  return fromSource ? new Worker(fromSources(entry), { eval: true, ...options }) : new Worker(entry, options);
 }

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { AuthenticatedCaller } from '../../auth/caller.js';
 import type { ServerContext } from '../../context.js';
 import type { Db, Row } from '../../db/database.js';
@@ -9,6 +10,7 @@ import { readLogos } from '../../pdf/letterhead.js';
 import { cardFaces, printSettings } from './faces.js';
 import { letterFaces, letterPlacement } from './letters.js';
 import { drawCards, drawLetters } from './pdf/document.js';
+import { drawCardsInThread } from './pdf/draw-in-thread.js';
 
 /** The selections one PDF of many cards is made of. */
 export const PRINT_TYPES = ['active', 'ids', 'category'] as const;
@@ -101,31 +103,37 @@ function overlappedProgress(progress?: (done: number, total: number) => Promise<
 }
 
 /**
- * A PDF drawn page after page straight into the file store: pdfkit hands out each page's bytes
- * once the next one begins, so the file is never held whole (a thousand letters are tens of MB),
- * and its hash is taken as it is written. Failed drawing leaves nothing stored.
+ * A PDF stored while it is drawn: the file store writes the bytes drawn so far meanwhile, so the
+ * file is never held whole (a thousand letters are tens of MB), and its hash is taken as it is
+ * written. `drawing` settles once every page is out; failed drawing leaves nothing stored.
  */
-async function streamPdf(ctx: ServerContext, title: string, name: string, by: Pick<AuthenticatedCaller, 'kind' | 'id'>, draw: (doc: PDFKit.PDFDocument) => Promise<void>): Promise<number> {
-  const doc = await newPdfDocument(title);
-  const stored = storeOutput(ctx, doc, { name, contentType: 'application/pdf', by });
+async function storeWhileDrawn(ctx: ServerContext, pdf: Readable & { end(): unknown }, name: string, by: Pick<AuthenticatedCaller, 'kind' | 'id'>, drawing: Promise<void>): Promise<number> {
+  const stored = storeOutput(ctx, pdf, { name, contentType: 'application/pdf', by });
   // A store failing while pages are still drawn is answered below, not as an unhandled rejection meanwhile.
   void stored.catch(() => undefined);
   try {
-    await draw(doc);
+    await drawing;
   } catch (error) {
-    doc.destroy(error instanceof Error ? error : new Error(String(error)));
+    pdf.destroy(error instanceof Error ? error : new Error(String(error)));
     await stored.catch(() => undefined);
     throw error;
   }
-  doc.end();
+  pdf.end();
   return stored;
+}
+
+/** A PDF drawn here, page after page: pdfkit hands out each page's bytes once the next one begins. */
+async function streamPdf(ctx: ServerContext, title: string, name: string, by: Pick<AuthenticatedCaller, 'kind' | 'id'>, draw: (doc: PDFKit.PDFDocument) => Promise<void>): Promise<number> {
+  const doc = await newPdfDocument(title);
+  return storeWhileDrawn(ctx, doc, name, by, draw(doc));
 }
 
 /**
  * One PDF of these cards (or of their cover letters), stored; answers the file's id. Letters
  * are checked before anything is drawn: a member without an address is a 422 naming them.
- * Drawing a thousand cards is most of a second of synchronous work: it goes in time slices
- * (jobs/slices.ts) so requests are answered between them, and the file store writes the pages
+ * Drawing a thousand cards is most of a second of synchronous work: a job's cards are drawn in
+ * the print thread (decision 0061); letters, and the few cards printed in a request, go in time
+ * slices (jobs/slices.ts) so requests are answered between them. The file store writes the pages
  * drawn so far meanwhile.
  */
 export async function printCards(ctx: ServerContext, cards: readonly Row[], includeLetters: boolean, by: Pick<AuthenticatedCaller, 'kind' | 'id'>, progress?: (done: number, total: number) => Promise<void>): Promise<number> {
@@ -144,7 +152,12 @@ export async function printCards(ctx: ServerContext, cards: readonly Row[], incl
   }
   const faces = await cardFaces(db, cards, ctx.config.publicUrl, ctx.files);
   const print = await printSettings(db);
-  return streamPdf(ctx, faces[0]?.title ?? 'Cartões', `cartoes-${cards.length}.pdf`, by, (doc) => reports.after(drawCards(doc, { faces, ...print, onCard: onEach })));
+  const title = faces[0]?.title ?? 'Cartões';
+  const name = `cartoes-${cards.length}.pdf`;
+  if (!progress) return streamPdf(ctx, title, name, by, (doc) => reports.after(drawCards(doc, { faces, ...print, onCard: onEach })));
+  // A job's cards are drawn in the print thread: the same bytes, with the event loop free meanwhile.
+  const drawing = drawCardsInThread({ faces, ...print, title, every: PROGRESS_EVERY }, (done) => reports.report(done, cards.length));
+  return storeWhileDrawn(ctx, drawing.pdf, name, by, reports.after(drawing.drawn));
 }
 
 interface PrintPayload {
