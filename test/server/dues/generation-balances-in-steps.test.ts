@@ -6,23 +6,27 @@ import { raiseDebt, recordPayment } from '../../../src/server/modules/dues/ledge
 import { startResourceServer, type ResourceTestServer } from '../resources/support.js';
 import { balanceRows as rows, refreshedWhole as refreshedWholeOn, withoutStamps, type BalanceRow as Row } from '../support/balance-rows.js';
 
-// A year's generation in steps of members (SQLite's way, member-steps.ts), run here on both
-// engines: within one step some rows take the new debts alone, and the step's other members are
-// computed whole from their ledgers (no balance row yet, a row a debt fell due on since it was
-// written, a row computed for a later day, credit spent on the new debts). Whichever path a row
-// takes, with several members a step or one, every row afterwards is what refreshing every member
-// from the ledger gives, and a second run changes nothing.
+// A year's generation in steps of members (SQLite's way, member-steps.ts) and at once
+// (PostgreSQL's), each run here on both engines: within one step (or the one run) some rows take
+// the new debts alone, and the other members are computed whole from their ledgers (no balance
+// row yet, a row a debt fell due on since it was written, a row computed for a later day, credit
+// spent on the new debts). Whichever path a row takes, with several members a step, one, or all,
+// every row afterwards is what refreshing every member from the ledger gives, and a second run
+// changes nothing.
 
 const DAY = 24 * 60 * 60 * 1000;
 
 const WAYS = [
-  { way: 'every member of no household in one step', slicing: { members: 1000 } },
-  { way: 'two members or households a step', slicing: { members: 2 } },
+  { way: 'in steps, every member of no household in one step', slicing: { members: 1000 } },
+  { way: 'in steps, two members or households a step', slicing: { members: 2 } },
+  // PostgreSQL's way (slicingFor), here on both engines: every member at once, the new debts
+  // added to the rows they alone moved and the others computed whole, as in a step.
+  { way: 'every member at once', slicing: null },
 ] as const;
 
 type Members = 'ana' | 'bruno' | 'carla' | 'duarte' | 'gil' | 'kevin' | 'helena' | 'ivo' | 'rita';
 
-describe.each(WAYS)("a year's generation in steps, $way", ({ slicing }) => {
+describe.each(WAYS)("a year's generation, $way", ({ slicing }) => {
   let server: ResourceTestServer;
   let staff: string;
   let year: number;

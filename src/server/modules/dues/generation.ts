@@ -233,6 +233,32 @@ const refreshedWhole = (year: number, stamp: string, today: string, step: Member
   ${spent ? sql`UNION ${spent}` : sql``}`;
 };
 
+/**
+ * The debts a step raised (every member at once: the run's, over its commits), as StepDone needs
+ * them: the first and last id (none: null) and their holders. Kept as they are answered, not as
+ * rows: every member at once, a period answers a debt per member, and spreading them into one
+ * array (`push(...rows)`) overflows the call stack past about 125,000 (a period of a
+ * 200,000-member association on PostgreSQL).
+ */
+class Raised {
+  private first = Infinity;
+  private last = -Infinity;
+  readonly holders = new Set<number>();
+
+  add(rows: readonly RaisedRow[]): void {
+    for (const row of rows) {
+      const id = Number(row._id);
+      if (id < this.first) this.first = id;
+      if (id > this.last) this.last = id;
+      this.holders.add(Number(row.member));
+    }
+  }
+
+  get ids(): { first: number; last: number } | null {
+    return this.holders.size === 0 ? null : { first: this.first, last: this.last };
+  }
+}
+
 /** What a run raised so far: debts, members charged, their total and due dates. */
 class Tally {
   raised = 0;
@@ -264,7 +290,8 @@ class Tally {
  * (spendAllCredit: a few statements for every member at once) and the balances of the members
  * touched brought to the ledger: those the new debts alone changed take just them
  * (addRaisedToBalances: the cost of the run's debts, not of every member's seven years of
- * ledger), the others are refreshed whole (refreshedWhole), one statement each.
+ * ledger), the others are refreshed whole: in a fresh year those the addition did not move and
+ * those whose credit was spent, by id; in a year with earlier quotas those refreshedWhole finds.
  *
  * With `slicing` null (the default; PostgreSQL's, whose driver leaves the event loop free while
  * it works, see slicingFor), every member at once: each period commits on its own, the last with the credit and the balances
@@ -287,19 +314,16 @@ export async function generateYear(
   // Read once for the run: every step raises the same schedules for its own members.
   const schedules = await yearSchedules(db, year);
   const keys = runKeys(schedules, year);
-  // In steps: whether the year had quotas before this run (see refreshedWhole); a fresh year has none.
+  // Whether the year had quotas before this run (see refreshedWhole); a fresh year has none.
   const earlier =
-    slicing !== null &&
     (await db.selectFrom('unsettled_payments').select('_id').where('year', '=', year).where('kind', '=', 'quota').where('schedule', 'is not', null).limit(1).executeTakeFirst()) !== undefined;
   let periods = 0;
-  const raise = async (trx: Db, statements: readonly RawBuilder<unknown>[]) => {
-    const rows: RaisedRow[] = [];
+  const raise = async (trx: Db, statements: readonly RawBuilder<unknown>[], into: Raised) => {
     for (const statement of statements) {
       const answered = (await statement.execute(trx)).rows as RaisedRow[];
       tally.add(answered);
-      rows.push(...answered);
+      into.add(answered);
     }
-    return rows;
   };
   await memberRun(db, slicing).forEachStep(async (step) => {
     const work = raises(schedules, year, now, step, true);
@@ -307,26 +331,25 @@ export async function generateYear(
     // Every member at once: each period but the last commits on its own (the periods report
     // progress). In steps: a step's periods commit together, with its credit and balances.
     const commits = step.of === 'all' ? work : [work.flat()];
+    // The debts the step raised, in all its commits (every member at once: the run's).
+    const rows = new Raised();
     for (const [index, statements] of commits.slice(0, -1).entries()) {
-      await db.transaction().execute((trx) => raise(trx, statements));
+      await db.transaction().execute((trx) => raise(trx, statements, rows));
       await progress?.(index + 1, commits.length);
     }
     await db.transaction().execute(async (trx) => {
-      const rows = await raise(trx, commits.at(-1) ?? []);
+      await raise(trx, commits.at(-1) ?? [], rows);
       const made = await spendAllCredit(trx, now, stepMembers(step));
       const dueDates = { earliest: tally.earliest, latest: tally.latest };
       const ofRun = raisedBy(year, stamp, step, keys);
-      if (step.of === 'all') {
+      // Every member at once, a year that had quotas before (a run that died midway): the run's
+      // members found by reading the year's debts and their rows (refreshedWhole).
+      if (step.of === 'all' && earlier) {
         await refreshBalances(trx, now, refreshedWhole(year, stamp, today, step, keys, creditSpent(stamp, step)));
         await addRaisedToBalances(trx, now, (alias) => sql<boolean>`${ofRun(alias)} AND ${sql.ref(`${alias}.member`)} NOT IN (${creditSpent(stamp, step)})`, dueDates, step);
         return;
       }
-      const ids = rows.map((row) => Number(row._id));
-      const done: StepDone = {
-        ids: ids.length === 0 ? null : { first: ids.reduce((a, b) => Math.min(a, b)), last: ids.reduce((a, b) => Math.max(a, b)) },
-        holders: [...new Set(rows.map((row) => Number(row.member)))],
-        spent: [...new Set(made.map((a) => a.member))],
-      };
+      const done: StepDone = { ids: rows.ids, holders: [...rows.holders], spent: [...new Set(made.map((a) => a.member))] };
       const spent = spentInStep(done, stamp, step);
       // The step's debts, read in place by id (EVERY_MEMBER: no lookup through its members).
       const add = async (answer: boolean) =>
@@ -338,10 +361,11 @@ export async function generateYear(
         await add(false);
         return;
       }
-      // A fresh year: the rows the new debts alone moved answer themselves; the step's other
-      // holders (no row, or a row not current) and the members whose credit it spent are computed
-      // whole, by id. Found so, not by reading the step's debts and their rows again (2–3 ms of a
-      // step of 50 ms, profiled at 100,000 members on SQLite).
+      // A fresh year, in steps or at once: the rows the new debts alone moved answer themselves;
+      // the step's other holders (no row, or a row not current) and the members whose credit it
+      // spent are computed whole, by id. Found so, not by reading the step's debts and their rows
+      // again (2–3 ms of a step of 50 ms, profiled at 100,000 members on SQLite; at once on
+      // PostgreSQL, refreshedWhole's read of the year's 87,196 debts took 0.35–1.8 s, loaded).
       const moved = new Set(await add(true));
       const whole = [...new Set([...done.holders.filter((member) => !moved.has(member)), ...done.spent])];
       for (let from = 0; from < whole.length; from += LISTED_MAX) await refreshBalances(trx, now, whole.slice(from, from + LISTED_MAX));
