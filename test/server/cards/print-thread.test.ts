@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { newCardCode } from '../../../src/server/modules/cards/codes.js';
 import { cardFaces, printSettings } from '../../../src/server/modules/cards/faces.js';
 import * as pdfDocument from '../../../src/server/modules/cards/pdf/document.js';
+import { drawCardsInThread } from '../../../src/server/modules/cards/pdf/draw-in-thread.js';
 import { PRINT_INLINE_MAX, selectedCards } from '../../../src/server/modules/cards/print.js';
 import { ensureReferenceData } from '../../../src/server/resources/reference-data.js';
 import { insertInBatches } from '../../../src/server/seed/batches.js';
@@ -51,5 +52,33 @@ describe('a print job', () => {
     const faces = await cardFaces(db(), cards, server.ctx.config.publicUrl, server.ctx.files);
     const here = await pdfDocument.renderCards({ faces, ...(await printSettings(db())), title: faces[0]!.title });
     expect(printed.equals(here)).toBe(true);
+  });
+});
+
+describe('the print thread', () => {
+  it('hands out the pages as it draws them, not all at the end', async () => {
+    const faces = Array.from({ length: 201 }, (_, i) => ({
+      organisation: 'Associação',
+      title: 'Cartão de Sócio',
+      name: `Sócio ${i + 1}`,
+      number: String(i + 1),
+      category: 'Geral',
+      since: 'Sócio desde 01/01/2020',
+      validUntil: '31/12/2026',
+      code: 'ABCD-EFGH-IJKLM',
+      url: `https://associa.test/v/CODE${i}`,
+    }));
+    const received: Buffer[] = [];
+    const seen: { done: number; bytes: number }[] = [];
+    const drawing = drawCardsInThread({ faces, layout: 'a4', offsets: { x: 0, y: 0 }, title: 'Cartões', every: 50 }, async (done) => {
+      seen.push({ done, bytes: received.reduce((sum, piece) => sum + piece.length, 0) });
+    });
+    drawing.pdf.on('data', (piece: Buffer) => received.push(piece));
+    await drawing.drawn;
+    drawing.pdf.end();
+    expect(seen.map((s) => s.done)).toEqual([50, 100, 150, 200, 201]);
+    // Twenty pages of ten cards are well over one 64 KB piece: some are out before the last card.
+    expect(seen.find((s) => s.done === 200)!.bytes).toBeGreaterThan(0);
+    expect(Buffer.concat(received).equals(await pdfDocument.renderCards({ faces, layout: 'a4', offsets: { x: 0, y: 0 }, title: 'Cartões' }))).toBe(true);
   });
 });

@@ -57,6 +57,9 @@ async function draw({ faces, layout, offsets, title, every }: CardsDrawRequest):
     doc.on('end', resolve);
     doc.on('error', reject);
   });
+  // The stream starts flowing on the next tick, and the drawing below awaits only microtasks:
+  // without this turn every byte would wait for the last card, and the file store with them.
+  await new Promise((resolve) => setImmediate(resolve));
   // A photo crossed the thread boundary as a plain Uint8Array; pdfkit takes a Buffer.
   const drawn = faces.map((face) => (face.photo ? { ...face, photo: Buffer.from(face.photo.buffer, face.photo.byteOffset, face.photo.byteLength) } : face));
   await drawCards(doc, {
