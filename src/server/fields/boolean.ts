@@ -17,5 +17,6 @@ export const booleanKind: FieldKind = {
   },
   schema: () => ({ type: 'boolean' }),
   output: (value) => Number(value) === 1,
-  sqliteJson: (value) => sql`CASE WHEN ${value} IS NULL THEN NULL WHEN ${value} = 1 THEN json('true') ELSE json('false') END`,
+  json: (value, _field, engine) =>
+    engine === 'sqlite' ? sql`CASE WHEN ${value} IS NULL THEN NULL WHEN ${value} = 1 THEN json('true') ELSE json('false') END` : sql`(${value} = 1)`,
 };

@@ -35,7 +35,8 @@ export const computedKind: FieldKind = {
   schema: (field) => (isNumeric(field) ? { type: 'number' } : {}),
   // PostgreSQL answers bigint and numeric results as text.
   output: (value, field) => (isNumeric(field) ? Number(value) : value),
-  sqliteJson: (value, field) => (isNumeric(field) ? sql`CAST(${value} AS NUMERIC)` : value),
+  // PostgreSQL's double precision is written as JavaScript writes a number (its numeric keeps a scale: 2.50).
+  json: (value, field, engine) => (isNumeric(field) ? sql`CAST(${value} AS ${sql.raw(engine === 'sqlite' ? 'NUMERIC' : 'double precision')})` : value),
   // A select-list alias cannot be named in WHERE, nor in the id-only subquery of deep pages.
   definitionProblem: (field) =>
     !field.computed ? 'a computed field needs its SQL expression (computed.sql).' : field.filterable || field.searchable || field.sortable ? 'a computed field cannot be filtered, searched or sorted on.' : null,

@@ -1,6 +1,7 @@
 import type { RawBuilder } from 'kysely';
 import type { InputType } from '../../core/contract.js';
 import type { Field } from '../resources/define.js';
+import type { Engine } from '../db/database.js';
 
 /** A converted input value, or the pt-PT message saying why it cannot be one. */
 export type Converted = { ok: true; value: unknown } | { ok: false; message: string };
@@ -29,10 +30,11 @@ export interface FieldKind {
   /** A stored (non-null) value as an answer carries it. */
   output(value: unknown, field: Field): unknown;
   /**
-   * `output` as SQLite writes it into a record's JSON (resources/record-json.ts), given the
-   * stored value's expression; absent, the stored value goes as it is (text, numbers).
+   * `output` as the database writes it into a record's JSON (resources/record-json.ts), given
+   * the stored value's expression and the engine; absent, the stored value goes as it is (text,
+   * numbers).
    */
-  sqliteJson?(value: RawBuilder<unknown>, field: Field): RawBuilder<unknown>;
+  json?(value: RawBuilder<unknown>, field: Field, engine: Engine): RawBuilder<unknown>;
   /** What is wrong with a field definition of this type (a developer's mistake, thrown at start-up). */
   definitionProblem?(field: Field): string | null;
   /** Cast to text in a search document (number columns). */

@@ -6,13 +6,13 @@ import type { Resource } from './define.js';
 import type { ListParams } from './list-params.js';
 import { listRows } from './list-query.js';
 import type { RowScope } from './permissions.js';
-import { RECORD_JSON, sqliteRecordJson } from './record-json.js';
+import { RECORD_JSON, recordJson as recordJsonOf } from './record-json.js';
 import { toRecord, withLinks } from './records.js';
 
 /**
- * A list page as the UTF-8 JSON `caller` receives: `{ data, meta }`. On SQLite the database
- * writes each record's JSON (record-json.ts), the same answer toRecord's would be, without a
- * row object or a conversion per value; on PostgreSQL the rows are converted here.
+ * A list page as the UTF-8 JSON `caller` receives: `{ data, meta }`. The database writes each
+ * record's JSON (record-json.ts), the same answer toRecord's would be, without a row object or a
+ * conversion per value; rows are converted here only for a resource too wide for SQLite's JSON.
  */
 export async function listAnswer(
   database: Database,
@@ -22,7 +22,7 @@ export async function listAnswer(
   scope?: RowScope,
   largeTotals?: ChangeCache<number>,
 ): Promise<Buffer> {
-  const recordJson = database.engine === 'sqlite' ? sqliteRecordJson(database.db, resource, caller) : undefined;
+  const recordJson = recordJsonOf(database, resource, caller);
   const { rows, total, exact, next } = await listRows(database, resource, params, scope, largeTotals, recordJson);
   const meta: ListMeta = { total, ...(exact ? {} : { exact: false }), ...(next ? { next } : {}) };
   if (!recordJson) {

@@ -9,7 +9,7 @@ import { isColumn, type Field, type Resource } from './define.js';
 import type { ListParams } from './list-params.js';
 import { searchedConditions } from './list-query.js';
 import type { RowScope } from './permissions.js';
-import { RECORD_JSON, sqliteRecordJson } from './record-json.js';
+import { RECORD_JSON, recordJson as recordJsonOf } from './record-json.js';
 import { toRecord, withLinks } from './records.js';
 import { listOrder, rowsAfter } from './text-order.js';
 
@@ -156,10 +156,10 @@ export async function startedStream(chunks: AsyncGenerator<string, void, undefin
 /**
  * Every match of a list (`_limit=-1`) as the list route's JSON, `{"data":[…],"meta":{"total":n}}`,
  * byte for byte what listAnswer gives, in chunks of a page as they are read. The records are
- * the database's JSON on SQLite (record-json.ts), toRecord's on PostgreSQL.
+ * the database's JSON (record-json.ts), as listAnswer's.
  */
 async function* listAllChunks(database: Database, resource: Resource, params: ListParams, caller: Caller, scope?: RowScope): AsyncGenerator<string, void, undefined> {
-  const recordJson = database.engine === 'sqlite' ? sqliteRecordJson(database.db, resource, caller) : undefined;
+  const recordJson = recordJsonOf(database, resource, caller);
   const columns = recordJson ? [recordJson.as(RECORD_JSON)] : [...resource.fields.filter(isColumn).map((f) => sql.ref(f.name)), ...computedSelections(resource)];
   let total = 0;
   for await (const rows of orderedPages(database, resource, params, scope, columns)) {

@@ -6,7 +6,7 @@ import { parseListParams } from '../../../src/server/resources/list-params.js';
 import { readRow, toRecord } from '../../../src/server/resources/records.js';
 import { startDemoServer, type TestServer } from '../support/server.js';
 
-// A list page is built in one piece (on SQLite, each record's JSON written by the database), a
+// A list page is built in one piece (each record's JSON written by the database), a
 // single record through toRecord: every field of every record must read the same in both.
 let server: TestServer;
 beforeAll(async () => {
