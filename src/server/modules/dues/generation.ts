@@ -352,7 +352,7 @@ export async function generateYear(
       const done: StepDone = { ids: rows.ids, holders: [...rows.holders], spent: [...new Set(made.map((a) => a.member))] };
       const spent = spentInStep(done, stamp, step);
       // The step's debts, read in place by id (EVERY_MEMBER: no lookup through its members).
-      const add = async (answer: boolean) =>
+      const add = async (answer: boolean | { holders: readonly number[] }) =>
         done.ids
           ? addRaisedToBalances(trx, now, (alias) => sql<boolean>`${raisedInStep(done, alias)} AND ${ofRun(alias)}${spent ? sql` AND ${sql.ref(`${alias}.member`)} NOT IN (${spent})` : sql``}`, dueDates, EVERY_MEMBER, answer)
           : [];
@@ -366,8 +366,7 @@ export async function generateYear(
       // spent are computed whole, by id. Found so, not by reading the step's debts and their rows
       // again (2–3 ms of a step of 50 ms, profiled at 100,000 members on SQLite; at once on
       // PostgreSQL, refreshedWhole's read of the year's 87,196 debts took 0.35–1.8 s, loaded).
-      const moved = new Set(await add(true));
-      const whole = [...new Set([...done.holders.filter((member) => !moved.has(member)), ...done.spent])];
+      const whole = [...new Set([...(await add({ holders: done.holders })), ...done.spent])];
       for (let from = 0; from < whole.length; from += LISTED_MAX) await refreshBalances(trx, now, whole.slice(from, from + LISTED_MAX));
     });
     if (step.of === 'all') await progress?.(Math.max(commits.length, 1), Math.max(commits.length, 1));
