@@ -63,6 +63,8 @@ describe('<associa-payment-debts>: a member pays their own debts', () => {
     tick(element, 'Quota de 2099');
     (await button(element, 'Pagar')).click();
     await waitForText(element, 'Pagar 2 dívidas: 52,00\u00a0€');
+    // The choices come with the payment options' answer, which may arrive after the title (it did under load).
+    await waitUntil(() => radio(element, 'multibanco'), 'no payment choices');
     expect(all(element, 'input[type="radio"]').map((r) => (r as HTMLInputElement).value)).to.deep.equal(['multibanco', 'mbway', 'transfer']);
     await expectAccessible(element);
     (await button(element, 'Obter referência Multibanco')).click();
