@@ -190,10 +190,9 @@ export async function refreshBalances(db: Db, now: number, members?: readonly nu
  * member owed nothing in before; every such row changes (a debt more), so it is rewritten, its
  * version one more, as of today. `dueDates`, the earliest and latest due date of the new debts
  * when the caller knows them, spares writing the figures none of them can move. Only the
- * `step`'s members (member-steps.ts) when given. One statement. With `answer`, answers the
- * members whose rows it moved (the others holding new debts are the caller's to refresh); given
- * the `holders` of the new debts `raised` selects, those others themselves: the holders whose
- * rows it left alone (on PostgreSQL found in the server, whatever `holders` says).
+ * `step`'s members (member-steps.ts) when given. One statement. Given the `holders` of the new
+ * debts `raised` selects, answers the holders whose rows it left alone (no row, or a row not
+ * current: the caller's to refresh; on PostgreSQL found in the server, whatever `holders` says).
  */
 export async function addRaisedToBalances(
   db: Db,
@@ -201,7 +200,7 @@ export async function addRaisedToBalances(
   raised: (alias: string) => RawBuilder<boolean>,
   dueDates?: { earliest: string | null; latest: string | null },
   step: MemberStep = EVERY_MEMBER,
-  answer: boolean | { holders: readonly number[] } = false,
+  answer?: { holders: readonly number[] },
 ): Promise<number[]> {
   const stamp = new Date(now).toISOString();
   const today = lisbonDay(now);
@@ -258,7 +257,10 @@ export async function addRaisedToBalances(
       AND member_balances.as_of <= ${today} AND (member_balances.next_due IS NULL OR member_balances.next_due > ${today})
     ${answer ? sql`RETURNING member_balances._id` : sql``}
   `;
-  if (typeof answer === 'boolean') return (await update.execute(db)).rows.map((row) => Number(row._id));
+  if (!answer) {
+    await update.execute(db);
+    return [];
+  }
   if (db.getExecutor().adapter instanceof PostgresAdapter) {
     // The rows moved stay in the server (a data-modifying WITH), and the holders are read there:
     // only the few members left over cross to the process, where a year's 87,196 moved ids held

@@ -352,13 +352,13 @@ export async function generateYear(
       const done: StepDone = { ids: rows.ids, holders: [...rows.holders], spent: [...new Set(made.map((a) => a.member))] };
       const spent = spentInStep(done, stamp, step);
       // The step's debts, read in place by id (EVERY_MEMBER: no lookup through its members).
-      const add = async (answer: boolean | { holders: readonly number[] }) =>
+      const add = async (answer?: { holders: readonly number[] }) =>
         done.ids
           ? addRaisedToBalances(trx, now, (alias) => sql<boolean>`${raisedInStep(done, alias)} AND ${ofRun(alias)}${spent ? sql` AND ${sql.ref(`${alias}.member`)} NOT IN (${spent})` : sql``}`, dueDates, EVERY_MEMBER, answer)
           : [];
       if (earlier) {
         await refreshBalances(trx, now, refreshedWhole(year, stamp, today, step, keys, spent));
-        await add(false);
+        await add();
         return;
       }
       // A fresh year, in steps or at once: the rows the new debts alone moved answer themselves;
