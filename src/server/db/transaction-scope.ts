@@ -81,19 +81,21 @@ class CountingDriver implements Driver {
   }
 
   /**
-   * The connection, letting the loop turn before each statement work in a scope sends through it,
-   * inside a transaction too: a step of a long run is a transaction of several statements
-   * (generation's debts, credit, balances), which ran back to back and held the loop as long as
-   * all of them (75–105 ms at 100,000 members on SQLite). Requests that need no statement (a
-   * cached list page, a file, a realtime message) are answered between them; those that do wait
-   * for the connection, as before, so the transaction sees nothing of theirs.
+   * The connection, letting the loop turn before each statement of a transaction work in a scope
+   * began (a lone statement turned it when it acquired the connection): a step of a long run is a
+   * transaction of several statements (generation's debts, credit, balances), which ran back to
+   * back and held the loop as long as all of them (75–105 ms at 100,000 members on SQLite).
+   * Requests that need no statement (a cached list page, a file, a realtime message) are answered
+   * between them; those that do wait for the connection, as before, so the transaction sees
+   * nothing of theirs.
    */
   private yielding(connection: DatabaseConnection): DatabaseConnection {
     let wrapped = this.wrappers.get(connection);
     if (!wrapped) {
+      const counted = this.counted;
       wrapped = {
         async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-          if (scopes.getStore()) await turnOfTheLoop();
+          if (counted.has(wrapped!)) await turnOfTheLoop();
           return connection.executeQuery<R>(query);
         },
         streamQuery: (query, chunkSize) => connection.streamQuery(query, chunkSize),
