@@ -2,7 +2,8 @@
 // as a date and a text (never its hash), the duplicates beside the applicant's data and linked,
 // the decision and, once decided, who decided and when; and the accept regression: after
 // Aceitar the page reads the record again and never says someone else changed it.
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
+import { waitUntil } from './support/wait.js';
 import type { PageContext } from '../../src/core/client-module.js';
 import '../../src/widgets/applications/view/element.js';
 import { APPLICATIONS_MODULE } from '../../src/widgets/applications/module.js';

@@ -4,7 +4,8 @@
 // the convocation's preview (last valid day in words, e-mails and letters, the notice) and its
 // sending behind a confirmation, the server's refusal shown in its words; once convened, the
 // agenda frozen with each vote's result, the letters and the ways to the proof, session and minutes.
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
+import { waitUntil } from './support/wait.js';
 import '../../src/widgets/assemblies/manager/element.js';
 import { deepActiveElement } from '../../src/widgets/kit/index.js';
 import { all, button, cleanupFeatures, control, featureFixture, find, type, waitForText, type FeatureFixture } from './feature-support/elements.js';

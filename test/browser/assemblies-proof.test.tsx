@@ -2,7 +2,8 @@
 // server answers it (GET assemblies/{id}/convocation_proof): a row per associate with number,
 // name, channel, recipient, date sent and delivery state in words, the letters' printed batch with
 // its date, the totals, the PDF fetched with the session's token, and the way back.
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
+import { waitUntil } from './support/wait.js';
 import '../../src/widgets/assemblies/proof/element.js';
 import { all, cleanupFeatures, featureFixture, find, type FeatureFixture } from './feature-support/elements.js';
 import { expectAccessible } from './support/axe.js';

@@ -2,7 +2,8 @@
 // a row and the quorum panel's numbers change; a check-in made in another browser, announced over
 // realtime, reads the panel again; a vote counted by hand, typed and closed shows the result the
 // server worded, approved or rejected; "Abrir sessão" while the assembly is only convened.
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
+import { waitUntil } from './support/wait.js';
 import { setViewport } from '@web/test-runner-commands';
 import '../../src/widgets/assemblies/session/element.js';
 import { deepActiveElement } from '../../src/widgets/kit/index.js';

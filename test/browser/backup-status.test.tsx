@@ -1,7 +1,8 @@
 // <associa-backup-status> (Configuração › Dados): the last backup and the last verified one, a
 // warning when no verified one is less than a day old, and "Fazer cópia agora" following its job;
 // against the fault server.
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
+import { waitUntil } from './support/wait.js';
 import type { BackupStatus, BackupSummary } from '../../src/core/backup-status.js';
 import '../../src/widgets/data/backup-status/element.js';
 import { button, cleanupFeatures, featureFixture, waitForText, type FeatureFixture } from './feature-support/elements.js';

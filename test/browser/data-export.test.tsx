@@ -1,7 +1,8 @@
 // <associa-data-export> (Configuração › Dados): "Exportar tudo" starts the whole export, follows
 // its job's progress, then downloads the zip; the last exports are listed, each downloadable;
 // against the fault server.
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
+import { waitUntil } from './support/wait.js';
 import type { DataExportRun } from '../../src/core/index.js';
 import '../../src/widgets/data/export/element.js';
 import { all, button, cleanupFeatures, featureFixture, waitForText, type FeatureFixture } from './feature-support/elements.js';

@@ -1,4 +1,5 @@
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
+import { waitUntil } from './support/wait.js';
 import { sendKeys, sendMouse } from '@web/test-runner-commands';
 import '../../src/widgets/application-form/element.js';
 import { all, button, cleanupFeatures, control, featureFixture, find, text, type, waitForText } from './feature-support/elements.js';

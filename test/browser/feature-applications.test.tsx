@@ -2,7 +2,8 @@
 // (the rows picked in the list accepted in one request, refusals with the server's reason) and
 // <associa-application-decision> (an open application's decision, its files while open, as they
 // were once decided, its possible duplicates); and what the applications module's pages place.
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
+import { waitUntil } from './support/wait.js';
 import type { PageContext } from '../../src/core/client-module.js';
 import '../../src/widgets/applications/accept-selected/element.js';
 import '../../src/widgets/applications/decision/element.js';

@@ -4,7 +4,8 @@
 // and in full rights, duplicates flagged, a failed sending retried, a saved session reopened, the
 // CSV for the minutes, and the camera reading a QR code with jsQR where the browser has no
 // BarcodeDetector. Then <associa-card-actions>, <associa-card-print> and <associa-card-letter>.
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
+import { waitUntil } from './support/wait.js';
 import QRCode from 'qrcode';
 import '../../src/widgets/cards/check-in/element.js';
 import '../../src/widgets/cards/actions/element.js';

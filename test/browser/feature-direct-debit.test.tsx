@@ -2,7 +2,8 @@
 // "Preparar lote" for a collection date and due date, what went in and what stayed out) and
 // <associa-direct-debit-batch> (a batch's collections confirmed or returned, its pain.008 files)
 // and <associa-member-mandate> (a member's active mandate above their record).
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
+import { waitUntil } from './support/wait.js';
 import type { ExplainerField, ExplainerResource } from '../../src/core/index.js';
 import '../../src/widgets/collecting/direct-debit/element.js';
 import '../../src/widgets/collecting/direct-debit-batch/element.js';
@@ -118,18 +119,19 @@ describe('<associa-direct-debit-batch>', () => {
     });
     const element = place('associa-direct-debit-batch', { 'batch-id': '5' });
     await waitUntil(() => element.shadowRoot?.querySelectorAll('tbody tr').length === 2, 'no collections', { timeout: 4000 });
-    await waitUntil(() => flat(element).includes('12 Ana Lopes') && flat(element).includes('13 Rui Sá'), 'the members were not named');
-    expect(text(element)).to.contain('10/06/2031');
+    // The batch, its items and each member arrive by separate requests, in any order under load.
+    await waitUntil(() => flat(element).includes('12 Ana Lopes') && flat(element).includes('13 Rui Sá'), 'the members were not named', { timeout: 4000 });
+    await waitForText(element, '10/06/2031');
+    await waitForText(element, 'Em cobrança');
     expect(text(element)).to.contain('Primeira cobrança');
     expect(text(element)).to.contain('Pendente');
-    await waitForText(element, 'Em cobrança');
     await expectAccessible(element);
     const row = (id: number) => element.shadowRoot!.querySelector(`tr[data-item="${id}"]`)!;
     const confirm1 = [...row(1).querySelectorAll('button')].find((b) => b.textContent === 'Confirmar')!;
     expect(element.shadowRoot!.getElementById(confirm1.getAttribute('aria-describedby')!)!.textContent).to.equal('12 Ana Lopes');
     confirm1.click();
     await waitForText(element, 'Cobrança confirmada.');
-    await waitUntil(() => row(1).getAttribute('data-state') === 'confirmed', 'the list was not read again');
+    await waitUntil(() => row(1).getAttribute('data-state') === 'confirmed', 'the list was not read again', { timeout: 4000 });
     expect(row(1).querySelectorAll('button')).to.have.length(0);
 
     [...row(2).querySelectorAll('button')].find((b) => b.textContent === 'Devolução')!.click();
@@ -139,12 +141,12 @@ describe('<associa-direct-debit-batch>', () => {
     expect(await f.requests('POST', '/direct_debit_items/2/reject')).to.have.length(0);
     type(reason, 'AM04');
     [...row(2).querySelectorAll('button')].find((b) => b.textContent === 'Devolução')!.click();
-    await waitUntil(async () => (await f.requests('POST', '/direct_debit_items/2/reject')).length === 1);
+    await waitUntil(async () => (await f.requests('POST', '/direct_debit_items/2/reject')).length === 1, 'no return was sent', { timeout: 4000 });
     expect((await f.requests('POST', '/direct_debit_items/2/reject'))[0]!.body).to.deep.equal({ reason: 'AM04' });
 
     (await button(element, 'Descarregar pain.008.001.02')).click();
     (await button(element, 'Descarregar pain.008.001.08')).click();
-    await waitUntil(async () => (await f.requests('GET', '/direct_debit_batches/5/pain008.xml')).length === 2);
+    await waitUntil(async () => (await f.requests('GET', '/direct_debit_batches/5/pain008.xml')).length === 2, 'both files were not asked for', { timeout: 4000 });
     expect((await f.requests('GET', '/direct_debit_batches/5/pain008.xml')).map((r) => r.query.version)).to.deep.equal(['pain.008.001.02', 'pain.008.001.08']);
   });
 

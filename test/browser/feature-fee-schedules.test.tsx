@@ -1,6 +1,7 @@
 // The generic list and form on the dues module's fee schedules, as the fee settings page places
 // them: what a schedule row shows, and the server's refusal (409 in_use) once debts were raised.
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
+import { waitUntil } from './support/wait.js';
 import '../../src/widgets/resource-form/element.js';
 import '../../src/widgets/resource-list/element.js';
 import { FEE_SCHEDULE_COLUMNS } from '../../src/widgets/dues/fee-settings/fee-settings.js';

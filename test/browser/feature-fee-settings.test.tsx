@@ -1,6 +1,7 @@
 // <associa-fee-settings> against the fault server: its two lists and their "new" actions, and
 // the year's quota generation followed on the realtime `jobs` topic.
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
+import { waitUntil } from './support/wait.js';
 import type { Core, ExplainerResource } from '../../src/core/index.js';
 import '../../src/widgets/dues/fee-settings/element.js';
 import { FEE_CATEGORY_COLUMNS, FEE_SCHEDULE_COLUMNS } from '../../src/widgets/dues/fee-settings/fee-settings.js';

@@ -1,6 +1,7 @@
 // <associa-hand-over> against the fault server: a new payment link to copy with a ready SMS or
 // WhatsApp text, or an e-mail whose link only the member sees.
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
+import { waitUntil } from './support/wait.js';
 import '../../src/widgets/collecting/hand-over/element.js';
 import { button, cleanupFeatures, featureFixture, find, text, waitForText } from './feature-support/elements.js';
 import { expectAccessible } from './support/axe.js';

@@ -1,7 +1,8 @@
 // <associa-issuer-warning>, against the fault server: while the organisation's NIF or address
 // is empty, staff read what is missing and a link to where they are filled in; once both are
 // there, nothing shows.
-import { expect, nextFrame, waitUntil } from '@open-wc/testing';
+import { expect, nextFrame } from '@open-wc/testing';
+import { waitUntil } from './support/wait.js';
 import '../../src/widgets/treasury/issuer/element.js';
 import { cleanupFeatures, featureFixture, link, text, waitForText } from './feature-support/elements.js';
 import { expectAccessible } from './support/axe.js';

@@ -1,6 +1,7 @@
 // <associa-job-schedule> (/tarefas): each declared job with its timing, next and latest run, read
 // again when a job changes, against the fault server.
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
+import { waitUntil } from './support/wait.js';
 import type { JobScheduleEntry } from '../../src/core/index.js';
 import '../../src/widgets/jobs/schedule/element.js';
 import { all, cleanupFeatures, featureFixture, waitForText, type FeatureFixture } from './feature-support/elements.js';

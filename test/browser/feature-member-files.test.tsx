@@ -2,7 +2,8 @@
 // fault server: shown (the photo fetched with the session's token), a document added with the
 // form field naming its owner, one deleted, and everything read again when the server announces
 // a change to that record (the applicant's upload, another member of staff), not another's.
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
+import { waitUntil } from './support/wait.js';
 import '../../src/widgets/members/files/element.js';
 import { all, cleanupFeatures, featureFixture, find, waitForText } from './feature-support/elements.js';
 import { expectAccessible } from './support/axe.js';

@@ -1,7 +1,8 @@
 // <associa-message> against the fault server (issue 11, item 8): a message's HTML part kept out of
 // the page, and "Reenviar"; and what the messages' settings place, as the messages module declares
 // them (the message's page as a read view: message-view.test.tsx).
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
+import { waitUntil } from './support/wait.js';
 import type { ExplainerResource } from '../../src/core/index.js';
 import '../../src/widgets/messages/message/element.js';
 import { MESSAGES_MODULE } from '../../src/widgets/messages/module.js';

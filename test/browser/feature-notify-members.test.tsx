@@ -1,7 +1,8 @@
 // <associa-notify-members> against the fault server: members counted by the unpaid list's
 // filters (or a saved filter of that list), a stage's message previewed for the first of them,
 // then sent to all once confirmed, directly or as a followed job.
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
+import { waitUntil } from './support/wait.js';
 import '../../src/widgets/collecting/notify-members/element.js';
 import { button, cleanupFeatures, control, featureFixture, find, link, text, type, waitForText } from './feature-support/elements.js';
 import { expectAccessible } from './support/axe.js';

@@ -1,4 +1,5 @@
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
+import { waitUntil } from './support/wait.js';
 import '../../src/widgets/payment-debts/element.js';
 import { periodText } from '../../src/widgets/payment-debts/ledger.js';
 import type { UnsettledPayment as Debt } from '../../src/core/index.js';

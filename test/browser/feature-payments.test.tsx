@@ -1,7 +1,8 @@
 // The payments and treasury elements the host's pages place, against the fault server: a
 // member's statement with its receipts, the filters above a list (ticked the first time), a
 // payment's annulment with its receipt, and each treasury series' next number.
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
+import { waitUntil } from './support/wait.js';
 import '../../src/widgets/payments/statement/element.js';
 import '../../src/widgets/payments/payment-detail/element.js';
 import '../../src/widgets/list-filters/element.js';

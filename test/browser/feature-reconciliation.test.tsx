@@ -2,7 +2,8 @@
 // line shows its member (name and number), debts, amount in euros, pt-PT dates and how sure the
 // match is; staff reject one line and choose the member and debts of another (each a preview
 // with the decisions so far), confirm with those decisions, and see the payments and receipts.
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
+import { waitUntil } from './support/wait.js';
 import '../../src/widgets/collecting/reconciliation/element.js';
 import { cleanupFeatures, featureFixture, type FeatureFixture } from './feature-support/elements.js';
 import { expectAccessible } from './support/axe.js';

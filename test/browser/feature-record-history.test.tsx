@@ -1,4 +1,5 @@
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
+import { waitUntil } from './support/wait.js';
 import '../../src/widgets/record-history/element.js';
 import type { AuditHistoryEntry } from '../../src/core/audit.js';
 import { all, button, cleanupFeatures, featureFixture, text, waitForText } from './feature-support/elements.js';

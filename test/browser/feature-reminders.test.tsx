@@ -1,7 +1,8 @@
 // The reminders elements against the fault server: <associa-reminders> (the stages, the
 // decisions log with its filters, "Planear agora" and "Aprovar" followed as jobs) and
 // <associa-reminder-preview> (a saved stage's message for a member picked by number).
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
+import { waitUntil } from './support/wait.js';
 import type { ExplainerField, ExplainerResource } from '../../src/core/index.js';
 import '../../src/widgets/collecting/reminders/element.js';
 import '../../src/widgets/collecting/reminder-preview/element.js';

@@ -1,4 +1,5 @@
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
+import { waitUntil } from './support/wait.js';
 import '../../src/widgets/reports/element.js';
 import type { CancelationsPerYearReport, MembershipsPerYearReport, OwedPerYearReport, PaymentsPerYearReport, QuotaExpectationsReport } from '../../src/core/index.js';
 import { manualClock } from '../support/manual-clock.js';

@@ -1,6 +1,7 @@
 // <associa-request-payment> against the fault server: "Pedir pagamento" on a member's statement,
 // a Multibanco reference for the ticked debts or an MB WAY request followed live.
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
+import { waitUntil } from './support/wait.js';
 import '../../src/widgets/collecting/request-payment/element.js';
 import { all, button, cleanupFeatures, featureFixture, find, text, type, waitForText } from './feature-support/elements.js';
 import { expectAccessible } from './support/axe.js';

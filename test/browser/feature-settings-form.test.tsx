@@ -1,4 +1,5 @@
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
+import { waitUntil } from './support/wait.js';
 import '../../src/widgets/settings-form/element.js';
 import { settingsPagesOf } from '../../src/core/client-module.js';
 import { TERMINOLOGY_DEFAULTS } from '../../src/core/contract.js';

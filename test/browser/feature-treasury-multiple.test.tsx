@@ -1,4 +1,5 @@
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
+import { waitUntil } from './support/wait.js';
 import '../../src/widgets/treasury-multiple/element.js';
 import { button, cleanupFeatures, control, featureFixture, text, type, waitForText } from './feature-support/elements.js';
 import { expectAccessible } from './support/axe.js';

@@ -1,4 +1,5 @@
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
+import { waitUntil } from './support/wait.js';
 import '../../src/widgets/login/element.js';
 import '../../src/widgets/two-factor/element.js';
 import { all, button, cleanupFeatures, control, featureFixture, find, text, tokenPair, type, waitForText } from './feature-support/elements.js';

@@ -1,4 +1,5 @@
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
+import { waitUntil } from './support/wait.js';
 import '../../src/widgets/resource-form/element.js';
 import { formatValue } from '../../src/widgets/shared/format.js';
 import { centsToInput, formatMoney, parseEuros } from '../../src/widgets/shared/money.js';

@@ -1,7 +1,8 @@
 // The cards module's pages (issue 12; src/widgets/cards/module.ts) place the cards elements (their own tests:
 // feature-cards.test.tsx) with the route's parameters and the route patterns they link to.
 // Bare stand-ins show which element each page places, with which attributes.
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
+import { waitUntil } from './support/wait.js';
 import { createRoot, type Root } from 'react-dom/client';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';

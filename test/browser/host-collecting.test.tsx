@@ -2,7 +2,8 @@
 // decisions log with "Planear agora" and "Aprovar", a stage's preview, direct debit (prepare a
 // batch, a batch's collections confirmed or returned, its pain.008 files), "Pedir pagamento" on
 // a member's statement and notify many.
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
+import { waitUntil } from './support/wait.js';
 import { createRoot, type Root } from 'react-dom/client';
 import type { ReactNode } from 'react';
 import type { Core, ExplainerField, ExplainerResource } from '../../src/core/index.js';

@@ -1,6 +1,7 @@
 // SPEC 7: a ws:debug message is a toast for three seconds; SPEC 2: a server panic keeps the
 // debug overlay, with OK and Recarregar, until closed. Time moves on the core's clock only.
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
+import { waitUntil } from './support/wait.js';
 import { createRoot, type Root } from 'react-dom/client';
 import { DEFAULT_TIMINGS } from '../../src/core/index.js';
 import { HostProvider } from '../../src/host/context.js';

@@ -1,6 +1,7 @@
 // The host's jobs page (/tarefas) places the schedule (its element's test: feature-job-schedule)
 // above the list of runs. Bare stand-ins show which elements it places.
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
+import { waitUntil } from './support/wait.js';
 import { createRoot, type Root } from 'react-dom/client';
 import { HostProvider } from '../../src/host/context.js';
 import { RoutePage } from '../../src/host/pages/route-page.js';

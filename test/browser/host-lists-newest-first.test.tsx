@@ -3,7 +3,8 @@
 // decision first. Each page's list part
 // declares it (`sort`), placed as the list element's `sort` attribute; the element's own test
 // (resource-list-opening-sort) shows the list asking for that order until the user picks another.
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
+import { waitUntil } from './support/wait.js';
 import { createRoot, type Root } from 'react-dom/client';
 import { HostProvider } from '../../src/host/context.js';
 import { RoutePage } from '../../src/host/pages/route-page.js';

@@ -1,7 +1,8 @@
 // A domain added by its client folder alone (test/fixtures/notices/client) and the one list of
 // client modules: the host shows its menu entry, its settings tab and its pages, with no host
 // file changed. The server half is test/server/new-domain.test.ts.
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
+import { waitUntil } from './support/wait.js';
 import type { ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { Router } from 'wouter';

@@ -1,6 +1,7 @@
 // After a navigation the focus goes to the new page's heading (WCAG 2.4.3), also when the page
 // loads on demand and draws its heading late, but not once the user has acted meanwhile.
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
+import { waitUntil } from './support/wait.js';
 import { useRef } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';

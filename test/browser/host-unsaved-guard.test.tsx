@@ -1,6 +1,7 @@
 // The host's router asks before any in-app navigation leaves unsaved changes: links,
 // `associa-navigate` from elements, back and forward. Real history, real dialog, real form.
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
+import { waitUntil } from './support/wait.js';
 import { createElement, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { Link, Route, Switch } from 'wouter';

@@ -1,4 +1,5 @@
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
+import { waitUntil } from './support/wait.js';
 import '../../src/widgets/member-home/element.js';
 import '../../src/widgets/payment-info/element.js';
 import { all, button, cleanupFeatures, featureFixture, text, waitForText } from './feature-support/elements.js';

@@ -2,7 +2,8 @@
 // taken out after a question, a member of another household moved only when staff say so), what
 // it owes with each member's name and one payment of its payer for the chosen debts, and the
 // member's page naming their household.
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
+import { waitUntil } from './support/wait.js';
 import '../../src/widgets/households/members/element.js';
 import '../../src/widgets/households/debts/element.js';
 import '../../src/widgets/households/member-household/element.js';

@@ -4,7 +4,8 @@
 // outcome with the matched member linked and each error's field and reason, nothing written),
 // and imports, following the job to its end; <associa-import-history> lists earlier imports and
 // undoes one, listing in plain words what blocks it and offering to undo the rest.
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
+import { waitUntil } from './support/wait.js';
 import { setViewport } from '@web/test-runner-commands';
 import '../../src/widgets/imports/import/element.js';
 import '../../src/widgets/imports/history/element.js';

@@ -1,7 +1,8 @@
 // The member's page as a hub, section by section, against the fault server: each section an
 // element of the kit reading the API's lists filtered by the member, in euros, newest first,
 // names not ids; the actions open the existing elements with the member chosen.
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
+import { waitUntil } from './support/wait.js';
 import '../../src/widgets/members/heading/element.js';
 import '../../src/widgets/members/actions/element.js';
 import '../../src/widgets/members/debts/element.js';

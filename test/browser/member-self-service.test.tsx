@@ -1,4 +1,5 @@
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
+import { waitUntil } from './support/wait.js';
 import type { ExplainerField } from '../../src/core/index.js';
 import '../../src/widgets/member-home/element.js';
 import '../../src/widgets/resource-form/element.js';

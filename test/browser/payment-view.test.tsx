@@ -2,7 +2,8 @@
 // and number linked to their page, day, amount and method in words, what it paid (description,
 // period, due day, euros), its receipt linked; annulled, it says when and why; no input, no
 // internal id, no cents.
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
+import { waitUntil } from './support/wait.js';
 import '../../src/widgets/payments/payment-detail/element.js';
 import { formatMoney } from '../../src/widgets/shared/money.js';
 import { all, cleanupFeatures, featureFixture, find, link, text } from './feature-support/elements.js';

@@ -2,7 +2,8 @@
 // by its columns, and no euro amount is cut off or scrolled out of view: the statement, the
 // open debts, the member's payments and receipts, and a resource list with a money column.
 // On a laptop (1366 px) the member's home takes two columns and its tables stay tables.
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
+import { waitUntil } from './support/wait.js';
 import { setViewport } from '@web/test-runner-commands';
 import '../../src/widgets/member-home/element.js';
 import '../../src/widgets/payments/statement/element.js';

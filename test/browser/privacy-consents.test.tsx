@@ -2,7 +2,8 @@
 // "Consentimentos" section (loaded after the summary), where a member withdraws and gives
 // consents, and "Enviar mensagem aos sócios", which says before sending how many receive the
 // message and how many are left out and why.
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
+import { waitUntil } from './support/wait.js';
 import '../../src/widgets/member-home/element.js';
 import '../../src/widgets/privacy/broadcast/element.js';
 import '../../src/widgets/application-form/element.js';

@@ -2,7 +2,8 @@
 // what an erasure removes and what it keeps (why, until when), answers an open request, confirms
 // by typing the member's number (the button stays off until it matches), and then the record of
 // the erasure; a refusal (the member has not left) says why and offers no erasure.
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
+import { waitUntil } from './support/wait.js';
 import '../../src/widgets/privacy/erasure/element.js';
 import { button, cleanupFeatures, control, featureFixture, find, type, waitForText, type FeatureFixture } from './feature-support/elements.js';
 import { expectAccessible } from './support/axe.js';

@@ -2,7 +2,8 @@
 // lines as a table in euros, the series by its name, issuer and payer, the payment it documents,
 // the situation that follows an annulment (the note linked both ways), the integrity hashes
 // folded away, the PDF fetched only when its preview comes near, and no raw JSON nor internal id.
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
+import { waitUntil } from './support/wait.js';
 import type { TreasuryDocView } from '../../src/core/index.js';
 import { formatMoney } from '../../src/widgets/shared/money.js';
 import '../../src/widgets/treasury/doc/element.js';

@@ -1,5 +1,5 @@
 // Shared by the resource list and form browser tests: an explainer, rows, and DOM helpers.
-import { waitUntil } from '@open-wc/testing';
+import { waitUntil } from './support/wait.js';
 import { getCore, type ExplainerField } from '../../src/core/index.js';
 import { fault, type Fault } from './support/fault.js';
 

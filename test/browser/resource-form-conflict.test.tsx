@@ -1,6 +1,7 @@
 // Two people editing one record: the stale save's conflict view, field-by-field merging, and
 // an open form hearing over realtime that the record changed or was deleted.
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
+import { waitUntil } from './support/wait.js';
 import { getCore } from '../../src/core/index.js';
 import '../../src/widgets/resource-form/element.js';
 import { place, removePlaced, shadowOf, sleep } from './kit/fixtures.js';

@@ -1,4 +1,5 @@
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
+import { waitUntil } from './support/wait.js';
 import '../../src/widgets/resource-form/element.js';
 import { place, removePlaced, shadowOf, sleep } from './kit/fixtures.js';
 import { all, buttonNamed, disposeCores, explainerReply, field, freshFault, MEMBER_FIELDS, member, statesReply, tagsReply, text, typeInto, waitForButton } from './resource-fixtures.js';

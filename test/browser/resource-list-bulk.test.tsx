@@ -1,4 +1,5 @@
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
+import { waitUntil } from './support/wait.js';
 import '../../src/widgets/resource-list/element.js';
 import { inShadow, place, removePlaced, shadowOf } from './kit/fixtures.js';
 import { all, buttonNamed, disposeCores, freshFault, member, MEMBER_FIELDS, pageReply, statesReply, text, typeInto, waitForButton } from './resource-fixtures.js';

@@ -1,4 +1,5 @@
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
+import { waitUntil } from './support/wait.js';
 import '../../src/widgets/resource-list/element.js';
 import { place, removePlaced, shadowOf } from './kit/fixtures.js';
 import { all, buttonNamed, disposeCores, explainerReply, freshFault, member, pageReply, statesReply, text } from './resource-fixtures.js';

@@ -1,7 +1,8 @@
 // The list's CSV export as the host's toolbar drives it: one request for the server's streamed
 // file, progress (its rows, in pages of 500, against the list's total) and a cancel that stops the
 // reading and downloads nothing.
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
+import { waitUntil } from './support/wait.js';
 import { createRoot, type Root } from 'react-dom/client';
 import '../../src/widgets/resource-list/element.js';
 import { ExportProgressView } from '../../src/host/shell/export-progress.js';

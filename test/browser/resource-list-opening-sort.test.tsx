@@ -1,7 +1,8 @@
 // <associa-resource-list sort="-date"> opens in the order its page declares (the payments page:
 // newest first), shows it on the column, and gives way to the order the user picks, which the
 // session keeps. Without the attribute the list keeps the API's default (created_at ascending).
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
+import { waitUntil } from './support/wait.js';
 import '../../src/widgets/resource-list/element.js';
 import { place, removePlaced, shadowOf } from './kit/fixtures.js';
 import { all, disposeCores, freshFault, pageReply } from './resource-fixtures.js';

@@ -3,7 +3,8 @@
 // PATCH settings/:id), the test message's answer said in a live region, and nothing at all for
 // anyone else or once every step is handled. The states themselves come from the server
 // (test/server/setup.test.ts, both engines).
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
+import { waitUntil } from './support/wait.js';
 import '../../src/widgets/home/setup-checklist/element.js';
 import type { SetupAnswer } from '../../src/core/setup.js';
 import type { SettingsSchemaResponse } from '../../src/core/settings-schema.js';

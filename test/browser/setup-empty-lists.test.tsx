@@ -1,7 +1,8 @@
 // A list's declared empty state (decision 0049): while a resource has no records at all, the list
 // says what to do next and offers the ways to do it, as real links the host's router follows; a
 // search that finds nothing still says "Sem resultados.", and a page that declares nothing keeps it.
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
+import { waitUntil } from './support/wait.js';
 import '../../src/widgets/resource-list/element.js';
 import { inShadow, place, removePlaced, shadowOf } from './kit/fixtures.js';
 import { disposeCores, explainerReply, freshFault, pageReply, statesReply, text, typeInto } from './resource-fixtures.js';

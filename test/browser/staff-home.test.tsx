@@ -2,7 +2,8 @@
 // figures (GET /api/overview) each open the list they count with that list's filters, so the
 // list shows the same number. The figures themselves are checked against the lists on both
 // engines in test/server/overview.test.ts; here, what staff see and where a figure leads.
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
+import { waitUntil } from './support/wait.js';
 import type { ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { Router } from 'wouter';

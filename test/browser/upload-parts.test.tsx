@@ -1,4 +1,5 @@
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
+import { waitUntil } from './support/wait.js';
 import { useState } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { ApiError, MESSAGES } from '../../src/core/index.js';

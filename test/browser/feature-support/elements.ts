@@ -1,6 +1,6 @@
 // Shared by the feature elements' browser tests: a fault-server namespace per test, the page's
 // core for it, elements placed with that API base, and the navigations they asked for.
-import { waitUntil } from '@open-wc/testing';
+import { waitUntil } from '../support/wait.js';
 import { getCore, type Clock, type Core } from '../../../src/core/index.js';
 import { fault, tokenPair, type Fault } from '../support/fault.js';
 

@@ -1,4 +1,5 @@
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
+import { waitUntil } from '../support/wait.js';
 import { defineElement, useElementEvents, type AssociaEvent } from '../../../src/widgets/kit/index.js';
 import { inShadow, place, removePlaced, uniqueTag } from './fixtures.js';
 

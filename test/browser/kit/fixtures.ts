@@ -1,5 +1,5 @@
 // Shared by the kit's browser tests: unique tag names, placing elements, console capture.
-import { waitUntil } from '@open-wc/testing';
+import { waitUntil } from '../support/wait.js';
 
 let serial = 0;
 

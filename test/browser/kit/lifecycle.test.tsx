@@ -1,4 +1,5 @@
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
+import { waitUntil } from '../support/wait.js';
 import { useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { defineElement } from '../../../src/widgets/kit/index.js';

@@ -1,4 +1,5 @@
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
+import { waitUntil } from '../support/wait.js';
 import { createQueries, type Queries } from '../../../src/core/queries.js';
 import { defineElement, useAction, useQuery, useRecord } from '../../../src/widgets/kit/index.js';
 import { cleanup, testCore } from '../support/core.js';

@@ -1,4 +1,5 @@
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
+import { waitUntil } from '../support/wait.js';
 import { signal } from '@preact/signals-core';
 import { defineElement, useSignalValue } from '../../../src/widgets/kit/index.js';
 import { inShadow, place, removePlaced, shadowOf, uniqueTag } from './fixtures.js';

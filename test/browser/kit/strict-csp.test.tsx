@@ -3,7 +3,8 @@
 // in the document and in shadow roots alike, so the kit must style elements another way.
 // Each test renders the same elements in a frame with that policy and in one without, and
 // compares what Chromium paints.
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
+import { waitUntil } from '../support/wait.js';
 import { setViewport } from '@web/test-runner-commands';
 import { differingPixels, pixelsOfColour, screenshot } from './screenshots.js';
 import { sleep } from './fixtures.js';

@@ -1,4 +1,5 @@
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
+import { waitUntil } from '../support/wait.js';
 import '../../../src/widgets/test-mode-banner/element.js';
 import { inShadow, place, removePlaced } from './fixtures.js';
 
