@@ -7,6 +7,7 @@ import { generateYear, yearRaises } from '../../src/server/modules/dues/generati
 import { allocateCredit, annulPayment, applyCredit, raiseDebt, recordPayment } from '../../src/server/modules/dues/ledger.js';
 import { startResourceServer, type ResourceTestServer } from './resources/support.js';
 import { recordingStatements } from './support/statement-recorder.js';
+import { testEngine } from './support/server.js';
 
 // A year's generation, set-based (issue 32, item 3), on the real server and both engines: the
 // credit left on payments is spent on the new debts (and any older ones still owing) exactly as
@@ -215,6 +216,9 @@ describe.each(WAYS)("a year's generation, set-based, $way", ({ slicing }) => {
     after = await snapshot(db());
     // Efetivo: 8 members (Rita is exempt); Trimestral: Bruno's 4 quarters; Família: 1 household.
     expect(report.raised).toBe(8 + 4 + 1);
+    // The job's report: members charged (the household's quota on its payer, Helena) and the
+    // total, Luís's quota discounted by 750.
+    expect(report).toMatchObject({ members: 8 + 1 + 1, total: 8 * 3000 - 750 + 4 * 900 + 6000 });
 
     expect(after.allocations).toEqual(expected.allocations);
     expect(after.debts).toEqual(expected.debts);
@@ -290,8 +294,10 @@ describe.each(WAYS)("a year's generation, set-based, $way", ({ slicing }) => {
     // one balance refresh (members with credit spent) and one addition of the new debts to the
     // other rows. Member by member it was two reads per member with credit and five writes per
     // allocation (over 80 here).
-    // In steps: the same a step, plus the step's first read of the members' ids.
-    expect(statements).toBeLessThanOrEqual(slicing ? 2 + steps * (1 + 7 + 5 + 2) : 1 + 7 + 1 + 5 + 2);
+    // In steps: the same a step, plus the step's first read of the members' ids. On PostgreSQL,
+    // where the raised debts are summed in the database, one more a step: the members charged.
+    const counting = testEngine === 'postgres' ? 1 : 0;
+    expect(statements).toBeLessThanOrEqual(slicing ? 2 + steps * (1 + 7 + 5 + 2 + counting) : 1 + 7 + 1 + 5 + 2 + counting);
   });
 
   it('changes nothing when run again, at the same time or later', async () => {
