@@ -49,7 +49,7 @@ it('rewrites a stale row whose only change is a date becoming empty, once (the m
   expect(await bringBalancesToToday(server.database.db, now)).toBe(false);
 });
 
-it('finds stale rows by index seeks, never by scanning every balance, with statistics like a real ledger', async () => {
+it('finds stale rows in one statement of index seeks, never by scanning every balance, with statistics like a real ledger', async () => {
   const { db } = server.database;
   // Many members with settled ledgers: next_due empty and as_of alike on nearly every row, as at
   // scale, where SQLite's planner scanned the table for an OR of the two conditions.
@@ -64,7 +64,8 @@ it('finds stale rows by index seeks, never by scanning every balance, with stati
   const { db: recorded, statements } = recordingStatements(db);
   expect(await bringBalancesToToday(recorded, now)).toBe(false);
   const checks = statements.filter((s) => /from "?member_balances"?/i.test(s.sql));
-  expect(checks.length).toBeGreaterThan(0);
+  // One round trip for both conditions: every read of the unpaid list asks it first.
+  expect(checks).toHaveLength(1);
   for (const check of checks) {
     const explain = (prefix: string) => CompiledQuery.raw(`${prefix} ${check.sql}`, [...check.parameters]);
     const plan = await db.transaction().execute(async (trx) => {
@@ -72,7 +73,8 @@ it('finds stale rows by index seeks, never by scanning every balance, with stati
       await sql`SET LOCAL enable_seqscan = off`.execute(trx);
       return (await trx.executeQuery<{ 'QUERY PLAN': string }>(explain('EXPLAIN'))).rows.map((r) => r['QUERY PLAN']).join('\n');
     });
-    expect(plan, check.sql).toMatch(/member_balances_(next_due|updated_at)_keyset/);
+    expect(plan, check.sql).toMatch(/member_balances_next_due_keyset/);
+    expect(plan, check.sql).toMatch(/member_balances_updated_at_keyset/);
     expect(plan, check.sql).not.toMatch(/^SCAN member_balances$|Seq Scan/m);
   }
 });
