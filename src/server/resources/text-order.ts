@@ -71,7 +71,8 @@ export interface RowsAfterPart {
  * the last one ended, as conditions to read one after the other until the page is full: each is
  * a seek on the order index, where one condition joined by OR (the empty values, which come
  * first ascending and last descending) would make the engine walk every row before the cursor.
- * After a stored value: the ties after the cursor, then the keys beyond it.
+ * After a stored value: a row-value comparison on the same order key (PostgreSQL), or the ties
+ * after the cursor and then the keys beyond it (SQLite).
  */
 export function rowsAfter(engine: Engine, field: Field, descending: boolean, value: unknown, id: number): RowsAfterPart[] {
   const cmp = descending ? sql`<` : sql`>`;
@@ -88,22 +89,22 @@ export function rowsAfter(engine: Engine, field: Field, descending: boolean, val
   }
   // PostgreSQL compares with the collation of the column side; SQLite folds the value like the column.
   const bound = text && engine === 'sqlite' ? sql`${sql.id(FOLD_FUNCTION)}(${value})` : sql`${value}`;
-  // The ties after the cursor first, then the keys beyond, each part a seek of its own. SQLite
-  // seeks a row value on its first column only and would walk every tie before the cursor (at
-  // 6.3 million debts, a due date's 60,000 ties: 50 ms a page). PostgreSQL seeks a row value,
-  // but estimates `(key, _id) < (v, id)` as `key < v` (no ties at all), times the `key <= v`
-  // beside it: at 100,000 members a cursor among the oldest due date's ties was expected to leave
-  // 1 to 29 rows where 63,178 followed, so the ordered index scan looked no cheaper than reading
-  // every match and sorting it, and 4 of 12 ANALYZE samples tipped it to the sort (210-320 ms a
-  // page instead of about 1 ms; the bench's 250-333 ms a request after the generation runs'
-  // VACUUM ANALYZE). Apart, the ties are estimated at about 6,900 and the keys beyond from their
-  // own histogram, so the page's LIMIT keeps each an index scan (10 of 10 samples).
-  // PostgreSQL reads the ties as a range of the key closed on both ends: told `key = v`, it sees
-  // the list's order as `_id` alone and may walk the primary key from the cursor testing the key
-  // of every row (to the table's start once the ties run out); a range is a seek of the order
-  // index from (v, id) to the ties' end, and estimated as the equality is.
-  const ties = engine === 'postgres' ? sql<boolean>`(${key} >= ${bound} AND ${key} <= ${bound} AND ${idRef} ${cmp} ${id})` : sql<boolean>`(${key} = ${bound} AND ${idRef} ${cmp} ${id})`;
-  const after = [amongTies(ties), { where: sql<boolean>`${key} ${cmp} ${bound}` }];
+  // PostgreSQL seeks the order index on the row value itself, inclusive of the `_id` next to the
+  // cursor's: `(key, _id) <= (v, id - 1)` is `< (v, id)` for integer ids, and PostgreSQL estimates
+  // a row value by its first column's operator alone. Estimated as `key < v` (no ties at all),
+  // and with `key <= v` beside it multiplied in again, a cursor among the oldest due date's 63,178
+  // ties at 100,000 members was expected to leave 1 to 29 rows: the index scan that stops after a
+  // page looked no cheaper than reading every match and sorting it, and 4 of 12 ANALYZE samples
+  // chose the sort (210-320 ms a page instead of about 1 ms; the bench's 250-333 ms a request
+  // after the generation runs' VACUUM ANALYZE). As `key <= v` it counts every tie (about 70,800),
+  // so the page's LIMIT keeps the index scan (8 of 8 samples), in one statement.
+  // SQLite seeks a row value on its first column only and would walk every tie before the cursor
+  // (at 6.3 million debts, a due date's 60,000 ties: 50 ms a page): the ties after the cursor
+  // first, then the keys beyond, each part a seek of its own.
+  const after =
+    engine === 'postgres'
+      ? [{ where: sql<boolean>`(${key}, ${idRef}) ${descending ? sql`<=` : sql`>=`} (${bound}, ${descending ? id - 1 : id + 1})` }]
+      : [amongTies(sql<boolean>`(${key} = ${bound} AND ${idRef} ${cmp} ${id})`), { where: sql<boolean>`${key} ${cmp} ${bound}` }];
   return descending && mayBeEmpty(field) ? [...after, amongTies(sql<boolean>`${key} IS NULL`)] : after;
 }
 
