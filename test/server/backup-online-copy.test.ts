@@ -3,13 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
-import { afterAll, expect, it } from 'vitest';
+import { afterAll, expect, it, vi } from 'vitest';
 import { openDatabase, type Database } from '../../src/server/db/database.js';
 import { copySqlite } from '../../src/server/modules/backups/sqlite-copy.js';
 
 // sqlite-only: the online copy is SQLite's backup API; PostgreSQL's backup is a dump.
-// SQLite's backup copies the database in steps while the server goes on writing through the same
-// connection (decision 0055): the copy must be whole and consistent, never a mix of before and after.
+// SQLite's backup copies the database in a thread of its own while the server goes on writing
+// through its connection (decision 0055, amended): the copy must be whole and consistent, never a
+// mix of before and after, and the server's connection (the event loop's) never runs the copy.
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'associa-online-copy-'));
 let database: Database | undefined;
 afterAll(async () => {
@@ -20,7 +21,7 @@ afterAll(async () => {
 const ACCOUNTS = 4000;
 const TOTAL = ACCOUNTS * 100;
 
-it('copies in steps while transfers and a rolled-back write go on: the copy is whole, its total kept, the rollback absent', async () => {
+it('copies in a thread while transfers and a rolled-back write go on: the copy is whole, its total kept, the rollback absent', async () => {
   database = await openDatabase({ dataDir: dir, databaseUrl: undefined });
   const db = database.db;
   await sql`CREATE TABLE accounts (id integer PRIMARY KEY, balance integer NOT NULL, padding text NOT NULL)`.execute(db);
@@ -29,6 +30,9 @@ it('copies in steps while transfers and a rolled-back write go on: the copy is w
     for (let id = 1; id <= ACCOUNTS; id += 1) await sql`INSERT INTO accounts VALUES (${id}, 100, ${'x'.repeat(900)})`.execute(trx);
   });
   const copy = path.join(dir, 'copy.db');
+  // The server's connection copying, even in steps, committed and synced the copy on the event
+  // loop at its last step (1.05 s at 100,000 members).
+  const onTheLoop = vi.spyOn(database.sqlite!, 'backup');
   let done = false;
   const copying = copySqlite(database, copy).then(() => {
     done = true;
@@ -55,8 +59,9 @@ it('copies in steps while transfers and a rolled-back write go on: the copy is w
     await new Promise((resolve) => setImmediate(resolve));
   }
   await copying;
-  // The copy was made in steps: writes went on while it ran.
+  // Writes went on while it ran, and not through a backup of the server's connection.
   expect(transfers).toBeGreaterThan(3);
+  expect(onTheLoop).not.toHaveBeenCalled();
   const copied = new SQLite(copy, { readonly: true });
   try {
     expect(copied.pragma('integrity_check', { simple: true })).toBe('ok');

@@ -3,13 +3,15 @@ import { parentPort, workerData } from 'node:worker_threads';
 /** What a thread posts back: its value, or its error's message (an error object crosses threads without it). */
 export type ThreadAnswer<T> = { value: T } | { error: string };
 
-/** The body of a thread runInThread starts: `work` of its input, posted back. */
-export function threadMain<I, O>(work: (input: I) => O): void {
-  let answer: ThreadAnswer<O>;
+/** The body of a thread runInThread starts: `work` of its input (awaited, when it answers a promise), posted back. */
+export function threadMain<I, O>(work: (input: I) => O | Promise<O>): void {
+  const post = (answer: ThreadAnswer<O>) => parentPort!.postMessage(answer);
+  const failed = (error: unknown) => post({ error: error instanceof Error ? error.message : String(error) });
   try {
-    answer = { value: work(workerData as I) };
+    const value = work(workerData as I);
+    if (value instanceof Promise) value.then((settled) => post({ value: settled }), failed);
+    else post({ value });
   } catch (error) {
-    answer = { error: error instanceof Error ? error.message : String(error) };
+    failed(error);
   }
-  parentPort!.postMessage(answer);
 }
