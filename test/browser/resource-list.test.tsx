@@ -37,7 +37,7 @@ describe('<associa-resource-list>', () => {
     expect(all(element, 'tbody tr')[0]!.textContent).to.equal('1Sócio 1AtivoSimEfetivo');
     const [lookup] = await f.requests('GET', '/member_states');
     expect(lookup!.query._limit).to.equal('-1');
-    expect(text(element)).to.include('2 resultados');
+    await waitUntil(() => text(element).includes('2 resultados'), 'the total never shown');
     await expectAccessible(element);
   });
 
@@ -79,7 +79,8 @@ describe('<associa-resource-list>', () => {
       'GET /member_states': statesReply,
     });
     const element = await showList(f);
-    expect(text(element)).to.include('250 resultados');
+    // The total is drawn once the load has settled, a render after the rows.
+    await waitUntil(() => text(element).includes('250 resultados'), 'the total never shown');
     expect(text(element)).to.include('Página 1 de 3');
     expect(buttonNamed(element, 'Anterior')!.disabled).to.equal(true);
     buttonNamed(element, 'Seguinte')!.click();
