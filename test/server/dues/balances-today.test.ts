@@ -1,7 +1,8 @@
-import { CompiledQuery, sql } from 'kysely';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { bringBalancesToToday, bringBalancesToTodayInSteps, refreshBalances } from '../../../src/server/modules/dues/balances.js';
 import { startResourceServer, type ResourceTestServer } from '../resources/support.js';
+import { planOf } from '../support/query-plan.js';
 import { recordingStatements } from '../support/statement-recorder.js';
 
 // Balance rows follow the calendar: a debt that falls due overnight is counted as owed by the
@@ -67,12 +68,7 @@ it('finds stale rows in one statement of index seeks, never by scanning every ba
   // One round trip for both conditions: every read of the unpaid list asks it first.
   expect(checks).toHaveLength(1);
   for (const check of checks) {
-    const explain = (prefix: string) => CompiledQuery.raw(`${prefix} ${check.sql}`, [...check.parameters]);
-    const plan = await db.transaction().execute(async (trx) => {
-      if (server.database.engine === 'sqlite') return (await trx.executeQuery<{ detail: string }>(explain('EXPLAIN QUERY PLAN'))).rows.map((r) => r.detail).join('\n');
-      await sql`SET LOCAL enable_seqscan = off`.execute(trx);
-      return (await trx.executeQuery<{ 'QUERY PLAN': string }>(explain('EXPLAIN'))).rows.map((r) => r['QUERY PLAN']).join('\n');
-    });
+    const plan = await planOf(server.database, check);
     expect(plan, check.sql).toMatch(/member_balances_next_due_keyset/);
     expect(plan, check.sql).toMatch(/member_balances_updated_at_keyset/);
     expect(plan, check.sql).not.toMatch(/^SCAN member_balances$|Seq Scan/m);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CompiledQuery, sql } from 'kysely';
 import { memberRun, type MemberStep } from '../../../src/server/modules/dues/member-steps.js';
 import { startResourceServer, type ResourceTestServer } from '../resources/support.js';
+import { planOf } from '../support/query-plan.js';
 import { recordingStatements } from '../support/statement-recorder.js';
 
 // A run over every member in several passes (reminder planning: one a stage) shares one run
@@ -28,18 +28,6 @@ async function covered(step: MemberStep): Promise<number[]> {
       return row.household === null && row._id >= step.from && row._id < step.to;
     })
     .map((row) => row._id);
-}
-
-/** How the database would run `statement` (on PostgreSQL with sequential scans discouraged, as on a table of many rows). */
-async function planOf(statement: CompiledQuery): Promise<string> {
-  const explain = (prefix: string) => CompiledQuery.raw(`${prefix} ${statement.sql}`, [...statement.parameters]);
-  return db()
-    .transaction()
-    .execute(async (trx) => {
-      if (server.database.engine === 'sqlite') return (await trx.executeQuery<{ detail: string }>(explain('EXPLAIN QUERY PLAN'))).rows.map((r) => r.detail).join('\n');
-      await sql`SET LOCAL enable_seqscan = off`.execute(trx);
-      return (await trx.executeQuery<{ 'QUERY PLAN': string }>(explain('EXPLAIN'))).rows.map((r) => r['QUERY PLAN']).join('\n');
-    });
 }
 
 describe('member steps: one run, several passes', () => {
@@ -93,7 +81,7 @@ describe('member steps: one run, several passes', () => {
     // The members' range comes from the ends of the primary key, not from reading every member
     // (SQLite scanned them all for min() and max() in one SELECT: 28 ms at 100,000).
     const range = counted.statements.find((statement) => /max\(_id\)/i.test(statement.sql) && !/households/.test(statement.sql))!;
-    expect(await planOf(range)).not.toMatch(/^SCAN members|Seq Scan on members/m);
+    expect(await planOf(server.database, range)).not.toMatch(/^SCAN members|Seq Scan on members/m);
     for (const { ids } of passes) expect([...ids].sort((a, b) => a - b)).toEqual(members);
     // First pass: 16 ids a step, then 4 (a quarter), then 2 (the floor).
     expect(passes[0]!.sizes.slice(0, 3)).toEqual([16, 4, 2]);

@@ -6,6 +6,7 @@ import { listOrder, rowsAfter } from '../../../src/server/resources/text-order.j
 import { cursorAfter } from '../../../src/server/resources/list-cursor.js';
 import { parseListParams } from '../../../src/server/resources/list-params.js';
 import { listRows } from '../../../src/server/resources/list-query.js';
+import { planOf } from '../support/query-plan.js';
 import { recordingStatements } from '../support/statement-recorder.js';
 
 // Names that tie (several members each) and differ only by accents or case, so the order key
@@ -46,20 +47,6 @@ beforeAll(async () => {
   for (let i = 0; i < rows.length; i += 200) await server.database.db.insertInto('members').values(rows.slice(i, i + 200)).execute();
 });
 afterAll(() => server.close());
-
-/**
- * The plan the engine would run `query` with. A test table is cheaper to scan than to seek, so
- * PostgreSQL is asked, sorting and sequential scans off, whether an index *can* seek it.
- */
-async function planOf(query: CompiledQuery): Promise<string> {
-  const explain = (prefix: string) => CompiledQuery.raw(`${prefix} ${query.sql}`, [...query.parameters]);
-  return server.database.db.transaction().execute(async (trx) => {
-    if (server.database.engine === 'sqlite') return (await trx.executeQuery<{ detail: string }>(explain('EXPLAIN QUERY PLAN'))).rows.map((r) => r.detail).join('\n');
-    await sql`SET LOCAL enable_sort = off`.execute(trx);
-    await sql`SET LOCAL enable_seqscan = off`.execute(trx);
-    return (await trx.executeQuery<{ 'QUERY PLAN': string }>(explain('EXPLAIN'))).rows.map((r) => r['QUERY PLAN']).join('\n');
-  });
-}
 
 interface Page {
   ids: number[];
@@ -225,7 +212,7 @@ describe('a cursor page', () => {
       const field = members.field(column)!;
       const plans: string[] = [];
       for (const part of rowsAfter(engine, field, descending, value, 500)) {
-        const plan = await planOf(sql`SELECT _id FROM members WHERE ${part.where} ORDER BY ${part.order ?? listOrder(engine, field, descending)} LIMIT 100`.compile(db));
+        const plan = await planOf(server.database, sql`SELECT _id FROM members WHERE ${part.where} ORDER BY ${part.order ?? listOrder(engine, field, descending)} LIMIT 100`.compile(db), { noSort: true });
         expect(plan, `${column} ${descending ? 'desc' : 'asc'}`).toContain(index);
         // A seek: SQLite searches the index by the key, PostgreSQL states an index condition.
         expect(plan).toMatch(engine === 'sqlite' ? /SEARCH members USING COVERING INDEX/ : /Index Cond/);
@@ -272,7 +259,7 @@ describe('a cursor page', () => {
       const reads = statements.filter((s) => /FROM "?payments"? WHERE/.test(s.sql) && !/count\(/i.test(s.sql));
       expect(reads.length, sort).toBeGreaterThan(0);
       for (const read of reads) {
-        const plan = await planOf(read);
+        const plan = await planOf(server.database, read, { noSort: true });
         expect(plan, `${sort}: ${plan}`).toMatch(/payments_date/);
         expect(plan, `${sort}: ${plan}`).not.toMatch(/TEMP B-TREE FOR ORDER BY|Sort|payments_annulled|INTEGER PRIMARY KEY \(rowid[<>]/);
       }

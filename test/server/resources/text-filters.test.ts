@@ -4,6 +4,7 @@ import type { ExplainerResponse } from '../../../src/core/contract.js';
 import { containsCondition, CONTAINS_HINT } from '../../../src/server/resources/text-filter.js';
 import { resourceByName } from '../support/app-registry.js';
 import { startResourceServer, type ResourceTestServer } from './support.js';
+import { planOf } from '../support/query-plan.js';
 
 let server: ResourceTestServer;
 let token: string;
@@ -87,12 +88,8 @@ describe('text filters match "contains", ignoring case and accents', () => {
     const { db, engine } = server.database;
     const members = resourceByName('members')!;
     const query = sql`SELECT _id FROM members WHERE ${containsCondition(engine, members, members.field('locality')!, 'porto')}`;
-    const plan = await db.transaction().execute(async (trx) => {
-      if (engine === 'sqlite') return (await sql<{ detail: string }>`EXPLAIN QUERY PLAN ${query}`.execute(trx)).rows.map((r) => r.detail).join('\n');
-      // Five rows are cheaper to read than an index: ask whether the index *can* answer.
-      await sql`SET LOCAL enable_seqscan = off`.execute(trx);
-      return (await sql<{ 'QUERY PLAN': string }>`EXPLAIN ${query}`.execute(trx)).rows.map((r) => r['QUERY PLAN']).join('\n');
-    });
+    // Five rows are cheaper to read than an index: planOf asks whether the index *can* answer.
+    const plan = await planOf(server.database, query.compile(db));
     expect(plan).toMatch(engine === 'sqlite' ? /members_search VIRTUAL TABLE INDEX/ : /Bitmap Index Scan on members_search/);
   });
 });
