@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '../../src/core/contract.js';
 import { amountsInView } from './support/amounts.js';
 import { startHarness, type E2ePage, type Harness } from './support/harness.js';
-import { ROUTES, sampleAddress, shownRoute } from './support/routes.js';
+import { ROUTES, sampleAddress, shownRoute, visit } from './support/routes.js';
 
 // Issue 16, items 1 and 11: the back office on a phone (375 × 812) and on paper.
 const PHONE = { width: 375, height: 812 };
@@ -27,9 +27,9 @@ function pageOf(role: Role): E2ePage {
   return page;
 }
 
-/** Opens an address and waits until its page has rendered and its data has arrived. */
+/** Opens an address (in the app, once it is loaded) and waits until its page has rendered and its data has arrived. */
 async function open(page: E2ePage, address: string, route: string): Promise<void> {
-  await page.goto(address);
+  await visit(page, address);
   // A page the account may not open shows the "sem acesso" page in its place.
   await page
     .locator(`main#main:is([data-route="${route}"], [data-route="forbidden"])`)
@@ -40,7 +40,7 @@ async function open(page: E2ePage, address: string, route: string): Promise<void
       throw new Error(`${address} did not show ${route} but ${shown ?? 'no page'}; ${[...page.failedResponses, ...page.problems].slice(-5).join('; ')}: ${String(e)}`);
     });
   await page.getByRole('heading', { level: 1 }).first().waitFor();
-  await page.waitForLoadState('networkidle');
+  await page.quiet();
 }
 
 const pageWidth = (page: E2ePage) => page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));

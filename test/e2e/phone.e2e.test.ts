@@ -42,7 +42,7 @@ async function open(page: E2ePage, name: string, params: Record<string, number>,
   await page.goto(address(name, params));
   await page.locator(`main#main[data-route="${name}"] h1`).first().waitFor({ timeout: 15_000 });
   await page.locator(rows).first().waitFor({ timeout: 15_000 });
-  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
+  await page.quiet().catch(() => undefined);
   await page.locator('[aria-busy="true"], [data-loading]').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
 }
 

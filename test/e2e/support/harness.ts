@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page, type Request } from 'playwright-core';
 import type { Role } from '../../../src/core/contract.js';
 import { CHROMIUM_ARGS, ensureChromium } from '../../../scripts/ensure-chromium.mjs';
 import { startE2eServer, type E2eServer, type E2eServerOptions } from './server.js';
@@ -15,6 +15,12 @@ export interface E2ePage extends Page {
   problems: string[];
   /** Answers of 400 and above, as 'STATUS METHOD path (on page path)' (the browser logs them as bare console errors). */
   failedResponses: string[];
+  /**
+   * Resolves once the page has had no request in flight for `quietMs` (default 100 ms), or after
+   * `timeoutMs` (default 5 s) naming what is still in flight. Playwright's 'networkidle' waits
+   * for 500 ms of silence: on the two walks over every route that was half their time.
+   */
+  quiet(options?: { quietMs?: number; timeoutMs?: number }): Promise<void>;
 }
 
 export interface Harness {
@@ -64,6 +70,25 @@ export async function startHarness(options: E2eServerOptions = {}): Promise<Harn
       // Failed loads are listed with their address in failedResponses instead.
       if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) page.problems.push(`console: ${message.text()}`);
     });
+    const inFlight = new Set<Request>();
+    let lastActivity = performance.now();
+    const settle = (request: Request) => {
+      inFlight.delete(request);
+      lastActivity = performance.now();
+    };
+    page.on('request', (request) => {
+      inFlight.add(request);
+      lastActivity = performance.now();
+    });
+    page.on('requestfinished', settle);
+    page.on('requestfailed', settle);
+    page.quiet = async ({ quietMs = 100, timeoutMs = 5_000 } = {}) => {
+      const deadline = performance.now() + timeoutMs;
+      while (inFlight.size > 0 || performance.now() - lastActivity < quietMs) {
+        if (performance.now() > deadline) throw new Error(`still loading after ${timeoutMs} ms: ${[...inFlight].map((r) => r.url()).join(', ')}`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    };
     page.on('response', (response) => {
       if (response.status() >= 400) page.failedResponses.push(`${response.status()} ${response.request().method()} ${new URL(response.url()).pathname} (on ${decodeURIComponent(new URL(page.url()).pathname)})`);
     });

@@ -16,3 +16,16 @@ export async function shownRoute(page: Page, expected?: string): Promise<string>
   else await main.waitFor();
   return (await main.getAttribute('data-route')) ?? '';
 }
+
+/**
+ * Shows `address` in the page: by loading it while the app is not there yet, after that as a
+ * user moves, by an in-app navigation (the host's `associa-navigate`) that keeps the app loaded.
+ * The walks over every route spent most of their CPU starting the app again for each page.
+ * Wait for the route afterwards: until it renders, the previous page is still shown.
+ */
+export async function visit(page: Page, address: string): Promise<void> {
+  const appShown = await page.evaluate(() => document.querySelector('main#main') !== null).catch(() => false);
+  // The host answers the event with preventDefault(): dispatchEvent is then false.
+  const navigated = appShown && !(await page.evaluate((path) => document.dispatchEvent(new CustomEvent('associa-navigate', { detail: { path }, cancelable: true })), address));
+  if (!navigated) await page.goto(address);
+}
