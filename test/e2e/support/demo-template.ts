@@ -1,10 +1,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { buildApp } from '../../../src/server/app.js';
 import { loadConfig, type Config } from '../../../src/server/config.js';
+import type { ServerContext } from '../../../src/server/context.js';
 import { openDatabase } from '../../../src/server/db/database.js';
 import { migrate } from '../../../src/server/db/migrate.js';
+import { createFileStore } from '../../../src/server/files/create-store.js';
 import { appMigrations } from '../../../src/server/modules/migrations.js';
+import { createBus } from '../../../src/server/realtime/create-bus.js';
 import { ensureReferenceData } from '../../../src/server/resources/reference-data.js';
 import { prepareFirstStart, type FirstStartReport } from '../../../src/server/seed/first-start.js';
 
@@ -50,9 +54,37 @@ export async function seedFirstStart(dataDir: string, now: number, mode: Config[
   }
 }
 
+/**
+ * Runs, once, the jobs a server's first tick catches up on (the day's backup, reminder planning,
+ * dues, expiry of payment references), as a server started on this data directory would. Each
+ * copy's scheduler then finds those occurrences done, as a server restarted the same day does,
+ * instead of every spec file's server running them again beside its tests (about 2.5 s of CPU
+ * a server, 45 servers a run).
+ */
+async function runCatchUp(dataDir: string): Promise<void> {
+  const config = e2eConfig(dataDir);
+  const database = await openDatabase(config);
+  const bus = await createBus(database);
+  const ctx: ServerContext = { config, database, bus, files: createFileStore(config, database), now: () => Date.now() };
+  const app = await buildApp(ctx);
+  try {
+    for (let pass = 0; pass < 10; pass++) {
+      const { scheduled, ran } = await app.jobs.tick();
+      if (ran === 0 && scheduled.every((job) => job.state !== 'queued')) return;
+    }
+    throw new Error('e2e: the catch-up jobs were still running after 10 passes');
+  } finally {
+    await app.close();
+    await bus.close();
+    await database.close();
+  }
+}
+
 export async function createDemoTemplate(): Promise<DemoTemplate> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'associa-e2e-template-'));
-  return { dataDir, report: await seedFirstStart(dataDir, Date.now()) };
+  const report = await seedFirstStart(dataDir, Date.now());
+  await runCatchUp(dataDir);
+  return { dataDir, report };
 }
 
 export function copyDemoTemplate(template: DemoTemplate, dataDir: string): void {
