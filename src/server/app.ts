@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { ServerContext } from './context.js';
 import { errorHandler, notFoundHandler, withErrorCode } from './error-handler.js';
 import { recordRoutes } from './route-list.js';
+import { sharedValidators } from './openapi/shared-validators.js';
 import { OWN_MESSAGE, validateDocumentedBodies } from './openapi/body-validation.js';
 import { moduleSwitches, switchModuleRoutes } from './modules/module-switch.js';
 import { authPlugin } from './auth/plugin.js';
@@ -54,6 +55,7 @@ export async function buildApp(ctx: ServerContext, options: AppOptions = {}): Pr
     // Route bodies are validated by the schema that documents them (openapi/body-validation.ts),
     // as sent: no coercion, nothing removed; verbose for the schema's own words in messages.
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false, verbose: true, keywords: [OWN_MESSAGE] } },
+    schemaController: { compilersFactory: { buildValidator: sharedValidators } },
   });
   app.decorate('ctx', ctx);
   // Read-only settings (the files directory) hold this server's configuration before any request.
