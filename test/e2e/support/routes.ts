@@ -21,11 +21,19 @@ export async function shownRoute(page: Page, expected?: string): Promise<string>
  * Shows `address` in the page: by loading it while the app is not there yet, after that as a
  * user moves, by an in-app navigation (the host's `associa-navigate`) that keeps the app loaded.
  * The walks over every route spent most of their CPU starting the app again for each page.
- * Wait for the route afterwards: until it renders, the previous page is still shown.
+ * Resolves once the shell has drawn the new address (its route, 'Sem acesso', or the route's
+ * loading mark): a wait for 'Sem acesso' must not be met by the page before, refused as well.
  */
 export async function visit(page: Page, address: string): Promise<void> {
   const appShown = await page.evaluate(() => document.querySelector('main#main') !== null).catch(() => false);
   // The host answers the event with preventDefault(): dispatchEvent is then false.
   const navigated = appShown && !(await page.evaluate((path) => document.dispatchEvent(new CustomEvent('associa-navigate', { detail: { path }, cancelable: true })), address));
-  if (!navigated) await page.goto(address);
+  if (!navigated) {
+    await page.goto(address);
+    return;
+  }
+  await page.waitForFunction((path) => decodeURIComponent(window.location.pathname) === path, address, { timeout: 10_000 });
+  // The shell renders a new location synchronously (a store React reads with useSyncExternalStore);
+  // a frame later it is on the screen.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
 }
