@@ -13,6 +13,11 @@ import { generateLedger, type Ledger } from './ledger.js';
 /** A surname no generated person has, planted on a handful of members for the rare-term search. */
 export const RARE_SURNAME = 'Quixabeira';
 export const RARE_COUNT = 5;
+/**
+ * The rare members are numbers 7, 7 + count / 5, ...: members whose number ends in 00 are honorary
+ * (no quotas, so no payments, ledger.ts), and the payments search by a rare name must find rows.
+ */
+const RARE_OFFSET = 7;
 const BENCH_SEED = 4242;
 
 export interface Generated {
@@ -45,7 +50,10 @@ export async function generate(database: Database, count: number, log: (line: st
       count,
       firstCreatedAt: now - count * 1000,
       stepMs: 1000,
-      overridesFor: (number) => (number % every === 0 && number / every <= RARE_COUNT ? { name: `Rita ${RARE_SURNAME} Sousa` } : undefined),
+      overridesFor: (number) => {
+        const rank = number - RARE_OFFSET;
+        return rank >= 0 && rank % every === 0 && rank / every < RARE_COUNT ? { name: `Rita ${RARE_SURNAME} Sousa` } : undefined;
+      },
       onProgress: (inserted) => {
         if (inserted - lastReport >= 100_000 || inserted === count) {
           lastReport = inserted;
