@@ -61,7 +61,9 @@ export function esbuildBundlePlugin({ under = 'test/browser/' } = {}) {
     async serve(context) {
       const rel = context.path.replace(/^\//, '');
       if (!rel.startsWith(under) || rel.includes('/support/fault-server')) return undefined;
-      const outputs = await (shared ??= bundleTestFiles(under));
+      // A test file that does not build fails the shared build: each file is then bundled alone,
+      // so only the broken one fails, with esbuild's message, as before.
+      const outputs = await (shared ??= bundleTestFiles(under).catch(() => new Map()));
       const built = outputs.get(TEST_FILE.test(rel) ? rel.replace(/\.tsx?$/, '.js') : rel);
       if (built !== undefined) return { body: built, type: rel.endsWith('.map') ? 'json' : 'js' };
       if (!isScript(rel)) return undefined;
