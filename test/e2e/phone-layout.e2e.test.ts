@@ -152,6 +152,8 @@ describe('the compact navigation at 375 × 812', () => {
 
     await page.getByRole('button', { name: 'Menu', exact: true }).click();
     await h.screenshot(page, 'phone-menu-open');
+    // Closed again as a user would: the next pages are reached inside the app, which keeps it open.
+    await page.keyboard.press('Escape');
 
     await open(page, '/socios/3', 'membersEdit');
     await page.locator('associa-resource-form').getByRole('button', { name: /Guardar/ }).first().waitFor();
