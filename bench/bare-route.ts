@@ -3,7 +3,9 @@
 // statements (recorded from the server's list code, bare.ts) and the very bytes the server sent
 // for it (its JSON, or its brotli form for a row that asks for one). No authentication, no
 // parameters read, no records converted, no JSON written: what a list page costs at the least
-// over HTTP, so that `x route` says what the product adds to it.
+// over HTTP, so that `x route` says what the product adds to it. With `payments`, it also takes
+// POST /bare/payment {member}: the bare payment rows and stored PDF (bare-payment.ts), the
+// reference of recording a payment over HTTP (payments.ts).
 //   node dist/bench/bench/bare-route.js <routes.json>   (run by bench/run.ts)
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -13,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
 import { CompiledQuery } from 'kysely';
 import { openDatabase, type DatabaseOptions } from '../src/server/db/database.js';
+import { openBarePayments } from './bare-payment.js';
 import { freePort, startOptions, untilPrinted } from './server.js';
 
 type Parameter = string | number | boolean | null;
@@ -29,6 +32,7 @@ interface BareRoutes {
   database: DatabaseOptions;
   port: number;
   routes: BareRoute[];
+  payments: boolean;
 }
 
 /** Said on stdout once the route listens: startBareRoute waits for it. */
@@ -43,14 +47,14 @@ export function plainStatements(statements: readonly CompiledQuery[]): BareRoute
 
 /**
  * Starts the bare route on the database in `options` (on SQLite, only once the server has
- * stopped), serving `routes[i]` at `/bare/i`, with the node options the server runs with.
- * Answers its base URL and how to stop it.
+ * stopped), serving `routes[i]` at `/bare/i` (and bare payments at `/bare/payment` with
+ * `payments`), with the node options the server runs with. Answers its base URL and how to stop it.
  */
-export async function startBareRoute(database: DatabaseOptions, routes: BareRoute[]): Promise<{ url: string; stop(): Promise<void> }> {
+export async function startBareRoute(database: DatabaseOptions, routes: BareRoute[], payments = false): Promise<{ url: string; stop(): Promise<void> }> {
   const port = await freePort();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'associa-bare-route-'));
   const file = path.join(dir, 'routes.json');
-  fs.writeFileSync(file, JSON.stringify({ database, port, routes } satisfies BareRoutes));
+  fs.writeFileSync(file, JSON.stringify({ database, port, routes, payments } satisfies BareRoutes));
   const child = spawn(process.execPath, [...startOptions(), fileURLToPath(import.meta.url), file], { stdio: ['ignore', 'pipe', 'pipe'] });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   await untilPrinted(child, BARE_ROUTE_READY, 'the bare route');
@@ -65,8 +69,10 @@ export async function startBareRoute(database: DatabaseOptions, routes: BareRout
 }
 
 async function main(file: string): Promise<void> {
-  const { database: options, port, routes } = JSON.parse(fs.readFileSync(file, 'utf8')) as BareRoutes;
-  const database = await openDatabase(options);
+  const { database: options, port, routes, payments } = JSON.parse(fs.readFileSync(file, 'utf8')) as BareRoutes;
+  // One connection to the file at a time on SQLite: the list pages' or the payments'.
+  const database = routes.length > 0 ? await openDatabase(options) : undefined;
+  const bare = payments ? await openBarePayments(options) : undefined;
   const pages = routes.map((route) => ({
     statements: route.statements.map((s) => CompiledQuery.raw(s.sql, s.parameters)),
     body: Buffer.from(route.body, 'base64'),
@@ -76,14 +82,21 @@ async function main(file: string): Promise<void> {
   app.get<{ Params: { page: string } }>('/bare/:page', async (request, reply) => {
     const page = pages[Number(request.params.page)];
     if (!page) return reply.code(404).send();
-    for (const statement of page.statements) await database.db.executeQuery(statement);
+    for (const statement of page.statements) await database!.db.executeQuery(statement);
     reply.header('content-type', 'application/json; charset=utf-8');
     if (page.contentEncoding) reply.header('content-encoding', page.contentEncoding);
     return reply.send(page.body);
   });
+  if (bare) {
+    app.post<{ Body: { member: number } }>('/bare/payment', async (request) => {
+      await bare.pay(Number(request.body.member));
+      return { ok: true };
+    });
+  }
   const close = async () => {
     await app.close();
-    await database.close();
+    await database?.close();
+    await bare?.close();
     process.exit(0);
   };
   process.once('SIGTERM', () => void close());
