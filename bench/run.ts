@@ -220,8 +220,17 @@ async function startAndLogIn(engine: Engine, storage: { dataDir: string; schema:
   return { server, access };
 }
 
-/** The members import on a fresh database (bench/imports.ts), then the bare insert of what it stored into another. */
-async function benchImports(engine: Engine): Promise<ImportTimes & { engine: Engine }> {
+/** An import the server did not finish: what went wrong, printed in its place. */
+interface ImportFailure {
+  engine: Engine;
+  failure: string;
+}
+
+/**
+ * The members import on a fresh database (bench/imports.ts), then the bare insert of what it
+ * stored into another. An import that fails is reported as such and the benchmark goes on.
+ */
+async function benchImports(engine: Engine): Promise<(ImportTimes & { engine: Engine }) | ImportFailure> {
   log(`\n## ${engine}: importing ${members.toLocaleString('en')} members from a spreadsheet`);
   const storage = prepareStorage(engine, databaseUrl);
   const bareStorage = prepareStorage(engine, databaseUrl);
@@ -230,8 +239,13 @@ async function benchImports(engine: Engine): Promise<ImportTimes & { engine: Eng
     await prepareImportDatabase(optionsOf(storage));
     const { server, access } = await startAndLogIn(engine, storage);
     let times: Omit<ImportTimes, 'bareSeconds'>;
+    const started = performance.now();
     try {
       times = await timeImport(server.url, access, membersCsv(members), members, log);
+    } catch (error) {
+      const failure = `failed after ${((performance.now() - started) / 1000).toFixed(1)} s: ${error instanceof Error ? error.message : String(error)}`;
+      log(`  import ${failure}`);
+      return { engine, failure };
     } finally {
       const code = await server.stop();
       if (code !== 0) log(`  WARNING: server exited with code ${code}`);
@@ -441,7 +455,7 @@ function table(rows: readonly Row[]): string {
 
 if (!databaseUrl && !option('engines')) log('DATABASE_URL is not set: PostgreSQL is skipped.');
 const rows: Row[] = [];
-const importRows: (ImportTimes & { engine: Engine })[] = [];
+const importRows: ((ImportTimes & { engine: Engine }) | ImportFailure)[] = [];
 for (const engine of engines) {
   if (withMembers || withDues || withReports) rows.push(...(await benchEngine(engine)));
   if (withImports) importRows.push(await benchImports(engine));
@@ -467,6 +481,10 @@ if (importRows.length > 0) {
   log(`\nImporting ${members.toLocaleString('en')} members from a CSV into an empty database (POST /api/imports, its check, the commit job), beside a bare insert of the same rows:\n`);
   const perSecond = (seconds: number, count: number) => `${seconds.toFixed(1)} s (${Math.round(count / seconds).toLocaleString('en')} rows/s)`;
   for (const r of importRows) {
+    if ('failure' in r) {
+      log(`  ${r.engine}: the import ${r.failure}`);
+      continue;
+    }
     log(`  ${r.engine}: upload ${r.uploadSeconds.toFixed(1)} s; check ${perSecond(r.checkSeconds, r.rows)}; commit ${perSecond(r.commitSeconds, r.created)}; bare insert ${perSecond(r.bareSeconds, r.rows)}; commit / bare ${(r.commitSeconds / r.bareSeconds).toFixed(0)}x`);
   }
 }
