@@ -30,9 +30,22 @@ function sourceStamp(): string {
 let bundled: Promise<string> | undefined;
 
 /**
+ * The modules the server runs in worker threads (`*-thread.ts`): entries of the bundle too, each
+ * beside the code that starts it (threads/start-thread.ts looks for `./<name>.js` there), as
+ * tsc leaves them in dist/server.
+ */
+function threadEntries(): Record<string, string> {
+  const entries: Record<string, string> = {};
+  for (const entry of fs.readdirSync(path.join(root, 'src/server'), { recursive: true, withFileTypes: true })) {
+    if (entry.isFile() && entry.name.endsWith('-thread.ts')) entries[entry.name.replace(/\.ts$/, '')] = path.join(entry.parentPath, entry.name);
+  }
+  return entries;
+}
+
+/**
  * src/server/main.ts as files Node runs (packages imported from node_modules), as `npm start` runs
- * dist/server/main.js: split at dynamic imports, so what the server loads only when it needs it
- * (the demo's generator, faker, 37 MB) stays out of its start. Made once per test file, and kept
+ * dist/server/main.js, with its threads' modules: split at dynamic imports, so what the server
+ * loads only when it needs it (the demo's generator, faker, 37 MB) stays out of its start. Made once per test file, and kept
  * between files and runs while no file under src/ changed (keyed by their newest modification
  * time and their count).
  */
@@ -43,8 +56,9 @@ function bundleMain(): Promise<string> {
 
 async function bundleOnce(): Promise<string> {
   fs.mkdirSync(bundleDir, { recursive: true });
-  const outdir = path.join(bundleDir, `main-${sourceStamp()}`);
-  const entry = path.join(outdir, 'main.mjs');
+  // `threads`: bundles made before the threads' modules were entries are not reused.
+  const outdir = path.join(bundleDir, `main-threads-${sourceStamp()}`);
+  const entry = path.join(outdir, 'main.js');
   if (fs.existsSync(entry)) return entry;
   for (const name of fs.readdirSync(bundleDir)) {
     const old = path.join(bundleDir, name);
@@ -60,7 +74,7 @@ async function bundleOnce(): Promise<string> {
   // Written beside its place and renamed: a test file in another worker never runs half a bundle.
   const temporary = `${outdir}.${process.pid}.part`;
   await build({
-    entryPoints: { main: path.join(root, 'src/server/main.ts') },
+    entryPoints: { main: path.join(root, 'src/server/main.ts'), ...threadEntries() },
     bundle: true,
     splitting: true,
     platform: 'node',
@@ -69,10 +83,10 @@ async function bundleOnce(): Promise<string> {
     packages: 'external',
     plugins: [jsonInside],
     outdir: temporary,
-    // .mjs: no package.json above node_modules/.cache says these files are ES modules.
-    outExtension: { '.js': '.mjs' },
     logLevel: 'error',
   });
+  // .js, as the threads' modules are looked for: this package.json says they are ES modules.
+  fs.writeFileSync(path.join(temporary, 'package.json'), '{ "type": "module" }\n');
   try {
     fs.renameSync(temporary, outdir);
   } catch (error) {

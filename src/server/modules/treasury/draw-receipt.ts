@@ -7,7 +7,7 @@ import type { Db, Row } from '../../db/database.js';
 import { insertFile } from '../../files/records.js';
 import { readLogos } from '../../pdf/letterhead.js';
 import { sha256 } from './chain.js';
-import { renderTreasuryDocs } from './pdf/render.js';
+import { renderInThread } from './pdf/render-in-thread.js';
 import type { TreasuryDocSnapshot } from './types.js';
 
 type DrawContext = Pick<ServerContext, 'database' | 'files' | 'now'>;
@@ -34,7 +34,7 @@ const drawnOf = (row: Row): DrawnPdf | null =>
 async function drawAndRecord(db: Db, ctx: Pick<ServerContext, 'files' | 'now'>, row: Row): Promise<DrawnPdf> {
   const snapshot = JSON.parse(String(row.snapshot)) as TreasuryDocSnapshot;
   const number = String(row.number);
-  const pdf = await renderTreasuryDocs([snapshot], number, await readLogos(db, ctx.files, [snapshot.issuer]));
+  const pdf = await renderInThread([snapshot], number, await readLogos(db, ctx.files, [snapshot.issuer]));
   const pdfSha256 = sha256(pdf);
   const storageKey = await ctx.files.write(pdf);
   const record = async (trx: Db): Promise<DrawnPdf> => {
