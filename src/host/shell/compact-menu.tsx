@@ -62,11 +62,15 @@ function BurgerIcon() {
 
 /**
  * The main menu behind a 'Menu' button on narrow screens; on wide ones the button is hidden
- * and the menu shows inline. Following one of its links closes it; so does Escape, which gives
- * the focus back to the button (a submenu open inside it takes the first Escape itself).
+ * and the menu shows inline. It stays open only on the page it was opened on (`location`): any
+ * change of page closes it, whether by one of its links, the browser's back button or an
+ * element's own navigation. Escape closes it too and gives the focus back to the button (a
+ * submenu open inside it takes the first Escape itself).
  */
-export function CompactMenu({ children }: { children: ReactNode }) {
-  const [open, setOpen] = useState(false);
+export function CompactMenu({ location, children }: { location: string; children: ReactNode }) {
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === location;
+  const setOpen = (next: boolean) => setOpenOn(next ? location : null);
   const id = useId();
   const toggle = useRef<HTMLButtonElement>(null);
   const drawer = useRef<HTMLDivElement>(null);
@@ -75,7 +79,7 @@ export function CompactMenu({ children }: { children: ReactNode }) {
     if (!open) return;
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== 'Escape' || drawer.current?.querySelector('[aria-expanded="true"]')) return;
-      setOpen(false);
+      setOpenOn(null);
       toggle.current?.focus();
     };
     document.addEventListener('keydown', onKey);
@@ -87,7 +91,7 @@ export function CompactMenu({ children }: { children: ReactNode }) {
   };
   return (
     <>
-      <Toggle ref={toggle} type="button" aria-expanded={open} aria-controls={id} onClick={() => setOpen((o) => !o)} data-menu="toggle">
+      <Toggle ref={toggle} type="button" aria-expanded={open} aria-controls={id} onClick={() => setOpen(!open)} data-menu="toggle">
         <BurgerIcon />
         {SHELL_TEXTS.menu}
       </Toggle>

@@ -116,7 +116,7 @@ export function TopNav({ current }: { current: string }) {
           <BrandName>{organisation ?? 'Associa'}</BrandName>
         </Brand>
         {staff && (
-          <CompactMenu>
+          <CompactMenu location={current}>
             <MainMenu current={current} />
           </CompactMenu>
         )}
