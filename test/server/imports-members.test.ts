@@ -88,6 +88,34 @@ describe('members import: check', () => {
     const errors = await server.request({ method: 'GET', url: `/api/imports/${uploaded.id}/rows?outcome=error`, token });
     expect(errors.json().data.total).toBe(18);
   });
+  it('names the member a row looks like, by the duplicate guard\'s rules, and still creates the rows that look like no one', async () => {
+    const db = server.database.db;
+    const category = Number((await db.selectFrom('fee_categories').select('_id').where('name', '=', 'Efetivo').executeTakeFirstOrThrow())._id);
+    const active = Number((await db.selectFrom('member_states').select('_id').where('name', '=', 'Ativo').executeTakeFirstOrThrow())._id);
+    for (const body of [
+      { number: 10, name: 'Rita Sousa Lima', birth_date: '1990-05-05' },
+      { number: 11, name: 'Bruno Teles', email: 'bruno.teles@exemplo.pt' },
+      { number: 20, name: 'Carla Meireles' },
+    ]) {
+      const response = await server.request({ method: 'POST', url: '/api/members', token, payload: { state: active, fee_category: category, admission_date: '2015-01-10', ...body } });
+      expect(response.statusCode, response.body).toBe(201);
+    }
+    const csv = [
+      'N.º de sócio;Nome;E-mail;Data de nascimento;Data de admissão;Categoria;Estado',
+      // A new member with Rita's name (another case) and birth date.
+      '500;RITA SOUSA LIMA;;05/05/1990;01/02/2026;Efetivo;Ativo',
+      // Carla (by her number) given Bruno's e-mail.
+      '20;Carla Meireles;Bruno.Teles@exemplo.pt;;15/01/2015;Efetivo;Ativo',
+      '501;Diogo Matos Vale;diogo@exemplo.pt;07/07/1977;01/02/2026;Efetivo;Ativo',
+    ].join('\r\n');
+    const uploaded = await upload(server, token, 'parecidos.csv', Buffer.from(`\ufeff${csv}\r\n`));
+    const result = await check(server, token, uploaded.id, uploaded.mapping);
+    expect(result.rows.map((r) => ({ line: r.line, outcome: r.outcome, errors: r.errors }))).toEqual([
+      { line: 2, outcome: 'error', errors: [{ field: 'name', message: 'Já existe um sócio com o mesmo nome e data de nascimento: n.º 10, Rita Sousa Lima.' }] },
+      { line: 3, outcome: 'error', errors: [{ field: 'email', message: 'O e-mail Bruno.Teles@exemplo.pt já é do sócio n.º 11, Bruno Teles.' }] },
+      { line: 4, outcome: 'create', errors: [] },
+    ]);
+  });
 });
 
 describe('members import: commit', () => {
