@@ -45,9 +45,9 @@ function threadEntries(): Record<string, string> {
 /**
  * src/server/main.ts as files Node runs (packages imported from node_modules), as `npm start` runs
  * dist/server/main.js, with its threads' modules: split at dynamic imports, so what the server
- * loads only when it needs it (the demo's generator, faker, 37 MB) stays out of its start. Made once per test file, and kept
- * between files and runs while no file under src/ changed (keyed by their newest modification
- * time and their count).
+ * loads only when it needs it (the demo's generator, faker, 37 MB) stays out of its start. Made
+ * once per test file, and kept between files and runs while no file under src/ changed (keyed by
+ * their newest modification time and their count).
  */
 function bundleMain(): Promise<string> {
   bundled ??= bundleOnce();
