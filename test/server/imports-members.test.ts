@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ensureReferenceData } from '../../src/server/resources/reference-data.js';
 import { check, commit, fixture, membersByNumber, prepareOrganisation, snapshot, upload } from './imports-support.js';
+import { recordingStatements } from './support/statement-recorder.js';
 import { startTestServer, type TestServer } from './support/server.js';
 
 let server: TestServer;
@@ -115,6 +116,36 @@ describe('members import: check', () => {
       { line: 3, outcome: 'error', errors: [{ field: 'email', message: 'O e-mail Bruno.Teles@exemplo.pt já é do sócio n.º 11, Bruno Teles.' }] },
       { line: 4, outcome: 'create', errors: [] },
     ]);
+  });
+  it('refuses a row that takes another member\'s number, reading the chunk\'s categories, states and numbers once and not row by row', async () => {
+    const existing = await existingMembers();
+    const category = Number((await server.database.db.selectFrom('fee_categories').select('_id').where('name', '=', 'Efetivo').executeTakeFirstOrThrow())._id);
+    const active = Number((await server.database.db.selectFrom('member_states').select('_id').where('name', '=', 'Ativo').executeTakeFirstOrThrow())._id);
+    // The number the file gives João (found by his NIF) already belongs to someone else.
+    const holder = await server.request({ method: 'POST', url: '/api/members', token, payload: { number: 102, name: 'Tomás Vidal', state: active, fee_category: category, admission_date: '2018-01-01' } });
+    expect(holder.statusCode, holder.body).toBe(201);
+    const uploaded = await upload(server, token, 'socios-excel.csv');
+
+    const database = server.ctx.database;
+    const plain = database.db;
+    const recording = recordingStatements(plain);
+    database.db = recording.db;
+    let result: Awaited<ReturnType<typeof check>>;
+    try {
+      result = await check(server, token, uploaded.id, uploaded.mapping);
+    } finally {
+      database.db = plain;
+    }
+    const joao = result.rows.find((r) => r.line === 3)!;
+    expect(joao).toMatchObject({ outcome: 'error', member: { id: existing.byNif }, errors: [{ field: 'number', message: 'Já existe um registo com este valor.' }] });
+    expect(result.summary).toEqual({ create: 27, update: 2, unchanged: 0, duplicate: 0, error: 1 });
+
+    // 30 rows, one chunk: each category (Efetivo, Juvenil, Honorário) and state (Ativo, Suspenso)
+    // the file names is read once, not once per row; no member number is read on its own.
+    const reads = (pattern: RegExp) => recording.statements.filter((s) => pattern.test(s.sql)).length;
+    expect(reads(/^select "_id" from "fee_categories" where "_id" in/)).toBe(3);
+    expect(reads(/^select "_id" from "member_states" where "_id" in/)).toBe(2);
+    expect(reads(/^select "_id" from "members" where "number" =/)).toBe(0);
   });
 });
 

@@ -1,5 +1,5 @@
 import type { Caller } from '../auth/caller.js';
-import { loose, type Db, type Row } from '../db/database.js';
+import type { Db, Row } from '../db/database.js';
 import { forbidden } from '../errors.js';
 import { REQUIRED_MESSAGE, ruleMessage } from '../../core/field-checks.js';
 import { convertValue } from './convert.js';
@@ -7,6 +7,7 @@ import { fileErrors } from '../fields/file-claims.js';
 import type { HookContext, Resource } from './define.js';
 import { canWriteField } from './permissions.js';
 import type { Registry } from './registry.js';
+import { readEachTime, type RecordLookups } from './known-records.js';
 
 /** create: a new record; replace: PUT (fields left out are cleared); patch: only fields sent change. */
 export type WriteMode = 'create' | 'replace' | 'patch';
@@ -28,22 +29,12 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stri
 
 /** Most ids one field may name: beyond it a 422, before any query is built. */
 export const MAX_IDS_PER_FIELD = 1000;
-/** Ids per `IN (...)` query: far below the bound-parameter limits of both engines. */
-const IDS_PER_QUERY = 500;
-
-async function missingIds(db: Db, table: string, ids: number[]): Promise<boolean> {
-  for (let i = 0; i < ids.length; i += IDS_PER_QUERY) {
-    const chunk = ids.slice(i, i + IDS_PER_QUERY);
-    const found = await loose(db).selectFrom(table).select('_id').where('_id', 'in', chunk).execute();
-    if (found.length !== chunk.length) return true;
-  }
-  return false;
-}
 
 /**
  * Converts and checks a create or update body against the definition. Fields the server sets
  * and unknown members are ignored (clients send back what they read); a field the caller may
  * not change is a 403 when its value would change. `existing` carries many-to-many id lists.
+ * `lookups`: how references and unique values are read (known-records.ts).
  */
 export async function prepareWrite(
   db: Db,
@@ -53,6 +44,7 @@ export async function prepareWrite(
   mode: WriteMode,
   existing: Row | undefined,
   registry: Pick<Registry, 'resourceByName'>,
+  lookups: RecordLookups = readEachTime,
 ): Promise<Prepared> {
   const values: Row = {};
   const links: Record<string, number[]> = {};
@@ -115,7 +107,7 @@ export async function prepareWrite(
     if (errors[field.name] || !field.ref) continue;
     const ids = field.type === 'references' ? links[field.name] : values[field.name] == null ? [] : [values[field.name] as number];
     const target = registry.resourceByName(field.ref);
-    if (ids && target && (await missingIds(db, target.name, ids))) {
+    if (ids && target && (await lookups.anyMissing(db, target.name, ids))) {
       errors[field.name] = `Não existe ${field.type === 'references' ? 'algum dos registos indicados' : 'o registo indicado'} em "${target.label}".`;
     }
   }
@@ -124,9 +116,8 @@ export async function prepareWrite(
 
   for (const field of resource.fields) {
     if (!field.validation.unique || errors[field.name] || isEmpty(values[field.name])) continue;
-    let query = loose(db).selectFrom(resource.name).select('_id').where(field.name, '=', values[field.name] as never);
-    if (existing) query = query.where('_id', '!=', Number(existing._id));
-    if (await query.executeTakeFirst()) errors[field.name] = UNIQUE_MESSAGE;
+    const holder = await lookups.holderOf(db, resource.name, field.name, values[field.name]);
+    if (holder !== null && holder !== (existing ? Number(existing._id) : undefined)) errors[field.name] = UNIQUE_MESSAGE;
   }
   return { values, links, errors, defaulted };
 }
@@ -144,8 +135,9 @@ export async function validateWrite(
   mode: WriteMode,
   existing: Row | undefined,
   registry: Pick<Registry, 'resourceByName'>,
+  lookups: RecordLookups = readEachTime,
 ): Promise<Prepared> {
-  const prepared = await prepareWrite(hook.db, resource, hook.caller, input, mode, existing, registry);
+  const prepared = await prepareWrite(hook.db, resource, hook.caller, input, mode, existing, registry, lookups);
   // A unique default (the next member number) is taken again under a lock when stored, so a
   // clash found now only means another create got there first: not the client's fault.
   for (const name of prepared.defaulted) {

@@ -25,6 +25,8 @@ interface MemberMatch {
 export interface ChunkMatches {
   match: Map<ParsedRow, MemberMatch>;
   duplicates: Map<ParsedRow, MemberDuplicate[]>;
+  /** Every member number the chunk's rows carry, with the member holding it (null: free). */
+  numberHolders: [number, number | null][];
 }
 
 async function idsBy(db: Db, column: 'nif' | 'number' | 'email', values: readonly (string | number)[]): Promise<Map<string, number>> {
@@ -98,7 +100,8 @@ export async function chunkMatches(db: Db, resource: Resource, rows: readonly Pa
   const numberOf = (row: ParsedRow) => (typeof row.body.number === 'number' ? row.body.number : null);
   const emailOf = (row: ParsedRow) => text(row.body.email)?.toLowerCase() ?? null;
   const byNif = await idsBy(db, 'nif', values(nifOf));
-  const byNumber = await idsBy(db, 'number', values(numberOf));
+  const numbers = values(numberOf) as number[];
+  const byNumber = await idsBy(db, 'number', numbers);
   const byEmail = await idsBy(db, 'email', values(emailOf));
   const found = new Map<ParsedRow, { id: number; by: ImportMatchKey }>();
   for (const row of rows) {
@@ -117,5 +120,6 @@ export async function chunkMatches(db: Db, resource: Resource, rows: readonly Pa
     const person = Object.fromEntries(PERSON_FIELDS.map((field) => [field, field in row.body ? row.body[field] : (member?.existing[field] ?? null)]));
     return [{ row, self: member?.id ?? 0, person }];
   });
-  return { match, duplicates: await lookAlikes(db, candidates) };
+  const numberHolders = numbers.map((number): [number, number | null] => [number, byNumber.get(String(number)) ?? null]);
+  return { match, duplicates: await lookAlikes(db, candidates), numberHolders };
 }

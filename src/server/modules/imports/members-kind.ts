@@ -3,6 +3,7 @@ import type { ImportRowError } from '../../../core/contract.js';
 import type { Db, Row } from '../../db/database.js';
 import type { HookContext, Resource } from '../../resources/define.js';
 import { resourceHandlers } from '../../resources/handlers.js';
+import { KnownRecords } from '../../resources/known-records.js';
 import { validateWrite } from '../../resources/validate.js';
 import { CONFIRM_DUPLICATE, type MemberDuplicate } from '../members/public.js';
 import { targetFields } from './fields.js';
@@ -52,7 +53,9 @@ function memberHandler(run: ImportRun, resource: Resource): RowHandler<MemberPla
   const discard: HookContext['afterCommit'] = () => undefined;
   const hookFor = (trx: Db): HookContext => ({ ctx: app.ctx, tokens: app.tokens, caller: actor.caller, db: trx, address: actor.address, afterCommit: discard });
   const audit = { action: 'import', changes: { import_batch: [null, batchId] as [unknown, unknown] } };
-  let chunk: ChunkMatches = { match: new Map(), duplicates: new Map() };
+  let chunk: ChunkMatches = { match: new Map(), duplicates: new Map(), numberHolders: [] };
+  // The chunk's references and member numbers, read once for all its rows (known-records.ts).
+  let known = new KnownRecords();
 
   return {
     keysOf(row: ParsedRow) {
@@ -68,6 +71,8 @@ function memberHandler(run: ImportRun, resource: Resource): RowHandler<MemberPla
 
     async prepareChunk(trx, rows) {
       chunk = await chunkMatches(trx, resource, rows);
+      known = new KnownRecords();
+      known.learnHolders(MEMBERS, 'number', chunk.numberHolders);
     },
 
     async judge(trx, row): Promise<Judged<MemberPlan>> {
@@ -78,7 +83,7 @@ function memberHandler(run: ImportRun, resource: Resource): RowHandler<MemberPla
       if (match) {
         const { existing } = match;
         const member = { id: match.id, number: Number(existing.number), name: String(existing.name) };
-        const prepared = await validateWrite(hook, resource, row.body, 'patch', existing, app.registry);
+        const prepared = await validateWrite(hook, resource, row.body, 'patch', existing, app.registry, known);
         merge(errors, fieldErrors(prepared.errors));
         const changed = [
           ...Object.keys(prepared.values).filter((name) => !resource.field(name)?.writeOnly && !same(prepared.values[name], existing[name])),
@@ -92,7 +97,7 @@ function memberHandler(run: ImportRun, resource: Resource): RowHandler<MemberPla
         return { result: { ...base, outcome: 'update', changes: changed, errors: [] }, plan: { mode: 'patch', id: match.id, body, changed } };
       }
       // A commit leaves a new member's rules to the create itself (the same check, run once): a refusal there is the row's.
-      if (run.purpose === 'check') merge(errors, fieldErrors((await validateWrite(hook, resource, row.body, 'create', undefined, app.registry)).errors));
+      if (run.purpose === 'check') merge(errors, fieldErrors((await validateWrite(hook, resource, row.body, 'create', undefined, app.registry, known)).errors));
       if (errors.length === 0 && lookAlikes) errors.push(duplicateError(lookAlikes, row.body));
       if (errors.length > 0) return { result: { line: row.line, outcome: 'error', errors } };
       return { result: { line: row.line, outcome: 'create', errors: [] }, plan: { mode: 'create', body: row.body, changed: [] } };
