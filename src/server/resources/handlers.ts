@@ -9,7 +9,8 @@ import { translateDbError, isUniqueViolation } from './db-errors.js';
 import type { HookContext, Resource } from './define.js';
 import { owningUsers, publishChange } from './events.js';
 import { parseListParams } from './list-params.js';
-import { listKey, type ListCaches } from './list-caches.js';
+import { listKey, upToDateKey, type ListCaches } from './list-caches.js';
+import { lisbonDay } from '../../core/days.js';
 import { CompressibleBody } from '../edges/compressed-body.js';
 import { listAnswer } from './list-answer.js';
 import { listAllAnswer } from './list-stream.js';
@@ -123,6 +124,21 @@ export function resourceHandlers(app: FastifyInstance, resource: Resource, cache
     return row;
   }
 
+  /**
+   * The resource's rows brought up to today before they are read (beforeRead), once a day and
+   * again after any change, not on every request: on PostgreSQL its check was a round trip of its
+   * own before every page of the unpaid list, cached pages included.
+   */
+  async function bringUpToDate(): Promise<void> {
+    if (!resource.beforeRead) return;
+    const now = ctx.now();
+    const key = upToDateKey(resource.name, lisbonDay(now));
+    if (caches?.upToDate.get(key)) return;
+    const since = caches?.upToDate.version();
+    await resource.beforeRead(db, now);
+    caches?.upToDate.set(key, true, since);
+  }
+
   /** A list request as the list route reads it: the caller's grant and scope, the parameters and the cache key. */
   async function listRequest(request: FastifyRequest, extraQuery: Query) {
     const { caller } = request;
@@ -130,7 +146,7 @@ export function resourceHandlers(app: FastifyInstance, resource: Resource, cache
     const query = { ...(request.query as Query), ...extraQuery };
     const params = parseListParams(resource, query, app.ctx.now());
     const scope = typeof granted === 'object' ? granted : undefined;
-    await resource.beforeRead?.(db, ctx.now());
+    await bringUpToDate();
     // Which fields a caller receives depends on their role, so answers are kept per role.
     const role = caller.kind === 'anonymous' ? 'anonymous' : caller.role;
     const key = listKey(resource.name, scope ? `${scope.column}=${scope.value}` : 'all', { ...query, '#role': role });
@@ -171,7 +187,7 @@ export function resourceHandlers(app: FastifyInstance, resource: Resource, cache
   async function read(request: FastifyRequest<{ Params: { id: string } }>) {
     const id = parseId(request.params.id);
     const granted = authorize(resource, request.caller, 'read', id);
-    await resource.beforeRead?.(db, ctx.now());
+    await bringUpToDate();
     return { data: toRecord(resource, await existingOr404(db, id, granted), request.caller) };
   }
 

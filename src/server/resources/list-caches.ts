@@ -8,6 +8,8 @@ export interface ListCaches {
   totals: ChangeCache<number>;
   /** Serialised list answers (with their compressed forms, made once) by resource, the caller's scope and the query. */
   pages: ChangeCache<CompressibleBody>;
+  /** Resources whose `beforeRead` already brought their rows up to a day (upToDateKey), until a change. */
+  upToDate: ChangeCache<true>;
   close(): void;
 }
 
@@ -31,15 +33,24 @@ export function createListCaches(bus: EventBus, now: () => number): ListCaches {
       kept.set(key, body, since);
     },
   };
+  // A resource brought up to today stays so until the calendar or a write moves it: writes keep
+  // their rows current and raise a change event. The expiry is the safety net for a write that
+  // raises none, as for the totals.
+  const upToDate = createChangeCache<true>(bus, now, { ttlMs: 30_000, maxEntries: 100 });
   return {
     totals,
     pages,
+    upToDate,
     close() {
       totals.close();
       kept.close();
+      upToDate.close();
     },
   };
 }
+
+/** The key of `upToDate`: the resource and the Lisbon day its rows were brought up to. */
+export const upToDateKey = (resource: string, day: string): string => `${resource}\u0000${day}`;
 
 /** The same query in any parameter order is the same key. */
 export function listKey(resource: string, scope: string, query: Record<string, unknown>): string {

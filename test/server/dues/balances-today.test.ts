@@ -99,3 +99,41 @@ it('the nightly job brings the rows in steps that each commit, to the same figur
   // A second run finds nothing to do.
   expect(await bringBalancesToTodayInSteps(db, now, 2)).toBe(false);
 });
+
+it('brings the balances up to today on the first read of a day and after a change, not on every read', async () => {
+  const resource = server.app.registry.resourceByName('member_balances')!;
+  const bring = resource.beforeRead!;
+  let checks = 0;
+  resource.beforeRead = async (db, at) => {
+    checks += 1;
+    await bring(db, at);
+  };
+  let reads = 0;
+  // Each read a query of its own: the list cache's answers are not what this test is about.
+  const owed = async () => {
+    reads += 1;
+    const answer = await server.json('GET', `/api/member_balances?_id=${member}&read=${reads}`, staff);
+    expect(answer.status).toBe(200);
+    return (answer.body.data as { open_total: number }[])[0]!.open_total;
+  };
+  try {
+    now = Date.parse('2026-12-05T10:00:00Z');
+    expect((await post('/api/unsettled_payments/raise', { member, kind: 'other', year: 2026, amount: 2500, due_date: '2026-12-06', description: 'Quota de dezembro' })).status).toBe(200);
+    const before = await owed();
+    expect(await owed()).toBe(before);
+    expect(checks).toBe(1);
+
+    // The next morning the debt is owed at the first read, with no nightly job run.
+    now = Date.parse('2026-12-06T08:00:00Z');
+    expect(await owed()).toBe(before + 2500);
+    expect(await owed()).toBe(before + 2500);
+    expect(checks).toBe(2);
+
+    // A write (its change event) has the next read look again.
+    expect((await post('/api/unsettled_payments/raise', { member, kind: 'other', year: 2026, amount: 100, due_date: '2026-12-20', description: 'Seguro' })).status).toBe(200);
+    await owed();
+    expect(checks).toBe(3);
+  } finally {
+    resource.beforeRead = bring;
+  }
+});
