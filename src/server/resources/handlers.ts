@@ -18,6 +18,7 @@ import { authorize, inScope, type Permission } from './permissions.js';
 import { objectBody } from '../request-body.js';
 import { readRow, toRecord, writeLinks } from './records.js';
 import { validateWrite, type Prepared, type WriteMode } from './validate.js';
+import type { RecordLookups } from './known-records.js';
 import { expectedVersion, staleVersion } from './versions.js';
 import { claimFieldFiles } from '../fields/file-claims.js';
 import type { Caller } from '../auth/caller.js';
@@ -90,6 +91,8 @@ export interface RowWrite {
   version?: number;
   /** The audit entry's action instead of create/update, and entries added to its changes (an import names its batch). */
   audit?: { action: string; changes?: AuditChanges };
+  /** How validation reads references and unique values (known-records.ts): an import's rows share what they read. */
+  lookups?: RecordLookups;
 }
 
 /** The request handlers of one resource; routes.ts maps them to URLs. */
@@ -196,12 +199,12 @@ export function resourceHandlers(app: FastifyInstance, resource: Resource, cache
    * validation, the version check, the hooks, links, files and the audit entry. The single
    * write and the bulk update both go through it, so a row is checked the same way in either.
    */
-  async function writeRow(actor: Actor, trx: Db, { mode, id, body, granted, version, audit: auditAs }: RowWrite, afterCommit: HookContext['afterCommit']) {
+  async function writeRow(actor: Actor, trx: Db, { mode, id, body, granted, version, audit: auditAs, lookups }: RowWrite, afterCommit: HookContext['afterCommit']) {
     const hook = hookContext(actor, trx, afterCommit);
     // Read again inside the transaction (locked on PostgreSQL): validation, the version
     // check, the hooks and the audit trail all see the row this write replaces.
     const before = id === undefined ? undefined : await existingOr404(trx, id, granted, true);
-    const prepared = await validateWrite(hook, resource, body, mode, before, app.registry);
+    const prepared = await validateWrite(hook, resource, body, mode, before, app.registry, lookups);
     if (Object.keys(prepared.errors).length > 0) throw invalidRecord(prepared.errors);
     keepInScope(granted, prepared, mode);
     // Taken again below under a lock: the value validation saw may be gone by then.
@@ -229,7 +232,7 @@ export function resourceHandlers(app: FastifyInstance, resource: Resource, cache
         .where('_id', '=', rowId)
         .execute();
     }
-    await writeLinks(trx, resource, rowId, prepared.links);
+    await writeLinks(trx, resource, rowId, prepared.links, before === undefined);
     await claimFieldFiles(trx, resource, rowId, prepared.values, before, Date.parse(stamp));
     const saved = (await readRow(trx, resource, rowId))!;
     await resource.hooks?.afterWrite?.(hook, saved, before);

@@ -68,6 +68,15 @@ export class KnownRecords implements RecordLookups {
     return holder;
   }
 
+  /**
+   * The same lookups for rows being written one after another: the references stay remembered
+   * (writing members moves no country, state or category), while unique values are read each
+   * time, as a row written may just have taken or freed one.
+   */
+  forWrites(): RecordLookups {
+    return { anyMissing: (db, table, ids) => this.anyMissing(db, table, ids), holderOf: readHolder };
+  }
+
   /** What the caller read itself: the record holding each value, or null for a value no record holds. */
   learnHolders(table: string, column: string, holders: Iterable<readonly [unknown, number | null]>): void {
     const known = this.holdersOf(table, column);

@@ -54,13 +54,13 @@ export async function readRow(db: Db, resource: Resource, id: number, forUpdate 
   return withLists;
 }
 
-/** Replaces the many-to-many links of one record. */
-export async function writeLinks(db: Db, resource: Resource, id: number, links: Record<string, number[]>): Promise<void> {
+/** Replaces the many-to-many links of one record (`created`: one just inserted, which has none yet). */
+export async function writeLinks(db: Db, resource: Resource, id: number, links: Record<string, number[]>, created = false): Promise<void> {
   for (const field of manyFields(resource)) {
     const ids = links[field.name];
     if (!ids) continue;
     const { table, self, other } = field.through!;
-    await loose(db).deleteFrom(table).where(self, '=', id).execute();
+    if (!created) await loose(db).deleteFrom(table).where(self, '=', id).execute();
     if (ids.length > 0) await loose(db).insertInto(table).values(ids.map((o) => ({ [self]: id, [other]: o }))).execute();
   }
 }

@@ -9,6 +9,7 @@ import { applyCredit, HOUSEHOLD_KEY_PREFIX, raiseDebt } from './ledger.js';
 import { OWING } from './debts.js';
 import { firstQuotaAmount, periodsOf, type Periodicity } from './periods.js';
 import { lisbonDay } from '../../../core/days.js';
+import { endsMembership } from '../reference/public.js';
 
 interface Schedule {
   _id: number;
@@ -28,12 +29,6 @@ async function scheduleFor(db: Db, category: number, year: number): Promise<Sche
     .where('s.category', '=', category)
     .where('s.year', '=', year)
     .executeTakeFirst()) as Schedule | undefined;
-}
-
-async function endsMembership(db: Db, state: unknown): Promise<boolean> {
-  if (state === null || state === undefined) return false;
-  const row = await db.selectFrom('member_states').select('marksEnd').where('_id', '=', Number(state)).executeTakeFirst();
-  return Boolean(row && row.marksEnd);
 }
 
 /**

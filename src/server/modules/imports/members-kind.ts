@@ -107,7 +107,7 @@ function memberHandler(run: ImportRun, resource: Resource): RowHandler<MemberPla
       if (!plan) return [];
       // The guard ran in judge, with the import's own words: the write need not ask again.
       const body = { ...plan.body, [CONFIRM_DUPLICATE]: true };
-      const { saved, before } = await writes.writeRow(actor, trx, { mode: plan.mode, id: plan.id, body, granted: 'all', audit }, afterCommit);
+      const { saved, before } = await writes.writeRow(actor, trx, { mode: plan.mode, id: plan.id, body, granted: 'all', audit, lookups: known.forWrites() }, afterCommit);
       if (before && saved === before) return [];
       const recordId = Number(saved._id);
       return [{ resource: MEMBERS, recordId, action: before ? 'updated' : 'created', before: before ? { ...before, _changed: plan.changed } : null }];

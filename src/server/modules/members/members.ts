@@ -4,6 +4,7 @@ import { defineResource } from '../../resources/define.js';
 import type { Db } from '../../db/database.js';
 import { CONFIRM_DUPLICATE, guardDuplicates } from './duplicate-members.js';
 import { duesTermsErrors } from './dues-terms.js';
+import { firstActiveState } from '../reference/public.js';
 
 /** The lowest number above every number in use: numbers of members who left are not reused. */
 async function nextMemberNumber(db: Db): Promise<number> {
@@ -17,12 +18,6 @@ async function nextMemberNumber(db: Db): Promise<number> {
 /** A new member lives in Portugal unless told otherwise. */
 async function portugal(db: Db): Promise<number | null> {
   const row = await db.selectFrom('countries').select('_id').where('code', '=', 'PT').executeTakeFirst();
-  return row ? Number(row._id) : null;
-}
-
-/** A new member starts in the first state that does not end a membership, in the states' own order. */
-async function firstActiveState(db: Db): Promise<number | null> {
-  const row = await db.selectFrom('member_states').select('_id').where('marksEnd', '=', 0).orderBy('_id').limit(1).executeTakeFirst();
   return row ? Number(row._id) : null;
 }
 

@@ -1,6 +1,6 @@
-import type { Db } from '../../db/database.js';
 import type { HookContext, WriteHooks } from '../../resources/define.js';
 import { lisbonDay } from '../../../core/days.js';
+import { endsMembership, firstActiveState } from '../reference/public.js';
 
 interface Entry {
   member: number;
@@ -16,16 +16,6 @@ async function record(hook: HookContext, entries: readonly Entry[]): Promise<voi
     .insertInto('member_state_history')
     .values(entries.map((e) => ({ member: e.member, state: e.state, previous_state: e.previous, date: e.date, changed_by: changedBy, created_at: stamp })))
     .execute();
-}
-
-async function endsMembership(db: Db, state: number): Promise<boolean> {
-  const row = await db.selectFrom('member_states').select('marksEnd').where('_id', '=', state).executeTakeFirst();
-  return Boolean(row && Number(row.marksEnd));
-}
-
-async function firstActiveState(db: Db): Promise<number | null> {
-  const row = await db.selectFrom('member_states').select('_id').where('marksEnd', '=', 0).orderBy('_id').limit(1).executeTakeFirst();
-  return row ? Number(row._id) : null;
 }
 
 /**

@@ -1,17 +1,11 @@
 import { lisbonDay } from '../../../../core/days.js';
-import type { Db } from '../../../db/database.js';
 import { conflict } from '../../../errors.js';
 import type { WriteHooks } from '../../../resources/define.js';
 import { members } from '../../members/public.js';
 import { ERASED_NAME, erasedMemberColumns, schemaOf } from './target.js';
+import { endsMembership } from '../../reference/public.js';
 
 const ERASED_FIELD = 'Os dados pessoais deste sócio foram apagados: este campo fica vazio.';
-
-async function endsMembership(db: Db, state: unknown): Promise<boolean> {
-  if (state === null || state === undefined) return false;
-  const row = await db.selectFrom('member_states').select('marksEnd').where('_id', '=', Number(state)).executeTakeFirst();
-  return Boolean(row && Number(row.marksEnd));
-}
 
 /**
  * What the erasure part adds to members. `members.left_on`, the day retention counts from: set to today when a member enters an ending
