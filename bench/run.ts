@@ -32,7 +32,7 @@ import { CARDS_IN_PDF, issueBenchCards, timeCardPdf, timePrintJob, timeVerificat
 import { loopDelayCell, type LoopDelay } from './loop-delay.js';
 import { issueBenchLinks, timeTokenPages, TOKEN_PAGE_LOADS } from './payment-links.js';
 import { measure, type Measurement, type OneByOneTimes } from './measure.js';
-import { startServer, untilJobsIdle, type ServerMemory } from './server.js';
+import { startServer, untilJobsIdle, type RunningServer, type ServerMemory } from './server.js';
 import { timeBareQueries } from './bare.js';
 import { plainStatements, startBareRoute, type BareRoute } from './bare-route.js';
 import { timeBareExport, timeServerExport, type ExportTimes } from './exports.js';
@@ -192,9 +192,11 @@ async function duesQueries(url: string, access: string, generated: Generated): P
   ];
 }
 
-/** The real server in production mode on the storage's data, and the administrator's access token. */
-async function startAndLogIn(engine: Engine, storage: { dataDir: string; schema: string | undefined }) {
-  const password = randomBytes(12).toString('hex');
+/**
+ * The real server in production mode on the storage's data, and the administrator's access token.
+ * `password`: the one the administrator was created with, when the server runs on the data again.
+ */
+async function startAndLogIn(engine: Engine, storage: { dataDir: string; schema: string | undefined }, password = randomBytes(12).toString('hex')) {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     ASSOCIA_DATA: storage.dataDir,
@@ -217,7 +219,7 @@ async function startAndLogIn(engine: Engine, storage: { dataDir: string; schema:
   }
   const { access } = (await login.json()) as { access: string };
   await untilJobsIdle(server, access, log);
-  return { server, access };
+  return { server, access, password };
 }
 
 /** An import the server did not finish: what went wrong, printed in its place. */
@@ -292,10 +294,12 @@ async function benchEngine(engine: Engine): Promise<Row[]> {
       await database.close();
     }
 
-    const { server, access } = await startAndLogIn(engine, storage);
+    const { server, access, password } = await startAndLogIn(engine, storage);
     const rows: Row[] = [];
     // Each GET row's answer as the server sent it, for the bare route to send the same bytes.
     const answers = new Map<string, RawAnswer>();
+    // Rows that write (recording payments) are loaded after the others' bare references are timed.
+    let writes: Query[] = [];
     try {
       const memory: MemoryRow = { engine, rest: server.memory(), peak: undefined };
       memoryRows.push(memory);
@@ -322,6 +326,8 @@ async function benchEngine(engine: Engine): Promise<Row[]> {
         ...(withDues ? await duesQueries(server.url, access, generated) : []),
         ...(withReports ? reportPaths(Date.now()).map((r) => ({ ...r, uncached: true, connections: 1 })) : []),
       ];
+      const reads = queries.filter((q) => q.post === undefined);
+      writes = queries.filter((q) => q.post !== undefined);
       // Each query once, checked, before loading it: a fast error page would be a false result.
       for (const q of queries) {
         if (q.post) {
@@ -355,15 +361,7 @@ async function benchEngine(engine: Engine): Promise<Row[]> {
         const printed = await timePrintJob(server.url, access, cards, generationRuns, server.loopDelay, log);
         Object.assign(generation.cards, { jobSeconds: printed.seconds, jobLoopDelay: printed.loopDelay });
       }
-      for (const q of queries) {
-        await server.loopDelay.reset();
-        const result = await measure(server.url + q.path, access, q.connections ?? CONNECTIONS, seconds, q.uncached === true, q.post, q.acceptEncoding);
-        const loopDelay = await server.loopDelay.read();
-        // The resident memory after each query, so a peak can be traced to the query that made it.
-        const rss = server.memory();
-        log(`  ${q.query}: p50 ${result.p50.toFixed(1)} ms, p95 ${result.p95.toFixed(1)} ms, ${Math.round(result.requestsPerSecond)} req/s${rss ? `; server RSS ${Math.round(rss.rssMb)} MB, peak so far ${Math.round(rss.peakMb)} MB` : ''}`);
-        rows.push({ engine, ...q, result, loopDelay });
-      }
+      for (const q of reads) rows.push(await measureRow(engine, server, access, q));
       if (withMembers) {
         const plain = await timeServerExport(server.url, access, generationRuns, 'identity', server.loopDelay);
         exportRows.push({ engine, plain, brotli: await timeServerExport(server.url, access, generationRuns, 'br', server.loopDelay) });
@@ -385,10 +383,32 @@ async function benchEngine(engine: Engine): Promise<Row[]> {
       if (ms !== undefined) row.bareMs = ms;
     }
     await loadBareRoute(options, rows, lists, answers);
+    if (writes.length > 0) {
+      // The writes last, on the server run again: the list rows' bare references above were
+      // timed on the very data the server listed, not on a ledger the payments had grown.
+      const again = await startAndLogIn(engine, storage, password);
+      try {
+        for (const q of writes) rows.push(await measureRow(engine, again.server, again.access, q));
+      } finally {
+        const code = await again.server.stop();
+        if (code !== 0) log(`  WARNING: server exited with code ${code}`);
+      }
+    }
     return rows;
   } finally {
     await storage.remove();
   }
+}
+
+/** One row's load on the running server, with its event loop's worst delay and the RSS after it. */
+async function measureRow(engine: Engine, server: RunningServer, access: string, q: Query): Promise<Row> {
+  await server.loopDelay.reset();
+  const result = await measure(server.url + q.path, access, q.connections ?? CONNECTIONS, seconds, q.uncached === true, q.post, q.acceptEncoding);
+  const loopDelay = await server.loopDelay.read();
+  // The resident memory after each query, so a peak can be traced to the query that made it.
+  const rss = server.memory();
+  log(`  ${q.query}: p50 ${result.p50.toFixed(1)} ms, p95 ${result.p95.toFixed(1)} ms, ${Math.round(result.requestsPerSecond)} req/s${rss ? `; server RSS ${Math.round(rss.rssMb)} MB, peak so far ${Math.round(rss.peakMb)} MB` : ''}`);
+  return { engine, ...q, result, loopDelay };
 }
 
 /** A GET row's key among the answers: its path and the encoding it asks for. */
