@@ -68,6 +68,17 @@ describe('validation', () => {
     expect(await countMembers()).toBe(0);
   });
 
+  it('links a record named twice in a list of references once, and refuses one that does not exist', async () => {
+    const tag = Number((await server.json('POST', '/api/tags', token, { name: 'Coro' })).body.data._id);
+    const missing = await server.json('POST', '/api/members', token, { dues_exempt: true, name: 'Ana', state: active, tags: [tag, tag + 1000] });
+    expect(missing.status).toBe(422);
+    expect(missing.body.errors).toEqual({ tags: 'Não existe algum dos registos indicados em "Etiquetas".' });
+    expect(await countMembers()).toBe(0);
+    const twice = await server.json('POST', '/api/members', token, { dues_exempt: true, name: 'Ana', state: active, tags: [tag, tag] });
+    expect(twice.status).toBe(201);
+    expect(twice.body.data.tags).toEqual([tag]);
+  });
+
   it('rejects wrong types with 422, not 500', async () => {
     for (const [field, value] of [['name', 42], ['name', { a: 1 }], ['state', true], ['tags', 'x'], ['country', '1.5'], ['phone', 'abc'], ['birth_date', 20240101]] as const) {
       const response = await server.json('POST', '/api/members', token, { dues_exempt: true, name: 'Ana', state: active, [field]: value });
