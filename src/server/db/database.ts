@@ -7,6 +7,7 @@ import { FOLD_FUNCTION, foldText } from './fold.js';
 import { holdServerLock } from './server-lock.js';
 import type { ResourceTables } from './resource-tables.js';
 import type { FixedTables, ModuleTables, NotNullColumns, StoredOnlyColumns } from './tables.js';
+import { takingTurns } from './sqlite-turns.js';
 import { countingTransactions } from './transaction-scope.js';
 import { checkpointInThread, type WalCheckpointOptions } from './wal-checkpoints.js';
 
@@ -214,7 +215,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   // back (asynchronously) while a checkpoint copies the WAL's last frames (wal-checkpoints.ts).
   const recorded: Dialect = {
     createAdapter: () => dialect.createAdapter(),
-    createDriver: () => (driver = dialect.createDriver()),
+    createDriver: () => (driver = takingTurns(dialect.createDriver())),
     createIntrospector: (db) => dialect.createIntrospector(db),
     createQueryCompiler: () => dialect.createQueryCompiler(),
   };
@@ -242,6 +243,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       try {
         await db.destroy();
       } finally {
+        // Kysely closes its driver only if a statement ever went through it.
+        if (conn.open) conn.close();
         lock.close();
       }
     },
