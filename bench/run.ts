@@ -19,7 +19,11 @@
 //                    the database on each engine, S3 on a local S3 server (bench/files.ts); default on
 //   --generation-runs=N  timed runs of a year's generation, reminder planning and the cards PDF
 //                    (default 3; the median is reported)
+//   --runs=N         loads of each list and payment row (default 3): each list row loaded on the
+//                    server, then at once on its bare route, N times in turn; medians reported
+import fs from 'node:fs';
 import http from 'node:http';
+import path from 'node:path';
 import os from 'node:os';
 import { randomBytes } from 'node:crypto';
 import type { CompiledQuery } from 'kysely';
@@ -57,8 +61,10 @@ const engines = (option('engines')?.split(',') ?? ['sqlite', 'postgres']).filter
 );
 const rowSets = option('rows')?.split(',') ?? ['members', 'dues', 'imports', 'files'];
 const generationRuns = Number(option('generation-runs') ?? 3);
-if (!Number.isInteger(members) || members < 1000 || !(seconds > 0) || !rowSets.every((r) => r === 'members' || r === 'dues' || r === 'reports' || r === 'imports' || r === 'files') || !(Number.isInteger(generationRuns) && generationRuns >= 1)) {
-  console.error('Usage: npm run bench -- [--members=N (>= 1000) | --large] [--seconds=S] [--engines=sqlite,postgres] [--rows=members,dues,reports,imports,files] [--generation-runs=N]');
+const loadRuns = Number(option('runs') ?? 3);
+const positiveInteger = (n: number) => Number.isInteger(n) && n >= 1;
+if (!Number.isInteger(members) || members < 1000 || !(seconds > 0) || !rowSets.every((r) => r === 'members' || r === 'dues' || r === 'reports' || r === 'imports' || r === 'files') || !positiveInteger(generationRuns) || !positiveInteger(loadRuns)) {
+  console.error('Usage: npm run bench -- [--members=N (>= 1000) | --large] [--seconds=S] [--engines=sqlite,postgres] [--rows=members,dues,reports,imports,files] [--generation-runs=N] [--runs=N]');
   process.exit(2);
 }
 const withMembers = rowSets.includes('members');
@@ -71,15 +77,20 @@ const log = (line: string) => console.log(line);
 // Other work on the machine skews latencies; the table says how busy it was before we began.
 const loadBefore = os.loadavg()[0]!;
 
-interface Row extends Query {
-  engine: Engine;
+/** One load of a row: on the server, then (list rows) at once on the bare route. */
+interface RowRun {
   result: Measurement;
-  /** The same page's statements run bare on the database (bare.ts), median ms; list rows only. */
-  bareMs?: number;
   /** The same load on the bare Fastify route (bare-route.ts): the page's statements and the server's bytes; list rows only. */
   route?: Measurement;
-  /** The server's event loop during the row (loop-delay.ts). */
+  /** The server's event loop during the load (loop-delay.ts). */
   loopDelay?: LoopDelay;
+}
+
+interface Row extends Query {
+  engine: Engine;
+  runs: RowRun[];
+  /** The same page's statements run bare on the database (bare.ts), median ms; list rows only. */
+  bareMs?: number;
 }
 
 /** The server's resident memory after login, before any load, and its peak by the end (MB). */
@@ -298,11 +309,12 @@ async function benchEngine(engine: Engine): Promise<Row[]> {
     const rows: Row[] = [];
     // Each GET row's answer as the server sent it, for the bare route to send the same bytes.
     const answers = new Map<string, RawAnswer>();
-    // Rows that write (recording payments) are loaded after the others' bare references are timed.
+    // The rows that read are loaded beside their bare route; those that write (recording payments), last.
+    let reads: Query[] = [];
     let writes: Query[] = [];
+    const memory: MemoryRow = { engine, rest: server.memory(), peak: undefined };
+    memoryRows.push(memory);
     try {
-      const memory: MemoryRow = { engine, rest: server.memory(), peak: undefined };
-      memoryRows.push(memory);
 
       const deepPage = Math.max(1, Math.floor((members * 0.9) / PAGE_SIZE));
       const rareTerm = RARE_SURNAME.slice(0, 8).toLowerCase();
@@ -326,7 +338,7 @@ async function benchEngine(engine: Engine): Promise<Row[]> {
         ...(withDues ? await duesQueries(server.url, access, generated) : []),
         ...(withReports ? reportPaths(Date.now()).map((r) => ({ ...r, uncached: true, connections: 1 })) : []),
       ];
-      const reads = queries.filter((q) => q.post === undefined);
+      reads = queries.filter((q) => q.post === undefined);
       writes = queries.filter((q) => q.post !== undefined);
       // Each query once, checked, before loading it: a fast error page would be a false result.
       for (const q of queries) {
@@ -361,38 +373,43 @@ async function benchEngine(engine: Engine): Promise<Row[]> {
         const printed = await timePrintJob(server.url, access, cards, generationRuns, server.loopDelay, log);
         Object.assign(generation.cards, { jobSeconds: printed.seconds, jobLoopDelay: printed.loopDelay });
       }
-      for (const q of reads) rows.push(await measureRow(engine, server, access, q));
-      if (withMembers) {
-        const plain = await timeServerExport(server.url, access, generationRuns, 'identity', server.loopDelay);
-        exportRows.push({ engine, plain, brotli: await timeServerExport(server.url, access, generationRuns, 'br', server.loopDelay) });
-      }
       memory.peak = server.memory();
     } finally {
       const code = await server.stop();
       if (code !== 0) log(`  WARNING: server exited with code ${code}`);
     }
-    // After the server stopped (on SQLite it holds the file), on the same data in the same run.
+    // With the server stopped (on SQLite it holds the file): the bare references, on the data it listed.
     const options = { dataDir: storage.dataDir, databaseUrl: engine === 'postgres' ? databaseUrl : undefined, pgSchema: storage.schema };
-    const paths = [...new Set(rows.map((r) => r.path))];
-    const lists = await timeBareQueries(options, paths);
+    const lists = await timeBareQueries(options, [...new Set(reads.map((q) => q.path))]);
     const bare = new Map([...[...lists].map(([path, list]) => [path, list.ms] as const), ...reportBare]);
-    const exported = exportRows.find((e) => e.engine === engine);
-    if (exported) exported.bare = await timeBareExport(options, generationRuns);
-    for (const row of rows) {
-      const ms = bare.get(row.path);
-      if (ms !== undefined) row.bareMs = ms;
-    }
-    await loadBareRoute(options, rows, lists, answers);
-    if (writes.length > 0) {
-      // The writes last, on the server run again: the list rows' bare references above were
-      // timed on the very data the server listed, not on a ledger the payments had grown.
-      const again = await startAndLogIn(engine, storage, password);
-      try {
-        for (const q of writes) rows.push(await measureRow(engine, again.server, again.access, q));
-      } finally {
-        const code = await again.server.stop();
-        if (code !== 0) log(`  WARNING: server exited with code ${code}`);
+    const bareExport = withMembers ? await timeBareExport(options, generationRuns) : undefined;
+    // The bare route runs beside the server, so that each row is loaded on both one right after
+    // the other: on SQLite it reads a copy of the file (the server keeps others off its own).
+    const copy = engine === 'sqlite' ? copyOfSqlite(storage.dataDir) : undefined;
+    const again = await startAndLogIn(engine, storage, password);
+    const route = await startRouteFor(copy ? { ...options, dataDir: copy.dataDir } : options, reads, lists, answers);
+    try {
+      for (const q of reads) rows.push({ engine, ...q, runs: [], ...(bare.has(q.path) ? { bareMs: bare.get(q.path) } : {}) });
+      for (let run = 1; run <= loadRuns; run += 1) {
+        log(`  loads, run ${run} of ${loadRuns}:`);
+        for (const row of rows) row.runs.push(await loadRow(again.server, again.access, row, route));
       }
+      if (withMembers) {
+        const plain = await timeServerExport(again.server.url, again.access, generationRuns, 'identity', again.server.loopDelay);
+        exportRows.push({ engine, plain, brotli: await timeServerExport(again.server.url, again.access, generationRuns, 'br', again.server.loopDelay), ...(bareExport ? { bare: bareExport } : {}) });
+      }
+      // The writes last: the list rows above were loaded on the data their bare references read.
+      for (const q of writes) {
+        const row: Row = { engine, ...q, runs: [] };
+        for (let run = 1; run <= loadRuns; run += 1) row.runs.push(await loadRow(again.server, again.access, row, undefined));
+        rows.push(row);
+      }
+      memory.peak = higherPeak(memory.peak, again.server.memory());
+    } finally {
+      await route?.stop();
+      const code = await again.server.stop();
+      if (code !== 0) log(`  WARNING: server exited with code ${code}`);
+      if (copy) fs.rmSync(copy.dataDir, { recursive: true, force: true });
     }
     return rows;
   } finally {
@@ -400,74 +417,116 @@ async function benchEngine(engine: Engine): Promise<Row[]> {
   }
 }
 
-/** One row's load on the running server, with its event loop's worst delay and the RSS after it. */
-async function measureRow(engine: Engine, server: RunningServer, access: string, q: Query): Promise<Row> {
+/** The higher of two processes' peaks (the server runs twice in a row set). */
+const higherPeak = (a: ServerMemory | undefined, b: ServerMemory | undefined) => (a && b ? (b.peakMb > a.peakMb ? b : { ...b, peakMb: a.peakMb }) : (b ?? a));
+
+/** A copy of the SQLite database in `dataDir` (closed, so its file is the whole database) in a directory of its own. */
+function copyOfSqlite(dataDir: string): { dataDir: string } {
+  const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'associa-bench-route-'));
+  fs.copyFileSync(path.join(dataDir, 'associa.db'), path.join(copy, 'associa.db'));
+  return { dataDir: copy };
+}
+
+/** The bare route (bare-route.ts) serving each list row it can: the page's recorded statements and the bytes the server sent. */
+interface RouteForRows {
+  url: string;
+  /** Each served row's route index, by its answer key. */
+  index: ReadonlyMap<string, number>;
+  stop(): Promise<void>;
+}
+
+async function startRouteFor(
+  database: DatabaseOptions,
+  reads: readonly Query[],
+  lists: ReadonlyMap<string, { statements: CompiledQuery[] }>,
+  answers: ReadonlyMap<string, RawAnswer>,
+): Promise<RouteForRows | undefined> {
+  const index = new Map<string, number>();
+  const routes: BareRoute[] = [];
+  for (const q of reads) {
+    const statements = plainStatements(lists.get(q.path)?.statements ?? []);
+    const answer = answers.get(answerKey(q));
+    if (!statements?.length || !answer || index.has(answerKey(q))) continue;
+    index.set(answerKey(q), routes.length);
+    routes.push({ statements, body: answer.body.toString('base64'), contentEncoding: answer.contentEncoding });
+  }
+  if (routes.length === 0) return undefined;
+  return { ...(await startBareRoute(database, routes)), index };
+}
+
+/** One load of a row on the running server, with its event loop's worst delay and the RSS after it; then, for a list row, the same load on its bare route. */
+async function loadRow(server: RunningServer, access: string, q: Query, route: RouteForRows | undefined): Promise<RowRun> {
   await server.loopDelay.reset();
   const result = await measure(server.url + q.path, access, q.connections ?? CONNECTIONS, seconds, q.uncached === true, q.post, q.acceptEncoding);
   const loopDelay = await server.loopDelay.read();
   // The resident memory after each query, so a peak can be traced to the query that made it.
   const rss = server.memory();
-  log(`  ${q.query}: p50 ${result.p50.toFixed(1)} ms, p95 ${result.p95.toFixed(1)} ms, ${Math.round(result.requestsPerSecond)} req/s${rss ? `; server RSS ${Math.round(rss.rssMb)} MB, peak so far ${Math.round(rss.peakMb)} MB` : ''}`);
-  return { engine, ...q, result, loopDelay };
+  log(`    ${q.query}: p50 ${result.p50.toFixed(1)} ms, p95 ${result.p95.toFixed(1)} ms, ${Math.round(result.requestsPerSecond)} req/s, loop max ${loopDelay.maxMs.toFixed(0)} ms${rss ? `; server RSS ${Math.round(rss.rssMb)} MB, peak so far ${Math.round(rss.peakMb)} MB` : ''}`);
+  const at = route?.index.get(answerKey(q));
+  if (route === undefined || at === undefined) return { result, loopDelay };
+  const bare = await measure(`${route.url}/bare/${at}?row=${at}`, 'none', q.connections ?? CONNECTIONS, seconds, q.uncached === true, undefined, q.acceptEncoding);
+  log(`    bare route: p50 ${bare.p50.toFixed(1)} ms, ${Math.round(bare.requestsPerSecond)} req/s, x route ${(bare.requestsPerSecond / result.requestsPerSecond).toFixed(2)}`);
+  return { result, route: bare, loopDelay };
 }
 
 /** A GET row's key among the answers: its path and the encoding it asks for. */
 const answerKey = (q: Query) => `${q.acceptEncoding ?? ''} ${q.path}`;
 
-/**
- * The list rows again on the bare Fastify route (bare-route.ts), each with the same connections
- * and seconds: the page's recorded statements and the bytes the server sent for it.
- */
-async function loadBareRoute(
-  database: DatabaseOptions,
-  rows: Row[],
-  lists: ReadonlyMap<string, { statements: CompiledQuery[] }>,
-  answers: ReadonlyMap<string, RawAnswer>,
-): Promise<void> {
-  const routed: { row: Row; index: number }[] = [];
-  const routes: BareRoute[] = [];
-  for (const row of rows) {
-    const statements = plainStatements(lists.get(row.path)?.statements ?? []);
-    const answer = answers.get(answerKey(row));
-    if (!statements?.length || !answer || row.post) continue;
-    routed.push({ row, index: routes.length });
-    routes.push({ statements, body: answer.body.toString('base64'), contentEncoding: answer.contentEncoding });
-  }
-  if (routes.length === 0) return;
-  const route = await startBareRoute(database, routes);
-  try {
-    for (const { row, index } of routed) {
-      row.route = await measure(`${route.url}/bare/${index}?row=${index}`, 'none', row.connections ?? CONNECTIONS, seconds, row.uncached === true, undefined, row.acceptEncoding);
-      log(`  bare route, ${row.query}: p50 ${row.route.p50.toFixed(1)} ms, ${Math.round(row.route.requestsPerSecond)} req/s`);
-    }
-  } finally {
-    await route.stop();
-  }
+/** A row's loads as one: each figure the median of the runs'. */
+function medianOf(runs: readonly Measurement[]): Measurement {
+  return {
+    p50: median(runs.map((r) => r.p50)),
+    p95: median(runs.map((r) => r.p95)),
+    requestsPerSecond: median(runs.map((r) => r.requestsPerSecond)),
+    requests: runs.reduce((sum, r) => sum + r.requests, 0),
+    failures: runs.reduce((sum, r) => sum + r.failures, 0),
+  };
+}
+
+const resultOf = (row: Row) => medianOf(row.runs.map((r) => r.result));
+
+/** The route's time per request against the server's, paired load by load (one right after the other), median. */
+function routeRatio(row: Row): { routeMs: number; ratio: number } | undefined {
+  const paired = row.runs.flatMap((r) => (r.route ? [r as Required<RowRun>] : []));
+  if (paired.length === 0) return undefined;
+  return { routeMs: median(paired.map((r) => 1000 / r.route.requestsPerSecond)), ratio: median(paired.map((r) => r.route.requestsPerSecond / r.result.requestsPerSecond)) };
+}
+
+/** The loads' loop maxima: their median and the worst. */
+function loopOf(row: Row): { median: number; worst: number } | undefined {
+  const maxima = row.runs.flatMap((r) => (r.loopDelay ? [r.loopDelay.maxMs] : []));
+  return maxima.length === 0 ? undefined : { median: median(maxima), worst: Math.max(...maxima) };
 }
 
 /**
  * Server time per request: the load keeps the server busy, so a second divided by the requests
  * it answered is what each one cost it, the figure to set beside the bare query's time.
  */
-const msPerRequest = (r: Row) => 1000 / r.result.requestsPerSecond;
+const msPerRequest = (r: Row) => 1000 / resultOf(r).requestsPerSecond;
 
 function table(rows: readonly Row[]): string {
-  const header = ['engine', 'query', 'p50 ms', 'p95 ms', 'req/s', 'ms/req', 'bare ms', 'x bare', 'route ms/req', 'x route', 'loop max ms', 'errors'];
-  const body = rows.map((r) => [
-    r.engine,
-    r.query,
-    r.result.p50.toFixed(1),
-    r.result.p95.toFixed(1),
-    Math.round(r.result.requestsPerSecond).toLocaleString('en'),
-    // Writes and one-connection rows do not keep the server busy: no server time to compare.
-    r.bareMs === undefined ? '-' : msPerRequest(r).toFixed(2),
-    r.bareMs === undefined ? '-' : r.bareMs.toFixed(2),
-    r.bareMs === undefined ? '-' : (msPerRequest(r) / r.bareMs).toFixed(1),
-    r.route ? (1000 / r.route.requestsPerSecond).toFixed(2) : '-',
-    r.route ? (r.route.requestsPerSecond / r.result.requestsPerSecond).toFixed(2) : '-',
-    loopDelayCell(r.loopDelay),
-    String(r.result.failures),
-  ]);
+  const header = ['engine', 'query', 'p50 ms', 'p95 ms', 'req/s', 'ms/req', 'bare ms', 'x bare', 'route ms/req', 'x route', 'loop max ms', 'loop worst ms', 'errors'];
+  const body = rows.map((r) => {
+    const result = resultOf(r);
+    const route = routeRatio(r);
+    const loop = loopOf(r);
+    return [
+      r.engine,
+      r.query,
+      result.p50.toFixed(1),
+      result.p95.toFixed(1),
+      Math.round(result.requestsPerSecond).toLocaleString('en'),
+      // Writes and one-connection rows do not keep the server busy: no server time to compare.
+      r.bareMs === undefined ? '-' : msPerRequest(r).toFixed(2),
+      r.bareMs === undefined ? '-' : r.bareMs.toFixed(2),
+      r.bareMs === undefined ? '-' : (msPerRequest(r) / r.bareMs).toFixed(1),
+      route ? route.routeMs.toFixed(2) : '-',
+      route ? route.ratio.toFixed(2) : '-',
+      loop ? loop.median.toFixed(1) : '-',
+      loop ? loop.worst.toFixed(1) : '-',
+      String(result.failures),
+    ];
+  });
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((cells) => cells[i]!.length)));
   const line = (cells: string[]) => `| ${cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ')} |`;
   return [line(header), `|${widths.map((w, i) => (i < 2 ? '-'.repeat(w + 2) : `${'-'.repeat(w + 1)}:`)).join('|')}|`, ...body.map(line)].join('\n');
@@ -484,9 +543,10 @@ const fileRows: FileStoreTimes[] = withFiles ? await benchFileStores(engines, da
 log(`\n${members.toLocaleString('en')} members, ${CONNECTIONS} connections, ${seconds} s per query, ${os.cpus().length} CPUs, load average before start ${loadBefore.toFixed(1)}, Node ${process.version}\n`);
 if (rows.length > 0) {
   log(table(rows));
-  log('\nms/req: a second over the requests answered (server time per request under load); bare ms: the same page\'s statements run bare on the database after the load (bench/bare.ts), median; x bare: their ratio.');
-  log('route ms/req: the same load on a bare Fastify route in its own process (bench/bare-route.ts) that runs the page\'s statements and sends the bytes the server sent; x route: ms/req over it.');
-  log('loop max ms: the longest the server\'s event loop was held during the row (monitorEventLoopDelay inside the server, bench/loop-delay.ts): the longest any request waited behind other work.');
+  log(`\nEach row loaded ${loadRuns} times; p50, p95 and req/s are the medians of the loads.`);
+  log('ms/req: a second over the requests answered (server time per request under load); bare ms: the same page\'s statements run bare on the database while the server is stopped (bench/bare.ts), median; x bare: their ratio.');
+  log('route ms/req: the same load on a bare Fastify route in its own process (bench/bare-route.ts), right after the server\'s, that runs the page\'s statements and sends the bytes the server sent; x route: ms/req over it, the median of the paired loads.');
+  log('loop max ms: the longest the server\'s event loop was held during a load (monitorEventLoopDelay inside the server, bench/loop-delay.ts), the median of the loads\' maxima; loop worst ms: the highest of them.');
 }
 if (exportRows.length > 0) log(`\nThe interface's CSV export of every member (GET /api/members/export.csv, streamed), to the last byte, beside the bare ordered statement reading the same rows (medians of ${generationRuns}):\n`);
 for (const { engine, plain, brotli, bare } of exportRows) {
@@ -532,7 +592,8 @@ if (generationRows.length > 0) {
   }
 }
 
-const sqliteRow = (query: string) => rows.find((r) => r.engine === 'sqlite' && r.query === query)?.result;
+const resultOfRow = (row: Row | undefined) => (row ? resultOf(row) : undefined);
+const sqliteRow = (query: string) => resultOfRow(rows.find((r) => r.engine === 'sqlite' && r.query === query));
 const first = sqliteRow('first page');
 const search = sqliteRow('rare-term search');
 if (first && search && members === 100_000) {
@@ -544,7 +605,7 @@ if (first && search && members === 100_000) {
 }
 if (members === 100_000) {
   for (const g of generationRows) {
-    const row = (query: string) => rows.find((r) => r.engine === g.engine && r.query === query)?.result;
+    const row = (query: string) => resultOfRow(rows.find((r) => r.engine === g.engine && r.query === query));
     const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
     const unpaid = row('unpaid list first page, list cache bypassed');
     const record = row('record a payment (1 connection)');
@@ -564,9 +625,12 @@ if (members === 100_000) {
 const reportRows = rows.filter((r) => r.query.startsWith('report '));
 if (members === 100_000 && reportRows.length > 0) {
   log(`\nReport targets at 100,000 members with seven years of dues (one connection):`);
-  for (const r of reportRows) log(`  ${r.engine} ${r.query} p50 < 200 ms: ${r.result.p50.toFixed(1)} ms, ${r.result.p50 < 200 ? 'met' : 'NOT met'}`);
+  for (const r of reportRows) {
+    const { p50 } = resultOf(r);
+    log(`  ${r.engine} ${r.query} p50 < 200 ms: ${p50.toFixed(1)} ms, ${p50 < 200 ? 'met' : 'NOT met'}`);
+  }
 }
-if (rows.some((r) => r.result.failures > 0)) {
+if (rows.some((r) => resultOf(r).failures > 0)) {
   log('\nSome requests failed: the numbers above are not valid.');
   process.exitCode = 1;
 }
