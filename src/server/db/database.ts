@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Worker } from 'node:worker_threads';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect, sql, type ColumnType, type Dialect, type Driver, type LogEvent, type SqliteDatabase, type SqliteStatement } from 'kysely';
@@ -7,6 +8,8 @@ import { FOLD_FUNCTION, foldText } from './fold.js';
 import { holdServerLock } from './server-lock.js';
 import type { ResourceTables } from './resource-tables.js';
 import type { FixedTables, ModuleTables, NotNullColumns, StoredOnlyColumns } from './tables.js';
+import { SqliteReader } from './sqlite-reader.js';
+import type { ReaderThreadInput } from './sqlite-reader-thread.js';
 import { takingTurns } from './sqlite-turns.js';
 import { countingTransactions } from './transaction-scope.js';
 import { checkpointInThread, type WalCheckpointOptions } from './wal-checkpoints.js';
@@ -51,6 +54,8 @@ export interface Database {
   schema: string | undefined;
   /** SQLite's connection itself, for its online backup (a copy made in steps); absent on PostgreSQL. */
   sqlite?: SQLite.Database;
+  /** SQLite: long reads in a thread of their own (sqlite-reader.ts); absent on PostgreSQL, whose statements never hold the event loop. */
+  reader?: SqliteReader;
   close(): Promise<void>;
 }
 
@@ -64,6 +69,8 @@ export interface DatabaseOptions {
   log?: (event: LogEvent) => void;
   /** SQLite: its checkpoint thread's settings (tests: a thread that fails, events to wait on). */
   walCheckpoints?: WalCheckpointOptions;
+  /** SQLite: how its reader thread starts (tests: one that fails). */
+  startReader?: (input: ReaderThreadInput) => Worker;
 }
 
 export class DatabaseLockedError extends Error {
@@ -230,15 +237,19 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     }
   };
   const checkpoints = checkpointInThread(conn, file, holdConnection, options.walCheckpoints);
+  // A database whose statements are logged (the benchmark recording a page's) reads them all itself.
+  const reader = options.log ? undefined : new SqliteReader({ file, cacheKib: SQLITE_CACHE_KIB }, options.startReader);
   return {
     db,
     engine: 'sqlite',
     pool: undefined,
     schema: undefined,
     sqlite: conn,
-    // The thread's connection closed first: the last connection to close checkpoints the WAL and
+    ...(reader ? { reader } : {}),
+    // The threads' connections closed first: the last connection to close checkpoints the WAL and
     // removes it, so the file alone is the whole database again.
     close: async () => {
+      await reader?.close();
       await checkpoints.stop();
       try {
         await db.destroy();

@@ -94,6 +94,20 @@ function listConditions(database: Database, resource: Resource, params: ListPara
   return conditions;
 }
 
+/**
+ * A page's statement, read in SQLite's reader thread (sqlite-reader.ts, decision 0065) when it may
+ * walk far (`far`: a deep page by number, a search) and no transaction is open, so that the
+ * event loop answers other requests meanwhile; on the connection otherwise, or when the thread is
+ * not there.
+ */
+async function readRows(database: Database, query: RawBuilder<Row>, far: boolean): Promise<Row[]> {
+  if (far && database.reader && !database.db.isTransaction) {
+    const rows = await database.reader.rows(query.compile(database.db));
+    if (rows) return rows;
+  }
+  return (await query.execute(database.db)).rows;
+}
+
 const whereClause = (conditions: RawBuilder<boolean>[]) =>
   conditions.length === 0 ? sql`` : sql` WHERE ${sql.join(conditions, sql` AND `)}`;
 
@@ -112,7 +126,7 @@ export async function listRows(
   largeTotals?: ChangeCache<number>,
   recordJson?: RawBuilder<string>,
 ): Promise<{ rows: Row[]; total: number; exact: boolean; next?: string }> {
-  const { db, engine } = database;
+  const { engine } = database;
   // On SQLite, a search's most common words are read from the rows the page walks, not listed from the index.
   const common = params.search === undefined ? undefined : await commonWords(database, resource, params.search);
   const conditions = listConditions(database, resource, params, scope, common, params.search === undefined ? undefined : await relatedIds(database, resource, params.search));
@@ -169,27 +183,29 @@ export async function listRows(
   const walk = known === undefined || known.total <= params.limit ? undefined : await walkLength(database, resource, params.limit, known.total);
   let span: { lo: number; hi: number } | undefined;
   let gatherConditions: RawBuilder<boolean>[] | undefined;
+  // Reads that may walk far run in SQLite's reader thread (readRows).
+  const far = offset >= DEFERRED_JOIN_OFFSET || params.search !== undefined;
   const read = async (part: RowsAfterPart | undefined, limit: number): Promise<Row[]> => {
     if (reading === 'rows') {
       const length = Math.min(FIRST_WALK, FIRST_WALK_PER_ROW * limit);
-      const found = (await walkedRows(length, part, limit).execute(db)).rows;
+      const found = await readRows(database, walkedRows(length, part, limit), far);
       if (found.length === limit) return found;
       span ??= await idSpan(database, resource);
       const rows = span.hi - span.lo + 1;
       // The walk read every row; or it found some matches, and walking on (the planner's own
       // statement) fills the page long before the end of the order, if they go on as they began.
       if (rows <= length) return found;
-      if (found.length > 0 && (limit * length) / found.length <= rows / 2) return (await page(whereClause(part ? [...conditions, part.where] : conditions), limit, part?.order, part?.idsFirst).execute(db)).rows;
-      if (common === undefined || common.size === 0) return (await gathered(part, limit).execute(db)).rows;
+      if (found.length > 0 && (limit * length) / found.length <= rows / 2) return await readRows(database, page(whereClause(part ? [...conditions, part.where] : conditions), limit, part?.order, part?.idsFirst), far);
+      if (common === undefined || common.size === 0) return await readRows(database, gathered(part, limit), far);
       gatherConditions ??= listConditions(database, resource, params, scope, await commonWords(database, resource, params.search!, GATHER_FROM_INDEX, common));
-      return (await gathered(part, limit, gatherConditions).execute(db)).rows;
+      return await readRows(database, gathered(part, limit, gatherConditions), far);
     }
     if (walk !== undefined) {
       const statement = reading === 'references' ? walkedRows(walk, part, limit) : walked(walk, part?.where, limit, part?.order);
-      const found = (await statement.execute(db)).rows;
+      const found = await readRows(database, statement, far);
       if (found.length === limit) return found;
     }
-    return (await page(whereClause(part ? [...conditions, part.where] : conditions), limit, part?.order, part?.idsFirst).execute(db)).rows;
+    return await readRows(database, page(whereClause(part ? [...conditions, part.where] : conditions), limit, part?.order, part?.idsFirst), far);
   };
 
   let rows: Row[];
