@@ -4,7 +4,8 @@ import type { Worker } from 'node:worker_threads';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect, sql, type ColumnType, type Dialect, type Driver, type LogEvent, type SqliteDatabase, type SqliteStatement } from 'kysely';
-import { FOLD_FUNCTION, foldText } from './fold.js';
+import { registerFold } from './fold.js';
+import { rowBuilder } from './raw-rows.js';
 import { holdServerLock } from './server-lock.js';
 import type { ResourceTables } from './resource-tables.js';
 import type { FixedTables, ModuleTables, NotNullColumns, StoredOnlyColumns } from './tables.js';
@@ -121,7 +122,7 @@ function openSqlite(file: string): SqliteConnections {
     if ((error as { code?: string }).code === 'SQLITE_BUSY') throw new DatabaseLockedError(file);
     throw error;
   }
-  conn.function(FOLD_FUNCTION, { deterministic: true }, (value: unknown) => (value === null ? null : foldText(String(value))));
+  registerFold(conn);
   conn.pragma('foreign_keys = ON');
   conn.pragma('synchronous = NORMAL');
   conn.pragma('busy_timeout = 5000');
@@ -140,15 +141,9 @@ const STATEMENT_CACHE_SIZE = 500;
  * the same order, a repeated name keeping its last value) built in JavaScript cost about half.
  */
 function rowsBuiltHere(statement: SQLite.Statement): SqliteStatement {
-  const names = statement.columns().map((column) => column.name);
-  // An own property named __proto__ cannot be made by assignment: such a statement keeps its own objects.
-  if (names.includes('__proto__')) return statement;
+  const toRow = rowBuilder(statement.columns().map((column) => column.name));
+  if (!toRow) return statement;
   statement.raw(true);
-  const toRow = (values: unknown[]) => {
-    const row: Record<string, unknown> = {};
-    for (let i = 0; i < names.length; i += 1) row[names[i]!] = values[i];
-    return row;
-  };
   return {
     reader: true,
     all: (parameters) => (statement.all(parameters) as unknown[][]).map(toRow),

@@ -1,3 +1,5 @@
+import type SQLite from 'better-sqlite3';
+
 /**
  * Text as search compares it: lower case, accents and cedillas dropped ("João" -> "joao",
  * "Conceição" -> "conceicao"), because people type names without them.
@@ -10,3 +12,8 @@ export function foldText(text: string): string {
 }
 
 export const FOLD_FUNCTION = 'associa_fold';
+
+/** Registers the fold function on a SQLite connection: every connection that reads indexes or orders on folded text needs it. */
+export function registerFold(conn: SQLite.Database): void {
+  conn.function(FOLD_FUNCTION, { deterministic: true }, (value: unknown) => (value === null ? null : foldText(String(value))));
+}

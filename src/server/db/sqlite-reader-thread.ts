@@ -1,6 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import SQLite from 'better-sqlite3';
-import { FOLD_FUNCTION, foldText } from './fold.js';
+import { registerFold } from './fold.js';
 
 /** What the reader thread is started with: the server's database file and its page cache. */
 export interface ReaderThreadInput {
@@ -22,7 +22,7 @@ const port = parentPort!;
 // statement the last committed state (no transaction is ever opened here).
 const conn = new SQLite(file, { readonly: true, fileMustExist: true, timeout: 5000 });
 conn.pragma(`cache_size = -${cacheKib}`);
-conn.function(FOLD_FUNCTION, { deterministic: true }, (value: unknown) => (value === null ? null : foldText(String(value))));
+registerFold(conn);
 const statements = new Map<string, SQLite.Statement>();
 
 function prepared(text: string): SQLite.Statement {

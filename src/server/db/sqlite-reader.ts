@@ -2,6 +2,7 @@ import type { Worker } from 'node:worker_threads';
 import type { CompiledQuery } from 'kysely';
 import { startThread } from '../threads/start-thread.js';
 import type { Row } from './database.js';
+import { rowBuilder } from './raw-rows.js';
 import type { ReaderAnswer, ReaderRequest, ReaderThreadInput } from './sqlite-reader-thread.js';
 
 /** The reader's thread, once its connection is open. */
@@ -10,7 +11,7 @@ interface ReaderThread {
   exited: Promise<void>;
 }
 
-/** A statement sent to the thread: its rows, its error, or undefined when the thread died meanwhile. */
+/** A statement sent to the thread: its rows, its error, or undefined when the caller must read it itself (the thread died meanwhile). */
 type Waiting = { resolve: (rows: Row[] | undefined) => void; reject: (error: Error) => void };
 
 /** A value as the server's own connection gives it: a blob crosses the thread as a Uint8Array, and is a Buffer again. */
@@ -36,7 +37,7 @@ export class SqliteReader {
     private readonly start: (input: ReaderThreadInput) => Worker = (input) => startThread(import.meta.url, 'sqlite-reader-thread', input),
   ) {}
 
-  /** The statement's rows, read in the thread; undefined when the thread is not there (the caller reads them itself). */
+  /** The statement's rows, read in the thread; undefined when the thread is not there or cannot build them (the caller reads them itself). */
   async rows(query: CompiledQuery): Promise<Row[] | undefined> {
     if (this.broken || this.closed) return undefined;
     const thread = await (this.thread ??= this.open());
@@ -76,7 +77,9 @@ export class SqliteReader {
         this.waiting.delete(answer.id);
         if (!waiting) return;
         if ('error' in answer) return waiting.reject(new Error(answer.error));
-        waiting.resolve(rowsOf(answer.columns, answer.rows));
+        // A statement whose rows cannot be built here (rowBuilder) is read on the server's connection.
+        const toRow = rowBuilder(answer.columns);
+        waiting.resolve(toRow ? answer.rows.map((values) => toRow(values.map(asRead))) : undefined);
       });
       const end = (reason: string) => {
         ready(undefined);
@@ -95,17 +98,4 @@ export class SqliteReader {
     for (const waiting of this.waiting.values()) waiting.resolve(undefined);
     this.waiting.clear();
   }
-}
-
-/** Row objects as the server's connection makes them (database.ts, rowsBuiltHere): the same keys in the same order, a repeated name keeping its last value. */
-function rowsOf(columns: readonly string[], values: readonly unknown[][]): Row[] {
-  return values.map((row) => {
-    const built: Row = {};
-    for (let i = 0; i < columns.length; i += 1) {
-      // An own property named __proto__ cannot be made by assignment.
-      if (columns[i] === '__proto__') Object.defineProperty(built, '__proto__', { value: asRead(row[i]), enumerable: true, writable: true, configurable: true });
-      else built[columns[i]!] = asRead(row[i]);
-    }
-    return built;
-  });
 }

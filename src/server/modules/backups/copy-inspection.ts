@@ -1,5 +1,5 @@
 import SQLite from 'better-sqlite3';
-import { FOLD_FUNCTION, foldText } from '../../db/fold.js';
+import { registerFold } from '../../db/fold.js';
 
 // Synchronous reads of a copied SQLite database: run in a worker thread (sqlite-inspect.ts),
 // never on the server's event loop, where at 100,000 members they held every request for minutes.
@@ -15,7 +15,7 @@ export interface CopiedDatabase {
 /** A copy opened with the fold function its indexes on folded text compute. */
 function openCopy(file: string): SQLite.Database {
   const conn = new SQLite(file, { readonly: true, fileMustExist: true });
-  conn.function(FOLD_FUNCTION, { deterministic: true }, (value: unknown) => (value === null ? null : foldText(String(value))));
+  registerFold(conn);
   return conn;
 }
 
