@@ -1,9 +1,26 @@
-import type { WebSocketRoute } from 'playwright-core';
+import type { Page, WebSocketRoute } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from './support/harness.js';
 import { shownRoute } from './support/routes.js';
 
 let h: Harness;
+
+/**
+ * Stops the page's installed clock about a second ahead of its current time. pauseAt refuses a
+ * moment already past: the page's clock runs between reading it and the pause, and under CI's
+ * load that once took over a second, so the moment is read again and the pause tried again.
+ */
+async function pauseSoon(page: Page): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    const now = await page.evaluate(() => Date.now());
+    try {
+      await page.clock.pauseAt(now + 1000);
+      return;
+    } catch (error) {
+      if (attempt === 5 || !/to the past/.test(String(error))) throw error;
+    }
+  }
+}
 beforeAll(async () => {
   h = await startHarness();
 });
@@ -79,7 +96,7 @@ describe('banners and overlays (SPEC 2 and 4)', () => {
     await page.goto('/socios');
     await shownRoute(page, 'membersList');
     await expect.poll(() => sockets.length).toBe(1);
-    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+    await pauseSoon(page);
     sockets[0]!.send(JSON.stringify({ topic: 'debug', payload: 'cache das quotas reconstruída' }));
     const toast = page.locator('[data-toast="debug"]');
     await toast.getByText('cache das quotas reconstruída').waitFor();
