@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { startTestServer, type TestServer } from './support/server.js';
 import { loadConfig } from '../../src/server/config.js';
@@ -6,19 +6,15 @@ import { loose } from '../../src/server/db/database.js';
 import { generateNif, nifCheckDigit } from '../../src/server/seed/nif.js';
 import { prepareFirstStart } from '../../src/server/seed/first-start.js';
 import { DEMO_MEMBERS } from '../../src/server/seed/demo-members.js';
-import { ensureReferenceData } from '../../src/server/resources/reference-data.js';
 import { isValidNif } from '../../src/server/resources/checks.js';
 import { lisbonDay } from '../../src/core/days.js';
 import { DEMO_DUES_YEARS } from '../../src/server/seed/demo-fees.js';
 import { normalisePhone } from '../../src/server/fields/phone.js';
+import { ensureReferenceData } from '../../src/server/resources/reference-data.js';
+import type { FirstStartReport } from '../../src/server/seed/first-start.js';
 
+/** The server the test at hand reads: the demo's in test mode, a fresh one in production mode. */
 let server: TestServer;
-beforeEach(async () => {
-  server = await startTestServer();
-});
-afterEach(async () => {
-  await server.close();
-});
 
 const database = () => server.database.db;
 const count = async (table: string) =>
@@ -27,7 +23,7 @@ const count = async (table: string) =>
 const rowsOf = async (query: string): Promise<Record<string, number | string | null>[]> =>
   (await sql.raw<Record<string, number | string | null>>(query).execute(database())).rows;
 // The test server's data directory: a first start keeps the admin's random password there.
-const configFor = (mode: 'test' | 'production', adminPassword?: string, target = server) =>
+const configFor = (mode: 'test' | 'production', adminPassword: string | undefined, target: TestServer) =>
   loadConfig({ ASSOCIA_MODE: mode, ...(adminPassword ? { ASSOCIA_ADMIN_PASSWORD: adminPassword } : {}) }, { dataDir: target.ctx.config.dataDir });
 
 describe('NIF generator', () => {
@@ -51,15 +47,30 @@ describe('NIF generator', () => {
   });
 });
 
-describe('first start', () => {
-  // A first start with the demo takes 10-30 s on PostgreSQL (60 s on a loaded machine).
-  it('in test mode creates the admin, the demo organisation and two demo accounts, once', { timeout: 180_000 }, async () => {
-    await ensureReferenceData(database(), Date.now());
-    const report = await prepareFirstStart(server.database, configFor('test'), Date.now());
+describe('first start in test mode', () => {
+  // One first start with the demo (10-30 s on PostgreSQL, 60 s on a loaded machine) read by every
+  // test here; they only read it, and a second fresh database is made where one is compared.
+  let demo: TestServer;
+  let report: FirstStartReport | null;
+  let startedAt: number;
+  beforeAll(async () => {
+    demo = await startTestServer();
+    startedAt = Date.now();
+    // As the server's start does: reference data (countries...) first, then the first start.
+    await ensureReferenceData(demo.database.db, startedAt);
+    report = await prepareFirstStart(demo.database, configFor('test', undefined, demo), startedAt);
+  }, 180_000);
+  afterAll(async () => {
+    await demo.close();
+  });
+  beforeEach(() => {
+    server = demo;
+  });
+
+  it('creates the admin, the demo organisation and two demo accounts, once', async () => {
     expect(report).not.toBeNull();
     expect(report!.admin.password).toMatch(/^[A-Za-z0-9]{16}$/);
     expect(report!.demoAccounts.map((a) => a.role).sort()).toEqual(['editor', 'member']);
-
     const admin = await server.login({ id: 0, username: 'admin', password: report!.admin.password, role: 'admin', memberId: null });
     expect(admin.access).toBeTruthy();
     for (const account of report!.demoAccounts) {
@@ -107,19 +118,19 @@ describe('first start', () => {
     const member = await database().selectFrom('users').selectAll().where('username', '=', 'socio').executeTakeFirstOrThrow();
     expect(member.member).toBe(members.find((m) => m.number === 1)!._id);
 
-    expect(await prepareFirstStart(server.database, configFor('test'), Date.now())).toBeNull();
+    expect(await prepareFirstStart(server.database, configFor('test', undefined, server), Date.now())).toBeNull();
     expect(await count('users')).toBe(3);
     expect(await count('members')).toBe(DEMO_MEMBERS);
   });
 
-  it('generates the same people on every fresh database', { timeout: 300_000 }, async () => {
-    await prepareFirstStart(server.database, configFor('test'), Date.now());
+  it('generates the same people on every fresh database', { timeout: 180_000 }, async () => {
     const first = await database().selectFrom('members').select(['name', 'nif']).orderBy('number').limit(5).execute();
     // The same payment history too: who paid, how much, when and how.
     const history = sql<Record<string, unknown>>`SELECT m.number, p.date, p.amount, p.method, p.reference FROM payments p JOIN members m ON m._id = p.member ORDER BY p.date, m.number, p.amount`;
     const firstHistory = (await history.execute(database())).rows;
     const other = await startTestServer();
     try {
+      await ensureReferenceData(other.database.db, Date.now());
       await prepareFirstStart(other.database, configFor('test', undefined, other), Date.now());
       const second = await other.database.db.selectFrom('members').select(['name', 'nif']).orderBy('number').limit(5).execute();
       expect(second).toEqual(first);
@@ -127,13 +138,10 @@ describe('first start', () => {
     } finally {
       await other.close();
     }
-    // Two first starts with seven years of dues each: seconds apiece on a busy PostgreSQL.
   });
 
-  it('in test mode gives the demo organisation seven years of dues that look real, with a consistent ledger', { timeout: 180_000 }, async () => {
-    const now = Date.now();
-    await prepareFirstStart(server.database, configFor('test', 'senha de teste longa'), now);
-    const today = lisbonDay(now);
+  it('gives the demo organisation seven years of dues that look real, with a consistent ledger', async () => {
+    const today = lisbonDay(startedAt);
     const year = Number(today.slice(0, 4));
 
     // Categories: most members Efetivo, a few honorary (exempt) ones; every member has one.
@@ -215,15 +223,25 @@ describe('first start', () => {
     expect(Number(credit[0]!.n)).toBeGreaterThanOrEqual(1);
 
     // The unpaid list serves them, biggest debts first.
-    const { access } = await server.login({ id: 0, username: 'admin', password: 'senha de teste longa', role: 'admin', memberId: null });
+    const { access } = await server.login({ id: 0, username: 'admin', password: report!.admin.password, role: 'admin', memberId: null });
     const unpaid = await server.request({ method: 'GET', url: '/api/member_balances?_sort=-open_total&_limit=5', token: access });
     expect(unpaid.statusCode).toBe(200);
     expect(unpaid.json().meta.total).toBe(balances.length);
     expect(unpaid.json().data[0].years_owed).toBeGreaterThanOrEqual(3);
   });
 
-  it('in production mode creates only the admin, with ASSOCIA_ADMIN_PASSWORD when set', async () => {
-    const report = await prepareFirstStart(server.database, configFor('production', 'uma senha longa'), Date.now());
+});
+
+describe('first start in production mode', () => {
+  beforeEach(async () => {
+    server = await startTestServer();
+  });
+  afterEach(async () => {
+    await server.close();
+  });
+
+  it('creates only the admin, with ASSOCIA_ADMIN_PASSWORD when set', async () => {
+    const report = await prepareFirstStart(server.database, configFor('production', 'uma senha longa', server), Date.now());
     expect(report).toMatchObject({ demo: false, demoAccounts: [] });
     expect(await count('members')).toBe(0);
     expect(await count('users')).toBe(1);

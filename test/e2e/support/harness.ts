@@ -52,16 +52,29 @@ function assertBuilt(): void {
 }
 
 /**
- * One real server (test mode, demo data) and one Chromium for a spec file. Pages get their
- * own contexts, so sessions never leak from one test to the next.
+ * The worker's Chromium, launched by the first spec file that needs it and kept for the next
+ * ones (spec files share their worker's modules): a launch and its close cost about 3 s of CPU
+ * here, and 46 spec files launched one each. Every page still gets a context of its own, closed
+ * with its spec file; the browser ends with the worker (playwright closes what it launched when
+ * its process exits), and one that crashed is launched again.
+ */
+let workerBrowser: Promise<Browser> | undefined;
+
+async function sharedBrowser(): Promise<Browser> {
+  const current = workerBrowser && (await workerBrowser.catch(() => undefined));
+  if (current?.isConnected()) return current;
+  workerBrowser = chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] });
+  return workerBrowser;
+}
+
+/**
+ * One real server (test mode, demo data) for a spec file, and the worker's Chromium. Pages get
+ * their own contexts, so sessions never leak from one test to the next.
  */
 export async function startHarness(options: E2eServerOptions = {}): Promise<Harness> {
   assertBuilt();
   const server = await startE2eServer(options);
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: [...CHROMIUM_ARGS],
-  });
+  const browser = await sharedBrowser();
   const contexts = new Set<BrowserContext>();
 
   async function newPage(): Promise<E2ePage> {
@@ -135,7 +148,6 @@ export async function startHarness(options: E2eServerOptions = {}): Promise<Harn
     },
     async close() {
       for (const context of [...contexts]) await context.close().catch(() => undefined);
-      await browser.close().catch(() => undefined);
       await server.close();
     },
   };
