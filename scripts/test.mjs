@@ -3,8 +3,8 @@
 //   1. vitest on everything vitest.config.ts includes (core, host, server), the server on SQLite;
 //   2. vitest on test/server again on PostgreSQL, when DATABASE_URL is set (the files that meet a database);
 //   3. the browser tests (web-test-runner in Debian's Chromium), when their config exists, and
-//      beside them, one after another, the linters (typescript-eslint, knip), the typecheck of
-//      everything (tsc) and the web build (rollup);
+//      beside them, one after another, the typecheck of everything (tsc) with typescript-eslint
+//      on the same program, knip and the web build (rollup);
 //   4. the tests of the web build's output (node:test) and the end-to-end tests (the real
 //      server and Chromium driven by playwright-core);
 // and ends with exactly one line `tests: N passed, M failed`. Exits non-zero if anything failed.
@@ -154,31 +154,44 @@ async function browserTests() {
 }
 
 /**
- * What runs beside the browser tests, one after another: the linters (typescript-eslint, knip)
- * and the typecheck, one check each, passed or failed, then the web build the end-to-end tests
- * need. A browser test file mostly waits on its page (about a third of one core); these keep one
- * core busy, so the browser tests run no more loaded than beside the linters alone. Their output
- * is kept and printed, in order, by the function this answers.
+ * What runs beside the browser tests, one after another: the typecheck of everything and
+ * typescript-eslint on one TypeScript program (scripts/typecheck-and-lint.mjs: the linter's
+ * type-aware rules need the program checked, so checking it once saves the typecheck's whole
+ * time), knip, then the web build the end-to-end tests need. A browser test file mostly waits on
+ * its page (about a third of one core); these keep one core busy, so the browser tests run no
+ * more loaded than beside the linters alone. Their output is kept and printed, in order, by the
+ * function this answers.
  */
 async function besideBrowser() {
-  const results = [];
-  for (const [name, command, args] of [
-    ['lint: typescript-eslint', bin('eslint'), ['.']],
-    ['lint: knip (unused files, exports, dependencies)', bin('knip'), []],
-    ['typecheck (tsc, everything)', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']],
-  ]) {
+  const checks = [];
+  {
     const started = performance.now();
-    const { code, output } = await run(command, args, { quiet: true });
-    results.push({ name, code, output, seconds: secondsSince(started) });
+    const { code, output } = await run(process.execPath, [path.join(root, 'scripts', 'typecheck-and-lint.mjs')], { quiet: true });
+    // Each part passed only if it printed its heading with nothing found (a crash prints neither).
+    const part = (label, nothing) => {
+      const match = new RegExp(`^=== ${label.replace(/[()]/g, '\\$&')}: (\\d+) ${nothing}, (\\d+) s ===$`, 'm').exec(output);
+      return { failed: !match || match[1] !== '0' || code > 3, seconds: match ? Number(match[2]) : secondsSince(started) };
+    };
+    checks.push({ name: 'typecheck (tsc, everything)', ...part('typecheck (tsc, everything)', 'error\\(s\\)'), code, output });
+    checks.push({ name: 'lint: typescript-eslint', ...part('lint: typescript-eslint', 'problem\\(s\\)'), code, output: null });
+  }
+  {
+    const name = 'lint: knip (unused files, exports, dependencies)';
+    const started = performance.now();
+    const { code, output } = await run(bin('knip'), [], { quiet: true });
+    checks.push({ name, failed: code !== 0, code, output, seconds: secondsSince(started) });
   }
   // One terser worker: the second core is the browser tests'.
   const build = await run(bin('rollup'), ['-c', 'rollup.config.mjs'], { quiet: true, env: { ...process.env, ASSOCIA_TERSER_WORKERS: '1' } });
   return () => {
-    for (const { name, code, output, seconds } of results) {
-      heading(name);
-      process.stdout.write(output || 'no findings\n');
-      suites.push({ name, passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, note: code === 0 ? '' : `exited with code ${code}`, seconds });
-      if (code !== 0) failures.push(`${name}: exited with code ${code} (its findings are printed under its heading)`);
+    for (const { name, failed, code, output, seconds } of checks) {
+      // The typecheck and the linter share one output, printed under the first of the two.
+      if (output !== null) {
+        heading(name === 'typecheck (tsc, everything)' ? 'typecheck and lint (tsc, typescript-eslint)' : name);
+        process.stdout.write(output || 'no findings\n');
+      }
+      suites.push({ name, passed: failed ? 0 : 1, failed: failed ? 1 : 0, note: failed ? `exited with code ${code}` : '', seconds });
+      if (failed) failures.push(`${name}: exited with code ${code} (its findings are printed under its heading)`);
     }
     heading('web build (rollup)');
     process.stdout.write(build.output);
