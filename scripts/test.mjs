@@ -167,27 +167,27 @@ async function besideBrowser() {
   {
     const started = performance.now();
     const { code, output } = await run(process.execPath, [path.join(root, 'scripts', 'typecheck-and-lint.mjs')], { quiet: true });
-    // Each part passed only if it printed its heading with nothing found (a crash prints neither).
-    const part = (label, nothing) => {
-      const match = new RegExp(`^=== ${label.replace(/[()]/g, '\\$&')}: (\\d+) ${nothing}, (\\d+) s ===$`, 'm').exec(output);
+    // Each part passed only if it printed its heading with no error (a crash prints neither).
+    const part = (label) => {
+      const match = new RegExp(`^=== ${label.replace(/[()]/g, '\\$&')}: (\\d+) error\\(s\\), (\\d+) s ===$`, 'm').exec(output);
       return { failed: !match || match[1] !== '0' || code > 3, seconds: match ? Number(match[2]) : secondsSince(started) };
     };
-    checks.push({ name: 'typecheck (tsc, everything)', ...part('typecheck (tsc, everything)', 'error\\(s\\)'), code, output });
-    checks.push({ name: 'lint: typescript-eslint', ...part('lint: typescript-eslint', 'problem\\(s\\)'), code, output: null });
+    // One output for the two, printed under one heading.
+    checks.push({ name: 'typecheck (tsc, everything)', ...part('typecheck (tsc, everything)'), code, heading: 'typecheck and lint (tsc, typescript-eslint)', output });
+    checks.push({ name: 'lint: typescript-eslint', ...part('lint: typescript-eslint'), code, heading: null, output: null });
   }
   {
     const name = 'lint: knip (unused files, exports, dependencies)';
     const started = performance.now();
     const { code, output } = await run(bin('knip'), [], { quiet: true });
-    checks.push({ name, failed: code !== 0, code, output, seconds: secondsSince(started) });
+    checks.push({ name, failed: code !== 0, code, heading: name, output, seconds: secondsSince(started) });
   }
   // One terser worker: the second core is the browser tests'.
   const build = await run(bin('rollup'), ['-c', 'rollup.config.mjs'], { quiet: true, env: { ...process.env, ASSOCIA_TERSER_WORKERS: '1' } });
   return () => {
-    for (const { name, failed, code, output, seconds } of checks) {
-      // The typecheck and the linter share one output, printed under the first of the two.
-      if (output !== null) {
-        heading(name === 'typecheck (tsc, everything)' ? 'typecheck and lint (tsc, typescript-eslint)' : name);
+    for (const { name, failed, code, heading: title, output, seconds } of checks) {
+      if (title !== null) {
+        heading(title);
         process.stdout.write(output || 'no findings\n');
       }
       suites.push({ name, passed: failed ? 0 : 1, failed: failed ? 1 : 0, note: failed ? `exited with code ${code}` : '', seconds });

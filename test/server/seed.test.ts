@@ -4,14 +4,13 @@ import { startTestServer, type TestServer } from './support/server.js';
 import { loadConfig } from '../../src/server/config.js';
 import { loose } from '../../src/server/db/database.js';
 import { generateNif, nifCheckDigit } from '../../src/server/seed/nif.js';
-import { prepareFirstStart } from '../../src/server/seed/first-start.js';
+import { prepareFirstStart, type FirstStartReport } from '../../src/server/seed/first-start.js';
 import { DEMO_MEMBERS } from '../../src/server/seed/demo-members.js';
+import { ensureReferenceData } from '../../src/server/resources/reference-data.js';
 import { isValidNif } from '../../src/server/resources/checks.js';
 import { lisbonDay } from '../../src/core/days.js';
 import { DEMO_DUES_YEARS } from '../../src/server/seed/demo-fees.js';
 import { normalisePhone } from '../../src/server/fields/phone.js';
-import { ensureReferenceData } from '../../src/server/resources/reference-data.js';
-import type { FirstStartReport } from '../../src/server/seed/first-start.js';
 
 /** The server the test at hand reads: the demo's in test mode, a fresh one in production mode. */
 let server: TestServer;
@@ -229,7 +228,6 @@ describe('first start in test mode', () => {
     expect(unpaid.json().meta.total).toBe(balances.length);
     expect(unpaid.json().data[0].years_owed).toBeGreaterThanOrEqual(3);
   });
-
 });
 
 describe('first start in production mode', () => {
