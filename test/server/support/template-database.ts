@@ -72,6 +72,13 @@ export async function dropMigratedTemplate(template: MigratedTemplate): Promise<
     return;
   }
   await withAdminClient(async (client) => {
+    // A spare copy a worker was still making when it ended (copyMigratedTemplate) goes on being
+    // made on the server's side: waited for, or it would appear after the sweep below.
+    for (let waited = 0; waited < 30_000; waited += 100) {
+      const making = await client.query("SELECT 1 FROM pg_stat_activity WHERE pid <> pg_backend_pid() AND state = 'active' AND query LIKE $1", [`CREATE DATABASE ${template.database}%`]);
+      if (making.rowCount === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
     // Copies a test left behind (a crashed worker never closed its servers) go with their template.
     const { rows } = await client.query<{ datname: string }>('SELECT datname FROM pg_database WHERE datname LIKE $1', [`${template.database}%`]);
     for (const { datname } of rows) await client.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
@@ -94,12 +101,14 @@ export interface TemplateCopy {
 
 let copies = 0;
 
-export async function copyMigratedTemplate(template: MigratedTemplate, dataDir: string): Promise<TemplateCopy> {
-  if (template.engine === 'sqlite') {
-    fs.copyFileSync(template.file, path.join(dataDir, SQLITE_FILE));
-    return { databaseUrl: undefined, pgSchema: undefined, drop: async () => undefined };
-  }
-  const databaseUrl = process.env.DATABASE_URL!;
+/** A new database copied from the template, its schema renamed (see copyMigratedTemplate). */
+interface PostgresCopy {
+  name: string;
+  schema: string;
+  url: string;
+}
+
+async function makePostgresCopy(template: Extract<MigratedTemplate, { engine: 'postgres' }>): Promise<PostgresCopy> {
   copies += 1;
   const suffix = `${process.pid}_${copies}_${randomBytes(3).toString('hex')}`;
   const name = `${template.database}_${suffix}`;
@@ -110,7 +119,7 @@ export async function copyMigratedTemplate(template: MigratedTemplate, dataDir: 
     await client.query(`CREATE DATABASE ${name} TEMPLATE ${template.database}`);
     await client.query(`ALTER DATABASE ${name} SET synchronous_commit = off`);
   });
-  const url = urlWithDatabase(databaseUrl, name);
+  const url = urlWithDatabase(process.env.DATABASE_URL!, name);
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -118,6 +127,38 @@ export async function copyMigratedTemplate(template: MigratedTemplate, dataDir: 
   } finally {
     await client.end();
   }
+  return { name, schema, url };
+}
+
+/**
+ * The copy made ahead for this process's next test server: a copy took 0.4-0.6 s of waiting
+ * (CREATE DATABASE, the first connection, the rename), mostly on PostgreSQL's side, and about
+ * 500 servers start in the PostgreSQL pass, two at a time. Made while the previous server's
+ * tests run, it is ready when asked for. Kept on globalThis, which a test file's fresh module
+ * registry (vi.mock) does not reset; one a process never takes is dropped with its template at
+ * the end of the run (dropMigratedTemplate).
+ */
+const SPARE = Symbol.for('associa.test.spareTemplateCopy');
+const holder = globalThis as { [SPARE]?: { template: string; copy: Promise<PostgresCopy> } };
+
+async function takePostgresCopy(template: Extract<MigratedTemplate, { engine: 'postgres' }>): Promise<PostgresCopy> {
+  const spare = holder[SPARE];
+  holder[SPARE] = undefined;
+  // A spare that failed (the server refused a connection for a moment) is made again, now.
+  const copy = spare?.template === template.database ? await spare.copy.catch(() => makePostgresCopy(template)) : await makePostgresCopy(template);
+  const next = makePostgresCopy(template);
+  // Awaited by whoever takes it; a failure meanwhile is no unhandled rejection.
+  next.catch(() => undefined);
+  holder[SPARE] = { template: template.database, copy: next };
+  return copy;
+}
+
+export async function copyMigratedTemplate(template: MigratedTemplate, dataDir: string): Promise<TemplateCopy> {
+  if (template.engine === 'sqlite') {
+    fs.copyFileSync(template.file, path.join(dataDir, SQLITE_FILE));
+    return { databaseUrl: undefined, pgSchema: undefined, drop: async () => undefined };
+  }
+  const { name, schema, url } = await takePostgresCopy(template);
   return {
     databaseUrl: url,
     pgSchema: schema,
