@@ -1,5 +1,8 @@
+import fs from 'node:fs';
 import { PassThrough, type Readable } from 'node:stream';
-import { openPromise, type Entry, type ZipFile } from 'yauzl';
+import { promisify } from 'node:util';
+import { fromRandomAccessReaderPromise, type Entry, type ZipFile } from 'yauzl';
+import { BlockReader } from './block-reader.js';
 
 /**
  * The file is not a whole zip: truncated (no central directory at its end), or damaged (a
@@ -35,13 +38,19 @@ function damagedOr(error: unknown): Error {
 /**
  * A zip opened by yauzl (ZIP64 too), its central directory read whole and checked (names,
  * sizes, offsets inside the file); entries are streamed from their place, one file descriptor
- * for them all. Nothing is held in memory but the directory.
+ * for them all, read in blocks (block-reader.ts). Nothing is held in memory but the directory
+ * and the last few blocks read.
  */
 export async function openZip(file: string): Promise<ZipReader> {
+  // A plain descriptor, not a FileHandle: the reader owns it (the zip's close() closes it through
+  // the reader), and a FileHandle no longer referenced would be closed when collected.
+  const fd = await promisify(fs.open)(file, 'r');
   let zip: ZipFile;
   try {
-    zip = await openPromise(file, { autoClose: false, validateEntrySizes: true, strictFileNames: true });
+    const { size } = await promisify(fs.fstat)(fd);
+    zip = await fromRandomAccessReaderPromise(new BlockReader(fd, size), size, { autoClose: false, validateEntrySizes: true, strictFileNames: true });
   } catch (error) {
+    fs.closeSync(fd);
     throw damagedOr(error);
   }
   const found = new Map<string, Entry>();
