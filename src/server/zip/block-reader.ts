@@ -11,8 +11,9 @@ const KEPT_BLOCKS = 8;
  * A zip file read for yauzl in blocks of BLOCK bytes, the last few kept. yauzl reads the central
  * directory in two reads per entry, and each entry's local header in one more: with its own file
  * reader each is a read on libuv's thread pool, and 66,000 entries spent 9.6 s opening and 11.8 s
- * reading back, mostly waiting on those reads. Here they are copies from a block; an entry longer
- * than a block is read from the file a block at a time.
+ * reading back, mostly waiting on those reads. Here they are copies from a block, and an entry's
+ * bytes are streamed block by block (never through fs.createReadStream: destroying one of those
+ * closes the descriptor every entry of the zip reads through).
  */
 export class BlockReader extends RandomAccessReader {
   private readonly blocks = new Map<number, Promise<Buffer>>();
@@ -72,32 +73,17 @@ export class BlockReader extends RandomAccessReader {
   }
 
   override _readStreamForRange(start: number, end: number): Readable {
-    const { fd } = this;
-    const bytes = () => this.bytes(start, end);
-    if (end - start > BLOCK) {
-      // Read here, not by fs.createReadStream: destroying one of those closes the descriptor,
-      // which every other entry of the zip reads through.
-      let position = start;
-      return new Readable({
-        read() {
-          const length = Math.min(BLOCK, end - position);
-          if (length <= 0) return void this.push(null);
-          const buffer = Buffer.allocUnsafe(length);
-          fs.read(fd, buffer, 0, length, position, (error, read) => {
-            if (error) return void this.destroy(error);
-            position += read;
-            // Nothing read: the file ends first (yauzl reports the missing bytes).
-            this.push(read === 0 ? null : buffer.subarray(0, read));
-          });
-        },
-      });
-    }
+    // Up to the end of the block `from` lies in: a long entry passes through the blocks one by one.
+    const upToBlockEnd = (from: number) => this.bytes(from, Math.min(end, (Math.floor(from / BLOCK) + 1) * BLOCK));
+    let position = start;
     return new Readable({
       read() {
-        bytes().then(
-          (read) => {
-            this.push(read);
-            this.push(null);
+        if (position >= end) return void this.push(null);
+        upToBlockEnd(position).then(
+          (chunk) => {
+            position += chunk.length;
+            // Nothing read: the file ends first (yauzl reports the missing bytes).
+            this.push(chunk.length === 0 ? null : chunk);
           },
           (error: unknown) => this.destroy(error instanceof Error ? error : new Error(String(error))),
         );
