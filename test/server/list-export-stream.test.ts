@@ -2,7 +2,7 @@ import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loose } from '../../src/server/db/database.js';
 import { parseListParams } from '../../src/server/resources/list-params.js';
-import { orderedPages } from '../../src/server/resources/list-stream.js';
+import { orderedPages, STREAM_PAGE_ROWS } from '../../src/server/resources/list-stream.js';
 import { phoneText } from '../../src/server/resources/csv-cells.js';
 import { formatPhone } from '../../src/widgets/shared/phone.js';
 import { sql } from 'kysely';
@@ -299,7 +299,7 @@ describe('every match as JSON (_limit=-1)', () => {
       expect(response.statusCode).toBe(200);
       // More than a page of the stream is written as it is read, in chunks with no length known
       // beforehand; one page is answered whole, as before.
-      if (listed.length > 1000) expect(response.headers['content-length'], query).toBeUndefined();
+      if (listed.length > STREAM_PAGE_ROWS) expect(response.headers['content-length'], query).toBeUndefined();
       else expect(Number(response.headers['content-length']), query).toBe(response.rawPayload.length);
       expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
       expect(response.json(), query).toEqual({ data: listed, meta: { total: listed.length } });
