@@ -16,7 +16,7 @@ import Fastify from 'fastify';
 import { CompiledQuery } from 'kysely';
 import { openDatabase, type DatabaseOptions } from '../src/server/db/database.js';
 import { openBarePayments } from './bare-payment.js';
-import { freePort, startOptions, untilPrinted } from './server.js';
+import { freePort, startCommand, untilPrinted } from './server.js';
 
 type Parameter = string | number | boolean | null;
 
@@ -48,14 +48,15 @@ export function plainStatements(statements: readonly CompiledQuery[]): BareRoute
 /**
  * Starts the bare route on the database in `options` (on SQLite, only once the server has
  * stopped), serving `routes[i]` at `/bare/i` (and bare payments at `/bare/payment` with
- * `payments`), with the node options the server runs with. Answers its base URL and how to stop it.
+ * `payments`), with the node options and environment the server runs with. Answers its base URL and how to stop it.
  */
 export async function startBareRoute(database: DatabaseOptions, routes: BareRoute[], payments = false): Promise<{ url: string; stop(): Promise<void> }> {
   const port = await freePort();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'associa-bare-route-'));
   const file = path.join(dir, 'routes.json');
   fs.writeFileSync(file, JSON.stringify({ database, port, routes, payments } satisfies BareRoutes));
-  const child = spawn(process.execPath, [...startOptions(), fileURLToPath(import.meta.url), file], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const start = startCommand();
+  const child = spawn(process.execPath, [...start.options, fileURLToPath(import.meta.url), file], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...start.env } });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   await untilPrinted(child, BARE_ROUTE_READY, 'the bare route');
   return {

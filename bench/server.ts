@@ -12,12 +12,13 @@ const PACKAGE_JSON = path.resolve(here, '../../../package.json');
 /** Loaded into the server before its main: the event loop's delays, measured inside it (loop-delay.ts). */
 const LOOP_DELAY_PROBE = path.resolve(here, 'loop-delay.js');
 
-/** The node options of `npm start` (package.json: `exec node [options] dist/server/main.js`), so the bench runs the server as it runs. */
-export function startOptions(): string[] {
+/** How `npm start` runs node (package.json: `exec [env NAME=value …] node [options] dist/server/main.js`), so the bench runs the server as it runs. */
+export function startCommand(): { env: Record<string, string>; options: string[] } {
   const { scripts } = JSON.parse(fs.readFileSync(PACKAGE_JSON, 'utf8')) as { scripts: Record<string, string> };
-  const options = /exec node ((?:--\S+ )*)dist\/server\/main\.js/.exec(scripts.start ?? '')?.[1];
-  if (options === undefined) throw new Error(`package.json: the start script no longer reads "exec node [options] dist/server/main.js": ${scripts.start}`);
-  return options.split(' ').filter(Boolean);
+  const found = /exec (?:env ((?:[A-Z_]+=\S+ )*))?node ((?:--\S+ )*)dist\/server\/main\.js/.exec(scripts.start ?? '');
+  if (!found) throw new Error(`package.json: the start script no longer reads "exec [env NAME=value …] node [options] dist/server/main.js": ${scripts.start}`);
+  const env = Object.fromEntries((found[1] ?? '').split(' ').filter(Boolean).map((assignment) => [assignment.slice(0, assignment.indexOf('=')), assignment.slice(assignment.indexOf('=') + 1)]));
+  return { env, options: (found[2] ?? '').split(' ').filter(Boolean) };
 }
 
 export async function freePort(): Promise<number> {
@@ -80,8 +81,10 @@ export async function untilPrinted(child: ChildProcess, ready: string, what: str
 /** Starts `node [options] main.js` as its own process, as `npm start` does, and waits until it listens. */
 export async function startServer(env: NodeJS.ProcessEnv): Promise<RunningServer> {
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, [...startOptions(), '--import', pathToFileURL(LOOP_DELAY_PROBE).href, MAIN], {
-    env: { ...env, PORT: String(port), HOST: '127.0.0.1', ASSOCIA_PUBLIC_URL: `http://127.0.0.1:${port}`, [LOOP_DELAY_ENV]: '1' },
+  // As `npm start` runs it: its node options and the environment it sets.
+  const start = startCommand();
+  const child: ChildProcess = spawn(process.execPath, [...start.options, '--import', pathToFileURL(LOOP_DELAY_PROBE).href, MAIN], {
+    env: { ...env, ...start.env, PORT: String(port), HOST: '127.0.0.1', ASSOCIA_PUBLIC_URL: `http://127.0.0.1:${port}`, [LOOP_DELAY_ENV]: '1' },
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
   const printed = await untilPrinted(child, 'Associa listening on', 'server');
