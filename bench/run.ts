@@ -84,6 +84,8 @@ interface RowRun {
   route?: Measurement;
   /** The server's event loop during the load (loop-delay.ts). */
   loopDelay?: LoopDelay;
+  /** MB the server process read from the disk during the load (RunningServer.diskReadBytes), where /proc tells it. */
+  diskReadMb?: number;
 }
 
 interface Row extends Query {
@@ -457,16 +459,23 @@ async function startRouteFor(
 /** One load of a row on the running server, with its event loop's worst delay and the RSS after it; then, for a list row, the same load on its bare route. */
 async function loadRow(server: RunningServer, access: string, q: Query, route: RouteForRows | undefined): Promise<RowRun> {
   await server.loopDelay.reset();
+  const readBefore = server.diskReadBytes();
   const result = await measure(server.url + q.path, access, q.connections ?? CONNECTIONS, seconds, q.uncached === true, q.post, q.acceptEncoding);
   const loopDelay = await server.loopDelay.read();
+  const readAfter = server.diskReadBytes();
+  const diskReadMb = readBefore === undefined || readAfter === undefined ? undefined : (readAfter - readBefore) / 1e6;
   // The resident memory after each query, so a peak can be traced to the query that made it.
   const rss = server.memory();
-  log(`    ${q.query}: p50 ${result.p50.toFixed(1)} ms, p95 ${result.p95.toFixed(1)} ms, ${Math.round(result.requestsPerSecond)} req/s, loop max ${loopDelay.maxMs.toFixed(0)} ms${rss ? `; server RSS ${Math.round(rss.rssMb)} MB, peak so far ${Math.round(rss.peakMb)} MB` : ''}`);
+  log(
+    `    ${q.query}: p50 ${result.p50.toFixed(1)} ms, p95 ${result.p95.toFixed(1)} ms, ${Math.round(result.requestsPerSecond)} req/s, loop max ${loopDelay.maxMs.toFixed(0)} ms` +
+      `${diskReadMb === undefined ? '' : `, ${diskReadMb.toFixed(1)} MB read from disk`}${rss ? `; server RSS ${Math.round(rss.rssMb)} MB, peak so far ${Math.round(rss.peakMb)} MB` : ''}`,
+  );
   const at = route?.index.get(answerKey(q));
-  if (route === undefined || at === undefined) return { result, loopDelay };
+  const measured = { result, loopDelay, ...(diskReadMb === undefined ? {} : { diskReadMb }) };
+  if (route === undefined || at === undefined) return measured;
   const bare = await measure(`${route.url}/bare/${at}?row=${at}`, 'none', q.connections ?? CONNECTIONS, seconds, q.uncached === true, undefined, q.acceptEncoding);
   log(`    bare route: p50 ${bare.p50.toFixed(1)} ms, ${Math.round(bare.requestsPerSecond)} req/s, x route ${(bare.requestsPerSecond / result.requestsPerSecond).toFixed(2)}`);
-  return { result, route: bare, loopDelay };
+  return { ...measured, route: bare };
 }
 
 /** A GET row's key among the answers: its path and the encoding it asks for. */
@@ -492,6 +501,12 @@ function routeRatio(row: Row): { routeMs: number; ratio: number } | undefined {
   return { routeMs: median(paired.map((r) => 1000 / r.route.requestsPerSecond)), ratio: median(paired.map((r) => r.route.requestsPerSecond / r.result.requestsPerSecond)) };
 }
 
+/** What the server read from the disk during the row's loads, median MB (undefined where /proc does not tell). */
+function diskReadOf(row: Row): number | undefined {
+  const reads = row.runs.flatMap((r) => (r.diskReadMb === undefined ? [] : [r.diskReadMb]));
+  return reads.length === 0 ? undefined : median(reads);
+}
+
 /** The loads' loop maxima: their median and the worst. */
 function loopOf(row: Row): { median: number; worst: number } | undefined {
   const maxima = row.runs.flatMap((r) => (r.loopDelay ? [r.loopDelay.maxMs] : []));
@@ -505,11 +520,12 @@ function loopOf(row: Row): { median: number; worst: number } | undefined {
 const msPerRequest = (r: Row) => 1000 / resultOf(r).requestsPerSecond;
 
 function table(rows: readonly Row[]): string {
-  const header = ['engine', 'query', 'p50 ms', 'p95 ms', 'req/s', 'ms/req', 'bare ms', 'x bare', 'route ms/req', 'x route', 'loop max ms', 'loop worst ms', 'errors'];
+  const header = ['engine', 'query', 'p50 ms', 'p95 ms', 'req/s', 'ms/req', 'bare ms', 'x bare', 'route ms/req', 'x route', 'loop max ms', 'loop worst ms', 'disk read MB', 'errors'];
   const body = rows.map((r) => {
     const result = resultOf(r);
     const route = routeRatio(r);
     const loop = loopOf(r);
+    const diskRead = diskReadOf(r);
     return [
       r.engine,
       r.query,
@@ -524,6 +540,7 @@ function table(rows: readonly Row[]): string {
       route ? route.ratio.toFixed(2) : '-',
       loop ? loop.median.toFixed(1) : '-',
       loop ? loop.worst.toFixed(1) : '-',
+      diskRead === undefined ? '-' : diskRead.toFixed(1),
       String(result.failures),
     ];
   });
@@ -547,6 +564,9 @@ if (rows.length > 0) {
   log('ms/req: a second over the requests answered (server time per request under load); bare ms: the same page\'s statements run bare on the database while the server is stopped (bench/bare.ts), median; x bare: their ratio.');
   log('route ms/req: the same load on a bare Fastify route in its own process (bench/bare-route.ts), right after the server\'s, that runs the page\'s statements and sends the bytes the server sent; x route: ms/req over it, the median of the paired loads.');
   log('loop max ms: the longest the server\'s event loop was held during a load (monitorEventLoopDelay inside the server, bench/loop-delay.ts), the median of the loads\' maxima; loop worst ms: the highest of them.');
+  log(
+    'disk read MB: what the server process read from the disk during a load (/proc/PID/io read_bytes: its threads included, reads the page cache answered not), the median of the loads. On SQLite a statement reading the disk holds the event loop until the disk answers; PostgreSQL reads in processes of its own.',
+  );
 }
 if (exportRows.length > 0) log(`\nThe interface's CSV export of every member (GET /api/members/export.csv, streamed), to the last byte, beside the bare ordered statement reading the same rows (medians of ${generationRuns}):\n`);
 for (const { engine, plain, brotli, bare } of exportRows) {

@@ -41,6 +41,12 @@ export interface ServerMemory {
 export interface RunningServer {
   url: string;
   memory(): ServerMemory | undefined;
+  /**
+   * Bytes the server process has read from the storage device so far (its threads included;
+   * reads the page cache answered are not counted), where /proc tells it (Linux). On SQLite a
+   * statement reading the disk holds the event loop until the disk answers.
+   */
+  diskReadBytes(): number | undefined;
   /** The event loop's delays inside the server: reset before a row, read after it. */
   loopDelay: LoopDelayProbe;
   stop(): Promise<number | null>;
@@ -59,6 +65,16 @@ function memoryOf(pid: number | undefined): ServerMemory | undefined {
   const rssMb = kb('VmRSS') / 1024;
   const peakMb = kb('VmHWM') / 1024;
   return Number.isFinite(rssMb) && Number.isFinite(peakMb) ? { rssMb, peakMb } : undefined;
+}
+
+function diskReadBytesOf(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const read = /^read_bytes:\s+(\d+)$/m.exec(fs.readFileSync(`/proc/${pid}/io`, 'utf8'))?.[1];
+    return read === undefined ? undefined : Number(read);
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -98,6 +114,7 @@ export async function startServer(env: NodeJS.ProcessEnv): Promise<RunningServer
   return {
     url: `http://127.0.0.1:${port}`,
     memory: () => memoryOf(child.pid),
+    diskReadBytes: () => diskReadBytesOf(child.pid),
     loopDelay: loopDelayOf(child),
     async stop() {
       child.kill('SIGTERM');
