@@ -456,7 +456,7 @@ async function startRouteFor(
   return { ...(await startBareRoute(database, routes)), index };
 }
 
-/** One load of a row on the running server, with its event loop's worst delay and the RSS after it; then, for a list row, the same load on its bare route. */
+/** One load of a row on the running server, with its event loop's worst delay, what it read from the disk meanwhile and the RSS after it; then, for a list row, the same load on its bare route. */
 async function loadRow(server: RunningServer, access: string, q: Query, route: RouteForRows | undefined): Promise<RowRun> {
   await server.loopDelay.reset();
   const readBefore = server.diskReadBytes();
