@@ -124,8 +124,11 @@ async function browserTests() {
   } else {
     console.log('scripts/ensure-chromium.mjs does not exist: running web-test-runner with whatever Chromium its config finds.');
   }
+  // Says why, should it stop again with nothing printed (scripts/why-wtr-stopped.cjs).
+  const witness = path.join(root, 'scripts', 'why-wtr-stopped.cjs');
+  const env = { ...process.env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --require "${witness}"`.trim() };
   const wtr = async () => {
-    const { code, output } = await run(bin('wtr'), ['--config', config], { capture: true });
+    const { code, output } = await run(bin('wtr'), ['--config', config], { capture: true, env });
     return { code, ...browserResults(name, output) };
   };
   let result = await wtr();
@@ -135,7 +138,8 @@ async function browserTests() {
     // four or five files done, exit code 1, no test failed and no error printed; run again at
     // once, every file passed. A runner that stops without a failed test is run once more and
     // the summary says so; a failed test is never run again.
-    const stopped = `web-test-runner stopped (exit code ${result.code}) after ${result.files} test files with no failed test reported`;
+    const why = result.witnessed.length > 0 ? ` (${result.witnessed[0]})` : '';
+    const stopped = `web-test-runner stopped (exit code ${result.code}) after ${result.files} test files with no failed test reported${why}`;
     console.log(`\n${stopped}: running it once more.\n`);
     result = await wtr();
     note = `run twice: the first ${stopped}`;
@@ -152,13 +156,16 @@ async function browserTests() {
 /**
  * What web-test-runner's output says: per browser the last summary line printed (e.g. "Chrome:
  * |████| 7/7 test files | 48 passed, 0 failed"), which is final, and each failed test's title
- * under its file's heading.
+ * under its file's heading, and what scripts/why-wtr-stopped.cjs witnessed.
  */
 function browserResults(name, output) {
   const perBrowser = new Map();
   let file = '';
   const failedTitles = new Set();
+  // What scripts/why-wtr-stopped.cjs saw: the first line of each of its reports.
+  const witnessed = [];
   for (const line of output.replace(ANSI, '').split(/\r?\n/)) {
+    if (line.startsWith('[why-wtr-stopped] ')) witnessed.push(line.slice('[why-wtr-stopped] '.length));
     const fileHeader = /^(test\/\S+\.test\.tsx?):\s*$/.exec(line);
     if (fileHeader) file = fileHeader[1];
     const failure = /^\s*❌\s*(.+)$/.exec(line);
@@ -174,7 +181,7 @@ function browserResults(name, output) {
     failed += counts.failed;
     files = Math.max(files, counts.files);
   }
-  return { passed, failed, files, failedTitles: [...failedTitles] };
+  return { passed, failed, files, failedTitles: [...failedTitles], witnessed };
 }
 
 /**
