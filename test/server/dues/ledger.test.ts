@@ -208,6 +208,17 @@ describe('recording payments', () => {
     expect((await get(`/api/member_balances/${members.ana}`)).body.data).toMatchObject({ open_total: 700, credit: 0 });
   });
 
+  it('answers the payment as it reads once recorded: its allocated sum, credit, reference and notes', async () => {
+    const member = await newMember('Sara Lobo', categories.efetivo, { admission_date: '2026-01-01' });
+    const owed = (await debtsOf(member)).reduce((sum, d) => sum + d.open_amount, 0);
+    const answer = await post('/api/payments/record', { member, date: '2026-02-03', amount: owed + 250, method: 'mbway', reference: 'MBW-77', notes: 'Pago ao balcão' });
+    expect(answer.status).toBe(200);
+    const recorded = answer.body.data.payment;
+    expect(recorded).toMatchObject({ member, date: '2026-02-03', amount: owed + 250, allocated: owed, credit: 250, method: 'mbway', reference: 'MBW-77', notes: 'Pago ao balcão', annulled_at: null });
+    const read = await get(`/api/payments/${recorded._id}`);
+    expect(read.body.data).toMatchObject(recorded);
+  });
+
   it('annulling a payment reopens its debts and keeps its history', async () => {
     const payment = (await get(`/api/members/${members.rui}/payments`)).body.data[0];
     const annulled = await post(`/api/payments/${payment._id}/annul`, { reason: 'Cheque devolvido' });

@@ -59,13 +59,12 @@ const recordPaymentAction = defineAction({
       ctx,
     );
     await settle(context, result.members, [{ resource: 'payments', id: result.payment, action: 'created' }], result.allocations);
-    const row = await readRow(db, payments, result.payment);
     // Numbered last (treasury on, auto-issue on), in this same transaction: only the audit entry
     // and the commit follow while the series row is locked.
     const receipt = await result.issueReceipt();
     announceReceipt(context, receipt);
     const answer: PaymentRecorded = {
-      payment: toRecord(payments, row!, caller),
+      payment: toRecord(payments, result.row, caller),
       allocations: result.allocations,
       credit: result.credit,
       // The receipt's record as the treasury answers it, with its PDF's path.

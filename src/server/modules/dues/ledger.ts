@@ -3,7 +3,9 @@ import type { Db, Row } from '../../db/database.js';
 import { coded, invalidRecord } from '../../errors.js';
 import type { ServerContext } from '../../context.js';
 import { compiledOnce } from '../../db/compiled-once.js';
+import { computedSelections } from '../../fields/index.js';
 import { OWING, type DebtKind, type DebtStatus } from './debts.js';
+import { payments } from './payments.js';
 import { paymentReceipts } from './payment-receipts-port.js';
 import { addReceiptTotals, annulledFrom, type ReceiptDelta } from './receipt-totals.js';
 
@@ -68,7 +70,10 @@ const insertPayment = compiledOnce(
     db
       .insertInto('payments')
       .values({ member, household, date, amount, allocated, method, reference, notes, recorded_by: recordedBy, external_id: externalId, created_at: stamp, updated_at: stamp, _version: 1 })
-      .returning('_id'),
+      // The row as readRow reads it (its columns and computed fields): nothing the payment's
+      // action does afterwards changes it, so the action answers it without reading it again.
+      .returningAll()
+      .returning(computedSelections(payments)),
 );
 
 /** A member's debts that still owe something, oldest due first, locked on PostgreSQL. */
@@ -221,7 +226,8 @@ export async function recordPayment(db: Db, input: RecordPayment, ctx: Pick<Serv
   const planned = plan(owing, input.amount);
   const allocated = planned.reduce((sum, a) => sum + a.amount, 0);
   const inserted = await insertPayment(db, member, household, input.date, input.amount, allocated, input.method, input.reference ?? null, input.notes ?? null, input.recordedBy, input.externalId ?? null, stamp);
-  const payment = inserted.rows[0]!._id;
+  const row = inserted.rows[0] as Row;
+  const payment = Number(row._id);
   if (planned.length === 1) await insertAllocation(db, payment, planned[0]!.debt._id, planned[0]!.debt.member, planned[0]!.amount, stamp);
   else if (planned.length > 1) {
     await db
@@ -243,7 +249,7 @@ export async function recordPayment(db: Db, input: RecordPayment, ctx: Pick<Serv
   let issued: Promise<Row | null> | undefined;
   const issueReceipt = () => (issued ??= pending ? pending.issue() : Promise.resolve(null));
   const members = [...new Set([member, ...planned.map((a) => a.debt.member)])].sort((a, b) => a - b);
-  return { payment, member, members, allocations, credit: input.amount - allocated, issueReceipt };
+  return { payment, row, member, members, allocations, credit: input.amount - allocated, issueReceipt };
 }
 
 /** How `available` cents spread over debts in the order given, each up to what it still owes. */
@@ -262,6 +268,8 @@ function plan(debts: readonly Debt[], available: number): { debt: Debt; amount: 
 
 export interface RecordedPayment {
   payment: number;
+  /** The payment's row as recorded, with its computed fields (what readRow would read of it now). */
+  row: Row;
   /** The member the payment is recorded on (payments.member). */
   member: number;
   /** Every member whose ledger it moved (its own member and each member a debt it paid is of), by id: balances to refresh. */
