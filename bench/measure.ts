@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import os from 'node:os';
 import autocannon from 'autocannon';
 
 export interface Measurement {
@@ -7,6 +9,30 @@ export interface Measurement {
   requests: number;
   /** Non-2xx answers plus connection errors and timeouts; a valid run has none. */
   failures: number;
+  /**
+   * The machine's processors busy during the load, in cores (all processes: the server, the
+   * database, this client), where /proc tells it (Linux). A load cannot run faster at more
+   * connections than the cores left idle at one connection allow.
+   */
+  busyCores?: number;
+}
+
+/** The machine's processor time so far, busy and in all (/proc/stat's first line, in clock ticks). */
+function machineTicks(): { busy: number; total: number } | undefined {
+  try {
+    const ticks = fs.readFileSync('/proc/stat', 'utf8').split('\n', 1)[0]!.trim().split(/\s+/).slice(1, 9).map(Number);
+    const total = ticks.reduce((sum, t) => sum + t, 0);
+    // idle and iowait are the idle ones.
+    return { busy: total - ticks[3]! - ticks[4]!, total };
+  } catch {
+    return undefined;
+  }
+}
+
+/** The cores busy between two readings of machineTicks. */
+function busyCoresBetween(before: ReturnType<typeof machineTicks>, after: ReturnType<typeof machineTicks>): number | undefined {
+  if (!before || !after || after.total === before.total) return undefined;
+  return ((after.busy - before.busy) / (after.total - before.total)) * os.cpus().length;
 }
 
 function percentile(sorted: readonly number[], p: number): number {
@@ -26,6 +52,7 @@ function percentile(sorted: readonly number[], p: number): number {
 export async function measure(url: string, token: string, connections: number, seconds: number, uncached = false, post?: (sequence: number) => unknown, acceptEncoding?: string): Promise<Measurement> {
   const latencies: number[] = [];
   let sequence = 0;
+  const ticksBefore = machineTicks();
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const target = new URL(url);
     const requests: autocannon.Request[] | undefined = post
@@ -44,8 +71,10 @@ export async function measure(url: string, token: string, connections: number, s
     );
     instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
   });
+  const busyCores = busyCoresBetween(ticksBefore, machineTicks());
   latencies.sort((a, b) => a - b);
   return {
+    ...(busyCores === undefined ? {} : { busyCores }),
     p50: percentile(latencies, 50),
     p95: percentile(latencies, 95),
     requestsPerSecond: result.requests.average,

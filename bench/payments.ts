@@ -24,6 +24,9 @@ export interface BareTimes {
   payments: number;
 }
 
+/** The machine's busy cores during a load, as the payment lines show it. */
+const busy = (m: Measurement) => (m.busyCores === undefined ? '' : `, ${m.busyCores.toFixed(2)} of ${os.cpus().length} cores busy`);
+
 const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /**
@@ -128,9 +131,9 @@ async function benchEngine(engine: Engine, members: number, seconds: number, dat
       const bareEach = 1000 / bare.perSecond;
       const routeEach = 1000 / r.requestsPerSecond;
       log(
-        `  ${engine} record a payment with its receipt, ${connections} connection${connections > 1 ? 's' : ''}: server p50 ${s.p50.toFixed(1)} ms, ${Math.round(s.requestsPerSecond)}/s (${msEach.toFixed(2)} ms each, ${s.failures} failures); ` +
+        `  ${engine} record a payment with its receipt, ${connections} connection${connections > 1 ? 's' : ''}: server p50 ${s.p50.toFixed(1)} ms, ${Math.round(s.requestsPerSecond)}/s (${msEach.toFixed(2)} ms each, ${s.failures} failures${busy(s)}); ` +
           `bare rows + one stored PDF p50 ${bare.p50.toFixed(2)} ms, ${Math.round(bare.perSecond)}/s (${bareEach.toFixed(2)} ms each); ratio ${(msEach / bareEach).toFixed(1)}x; ` +
-          `the same behind a bare route p50 ${r.p50.toFixed(1)} ms, ${Math.round(r.requestsPerSecond)}/s (${routeEach.toFixed(2)} ms each, ${r.failures} failures); x route ${(msEach / routeEach).toFixed(1)}x`,
+          `the same behind a bare route p50 ${r.p50.toFixed(1)} ms, ${Math.round(r.requestsPerSecond)}/s (${routeEach.toFixed(2)} ms each, ${r.failures} failures${busy(r)}); x route ${(msEach / routeEach).toFixed(1)}x`,
       );
     }
   } finally {

@@ -468,6 +468,7 @@ async function loadRow(server: RunningServer, access: string, q: Query, route: R
   const rss = server.memory();
   log(
     `    ${q.query}: p50 ${result.p50.toFixed(1)} ms, p95 ${result.p95.toFixed(1)} ms, ${Math.round(result.requestsPerSecond)} req/s, loop max ${loopDelay.maxMs.toFixed(0)} ms` +
+      `${result.busyCores === undefined ? '' : `, ${result.busyCores.toFixed(2)} of ${os.cpus().length} cores busy`}` +
       `${diskReadMb === undefined ? '' : `, ${diskReadMb.toFixed(1)} MB read from disk`}${rss ? `; server RSS ${Math.round(rss.rssMb)} MB, peak so far ${Math.round(rss.peakMb)} MB` : ''}`,
   );
   const at = route?.index.get(answerKey(q));
@@ -483,7 +484,9 @@ const answerKey = (q: Query) => `${q.acceptEncoding ?? ''} ${q.path}`;
 
 /** A row's loads as one: each figure the median of the runs'. */
 function medianOf(runs: readonly Measurement[]): Measurement {
+  const busy = runs.flatMap((r) => (r.busyCores === undefined ? [] : [r.busyCores]));
   return {
+    ...(busy.length === 0 ? {} : { busyCores: median(busy) }),
     p50: median(runs.map((r) => r.p50)),
     p95: median(runs.map((r) => r.p95)),
     requestsPerSecond: median(runs.map((r) => r.requestsPerSecond)),
@@ -520,7 +523,7 @@ function loopOf(row: Row): { median: number; worst: number } | undefined {
 const msPerRequest = (r: Row) => 1000 / resultOf(r).requestsPerSecond;
 
 function table(rows: readonly Row[]): string {
-  const header = ['engine', 'query', 'p50 ms', 'p95 ms', 'req/s', 'ms/req', 'bare ms', 'x bare', 'route ms/req', 'x route', 'loop max ms', 'loop worst ms', 'disk read MB', 'errors'];
+  const header = ['engine', 'query', 'p50 ms', 'p95 ms', 'req/s', 'ms/req', 'bare ms', 'x bare', 'route ms/req', 'x route', 'loop max ms', 'loop worst ms', 'disk read MB', 'busy cores', 'errors'];
   const body = rows.map((r) => {
     const result = resultOf(r);
     const route = routeRatio(r);
@@ -541,6 +544,7 @@ function table(rows: readonly Row[]): string {
       loop ? loop.median.toFixed(1) : '-',
       loop ? loop.worst.toFixed(1) : '-',
       diskRead === undefined ? '-' : diskRead.toFixed(1),
+      result.busyCores === undefined ? '-' : result.busyCores.toFixed(2),
       String(result.failures),
     ];
   });
@@ -566,6 +570,9 @@ if (rows.length > 0) {
   log('loop max ms: the longest the server\'s event loop was held during a load (monitorEventLoopDelay inside the server, bench/loop-delay.ts), the median of the loads\' maxima; loop worst ms: the highest of them.');
   log(
     'disk read MB: what the server process read from the disk during a load (/proc/PID/io read_bytes: its threads included, reads the page cache answered not), the median of the loads. On SQLite a statement reading the disk holds the event loop until the disk answers; PostgreSQL reads in processes of its own.',
+  );
+  log(
+    `busy cores: the machine's processors busy during a load, all processes together (the server, the database, this client; /proc/stat), the median of the loads. Busy cores over requests a second is the processor time a request took, the machine's whole; the line on payments at ${CONNECTIONS} connections splits its ratio into the two: more cores kept busy (at most all of them) and less processor time a payment.`,
   );
 }
 if (exportRows.length > 0) log(`\nThe interface's CSV export of every member (GET /api/members/export.csv, streamed), to the last byte, beside the bare ordered statement reading the same rows (medians of ${generationRuns}):\n`);
@@ -612,6 +619,26 @@ if (generationRows.length > 0) {
   }
 }
 
+/**
+ * Payments at 10 connections against 1 (issue 32: at least 3x on PostgreSQL, not worse on
+ * SQLite, whose one connection writes one at a time), and what the ratio is made of: the cores
+ * the machine kept busy (at most all of them) times the processor time a payment took at 1
+ * connection over the time it took at 10 (less when work is shared: commits flushed together,
+ * fewer wake-ups).
+ */
+function paymentsScaleLine(engine: Engine, one: Measurement, many: Measurement): string {
+  const scale = many.requestsPerSecond / one.requestsPerSecond;
+  const asked = engine === 'postgres' ? 3 : 1;
+  const verdict = `payments at ${CONNECTIONS} connections >= ${asked}x the throughput of 1: ${scale.toFixed(2)}x, ${scale >= asked ? 'met' : 'NOT met'}`;
+  if (one.busyCores === undefined || many.busyCores === undefined) return verdict;
+  const cpuMs = (m: Measurement) => (m.busyCores! * 1000) / m.requestsPerSecond;
+  const cores = os.cpus().length;
+  return (
+    `${verdict}; = cores busy ${one.busyCores.toFixed(2)} -> ${many.busyCores.toFixed(2)} of ${cores} (x${(many.busyCores / one.busyCores).toFixed(2)}, at most x${(cores / one.busyCores).toFixed(2)})` +
+    ` times processor time a payment ${cpuMs(one).toFixed(1)} -> ${cpuMs(many).toFixed(1)} ms (x${(cpuMs(one) / cpuMs(many)).toFixed(2)})`
+  );
+}
+
 const resultOfRow = (row: Row | undefined) => (row ? resultOf(row) : undefined);
 const sqliteRow = (query: string) => resultOfRow(rows.find((r) => r.engine === 'sqlite' && r.query === query));
 const first = sqliteRow('first page');
@@ -633,6 +660,8 @@ if (members === 100_000) {
     log(`  a year's generation < 10 s: ${median(g.times.seconds).toFixed(2)} s, ${verdict(median(g.times.seconds) < 10)}`);
     if (unpaid) log(`  unpaid list first page p50 < 25 ms (cache bypassed): ${unpaid.p50.toFixed(1)} ms, ${verdict(unpaid.p50 < 25)}`);
     if (record) log(`  recording a payment p50 < 10 ms: ${record.p50.toFixed(1)} ms, ${verdict(record.p50 < 10)}`);
+    const recordMany = row(`record a payment (${CONNECTIONS} connections)`);
+    if (record && recordMany) log(`  ${paymentsScaleLine(g.engine, record, recordMany)}`);
     log(`  planning reminders < 10 s: ${median(g.planning.seconds).toFixed(2)} s, ${verdict(median(g.planning.seconds) < 10)}`);
     if (g.tokenPage) log(`  payment-information page p50 < 15 ms: ${g.tokenPage.p50.toFixed(1)} ms, ${verdict(g.tokenPage.p50 < 15)}`);
     if (g.cards) {

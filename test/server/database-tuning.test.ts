@@ -1,6 +1,8 @@
-import { sql } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
 import { describe, expect, it, vi } from 'vitest';
 import { serversClosedAfterEach, testEngine, type TestServer } from './support/server.js';
+import { PREPARE_FROM_RUN, PREPARED_PER_CONNECTION, preparingPool } from '../../src/server/db/pg-prepared.js';
 import { vacuumAnalyze } from '../../src/server/db/vacuum.js';
 
 const start = serversClosedAfterEach();
@@ -40,6 +42,86 @@ if (testEngine === 'postgres') {
       }
       const { access } = await server.login(await server.createUser('admin'));
       expect((await server.request({ method: 'GET', url: '/api/members', token: access })).statusCode).toBe(200);
+    });
+
+    /** The tables the tests below make in the server's schema. */
+    interface ProbeTables {
+      prepared_names: { id: number; name: string };
+      prepared_probe: { a: number; b: number | null; c: number | null };
+    }
+
+    /**
+     * A Kysely of one connection to the server's schema through preparingPool; `inTransaction`
+     * runs its work in a transaction on it, where statements are prepared by name.
+     */
+    async function oneConnection(server: TestServer) {
+      const pool = new pg.Pool({ ...server.database.pool!.options, max: 1 });
+      const db = new Kysely<ProbeTables>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
+      const prepared = async () => (await sql<{ statement: string }>`SELECT statement FROM pg_prepared_statements`.execute(db)).rows.map((row) => row.statement);
+      const inTransaction = <T>(work: (trx: typeof db) => Promise<T>) => db.transaction().execute(work);
+      return { db, prepared, inTransaction, close: () => db.destroy() };
+    }
+
+    it('prepares a statement by name once it runs again and again in transactions, and answers the same', async () => {
+      const server = await start();
+      const { db, prepared, inTransaction, close } = await oneConnection(server);
+      try {
+        await sql`CREATE TABLE prepared_names (id integer, name text)`.execute(db);
+        await sql`INSERT INTO prepared_names VALUES (1, 'Ana'), (2, 'Rui')`.execute(db);
+        const name = (on: typeof db, id: number) => on.executeQuery(on.selectFrom('prepared_names').select('name').where('id', '=', id).compile());
+        const text = db.selectFrom('prepared_names').select('name').where('id', '=', 0).compile().sql;
+        // Outside a transaction (list pages, searches) it is planned for each run's values.
+        for (let run = 0; run < PREPARE_FROM_RUN + 2; run += 1) expect((await name(db, 1)).rows).toEqual([{ name: 'Ana' }]);
+        expect(await prepared()).not.toContain(text);
+        for (let run = 1; run < PREPARE_FROM_RUN; run += 1) await inTransaction(async (trx) => expect((await name(trx, 1)).rows).toEqual([{ name: 'Ana' }]));
+        expect(await prepared()).not.toContain(text);
+        await inTransaction(async (trx) => {
+          for (const [id, expected] of [[2, 'Rui'], [1, 'Ana'], [2, 'Rui']] as const) expect((await name(trx, id)).rows).toEqual([{ name: expected }]);
+        });
+        expect((await prepared()).filter((statement) => statement === text)).toHaveLength(1);
+      } finally {
+        await close();
+      }
+    });
+
+    it('prepares again after a schema change, made through it or by another connection', async () => {
+      const server = await start();
+      const { db, inTransaction, close } = await oneConnection(server);
+      const other = await server.database.pool!.connect();
+      try {
+        await sql`CREATE TABLE prepared_probe (a integer)`.execute(db);
+        await sql`INSERT INTO prepared_probe VALUES (1)`.execute(db);
+        const all = () => inTransaction((trx) => trx.selectFrom('prepared_probe').selectAll().execute());
+        for (let run = 0; run < PREPARE_FROM_RUN + 1; run += 1) expect(await all()).toEqual([{ a: 1 }]);
+        // Through it: the names are retired before the next run.
+        await sql`ALTER TABLE prepared_probe ADD COLUMN b integer DEFAULT 2`.execute(db);
+        expect(await all()).toEqual([{ a: 1, b: 2 }]);
+        for (let run = 0; run < PREPARE_FROM_RUN; run += 1) await all();
+        // By another connection (another instance migrating): PostgreSQL refuses the prepared
+        // statement once ("cached plan must not change result type"); the next run prepares anew.
+        await other.query('ALTER TABLE prepared_probe ADD COLUMN c integer DEFAULT 3');
+        await expect(all()).rejects.toMatchObject({ code: '0A000' });
+        expect(await all()).toEqual([{ a: 1, b: 2, c: 3 }]);
+      } finally {
+        other.release();
+        await close();
+      }
+    });
+
+    it(`keeps at most ${PREPARED_PER_CONNECTION} statements prepared on a connection, and runs the others unnamed`, async () => {
+      const server = await start();
+      const { prepared, inTransaction, close } = await oneConnection(server);
+      try {
+        const distinct = PREPARED_PER_CONNECTION + 20;
+        await inTransaction(async (trx) => {
+          for (let run = 0; run < PREPARE_FROM_RUN; run += 1) {
+            for (let i = 0; i < distinct; i += 1) expect((await sql<{ n: number }>`SELECT ${sql.lit(i)}::int AS n`.execute(trx)).rows).toEqual([{ n: i }]);
+          }
+        });
+        expect(await prepared()).toHaveLength(PREPARED_PER_CONNECTION);
+      } finally {
+        await close();
+      }
     });
 
     const vacuumed = async (server: TestServer) =>

@@ -5,6 +5,7 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect, sql, type ColumnType, type Dialect, type Driver, type LogEvent, type SqliteDatabase, type SqliteStatement } from 'kysely';
 import { registerFold } from './fold.js';
+import { preparingPool } from './pg-prepared.js';
 import { rowBuilder } from './raw-rows.js';
 import { holdServerLock } from './server-lock.js';
 import type { ResourceTables } from './resource-tables.js';
@@ -199,7 +200,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // database) raises 'error' on the pool; unheard, that would end the process. The pool has
     // already let the connection go and opens another when one is next needed.
     pool.on('error', (error) => console.error(`PostgreSQL closed an idle connection (${error.message}); a new one is opened when needed.`));
-    const db = new Kysely<Tables>({ dialect: countingTransactions(new PostgresDialect({ pool })), ...(options.log ? { log: options.log } : {}) });
+    const db = new Kysely<Tables>({ dialect: countingTransactions(new PostgresDialect({ pool: preparingPool(pool) })), ...(options.log ? { log: options.log } : {}) });
     if (schema) await sql`CREATE SCHEMA IF NOT EXISTS ${sql.id(schema)}`.execute(db);
     return {
       db,
