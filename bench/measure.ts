@@ -11,8 +11,8 @@ export interface Measurement {
   failures: number;
   /**
    * The machine's processors busy during the load, in cores (all processes: the server, the
-   * database, this client), where /proc tells it (Linux). A load cannot run faster at more
-   * connections than the cores left idle at one connection allow.
+   * database, this client), where /proc tells it (Linux). Over the requests a second, it is the
+   * processor time one request took the machine as a whole.
    */
   busyCores?: number;
 }

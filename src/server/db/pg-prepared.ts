@@ -18,7 +18,7 @@ import type { PostgresPool, PostgresPoolClient } from 'kysely';
 export const PREPARE_FROM_RUN = 3;
 /** Statements one connection keeps prepared at most (each holds its parse tree and plans in the backend). */
 export const PREPARED_PER_CONNECTION = 300;
-/** Texts whose runs are counted at most; beyond, counting starts again (many distinct texts are one-off). */
+/** Texts whose runs are counted, and texts named, at most; beyond, each starts again (many distinct texts are one-off). */
 const COUNTED_TEXTS = 10_000;
 
 /** A transaction begins (Kysely's `begin`, or `start transaction` with its isolation level). */
@@ -36,9 +36,9 @@ type Query = (text: unknown, values?: unknown[]) => unknown;
 
 /**
  * A pool whose connections run each statement reused inside transactions as a named prepared
- * statement (node-postgres parses a name once per connection). A schema change made through this pool, or reported by
- * PostgreSQL for a statement prepared before another process changed the schema, retires every
- * name: statements are prepared again under new ones.
+ * statement (node-postgres parses a name once per connection). A schema change made through
+ * this pool, or reported by PostgreSQL for a statement prepared before another process changed
+ * the schema, retires every name: statements are prepared again under new ones.
  */
 export function preparingPool(pool: pg.Pool): PostgresPool {
   const runs = new Map<string, number>();
@@ -56,6 +56,8 @@ export function preparingPool(pool: pg.Pool): PostgresPool {
     runs.set(text, run);
     if (run < PREPARE_FROM_RUN) return undefined;
     const name = `a${generation}_${createHash('sha1').update(text).digest('base64url').slice(0, 20)}`;
+    // Clearing loses nothing: a text named again gets the same name (its hash and the generation).
+    if (names.size >= COUNTED_TEXTS) names.clear();
     names.set(text, name);
     return name;
   };
