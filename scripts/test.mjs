@@ -75,7 +75,7 @@ async function vitest(name, files, env, extraArgs = []) {
     for (const file of result.testResults ?? []) {
       const where = path.relative(root, file.name ?? '');
       const failedTests = (file.assertionResults ?? []).filter((t) => t.status !== 'passed');
-      for (const t of failedTests) failures.push(`${name}: ${where} > ${t.fullName ?? t.title} (${t.status})`);
+      for (const t of failedTests) failures.push(`${name}: ${where} > ${t.fullName ?? t.title} (${t.status})${whyFailed(t)}`);
       if (file.status === 'failed' && failedTests.length === 0) failures.push(`${name}: ${where} did not load`);
     }
   }
@@ -84,6 +84,17 @@ async function vitest(name, files, env, extraArgs = []) {
     note = `vitest exited with code ${code}`;
   }
   suites.push({ name, passed, failed, note, seconds: secondsSince(started) });
+}
+
+/**
+ * The first lines of a failed test's message, for the summary: CI keeps only the end of the log,
+ * so a timing bound that was missed must say there by how much, not only that it was.
+ */
+function whyFailed(test) {
+  const message = (test.failureMessages ?? [])[0];
+  if (!message) return '';
+  const lines = message.replace(/\x1b\[[0-9;]*m/g, '').split('\n').filter((line) => line.trim() && !/^\s+at /.test(line));
+  return `\n      ${lines.slice(0, 4).map((line) => line.trim().slice(0, 400)).join('\n      ')}`;
 }
 
 /** node's own test runner; its closing lines read "# pass N" and "# fail N". */
