@@ -13,6 +13,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { stripVTControlCharacters } from 'node:util';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = mkdtempSync(path.join(os.tmpdir(), 'associa-test-results-'));
@@ -93,7 +94,7 @@ async function vitest(name, files, env, extraArgs = []) {
 function whyFailed(test) {
   const message = (test.failureMessages ?? [])[0];
   if (!message) return '';
-  const lines = message.replace(/\x1b\[[0-9;]*m/g, '').split('\n').filter((line) => line.trim() && !/^\s+at /.test(line));
+  const lines = stripVTControlCharacters(message).split('\n').filter((line) => line.trim() && !/^\s+at /.test(line));
   return `\n      ${lines.slice(0, 4).map((line) => line.trim().slice(0, 400)).join('\n      ')}`;
 }
 
